@@ -1,0 +1,88 @@
+"""hearts_core: the pure rules engine behind Hearts Lessons.
+
+Everything a lesson, a widget or a computer player needs comes from this one namespace:
+cards and their notation, the one legality function (with reasons a learner can read),
+hand and match state, scoring, records and the checker.  Nothing here imports Jupyter or
+widget libraries.
+
+>>> from hearts_core import parse_cards, check_play
+>>> verdict = check_play(parse_cards("♣3 ♣A ♠Q ♦7 ♥9"), parse_cards("♣10 ♣K ♥5"), "♠Q",
+...                      first_trick=False, hearts_broken=True)
+>>> verdict.legal, verdict.reason.value
+(False, 'must_follow_suit')
+"""
+
+from hearts_core.cards import ACE, DECK, JACK, KING, QUEEN, Card, Suit, format_cards, parse_card, parse_cards
+from hearts_core.errors import HeartsError, IllegalMove, InvalidCardError, InvalidPositionError, InvalidRecordError
+from hearts_core.legality import ActionReason, Reason, Verdict, check_play, legal_plays, trick_winner
+from hearts_core.match import Match, deal_hands
+from hearts_core.records import RECORD_FORMAT, CheckReport, IllegalAction, check_record, load_record
+from hearts_core.rules import (
+    CARDS_IN_PASS,
+    CARDS_PER_SEAT,
+    HEART_POINTS,
+    MATCH_TARGET,
+    NUM_SEATS,
+    POINTS_PER_HAND,
+    QUEEN_OF_SPADES,
+    QUEEN_OF_SPADES_POINTS,
+    SEAT_NAMES,
+    TRICKS_PER_HAND,
+    TWO_OF_CLUBS,
+    Rules,
+)
+from hearts_core.scoring import card_points, hand_scores, match_winners, penalty_points
+from hearts_core.state import HandState, PassDirection, Phase, SeatView, Trick, seat_name
+
+__all__ = [
+    "ACE",
+    "CARDS_IN_PASS",
+    "CARDS_PER_SEAT",
+    "DECK",
+    "HEART_POINTS",
+    "JACK",
+    "KING",
+    "MATCH_TARGET",
+    "NUM_SEATS",
+    "POINTS_PER_HAND",
+    "QUEEN",
+    "QUEEN_OF_SPADES",
+    "QUEEN_OF_SPADES_POINTS",
+    "RECORD_FORMAT",
+    "SEAT_NAMES",
+    "TRICKS_PER_HAND",
+    "TWO_OF_CLUBS",
+    "ActionReason",
+    "Card",
+    "CheckReport",
+    "HandState",
+    "HeartsError",
+    "IllegalAction",
+    "IllegalMove",
+    "InvalidCardError",
+    "InvalidPositionError",
+    "InvalidRecordError",
+    "Match",
+    "PassDirection",
+    "Phase",
+    "Reason",
+    "Rules",
+    "SeatView",
+    "Suit",
+    "Trick",
+    "Verdict",
+    "card_points",
+    "check_play",
+    "check_record",
+    "deal_hands",
+    "format_cards",
+    "hand_scores",
+    "legal_plays",
+    "load_record",
+    "match_winners",
+    "parse_card",
+    "parse_cards",
+    "penalty_points",
+    "seat_name",
+    "trick_winner",
+]

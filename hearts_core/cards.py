@@ -1,0 +1,278 @@
+"""Cards, suits and the card notation of ``rules.md``.
+
+Design choices:
+
+* A :class:`Card` is an interned value: there are exactly 52 instances, created once at
+  import, and ``Card(Suit.SPADES, 12)`` returns the existing one.  Equality and hashing
+  are therefore identity, the cheapest Python offers, which matters because computer
+  players simulate thousands of hands per decision.  Cards are immutable and ordered.
+* Every card has an ``index`` in ``0..51`` (suit-major, ranks ascending).  The engine's
+  hot paths work on 52-bit masks built from these indices; the public API speaks cards.
+* Suits are ordered ♣ ♦ ♠ ♥ as in ``rules.md`` (colours alternate in a sorted hand).
+  The order is only for display: no suit outranks another in play.
+* ``str(card)`` is the house notation (suit symbol, then rank: ``♣10``); ``repr(card)``
+  is code that evaluates back to the card (``Card(Suit.CLUBS, 10)``).
+
+>>> parse_card("qs")
+Card(Suit.SPADES, 12)
+>>> str(parse_card("10♣")), str(parse_card("TC"))
+('♣10', '♣10')
+>>> [str(card) for card in parse_cards("♥A 2c Q♠")]
+['♥A', '♣2', '♠Q']
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+from enum import IntEnum
+from typing import Final
+
+from hearts_core.errors import InvalidCardError
+
+__all__ = [
+    "ACE",
+    "CARDS_PER_SUIT",
+    "DECK",
+    "JACK",
+    "KING",
+    "QUEEN",
+    "RANKS",
+    "Card",
+    "Suit",
+    "cards_from_mask",
+    "format_cards",
+    "mask_of",
+    "parse_card",
+    "parse_cards",
+    "to_card",
+    "to_cards",
+]
+
+JACK: Final = 11
+QUEEN: Final = 12
+KING: Final = 13
+ACE: Final = 14
+RANKS: Final = tuple(range(2, ACE + 1))
+CARDS_PER_SUIT: Final = len(RANKS)
+
+_RANK_TEXT: Final = {**{r: str(r) for r in range(2, 11)}, JACK: "J", QUEEN: "Q", KING: "K", ACE: "A"}
+_RANK_WORDS: Final = {
+    2: "two", 3: "three", 4: "four", 5: "five", 6: "six", 7: "seven", 8: "eight",
+    9: "nine", 10: "ten", JACK: "jack", QUEEN: "queen", KING: "king", ACE: "ace",
+}
+
+
+class Suit(IntEnum):
+    """A suit; the integer value is the display order ♣ ♦ ♠ ♥."""
+
+    CLUBS = 0
+    DIAMONDS = 1
+    SPADES = 2
+    HEARTS = 3
+
+    @property
+    def symbol(self) -> str:
+        """The suit symbol used in the house notation, e.g. ``♣``."""
+        return "♣♦♠♥"[self]
+
+    @property
+    def letter(self) -> str:
+        """The one-letter form accepted by the parser, e.g. ``C``."""
+        return "CDSH"[self]
+
+    @property
+    def plural(self) -> str:
+        """The suit's name as a learner reads it in a sentence: ``clubs``."""
+        return self.name.lower()
+
+    @property
+    def is_red(self) -> bool:
+        """True for hearts and diamonds."""
+        return self in (Suit.DIAMONDS, Suit.HEARTS)
+
+    def __repr__(self) -> str:
+        return f"Suit.{self.name}"
+
+
+class Card:
+    """One of the 52 cards: a frozen, hashable, ordered value.
+
+    >>> Card(Suit.HEARTS, ACE) is parse_card("♥A")
+    True
+    >>> sorted([parse_card("♥2"), parse_card("♣A")])
+    [Card(Suit.CLUBS, 14), Card(Suit.HEARTS, 2)]
+    """
+
+    __slots__ = ("index", "rank", "suit")
+    suit: Suit
+    rank: int
+    index: int
+
+    def __new__(cls, suit: Suit, rank: int) -> Card:
+        if not isinstance(suit, Suit):
+            raise InvalidCardError(f"not a suit: {suit!r}")
+        if not isinstance(rank, int) or isinstance(rank, bool) or not 2 <= rank <= ACE:
+            raise InvalidCardError(f"not a rank (2..14): {rank!r}")
+        return _DECK[suit * CARDS_PER_SUIT + rank - 2]
+
+    @classmethod
+    def _make(cls, index: int) -> Card:
+        card = object.__new__(cls)
+        object.__setattr__(card, "suit", Suit(index // CARDS_PER_SUIT))
+        object.__setattr__(card, "rank", index % CARDS_PER_SUIT + 2)
+        object.__setattr__(card, "index", index)
+        return card
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError("Card is immutable")
+
+    def __delattr__(self, name: str) -> None:
+        raise AttributeError("Card is immutable")
+
+    def __reduce__(self) -> tuple[type[Card], tuple[Suit, int]]:
+        # Unpickling goes through __new__, so the interned instance comes back.
+        return (Card, (self.suit, self.rank))
+
+    def __copy__(self) -> Card:
+        return self
+
+    def __deepcopy__(self, memo: object) -> Card:
+        return self
+
+    def __lt__(self, other: Card) -> bool:
+        return self.index < other.index
+
+    def __le__(self, other: Card) -> bool:
+        return self.index <= other.index
+
+    def __gt__(self, other: Card) -> bool:
+        return self.index > other.index
+
+    def __ge__(self, other: Card) -> bool:
+        return self.index >= other.index
+
+    def __str__(self) -> str:
+        return self.suit.symbol + _RANK_TEXT[self.rank]
+
+    def __repr__(self) -> str:
+        return f"Card({self.suit!r}, {self.rank})"
+
+    @property
+    def rank_text(self) -> str:
+        """The rank as printed on the card: ``2``..``10``, ``J``, ``Q``, ``K``, ``A``."""
+        return _RANK_TEXT[self.rank]
+
+    @property
+    def name(self) -> str:
+        """Spoken name for screen readers and prose: ``queen of spades``."""
+        return f"{_RANK_WORDS[self.rank]} of {self.suit.plural}"
+
+    @property
+    def bit(self) -> int:
+        """This card's bit in a 52-bit card mask."""
+        return 1 << self.index
+
+
+_DECK: Final[tuple[Card, ...]] = tuple(Card._make(i) for i in range(4 * CARDS_PER_SUIT))
+DECK: Final = _DECK
+
+_SUIT_BY_TEXT: Final = {
+    **{s.symbol: s for s in Suit},
+    **{s.letter: s for s in Suit},
+    "\N{WHITE CLUB SUIT}": Suit.CLUBS,
+    "\N{WHITE DIAMOND SUIT}": Suit.DIAMONDS,
+    "\N{WHITE SPADE SUIT}": Suit.SPADES,
+    "\N{WHITE HEART SUIT}": Suit.HEARTS,
+}
+_RANK_BY_TEXT: Final = {**{text: rank for rank, text in _RANK_TEXT.items()}, "T": 10}
+_SYMBOLS: Final = "♣♦♠♥♧♢♤♡"
+# Symbol on either side of the rank (♣10, 10♣); letters only after the rank (10C, qs),
+# exactly the forms rules.md lists.
+_CARD_RE: Final = re.compile(
+    rf"(?P<s1>[{_SYMBOLS}])(?P<r1>10|[2-9TJQKA])"
+    rf"|(?P<r2>10|[2-9TJQKA])(?P<s2>[{_SYMBOLS}CDSH])"
+)
+
+
+def parse_card(text: str) -> Card:
+    """Parse one card in any notation ``rules.md`` accepts.
+
+    Raises :class:`InvalidCardError` quoting the input for anything else.
+
+    >>> parse_card("Q♠") is parse_card("♠Q") is parse_card("qs")
+    True
+    >>> parse_card("11S")
+    Traceback (most recent call last):
+    ...
+    hearts_core.errors.InvalidCardError: not a card: '11S' (write it like ♠Q, Q♠, QS or ♣10)
+    """
+    if isinstance(text, Card):
+        return text
+    if not isinstance(text, str):
+        raise InvalidCardError(f"not a card: {text!r} (expected text such as '♠Q')")
+    # U+FE0F asks for emoji presentation ("♠️"); it is common in pasted text.
+    cleaned = text.strip().replace("\ufe0f", "").upper()
+    match = _CARD_RE.fullmatch(cleaned)
+    if match is None:
+        raise InvalidCardError(f"not a card: {text!r} (write it like ♠Q, Q♠, QS or ♣10)")
+    suit = _SUIT_BY_TEXT[match["s1"] or match["s2"]]
+    rank = _RANK_BY_TEXT[match["r1"] or match["r2"]]
+    return _DECK[suit * CARDS_PER_SUIT + rank - 2]
+
+
+def parse_cards(text: str) -> tuple[Card, ...]:
+    """Parse whitespace-separated cards (commas are tolerated), keeping their order.
+
+    >>> format_cards(parse_cards("♣A, ♦K ♠Q"))
+    '♣A ♦K ♠Q'
+    """
+    if not isinstance(text, str):
+        raise InvalidCardError(f"not a list of cards: {text!r} (expected text such as '♣A ♦K ♠Q')")
+    tokens = text.replace(",", " ").split()
+    cards = []
+    for position, token in enumerate(tokens, start=1):
+        try:
+            cards.append(parse_card(token))
+        except InvalidCardError:
+            raise InvalidCardError(
+                f"not a card: {token!r} (item {position} of {text!r}; write cards like ♠Q or 10C)"
+            ) from None
+    return tuple(cards)
+
+
+def to_card(card: Card | str) -> Card:
+    """Accept a :class:`Card` or its text, so callers may write ``"♠Q"``."""
+    if type(card) is Card:
+        return card
+    return parse_card(card)  # type: ignore[arg-type]
+
+
+def to_cards(cards: Iterable[Card | str] | str) -> tuple[Card, ...]:
+    """Accept cards, card texts, or one whitespace-separated string."""
+    if isinstance(cards, str):
+        return parse_cards(cards)
+    return tuple(to_card(card) for card in cards)
+
+
+def mask_of(cards: Iterable[Card]) -> int:
+    """The 52-bit mask with one bit per card."""
+    mask = 0
+    for card in cards:
+        mask |= 1 << card.index
+    return mask
+
+
+def cards_from_mask(mask: int) -> tuple[Card, ...]:
+    """The cards of a mask, in display order (♣ ♦ ♠ ♥, low to high)."""
+    cards = []
+    while mask:
+        low = mask & -mask
+        cards.append(_DECK[low.bit_length() - 1])
+        mask ^= low
+    return tuple(cards)
+
+
+def format_cards(cards: Iterable[Card]) -> str:
+    """Cards in house notation separated by spaces."""
+    return " ".join(str(card) for card in cards)

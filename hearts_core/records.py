@@ -1,0 +1,232 @@
+"""Match records (``hearts-record/1``) and the rules checker that replays them.
+
+Design choices:
+
+* Reading a record has two stages with two kinds of failure.  :func:`load_record`
+  checks that the text *is* a record (JSON, format, rules, 52 distinct cards in each
+  deal, passes of held cards, parsable plays) and raises
+  :class:`~hearts_core.errors.InvalidRecordError` naming the place, e.g.
+  ``hands[1].plays[7]``.  :func:`replay_hand` then plays the hand through
+  :class:`~hearts_core.state.HandState`, so the checker judges plays with exactly the
+  rules the game uses, and reports the first illegal play of the hand.
+* The format is documented in ``docs/record-format.md``.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any, Final
+
+from hearts_core.cards import Card, parse_card
+from hearts_core.errors import IllegalMove, InvalidCardError, InvalidRecordError
+from hearts_core.legality import Verdict
+from hearts_core.rules import CARDS_IN_PASS, CARDS_PER_SEAT, NUM_SEATS, Rules
+from hearts_core.state import HandState, PassDirection, seat_name
+
+__all__ = [
+    "RECORD_FORMAT",
+    "CheckReport",
+    "HandRecord",
+    "IllegalAction",
+    "Record",
+    "check_record",
+    "dump_record",
+    "load_record",
+    "replay_hand",
+]
+
+RECORD_FORMAT: Final = "hearts-record/1"
+
+
+@dataclass(frozen=True, slots=True)
+class HandRecord:
+    """One hand of a record: deal, pass direction, passes (``None`` on hold), plays."""
+
+    deal: tuple[tuple[Card, ...], ...]
+    pass_direction: PassDirection
+    passes: tuple[tuple[Card, ...] | None, ...] | None
+    plays: tuple[Card, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Record:
+    """A parsed, structurally valid record."""
+
+    rules: Rules
+    hands: tuple[HandRecord, ...]
+    seed: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class IllegalAction:
+    """An illegal play found by the checker."""
+
+    hand: int
+    trick: int
+    seat: int
+    card: Card
+    verdict: Verdict
+
+    def describe(self) -> str:
+        """One line: where, who, which card, the reason code and the engine's sentence."""
+        return (
+            f"hand {self.hand}, trick {self.trick}, seat {self.seat} ({seat_name(self.seat)}) "
+            f"played {self.card}: {self.verdict.reason.value}: {self.verdict.message}"
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class CheckReport:
+    """What the checker found: every illegal action, and how far each hand got."""
+
+    problems: tuple[IllegalAction, ...]
+    hands: tuple[HandState, ...] = field(default=())
+
+    @property
+    def ok(self) -> bool:
+        """True when every action in the record was legal."""
+        return not self.problems
+
+
+def dump_record(rules: Rules, hands: Sequence[dict[str, Any]], *, seed: int | None = None) -> str:
+    """A record's JSON text from hand dictionaries (see :meth:`HandState.to_record`)."""
+    data: dict[str, Any] = {"format": RECORD_FORMAT, "rules": rules.to_dict()}
+    if seed is not None:
+        data["seed"] = seed
+    data["hands"] = list(hands)
+    return json.dumps(data, ensure_ascii=False, indent=1)
+
+
+def load_record(text: str | bytes) -> Record:
+    """Parse and structurally check a record; raise :class:`InvalidRecordError` if it is not one."""
+    try:
+        data = json.loads(text)
+    except (json.JSONDecodeError, UnicodeDecodeError) as error:
+        raise InvalidRecordError(f"not valid JSON: {error}") from None
+    if not isinstance(data, dict):
+        raise InvalidRecordError(f"a record is a JSON object, not {type(data).__name__}")
+    if data.get("format") != RECORD_FORMAT:
+        raise InvalidRecordError(f"unknown format {data.get('format')!r}; expected {RECORD_FORMAT!r}")
+    unknown = sorted(set(data) - {"format", "rules", "seed", "hands"})
+    if unknown:
+        raise InvalidRecordError(f"unknown field(s) {unknown} in the record")
+    rules = Rules.from_dict(data.get("rules", {}))
+    seed = data.get("seed")
+    if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool)):
+        raise InvalidRecordError(f"seed must be a whole number, not {seed!r}")
+    hands = data.get("hands")
+    if not isinstance(hands, list):
+        raise InvalidRecordError("'hands' must be a list of hands")
+    return Record(rules, tuple(_hand(hand, f"hands[{i}]") for i, hand in enumerate(hands)), seed)
+
+
+def _hand(data: object, where: str) -> HandRecord:
+    if not isinstance(data, dict):
+        raise InvalidRecordError(f"{where}: a hand is a JSON object")
+    unknown = sorted(set(data) - {"deal", "pass_direction", "passes", "plays"})
+    if unknown:
+        raise InvalidRecordError(f"{where}: unknown field(s) {unknown}")
+    deal_data = data.get("deal")
+    if not isinstance(deal_data, list) or len(deal_data) != NUM_SEATS:
+        raise InvalidRecordError(f"{where}.deal: must list four hands of {CARDS_PER_SEAT} cards")
+    deal = []
+    seen: dict[Card, str] = {}
+    for seat, cards in enumerate(deal_data):
+        place = f"{where}.deal[{seat}]"
+        hand = _cards(cards, place, CARDS_PER_SEAT)
+        for position, card in enumerate(hand):
+            if card in seen:
+                raise InvalidRecordError(f"{place}[{position}]: {card} was already dealt at {seen[card]}")
+            seen[card] = f"{place}[{position}]"
+        deal.append(hand)
+    try:
+        direction = PassDirection(str(data.get("pass_direction")))
+    except ValueError:
+        raise InvalidRecordError(
+            f"{where}.pass_direction: must be left, right, across or hold, not {data.get('pass_direction')!r}"
+        ) from None
+    passes: tuple[tuple[Card, ...] | None, ...] | None = None
+    if direction is PassDirection.HOLD:
+        if data.get("passes") is not None:
+            raise InvalidRecordError(f"{where}.passes: a hold hand has no passes")
+    elif "passes" in data:
+        passes_data = data["passes"]
+        if not isinstance(passes_data, list) or len(passes_data) != NUM_SEATS:
+            raise InvalidRecordError(f"{where}.passes: must list one pass (or null) per seat")
+        chosen: list[tuple[Card, ...] | None] = []
+        for seat, cards in enumerate(passes_data):
+            place = f"{where}.passes[{seat}]"
+            if cards is None:
+                chosen.append(None)
+                continue
+            passed = _cards(cards, place, CARDS_IN_PASS)
+            for position, card in enumerate(passed):
+                if card not in deal[seat]:
+                    raise InvalidRecordError(f"{place}[{position}]: seat {seat} passes {card}, which it was not dealt")
+            if len(set(passed)) != CARDS_IN_PASS:
+                raise InvalidRecordError(f"{place}: passes the same card twice")
+            chosen.append(passed)
+        passes = tuple(chosen)
+    plays_data = data.get("plays", [])
+    if not isinstance(plays_data, list):
+        raise InvalidRecordError(f"{where}.plays: must be a list of cards")
+    if len(plays_data) > NUM_SEATS * CARDS_PER_SEAT:
+        raise InvalidRecordError(f"{where}.plays: {len(plays_data)} plays, but a hand has at most 52")
+    plays = tuple(_card(card, f"{where}.plays[{i}]") for i, card in enumerate(plays_data))
+    if plays and direction is not PassDirection.HOLD and (passes is None or None in passes):
+        raise InvalidRecordError(f"{where}: cards are played before every seat has passed")
+    return HandRecord(tuple(deal), direction, passes, plays)
+
+
+def _cards(data: object, where: str, count: int) -> tuple[Card, ...]:
+    if not isinstance(data, list) or len(data) != count:
+        raise InvalidRecordError(f"{where}: must be a list of {count} cards")
+    return tuple(_card(card, f"{where}[{i}]") for i, card in enumerate(data))
+
+
+def _card(data: object, where: str) -> Card:
+    if not isinstance(data, str):
+        raise InvalidRecordError(f"{where}: a card is written as text like '♠Q', not {data!r}")
+    try:
+        return parse_card(data)
+    except InvalidCardError as error:
+        raise InvalidRecordError(f"{where}: {error}") from None
+
+
+def replay_hand(record: HandRecord, rules: Rules, number: int = 1) -> tuple[HandState, IllegalAction | None]:
+    """Play a hand record through the engine; stop at the first illegal play.
+
+    Returns the state reached and the illegal action, if any (``number`` labels the hand).
+    """
+    state = HandState.new(record.deal, record.pass_direction, rules)
+    if record.passes is not None:
+        for seat, passed in enumerate(record.passes):
+            if passed is not None:
+                state.pass_cards(seat, passed)  # load_record has checked each pass
+    for card in record.plays:
+        mover = state.to_move
+        if mover is None:  # pragma: no cover - load_record caps the plays at 52
+            raise InvalidRecordError(f"hand {number}: more plays than the hand has")
+        try:
+            state.play(card)
+        except IllegalMove as error:
+            return state, IllegalAction(number, len(state.tricks) + 1, mover, card, error.verdict)
+    return state, None
+
+
+def check_record(text: str | bytes) -> CheckReport:
+    """Replay every hand of a record and collect its illegal actions (one per hand at most).
+
+    Raises :class:`InvalidRecordError` if the text is not a valid record.
+    """
+    record = load_record(text)
+    problems = []
+    states = []
+    for number, hand in enumerate(record.hands, start=1):
+        state, problem = replay_hand(hand, record.rules, number)
+        states.append(state)
+        if problem is not None:
+            problems.append(problem)
+    return CheckReport(tuple(problems), tuple(states))
