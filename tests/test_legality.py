@@ -1,0 +1,208 @@
+"""The play rules: one test per reason code, the guides' worked examples, and the edge cases.
+
+Every refusal is checked through ``check_play`` (reason and the cards its message names)
+and against ``legal_plays``, which must agree with it because both read one rule walk.
+"""
+
+from __future__ import annotations
+
+import pytest
+from conftest import cards, texts
+
+from hearts_core import (
+    DECK,
+    InvalidPositionError,
+    Reason,
+    check_play,
+    legal_plays,
+    penalty_points,
+    trick_winner,
+)
+
+
+def verdict(hand: str, trick: str, card: str, *, first_trick: bool = False, hearts_broken: bool = False):  # type: ignore[no-untyped-def]
+    return check_play(cards(hand), cards(trick), card, first_trick=first_trick, hearts_broken=hearts_broken)
+
+
+def legal(hand: str, trick: str, *, first_trick: bool = False, hearts_broken: bool = False) -> list[str]:
+    return texts(legal_plays(cards(hand), cards(trick), first_trick=first_trick, hearts_broken=hearts_broken))
+
+
+def test_reason_codes_are_exactly_those_of_the_rules() -> None:
+    assert [reason.value for reason in Reason] == [
+        "legal", "not_in_hand", "must_lead_two_of_clubs", "must_follow_suit",
+        "no_points_on_first_trick", "hearts_not_broken",
+    ]
+
+
+# ----------------------------------------------------------------- one per reason code
+
+def test_legal() -> None:
+    result = verdict("♣3 ♣A ♠Q", "♣10", "♣3")
+    assert result.legal and result.reason is Reason.LEGAL and bool(result)
+    assert "♣3" in result.message
+
+
+def test_not_in_hand() -> None:
+    result = verdict("♣3 ♣A ♠Q", "♣10", "♥2")
+    assert not result.legal and result.reason is Reason.NOT_IN_HAND
+    assert "♥2" in result.message
+
+
+def test_must_lead_two_of_clubs() -> None:
+    result = verdict("♣2 ♣9 ♦7 ♠3", "", "♣9", first_trick=True)
+    assert result.reason is Reason.MUST_LEAD_TWO_OF_CLUBS
+    assert "♣2" in result.message and "♣9" in result.message
+    assert legal("♣2 ♣9 ♦7 ♠3", "", first_trick=True) == ["♣2"]
+
+
+def test_must_follow_suit_names_the_led_suit_and_the_cards_held() -> None:
+    result = verdict("♣3 ♣A ♠Q ♦7 ♥9", "♣10 ♣K ♥5", "♠Q", hearts_broken=True)
+    assert result.reason is Reason.MUST_FOLLOW_SUIT
+    assert result.message == "Clubs were led and you hold ♣3 and ♣A, so you must play one of them."
+
+
+def test_must_follow_suit_with_a_single_card() -> None:
+    result = verdict("♦9 ♠2 ♥4", "♦3", "♠2")
+    assert result.reason is Reason.MUST_FOLLOW_SUIT
+    assert result.message == "Diamonds were led and you hold ♦9, so you must play it."
+
+
+def test_no_points_on_first_trick() -> None:
+    result = verdict("♠Q ♥3 ♦7", "♣2", "♥3", first_trick=True)
+    assert result.reason is Reason.NO_POINTS_ON_FIRST_TRICK
+    assert "♥3" in result.message and "♦7" in result.message
+
+
+def test_hearts_not_broken() -> None:
+    result = verdict("♥4 ♥9 ♦7 ♠2", "", "♥4")
+    assert result.reason is Reason.HEARTS_NOT_BROKEN
+    assert "♥4" in result.message and "♦7" in result.message
+    assert legal("♥4 ♥9 ♦7 ♠2", "") == ["♦7", "♠2"]
+
+
+def test_reasons_are_checked_in_the_documented_order() -> None:
+    # A card both missing from the hand and off-suit is refused as not_in_hand first.
+    assert verdict("♣3 ♦7", "♣10", "♦9").reason is Reason.NOT_IN_HAND
+    # Following suit is decided before the first-trick points rule.
+    assert verdict("♣5 ♥3", "♣2", "♥3", first_trick=True).reason is Reason.MUST_FOLLOW_SUIT
+
+
+# ----------------------------------------------------------- worked examples (rules.md)
+
+def test_example_off_suit_ace_never_wins() -> None:
+    trick = cards("♣10 ♣K ♣3 ♥A")  # You lead, CPU1, CPU2, CPU3 (no clubs)
+    assert trick_winner(trick) == 1  # CPU1's ♣K
+    assert penalty_points(trick) == 1
+
+
+def test_example_practice_hand_one_only_clubs() -> None:
+    table = "♣10 ♣K ♥5"  # CPU1, CPU2, CPU3 have played; you are last
+    hand = "♣3 ♣A ♠Q ♦7 ♥9"
+    assert legal(hand, table, hearts_broken=True) == ["♣3", "♣A"]
+    # Consequences: seats in trick order are CPU1, CPU2, CPU3, You.
+    seats = ["CPU1", "CPU2", "CPU3", "You"]
+    for card, taker, points in [("♣3", "CPU2", 1), ("♣A", "You", 1)]:
+        trick = [*cards(table), *cards(card)]
+        assert (seats[trick_winner(trick)], penalty_points(trick)) == (taker, points)
+
+
+def test_example_practice_hand_two_anything_goes() -> None:
+    table = "♣10 ♣K ♥5"
+    hand = "♦4 ♦7 ♠Q ♥9 ♥J"
+    assert legal(hand, table, hearts_broken=True) == texts(cards(hand))
+    for card, points in [("♠Q", 14), ("♥9", 2), ("♥J", 2), ("♦4", 1), ("♦7", 1)]:
+        trick = [*cards(table), *cards(card)]
+        assert trick_winner(trick) == 1  # CPU2 keeps the trick with ♣K
+        assert penalty_points(trick) == points
+
+
+def test_example_first_trick_only_the_diamond() -> None:
+    assert legal("♠Q ♥3 ♦7", "♣2", first_trick=True) == ["♦7"]
+    assert verdict("♠Q ♥3 ♦7", "♣2", "♠Q", first_trick=True).reason is Reason.NO_POINTS_ON_FIRST_TRICK
+
+
+def test_first_trick_all_penalty_exception() -> None:
+    assert legal("♠Q ♥3 ♥9", "♣2 ♣5", first_trick=True) == ["♠Q", "♥3", "♥9"]
+    assert verdict("♠Q ♥3 ♥9", "♣2 ♣5", "♠Q", first_trick=True).legal
+    assert "every card you hold carries points" in verdict("♥3 ♥9", "♣2", "♥3", first_trick=True).message
+
+
+def test_example_discarding_a_heart_when_void_is_allowed_and_breaks_hearts() -> None:
+    result = verdict("♣5 ♥4 ♠9", "♦3 ♦Q", "♥4")
+    assert result.legal and "breaks hearts" in result.message
+
+
+def test_all_hearts_leader_may_lead_a_heart_before_hearts_break() -> None:
+    assert legal("♥4 ♥9 ♥K", "") == ["♥4", "♥9", "♥K"]
+    assert "only hearts" in verdict("♥4 ♥9", "", "♥9").message
+
+
+def test_queen_does_not_count_as_a_heart_for_the_all_hearts_exception() -> None:
+    assert legal("♠Q ♥4 ♥9", "") == ["♠Q"]
+
+
+def test_example_same_colour_is_not_same_suit() -> None:
+    result = verdict("♣6 ♠8 ♦2", "♣9", "♠8")
+    assert result.reason is Reason.MUST_FOLLOW_SUIT
+    assert legal("♣6 ♠8 ♦2", "♣9") == ["♣6"]
+
+
+def test_you_need_not_beat_the_highest_card() -> None:
+    assert legal("♣3 ♣A", "♣10 ♣K") == ["♣3", "♣A"]
+
+
+def test_example_trick_of_fifteen_points() -> None:
+    assert penalty_points("♥2 ♥8 ♠Q ♣5") == 15
+
+
+# ---------------------------------------------------------------- agreement and input
+
+@pytest.mark.parametrize(
+    ("hand", "trick", "first_trick", "hearts_broken"),
+    [
+        ("♣2 ♣9 ♦7 ♠3 ♥4", "", True, False),
+        ("♠Q ♥3 ♦7", "♣2", True, False),
+        ("♠Q ♥3 ♥7", "♣2", True, False),
+        ("♥4 ♥9 ♦7", "", False, False),
+        ("♥4 ♥9 ♦7", "", False, True),
+        ("♣3 ♣A ♠Q ♦7 ♥9", "♣10 ♣K ♥5", False, True),
+        ("♦4 ♦7 ♠Q ♥9 ♥J", "♣10 ♣K ♥5", False, False),
+    ],
+)
+def test_legal_plays_and_check_play_agree_on_every_card(
+    hand: str, trick: str, first_trick: bool, hearts_broken: bool
+) -> None:
+    allowed = set(legal_plays(cards(hand), cards(trick), first_trick=first_trick, hearts_broken=hearts_broken))
+    assert allowed
+    for card in DECK:
+        if card in cards(trick):
+            continue
+        result = check_play(cards(hand), cards(trick), card, first_trick=first_trick, hearts_broken=hearts_broken)
+        assert result.legal == (card in allowed), (str(card), result)
+        assert (result.reason is Reason.LEGAL) == result.legal
+
+
+@pytest.mark.parametrize(
+    ("hand", "trick", "first_trick", "fragment"),
+    [
+        ("", "♣2", False, "empty"),
+        ("♣3 ♣3", "♣2", False, "twice"),
+        ("♣3 ♦4", "♣2 ♣5 ♣6 ♣7", False, "0 to 3"),
+        ("♣3 ♦4", "♣3", False, "both in the hand and on the table"),
+        ("♣3 ♦4", "", True, "♣2"),
+    ],
+)
+def test_impossible_positions_are_refused(hand: str, trick: str, first_trick: bool, fragment: str) -> None:
+    with pytest.raises(InvalidPositionError, match=fragment):
+        legal_plays(cards(hand), cards(trick), first_trick=first_trick, hearts_broken=False)
+
+
+def test_cards_may_be_given_as_text() -> None:
+    assert texts(legal_plays("♣3 ♣A ♠Q", "♣10", first_trick=False, hearts_broken=False)) == ["♣3", "♣A"]
+    assert check_play("♣3 ♣A ♠Q", ["♣10"], "qs", first_trick=False, hearts_broken=False).reason == "must_follow_suit"
+
+
+def test_trick_winner_needs_a_card() -> None:
+    with pytest.raises(InvalidPositionError):
+        trick_winner([])
