@@ -8,6 +8,7 @@ file is not a valid record, with one line saying what and where, never a traceba
 from __future__ import annotations
 
 import argparse
+import io
 import random
 import sys
 from collections.abc import Sequence
@@ -28,6 +29,10 @@ EXIT_INVALID = 2
 
 def check_file(path: str) -> int:
     """Check one record file, print what was found, return the exit code."""
+    # Card symbols must never turn into a traceback on a terminal that cannot show them.
+    for stream in (sys.stdout, sys.stderr):
+        if isinstance(stream, io.TextIOWrapper):
+            stream.reconfigure(errors="backslashreplace")
     try:
         text = Path(path).read_bytes()
     except OSError as error:

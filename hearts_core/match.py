@@ -182,20 +182,28 @@ class Match:
         record = load_record(text)
         if record.seed is None:
             raise InvalidRecordError("a saved match needs its 'seed' to deal the hands still to come")
-        hands = []
+        if not record.hands:
+            raise InvalidRecordError("a saved match holds at least its first hand")
+        hands: list[HandState] = []
         for number, hand_record in enumerate(record.hands, start=1):
+            if hands and match_winners(_add(hand.scores for hand in hands), record.rules) is not None:
+                raise InvalidRecordError(f"the match was already over after hand {number - 1}, yet more hands follow")
+            # Later hands are dealt from the seed, so a record that disagrees with it
+            # would contradict itself.
+            if [set(hand) for hand in hand_record.deal] != [set(hand) for hand in deal_hands(record.seed, number)]:
+                raise InvalidRecordError(f"hands[{number - 1}].deal is not the deal of seed {record.seed}")
+            if hand_record.pass_direction is not PassDirection.for_hand(number):
+                raise InvalidRecordError(
+                    f"hands[{number - 1}].pass_direction: hand {number} passes "
+                    f"{PassDirection.for_hand(number).value}, not {hand_record.pass_direction.value}"
+                )
             state, problem = replay_hand(hand_record, record.rules, number)
             if problem is not None:
-                raise InvalidRecordError(f"hand {number}: {problem.describe()}")
+                raise InvalidRecordError(problem.describe())
             if not state.is_over and number != len(record.hands):
                 raise InvalidRecordError(f"hand {number} is unfinished but is not the last hand")
             hands.append(state)
-        match = cls(record.seed, record.rules, hands)
-        completed = match._hands[:-1]
-        for number in range(1, len(completed) + 1):
-            if match_winners(_add(hand.scores for hand in completed[:number]), match.rules) is not None:
-                raise InvalidRecordError(f"the match was already over after hand {number}, yet more hands follow")
-        return match
+        return cls(record.seed, record.rules, hands)
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Match):

@@ -103,7 +103,9 @@ def load_record(text: str | bytes) -> Record:
     """Parse and structurally check a record; raise :class:`InvalidRecordError` if it is not one."""
     try:
         data = json.loads(text)
-    except (json.JSONDecodeError, UnicodeDecodeError) as error:
+    except RecursionError:
+        raise InvalidRecordError("not valid JSON: nested too deeply") from None
+    except ValueError as error:  # JSONDecodeError, UnicodeDecodeError, over-long numbers
         raise InvalidRecordError(f"not valid JSON: {error}") from None
     if not isinstance(data, dict):
         raise InvalidRecordError(f"a record is a JSON object, not {type(data).__name__}")
@@ -151,7 +153,7 @@ def _hand(data: object, where: str) -> HandRecord:
     if direction is PassDirection.HOLD:
         if data.get("passes") is not None:
             raise InvalidRecordError(f"{where}.passes: a hold hand has no passes")
-    elif "passes" in data:
+    elif data.get("passes") is not None:
         passes_data = data["passes"]
         if not isinstance(passes_data, list) or len(passes_data) != NUM_SEATS:
             raise InvalidRecordError(f"{where}.passes: must list one pass (or null) per seat")

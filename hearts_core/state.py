@@ -162,8 +162,12 @@ class SeatView:
         return cards_from_mask(playable)
 
     def explain(self, card: Card | str) -> Verdict:
-        """Why this seat may or may not play ``card`` now."""
-        return describe(to_card(card), mask_of(self.hand), self.current_trick, self.first_trick, self.hearts_broken)
+        """Why this seat may or may not play ``card`` now (``not_your_turn`` when it is not to move)."""
+        card = to_card(card)
+        refusal = _turn_refusal(card, self.phase, self.to_move, self.seat)
+        if refusal is not None:
+            return refusal
+        return describe(card, mask_of(self.hand), self.current_trick, self.first_trick, self.hearts_broken)
 
     def cards_left(self, seat: int) -> int:
         """How many cards ``seat`` still holds (public knowledge)."""
@@ -400,14 +404,9 @@ class HandState:
         the one to move) and ``wrong_phase`` (the hand is passing or over).
         """
         card = to_card(card)
-        if self._phase is Phase.PASSING:
-            return Verdict(card, False, ActionReason.WRONG_PHASE,
-                           "Cards are being passed now; play starts once all four seats have passed.")
-        if self._phase is not Phase.PLAYING:
-            return Verdict(card, False, ActionReason.WRONG_PHASE, "This hand is over: all 13 tricks have been played.")
-        if seat is not None and _seat(seat) != self._to_move:
-            return Verdict(card, False, ActionReason.NOT_YOUR_TURN,
-                           f"It is {_whose(self._to_move)} turn to play, not {_whose(seat, 'yours')}.")
+        refusal = _turn_refusal(card, self._phase, self._to_move, self._to_move if seat is None else _seat(seat))
+        if refusal is not None:
+            return refusal
         if any(index == card.index for index in self._plays):
             return Verdict(card, False, Reason.NOT_IN_HAND, f"{card} has already been played this hand.")
         return describe(card, self._hands[self._to_move], self.current_trick, not self._tricks, self._hearts_broken)
@@ -554,6 +553,19 @@ class HandState:
     def __repr__(self) -> str:
         return (f"<HandState {self.pass_direction.value} {self._phase.value}, "
                 f"trick {min(len(self._tricks) + 1, TRICKS_PER_HAND)}, to move {self.to_move}>")
+
+
+def _turn_refusal(card: Card, phase: Phase, to_move: int | None, seat: int | None) -> Verdict | None:
+    """The refusal that comes before any play rule: wrong phase, or not this seat's turn."""
+    if phase is Phase.PASSING:
+        return Verdict(card, False, ActionReason.WRONG_PHASE,
+                       "Cards are being passed now; play starts once all four seats have passed.")
+    if phase is not Phase.PLAYING or to_move is None:
+        return Verdict(card, False, ActionReason.WRONG_PHASE, "This hand is over: all 13 tricks have been played.")
+    if seat is not None and seat != to_move:
+        return Verdict(card, False, ActionReason.NOT_YOUR_TURN,
+                       f"It is {_whose(to_move)} turn to play, not {_whose(seat, 'yours')}.")
+    return None
 
 
 def _carries_penalty(trick: Trick) -> bool:
