@@ -1,0 +1,249 @@
+"""Computer players: random, easy, normal and hard, all playing from a seat's view only.
+
+Design choices:
+
+* A bot is handed :class:`~hearts_core.state.SeatView` objects and nothing else: no
+  state, no other hands, no deal seed.  ``choose_pass(view)`` returns three of the seat's
+  cards, ``choose_play(view)`` one legal card.  Legality always comes from the view's
+  ``legal_plays()``, i.e. from the engine's one rules function.
+* Levels are habits a learner can recognise, getting sounder: *random* plays any legal
+  card; *easy* plays its lowest card when following or leading and throws its highest
+  when void, and passes its three highest; *normal* ducks, dumps ♠Q and high spades and
+  hearts, passes to void a short suit or get rid of an unguarded ♠Q, guards against a
+  moon shot and shoots one itself when it already holds every point and the top hearts;
+  *hard* searches: it samples deals consistent with everything public (voids shown,
+  cards passed and received, cards played), plays each candidate card out with the
+  normal player in every seat, and keeps the card with the best average score relative
+  to the others, with and without trying to shoot the moon itself.
+* Determinism: each bot owns a ``random.Random(seed)``.  The hard level's effort is
+  counted in simulated card plays, not seconds, so a seeded match replays identically
+  on any machine; ``time_budget`` is converted to plays by a fixed rate measured on the
+  reference machine (2 cores), :data:`PLAYS_PER_SECOND`.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+from typing import Final, Literal, Protocol
+
+from hearts_core.cards import ACE, CARDS_PER_SUIT, DECK, JACK, KING, QUEEN, Card, Suit, mask_of
+from hearts_core.fastsim import QS, QS_BIT, SPADES, heuristic_play, highest, lowest, rollout, sim_from_view
+from hearts_core.knowledge import Knowledge
+from hearts_core.legality import HEARTS_MASK, SUIT_MASKS
+from hearts_core.rules import CARDS_IN_PASS, NUM_SEATS, QUEEN_OF_SPADES
+from hearts_core.state import SeatView
+
+__all__ = ["LEVELS", "PLAYS_PER_SECOND", "Bot", "EasyBot", "HardBot", "Level", "NormalBot", "RandomBot", "make_bot"]
+
+Level = Literal["random", "easy", "normal", "hard"]
+LEVELS: Final[tuple[Level, ...]] = ("random", "easy", "normal", "hard")
+
+PLAYS_PER_SECOND: Final = 160_000
+"""Simulated card plays per second of one core of the reference machine (see benchmarks)."""
+
+_RANK: Final = tuple(index % CARDS_PER_SUIT + 2 for index in range(len(DECK)))
+_LOW_SPADES_TO_KEEP_QUEEN: Final = 3
+
+
+class Bot(Protocol):
+    """What every computer player offers."""
+
+    level: Level
+
+    def choose_pass(self, view: SeatView) -> tuple[Card, Card, Card]:
+        """Three of the seat's own cards to pass."""
+        ...
+
+    def choose_play(self, view: SeatView) -> Card:
+        """One legal card to play; called only when ``view.is_my_turn``."""
+        ...
+
+
+def make_bot(level: Level | str, seed: int | None = None, *, time_budget: float | None = None) -> Bot:
+    """A computer player of ``level`` ("random", "easy", "normal" or "hard").
+
+    ``seed`` makes its choices reproducible; ``time_budget`` (hard only) is the effort
+    per decision in seconds of the reference machine (default 0.35).
+
+    >>> make_bot("normal", seed=1).level
+    'normal'
+    """
+    rng = random.Random(seed)
+    if level == "random":
+        return RandomBot(rng)
+    if level == "easy":
+        return EasyBot(rng)
+    if level == "normal":
+        return NormalBot(rng)
+    if level == "hard":
+        return HardBot(rng) if time_budget is None else HardBot(rng, time_budget=time_budget)
+    raise ValueError(f"unknown bot level {level!r}; choose one of {', '.join(LEVELS)}")
+
+
+def _three(cards: list[Card]) -> tuple[Card, Card, Card]:
+    return (cards[0], cards[1], cards[2])
+
+
+@dataclass
+class RandomBot:
+    """Any legal card, any three cards."""
+
+    rng: random.Random
+    level: Level = field(default="random", init=False)
+
+    def choose_pass(self, view: SeatView) -> tuple[Card, Card, Card]:
+        """Three random cards of the seat's hand."""
+        return _three(self.rng.sample(list(view.hand), CARDS_IN_PASS))
+
+    def choose_play(self, view: SeatView) -> Card:
+        """A uniformly random legal card."""
+        return self.rng.choice(view.legal_plays())
+
+
+@dataclass
+class EasyBot:
+    """A beginner's habits: play low, throw high when void, pass the highest cards."""
+
+    rng: random.Random
+    level: Level = field(default="easy", init=False)
+
+    def choose_pass(self, view: SeatView) -> tuple[Card, Card, Card]:
+        """The three highest-ranked cards."""
+        return _three(sorted(view.hand, key=lambda card: (card.rank, card.suit), reverse=True)[:CARDS_IN_PASS])
+
+    def choose_play(self, view: SeatView) -> Card:
+        """Lowest legal card, unless void in the led suit: then the highest."""
+        legal = mask_of(view.legal_plays())
+        trick = view.current_trick
+        if trick and not legal & SUIT_MASKS[trick[0].suit]:
+            return DECK[highest(legal)]
+        return DECK[lowest(legal)]
+
+
+def heuristic_pass(hand: tuple[Card, ...]) -> tuple[Card, Card, Card]:
+    """The sound player's pass: an unguarded ♠Q and top spades, a short suit, high cards."""
+    mask = mask_of(hand)
+    chosen: list[int] = []
+    low_spades = (mask & SPADES & ((1 << QS) - 1)).bit_count()
+    guarded = low_spades >= _LOW_SPADES_TO_KEEP_QUEEN
+    if mask & QS_BIT and not guarded:
+        chosen.append(QS)
+    if not guarded:
+        for rank in (ACE, KING):
+            index = Suit.SPADES * CARDS_PER_SUIT + rank - 2
+            if mask & (1 << index) and len(chosen) < CARDS_IN_PASS and not (mask & QS_BIT and QS not in chosen):
+                chosen.append(index)
+    # Void a short side suit when the remaining picks suffice: voids let us dump points later.
+    room = CARDS_IN_PASS - len(chosen)
+    side = [SUIT_MASKS[Suit.CLUBS], SUIT_MASKS[Suit.DIAMONDS]]
+    short = sorted((mask & suit for suit in side if 0 < (mask & suit).bit_count() <= room), key=int.bit_count)
+    if short:
+        suit_cards = short[0]
+        while suit_cards:
+            low = suit_cards & -suit_cards
+            chosen.append(low.bit_length() - 1)
+            suit_cards ^= low
+    # Fill with the most dangerous remaining cards: high hearts first, then high cards.
+    rest = [card for card in hand if card.index not in chosen and not (guarded and card is QUEEN_OF_SPADES)]
+    rest.sort(key=lambda card: (card.rank + (1 if card.suit is Suit.HEARTS else 0)
+                                - (3 if card.suit is Suit.SPADES and card.rank < QUEEN else 0)), reverse=True)
+    for card in rest:
+        if len(chosen) == CARDS_IN_PASS:
+            break
+        chosen.append(card.index)
+    return _three([DECK[index] for index in chosen[:CARDS_IN_PASS]])
+
+
+def _controls_hearts(view: SeatView, knowledge: Knowledge) -> bool:
+    """True when no unseen heart outranks our lowest heart."""
+    mine = knowledge.hand & HEARTS_MASK
+    if not mine:
+        return not knowledge.unseen & HEARTS_MASK
+    lowest_mine = (mine & -mine).bit_length() - 1
+    return not knowledge.unseen & HEARTS_MASK & ~((1 << lowest_mine) - 1)
+
+
+@dataclass
+class NormalBot:
+    """Sound heuristics: duck, dump ♠Q and high cards, void a suit, watch for the moon."""
+
+    rng: random.Random
+    level: Level = field(default="normal", init=False)
+
+    def choose_pass(self, view: SeatView) -> tuple[Card, Card, Card]:
+        """See :func:`heuristic_pass`."""
+        return heuristic_pass(view.hand)
+
+    def choose_play(self, view: SeatView) -> Card:
+        """The heuristic player's card, shooting only when the moon is nearly won."""
+        legal = mask_of(view.legal_plays())
+        sim = sim_from_view(view)
+        threat = sim.moon_threat()
+        if threat == view.seat and _controls_hearts(view, Knowledge.from_view(view)):
+            return DECK[heuristic_play(sim, legal, shooting=True)]
+        return DECK[heuristic_play(sim, legal, stop_moon=threat if threat != view.seat else -1)]
+
+
+@dataclass
+class HardBot:
+    """Determinized Monte Carlo search over deals consistent with the view."""
+
+    rng: random.Random
+    time_budget: float = 0.35
+    min_worlds: int = 6
+    max_worlds: int = 400
+    level: Level = field(default="hard", init=False)
+
+    def __post_init__(self) -> None:
+        if not 0 < self.time_budget <= 10:
+            raise ValueError(f"time_budget is seconds per decision (0-10], not {self.time_budget!r}")
+
+    def choose_pass(self, view: SeatView) -> tuple[Card, Card, Card]:
+        """The sound player's pass (search begins once the cards are known)."""
+        return heuristic_pass(view.hand)
+
+    def choose_play(self, view: SeatView) -> Card:
+        """The candidate with the best average relative score over sampled deals."""
+        legal = view.legal_plays()
+        if len(legal) == 1:
+            return legal[0]
+        return self.evaluate(view)[0][1]
+
+    def evaluate(self, view: SeatView) -> list[tuple[float, Card]]:
+        """(average relative score, card) for every legal card, best first."""
+        legal = view.legal_plays()
+        knowledge = Knowledge.from_view(view)
+        base = sim_from_view(view)
+        me = view.seat
+        modes = [-1]
+        if not base.takers & ~(1 << me) and _could_shoot(knowledge):
+            modes.append(me)
+        remaining = NUM_SEATS * len(view.hand) - len(view.current_trick)
+        work = int(self.time_budget * PLAYS_PER_SECOND)
+        worlds = work // max(1, remaining * len(legal) * len(modes))
+        worlds = max(self.min_worlds, min(self.max_worlds, worlds))
+        totals = {(card.index, mode): 0.0 for card in legal for mode in modes}
+        for _ in range(worlds):
+            hands = knowledge.sample(self.rng)
+            for card in legal:
+                for mode in modes:
+                    sim = base.copy()
+                    sim.hands = list(hands)
+                    sim.play(card.index)
+                    rollout(sim, shooter=mode)
+                    scores = sim.scores(view.rules)
+                    totals[(card.index, mode)] += scores[me] - (sum(scores) - scores[me]) / (NUM_SEATS - 1)
+        ranked = []
+        for card in legal:
+            best = min(totals[(card.index, mode)] for mode in modes) / worlds
+            ranked.append((best, card))
+        ranked.sort(key=lambda item: (item[0], item[1].index))
+        return ranked
+
+
+def _could_shoot(knowledge: Knowledge) -> bool:
+    """A cheap filter: enough high cards that shooting is worth simulating."""
+    high = sum(1 for index in range(len(DECK)) if knowledge.hand >> index & 1 and _RANK[index] >= JACK)
+    return high >= knowledge.hand.bit_count() // 2 + 1
+
