@@ -39,7 +39,7 @@ __all__ = ["LEVELS", "PLAYS_PER_SECOND", "Bot", "EasyBot", "HardBot", "Level", "
 Level = Literal["random", "easy", "normal", "hard"]
 LEVELS: Final[tuple[Level, ...]] = ("random", "easy", "normal", "hard")
 
-PLAYS_PER_SECOND: Final = 160_000
+PLAYS_PER_SECOND: Final = 450_000
 """Simulated card plays per second of one core of the reference machine (see benchmarks)."""
 
 _RANK: Final = tuple(index % CARDS_PER_SUIT + 2 for index in range(len(DECK)))
@@ -64,7 +64,7 @@ def make_bot(level: Level | str, seed: int | None = None, *, time_budget: float 
     """A computer player of ``level`` ("random", "easy", "normal" or "hard").
 
     ``seed`` makes its choices reproducible; ``time_budget`` (hard only) is the effort
-    per decision in seconds of the reference machine (default 0.35).
+    per decision in seconds of the reference machine (default 0.3).
 
     >>> make_bot("normal", seed=1).level
     'normal'
@@ -190,7 +190,7 @@ class HardBot:
     """Determinized Monte Carlo search over deals consistent with the view."""
 
     rng: random.Random
-    time_budget: float = 0.35
+    time_budget: float = 0.3
     min_worlds: int = 6
     max_worlds: int = 400
     level: Level = field(default="hard", init=False)

@@ -1,0 +1,77 @@
+"""Decision time of each computer-player level and of the coach, on positions from real hands.
+
+Positions come from seeded hands played by the normal level, so they are the kind a bot
+meets in a match.  For each level we time ``choose_play`` on every position where it
+has more than one legal card (a forced card costs nothing and would flatter the median),
+and report the median, the 90th percentile and the worst case; likewise the coach's
+``analyse``.  Run it on an otherwise idle machine:
+
+    .venv/bin/python benchmarks/bots_speed.py
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import time
+
+from hearts_core import HandState, PassDirection, Phase, SeatView, deal_hands
+from hearts_core.bots import LEVELS, make_bot
+from hearts_core.coach import analyse
+
+
+def positions(hands: int, seed: int) -> list[SeatView]:
+    """Views with a real choice to make, from hands played by the normal level."""
+    views = []
+    for number in range(hands):
+        state = HandState.new(deal_hands(seed, number + 1), PassDirection.for_hand(number + 1))
+        bots = [make_bot("normal", seed=number * 4 + seat) for seat in range(4)]
+        if state.phase is Phase.PASSING:
+            for seat in range(4):
+                state.pass_cards(seat, bots[seat].choose_pass(state.view(seat)))
+        while not state.is_over:
+            seat = state.to_move
+            assert seat is not None
+            view = state.view(seat)
+            if len(view.legal_plays()) > 1:
+                views.append(view)
+            state.play(bots[seat].choose_play(view))
+    return views
+
+
+def summary(label: str, seconds: list[float]) -> str:
+    ordered = sorted(seconds)
+    p90 = ordered[int(0.9 * (len(ordered) - 1))]
+    return (f"{label:<8} {len(ordered):>6} {statistics.median(ordered) * 1000:>10.2f} "
+            f"{p90 * 1000:>10.2f} {ordered[-1] * 1000:>10.2f}")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--hands", type=int, default=12, help="hands to draw positions from")
+    parser.add_argument("--hard-positions", type=int, default=120, help="positions timed for hard")
+    parser.add_argument("--seed", type=int, default=2026)
+    parser.add_argument("--time-budget", type=float, default=None, help="hard level budget")
+    args = parser.parse_args()
+    views = positions(args.hands, args.seed)
+    print(f"{len(views)} positions with a choice, from {args.hands} hands")
+    print(f"{'who':<8} {'timed':>6} {'median ms':>10} {'p90 ms':>10} {'max ms':>10}")
+    for level in LEVELS:
+        bot = make_bot(level, seed=1, time_budget=args.time_budget if level == "hard" else None)
+        sample = views[: args.hard_positions] if level == "hard" else views
+        seconds = []
+        for view in sample:
+            started = time.perf_counter()
+            bot.choose_play(view)
+            seconds.append(time.perf_counter() - started)
+        print(summary(level, seconds))
+    seconds = []
+    for view in views[: args.hard_positions]:
+        started = time.perf_counter()
+        analyse(view)
+        seconds.append(time.perf_counter() - started)
+    print(summary("coach", seconds))
+
+
+if __name__ == "__main__":
+    main()
