@@ -17,7 +17,6 @@ Design choices:
 
 from __future__ import annotations
 
-import random
 from typing import Final
 
 from hearts_core.cards import ACE, CARDS_PER_SUIT, DECK, KING, Suit, mask_of
@@ -26,7 +25,7 @@ from hearts_core.rules import JACK_OF_DIAMONDS, NUM_SEATS, QUEEN_OF_SPADES, TRIC
 from hearts_core.scoring import card_points, hand_scores
 from hearts_core.state import SeatView
 
-__all__ = ["Sim", "heuristic_play", "highest", "lowest", "random_play", "rollout", "sim_from_view"]
+__all__ = ["Sim", "heuristic_play", "highest", "lowest", "rollout", "sim_from_view"]
 
 QS: Final = QUEEN_OF_SPADES.index
 QS_BIT: Final = QUEEN_OF_SPADES.bit
@@ -172,18 +171,6 @@ def _points_table(rules: Rules) -> tuple[int, ...]:
     if table is None:
         table = _TABLES[rules] = tuple(card_points(card, rules) for card in DECK)
     return table
-
-
-def random_play(sim: Sim, legal: int, rng: random.Random) -> int:
-    """A uniformly random legal card."""
-    count = legal.bit_count()
-    pick = rng.randrange(count)
-    while True:
-        low = legal & -legal
-        if not pick:
-            return low.bit_length() - 1
-        pick -= 1
-        legal ^= low
 
 
 def heuristic_play(sim: Sim, legal: int, shooting: bool = False, stop_moon: int = -1) -> int:

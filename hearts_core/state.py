@@ -384,7 +384,7 @@ class HandState:
         return cards_from_mask(mask) if mask else None
 
     def holder(self, card: Card | str) -> int | None:
-        """The seat holding ``card`` now, or ``None`` once it is played (or being passed)."""
+        """The seat holding ``card`` now, or ``None`` once played; passed cards move when all four have passed."""
         bit = to_card(card).bit
         for seat in range(NUM_SEATS):
             if self._hands[seat] & bit:
@@ -454,6 +454,8 @@ class HandState:
         Raises :class:`IllegalMove` (state unchanged) if the card may not be played.
         """
         card = to_card(card)
+        if seat is not None:
+            seat = _seat(seat)
         if self._phase is not Phase.PLAYING or not self._playable & card.bit or (
             seat is not None and seat != self._to_move
         ):
