@@ -1,0 +1,211 @@
+"""Named teaching positions: the guides' worked examples, as data the lessons build widgets from.
+
+Design choices:
+
+* A lesson cell says ``CardExplainer("practice-clubs-led")``; the position lives here, in
+  the package, where tests can check every claim the lesson makes about it (which cards
+  are legal, who takes the trick, how many points).  Notebook cells stay one line.
+* Positions are plain frozen values in house notation.  Seat 0 is always the learner.
+  ``trick`` lists the cards already on the table in play order, starting with
+  ``leader``'s card.  No rule is decided here: widgets ask :mod:`hearts_core.legality`.
+* Every scenario carries its own short ``title`` and ``prompt``, written for a learner.
+
+>>> [str(card) for card in position("practice-clubs-led").hand]
+['♣3', '♣A', '♠Q', '♦7', '♥9']
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Final, TypeVar
+
+from hearts_core.cards import Card, parse_cards
+from hearts_core.legality import legal_plays, trick_winner
+from hearts_core.rules import NUM_SEATS
+from hearts_core.scoring import penalty_points
+
+__all__ = [
+    "PASS_EXAMPLES",
+    "POSITIONS",
+    "SCORE_EXAMPLES",
+    "TRICK_EXAMPLES",
+    "PassExample",
+    "Position",
+    "ScoreExample",
+    "TrickExample",
+    "pass_example",
+    "position",
+    "score_example",
+    "trick_example",
+]
+
+
+@dataclass(frozen=True, slots=True)
+class Position:
+    """A moment where the learner (seat 0) is to play: their hand and the table."""
+
+    name: str
+    title: str
+    prompt: str
+    hand: tuple[Card, ...]
+    trick: tuple[Card, ...]
+    leader: int
+    first_trick: bool
+    hearts_broken: bool
+
+    @property
+    def seats(self) -> tuple[int, ...]:
+        """The seat of each card on the table, in play order."""
+        return tuple((self.leader + offset) % NUM_SEATS for offset in range(len(self.trick)))
+
+    def legal(self) -> tuple[Card, ...]:
+        """The learner's legal cards, from the engine."""
+        return legal_plays(self.hand, self.trick, first_trick=self.first_trick, hearts_broken=self.hearts_broken)
+
+    def outcome(self, card: Card) -> tuple[int, int] | None:
+        """(seat that takes the trick, its points) if ``card`` completes it, else ``None``."""
+        if len(self.trick) != NUM_SEATS - 1:
+            return None
+        cards = (*self.trick, card)
+        return (self.leader + trick_winner(cards)) % NUM_SEATS, penalty_points(cards)
+
+
+@dataclass(frozen=True, slots=True)
+class TrickExample:
+    """A whole trick to step through: the leader and the four cards in play order."""
+
+    name: str
+    title: str
+    leader: int
+    cards: tuple[Card, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class PassExample:
+    """A hand to pass from, with the pass direction and a suggested pass (not a rule)."""
+
+    name: str
+    title: str
+    hand: tuple[Card, ...]
+    direction: str
+    suggestion: tuple[Card, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class ScoreExample:
+    """Totals before a hand and each seat's score for it."""
+
+    name: str
+    title: str
+    before: tuple[int, int, int, int]
+    this_hand: tuple[int, int, int, int]
+
+
+def _position(name: str, title: str, prompt: str, hand: str, trick: str, leader: int,
+              first_trick: bool = False, hearts_broken: bool = False) -> Position:
+    return Position(name, title, prompt, parse_cards(hand), parse_cards(trick), leader, first_trick, hearts_broken)
+
+
+POSITIONS: Final = {
+    p.name: p
+    for p in (
+        _position(
+            "practice-clubs-led", "Clubs were led",
+            "CPU1, CPU2 and CPU3 have played. Which card would you play?",
+            "♣3 ♣A ♠Q ♦7 ♥9", "♣10 ♣K ♥5", leader=1, hearts_broken=True,
+        ),
+        _position(
+            "practice-no-clubs", "No clubs in your hand",
+            "The same table, another hand. Which card would you play?",
+            "♦4 ♦7 ♠Q ♥9 ♥J", "♣10 ♣K ♥5", leader=1, hearts_broken=True,
+        ),
+        _position(
+            "first-trick-no-points", "The first trick: no points",
+            "You have no clubs on the first trick. Tap each card to see whether it may be played.",
+            "♠Q ♥3 ♦7", "♣2 ♣9 ♣J", leader=1, first_trick=True,
+        ),
+        _position(
+            "first-trick-all-points", "The first trick: nothing but points",
+            "You have no clubs, and every card you hold carries points.",
+            "♠Q ♥3 ♥9", "♣2 ♣9 ♣J", leader=1, first_trick=True,
+        ),
+        _position(
+            "lead-before-hearts-break", "Leading before hearts are broken",
+            "You lead. No heart has been played yet this hand.",
+            "♦7 ♠2 ♥4 ♥9", "", leader=0,
+        ),
+        _position(
+            "lead-only-hearts", "Leading with nothing but hearts",
+            "You lead, hearts are not broken, and you hold only hearts.",
+            "♥4 ♥9 ♥K", "", leader=0,
+        ),
+        _position(
+            "discard-a-heart", "Breaking hearts",
+            "Diamonds were led after the first trick, and you have none.",
+            "♣5 ♠9 ♥4", "♦3 ♦Q ♦5", leader=1,
+        ),
+        _position(
+            "same-colour", "Same colour is not same suit",
+            "Clubs were led. Is a spade just as good as a club?",
+            "♣6 ♦2 ♠8", "♣9", leader=3,
+        ),
+        _position(
+            "need-not-beat", "You need not beat the highest card",
+            "Clubs were led and ♣K is winning. Must you play higher?",
+            "♣3 ♣A ♦9", "♣10 ♣K", leader=2,
+        ),
+    )
+}
+
+TRICK_EXAMPLES: Final = {
+    t.name: t
+    for t in (
+        TrickExample("off-suit-ace", "An off-suit ace never wins", 0, parse_cards("♣10 ♣K ♣3 ♥A")),
+        TrickExample("fifteen-points", "A trick worth 15 points", 0, parse_cards("♥2 ♥8 ♠Q ♣5")),
+    )
+}
+
+PASS_EXAMPLES: Final = {
+    p.name: p
+    for p in (
+        PassExample(
+            "pass-high-cards", "Passing three dangerous cards",
+            parse_cards("♣A ♣4 ♣7 ♦K ♦3 ♦9 ♠Q ♠5 ♥2 ♥6 ♥8 ♥J ♦6"), "left", parse_cards("♣A ♦K ♠Q"),
+        ),
+    )
+}
+
+SCORE_EXAMPLES: Final = {
+    s.name: s
+    for s in (ScoreExample("reaching-100", "The hand that ends the match", (24, 35, 40, 98), (3, 16, 5, 2)),)
+}
+
+
+def position(name: str) -> Position:
+    """The named position; a :class:`KeyError` lists the known names."""
+    return _lookup(POSITIONS, name)
+
+
+def trick_example(name: str) -> TrickExample:
+    """The named trick."""
+    return _lookup(TRICK_EXAMPLES, name)
+
+
+def pass_example(name: str) -> PassExample:
+    """The named pass."""
+    return _lookup(PASS_EXAMPLES, name)
+
+
+def score_example(name: str) -> ScoreExample:
+    """The named score table."""
+    return _lookup(SCORE_EXAMPLES, name)
+
+
+_T = TypeVar("_T")
+
+
+def _lookup(table: dict[str, _T], name: str) -> _T:
+    try:
+        return table[name]
+    except KeyError:
+        raise KeyError(f"no scenario {name!r}; known: {', '.join(sorted(table))}") from None
