@@ -1,0 +1,114 @@
+"""Browser fixtures: a real Voilà server and Debian's Chromium driven by Playwright.
+
+Playwright cannot download its own browser here, so it launches the system Chromium
+(``/usr/bin/chromium``, or ``$HEARTS_CHROMIUM``); ``./dev test`` installs it when missing.
+Each test page gets a fresh context, so saved state and storage never leak between tests.
+Screenshots go to ``test-artifacts/screenshots`` for a person to look at.
+"""
+
+from __future__ import annotations
+
+import os
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Browser, Page, sync_playwright
+
+ROOT = Path(__file__).resolve().parents[2]
+NOTEBOOKS = Path(__file__).parent / "notebooks"
+ARTIFACTS = ROOT / "test-artifacts" / "screenshots"
+CHROMIUM = os.environ.get("HEARTS_CHROMIUM", "/usr/bin/chromium")
+CHROMIUM_FLAGS = [
+    "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+    "--disable-background-networking", "--disable-component-update", "--disable-sync",
+]
+VIEWPORTS = {"desktop": (1280, 800), "phone": (375, 800)}
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return int(sock.getsockname()[1])
+
+
+def start_voila(directory: Path, data_dir: Path, extra: list[str] | None = None) -> tuple[subprocess.Popen[bytes], str]:
+    """Start Voilà on ``directory``; return the process and its base URL once it answers."""
+    port = free_port()
+    env = {**os.environ, "HEARTS_LESSONS_DATA": str(data_dir)}
+    process = subprocess.Popen(
+        [sys.executable, "-m", "voila", str(directory), "--no-browser", f"--port={port}",
+         "--Voila.ip=127.0.0.1", *(extra or [])],
+        cwd=directory, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+    )
+    url = f"http://127.0.0.1:{port}/"
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline:
+        if process.poll() is not None:
+            raise RuntimeError(f"voila exited with {process.returncode}")
+        try:
+            with urllib.request.urlopen(url, timeout=2):
+                return process, url
+        except OSError:
+            time.sleep(0.3)
+    process.terminate()
+    raise RuntimeError("voila did not answer within 60 s")
+
+
+@pytest.fixture(scope="session")
+def data_dir(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """Where the served widgets save matches and statistics during the tests."""
+    return tmp_path_factory.mktemp("hearts-data")
+
+
+@pytest.fixture(scope="session")
+def widget_server(data_dir: Path) -> Iterator[str]:
+    """Voilà serving the widget test notebooks."""
+    process, url = start_voila(NOTEBOOKS, data_dir)
+    yield url
+    process.terminate()
+    process.wait(timeout=20)
+
+
+@pytest.fixture(scope="session")
+def browser() -> Iterator[Browser]:
+    if not Path(CHROMIUM).exists():
+        pytest.fail(f"Chromium not found at {CHROMIUM}; run ./dev test, which installs Debian's chromium")
+    with sync_playwright() as playwright:
+        chromium = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_FLAGS)
+        yield chromium
+        chromium.close()
+
+
+@pytest.fixture(params=list(VIEWPORTS))
+def page(request: pytest.FixtureRequest, browser: Browser) -> Iterator[Page]:
+    """A fresh page at each viewport (desktop 1280x800 and phone 375x800)."""
+    width, height = VIEWPORTS[request.param]
+    context = browser.new_context(viewport={"width": width, "height": height})
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    page.viewport_name = request.param  # type: ignore[attr-defined]
+    page.js_errors = errors  # type: ignore[attr-defined]
+    yield page
+    context.close()
+
+
+def screenshot(page: Page, name: str) -> Path:
+    """Save a full-page screenshot as ``<name>-<viewport>.png`` for a person to look at."""
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    path = ARTIFACTS / f"{name}-{page.viewport_name}.png"  # type: ignore[attr-defined]
+    page.screenshot(path=str(path), full_page=True)
+    return path
+
+
+def open_notebook(page: Page, base_url: str, notebook: str, ready: str) -> None:
+    """Open a served notebook and wait until ``ready`` (a CSS selector) is visible."""
+    page.goto(f"{base_url}voila/render/{notebook}", wait_until="domcontentloaded")
+    page.wait_for_selector(ready, timeout=60_000)
+    assert "Traceback" not in page.inner_text("body")

@@ -1,0 +1,58 @@
+// CardExplainer front end: draws the table and the hand, sends taps, shows the verdict.
+
+function render({ model, el }) {
+  const root = hlEl("div", "hl-root hl-explainer");
+  el.append(root);
+  const title = hlEl("p", "hl-title");
+  const prompt = hlEl("p", "hl-prompt");
+  const table = hlEl("div", "hl-table");
+  table.setAttribute("aria-label", "cards on the table");
+  const hand = hlEl("div", "hl-hand");
+  hand.setAttribute("role", "group");
+  hand.setAttribute("aria-label", "your hand: tap a card to see whether you may play it");
+  hlArrowKeys(hand);
+  const message = hlEl("div", "hl-message");
+  message.setAttribute("aria-live", "polite");
+  root.append(title, prompt, table, hand, message, hlErrorBox(model));
+
+  function draw() {
+    root.classList.toggle("hl-four-colour", model.get("four_colour"));
+    title.textContent = model.get("title");
+    prompt.textContent = model.get("prompt");
+    table.replaceChildren();
+    const played = model.get("table");
+    if (played.length === 0) table.append(hlEl("span", "hl-empty-note", "You lead: the table is empty."));
+    for (const item of played) {
+      const slot = hlEl("div", "hl-played");
+      slot.append(hlCard(item.card, { static: true }), hlEl("span", "hl-seat", item.seat));
+      table.append(slot);
+    }
+    hlKeepFocus(hand, () => {
+      hand.replaceChildren();
+      for (const card of model.get("hand")) {
+        const button = hlCard(card, { legal: card.legal, selected: card.text === model.get("selected") });
+        button.addEventListener("click", () => model.send({ type: "tap", card: card.text }));
+        hand.append(button);
+      }
+    });
+    const verdict = model.get("verdict");
+    message.className = "hl-message";
+    message.replaceChildren();
+    if (verdict && verdict.card) {
+      message.classList.add(verdict.legal ? "is-legal" : "is-illegal");
+      message.append(
+        hlEl("span", "hl-badge", verdict.legal ? "Allowed" : "Not allowed"),
+        hlEl("span", "hl-text", verdict.message + " "),
+        hlEl("span", "hl-code", verdict.reason),
+      );
+    } else {
+      message.textContent = "Tap any card. Dimmed cards may not be played now: tap them to find out why.";
+    }
+  }
+  for (const name of ["title", "prompt", "hand", "table", "selected", "verdict", "four_colour"]) {
+    model.on("change:" + name, draw);
+  }
+  draw();
+}
+
+export default { render };
