@@ -5,13 +5,13 @@ from __future__ import annotations
 import random
 
 import pytest
-from conftest import cards
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from hearts_core import DECK, HandState, PassDirection, Phase, deal_hands, parse_cards
 from hearts_core.bots import LEVELS, make_bot
 from hearts_core.knowledge import Knowledge
+from tests.support import cards
 
 
 def play_out(state: HandState, levels: list[str], seed: int) -> None:

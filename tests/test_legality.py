@@ -7,7 +7,6 @@ and against ``legal_plays``, which must agree with it because both read one rule
 from __future__ import annotations
 
 import pytest
-from conftest import cards, texts
 
 from hearts_core import (
     DECK,
@@ -18,6 +17,7 @@ from hearts_core import (
     penalty_points,
     trick_winner,
 )
+from tests.support import cards, texts
 
 
 def verdict(hand: str, trick: str, card: str, *, first_trick: bool = False, hearts_broken: bool = False):  # type: ignore[no-untyped-def]

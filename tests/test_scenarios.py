@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import pytest
-from conftest import texts
 
 from hearts_core import Rules, hand_scores, match_winners, penalty_points, trick_winner
 from hearts_core.cards import parse_cards
@@ -17,6 +16,7 @@ from hearts_core.scenarios import (
     score_example,
     trick_example,
 )
+from tests.support import texts
 
 
 def test_practice_clubs_led() -> None:

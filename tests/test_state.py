@@ -5,7 +5,6 @@ from __future__ import annotations
 import random
 
 import pytest
-from conftest import cards, texts
 
 from hearts_core import (
     ActionReason,
@@ -18,6 +17,7 @@ from hearts_core import (
     Rules,
     deal_hands,
 )
+from tests.support import cards, texts
 
 CLUBS = "♣2 ♣3 ♣4 ♣5 ♣6 ♣7 ♣8 ♣9 ♣10 ♣J ♣Q ♣K ♣A"
 HEARTS = "♥2 ♥3 ♥4 ♥5 ♥6 ♥7 ♥8 ♥9 ♥10 ♥J ♥Q ♥K ♥A"

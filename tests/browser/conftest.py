@@ -3,7 +3,7 @@
 Playwright cannot download its own browser here, so it launches the system Chromium
 (``/usr/bin/chromium``, or ``$HEARTS_CHROMIUM``); ``./dev test`` installs it when missing.
 Each test page gets a fresh context, so saved state and storage never leak between tests.
-Screenshots go to ``test-artifacts/screenshots`` for a person to look at.
+Screenshots (see pages.py) go to ``test-artifacts/screenshots`` for a person to look at.
 """
 
 from __future__ import annotations
@@ -22,7 +22,6 @@ from playwright.sync_api import Browser, Page, sync_playwright
 
 ROOT = Path(__file__).resolve().parents[2]
 NOTEBOOKS = Path(__file__).parent / "notebooks"
-ARTIFACTS = ROOT / "test-artifacts" / "screenshots"
 CHROMIUM = os.environ.get("HEARTS_CHROMIUM", "/usr/bin/chromium")
 CHROMIUM_FLAGS = [
     "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
@@ -97,18 +96,3 @@ def page(request: pytest.FixtureRequest, browser: Browser) -> Iterator[Page]:
     page.js_errors = errors  # type: ignore[attr-defined]
     yield page
     context.close()
-
-
-def screenshot(page: Page, name: str) -> Path:
-    """Save a full-page screenshot as ``<name>-<viewport>.png`` for a person to look at."""
-    ARTIFACTS.mkdir(parents=True, exist_ok=True)
-    path = ARTIFACTS / f"{name}-{page.viewport_name}.png"  # type: ignore[attr-defined]
-    page.screenshot(path=str(path), full_page=True)
-    return path
-
-
-def open_notebook(page: Page, base_url: str, notebook: str, ready: str) -> None:
-    """Open a served notebook and wait until ``ready`` (a CSS selector) is visible."""
-    page.goto(f"{base_url}voila/render/{notebook}", wait_until="domcontentloaded")
-    page.wait_for_selector(ready, timeout=60_000)
-    assert "Traceback" not in page.inner_text("body")

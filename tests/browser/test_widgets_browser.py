@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
-from conftest import open_notebook, screenshot
 from playwright.sync_api import Page
+
+from tests.browser.pages import open_notebook, screenshot
 
 
 def test_tap_an_illegal_card_and_read_why(page: Page, widget_server: str) -> None:

@@ -1,4 +1,4 @@
-"""Shared helpers for the engine tests."""
+"""Shared helpers for the engine tests (imported as tests.support)."""
 
 from __future__ import annotations
 
