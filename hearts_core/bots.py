@@ -27,8 +27,8 @@ import random
 from dataclasses import dataclass, field
 from typing import Final, Literal, Protocol
 
-from hearts_core.cards import ACE, CARDS_PER_SUIT, DECK, JACK, KING, QUEEN, Card, Suit, mask_of
-from hearts_core.fastsim import QS, QS_BIT, SPADES, heuristic_play, highest, lowest, rollout, sim_from_view
+from hearts_core.cards import CARDS_PER_SUIT, DECK, JACK, QUEEN, Card, Suit, mask_of
+from hearts_core.fastsim import QS, SPADES, heuristic_play, highest, lowest, rollout, sim_from_view
 from hearts_core.knowledge import Knowledge
 from hearts_core.legality import HEARTS_MASK, SUIT_MASKS
 from hearts_core.rules import CARDS_IN_PASS, NUM_SEATS, QUEEN_OF_SPADES
@@ -127,12 +127,10 @@ def heuristic_pass(hand: tuple[Card, ...]) -> tuple[Card, Card, Card]:
     chosen: list[int] = []
     low_spades = (mask & SPADES & ((1 << QS) - 1)).bit_count()
     guarded = low_spades >= _LOW_SPADES_TO_KEEP_QUEEN
-    if mask & QS_BIT and not guarded:
-        chosen.append(QS)
     if not guarded:
-        for rank in (ACE, KING):
-            index = Suit.SPADES * CARDS_PER_SUIT + rank - 2
-            if mask & (1 << index) and len(chosen) < CARDS_IN_PASS and not (mask & QS_BIT and QS not in chosen):
+        # Without low spades to hide behind, ♠Q and the spades above it are liabilities.
+        for index in (QS, QS + 2, QS + 1):  # ♠Q, ♠A, ♠K
+            if mask & (1 << index):
                 chosen.append(index)
     # Void a short side suit when the remaining picks suffice: voids let us dump points later.
     room = CARDS_IN_PASS - len(chosen)
@@ -155,7 +153,7 @@ def heuristic_pass(hand: tuple[Card, ...]) -> tuple[Card, Card, Card]:
     return _three([DECK[index] for index in chosen[:CARDS_IN_PASS]])
 
 
-def _controls_hearts(view: SeatView, knowledge: Knowledge) -> bool:
+def _controls_hearts(knowledge: Knowledge) -> bool:
     """True when no unseen heart outranks our lowest heart."""
     mine = knowledge.hand & HEARTS_MASK
     if not mine:
@@ -180,7 +178,7 @@ class NormalBot:
         legal = mask_of(view.legal_plays())
         sim = sim_from_view(view)
         threat = sim.moon_threat()
-        if threat == view.seat and _controls_hearts(view, Knowledge.from_view(view)):
+        if threat == view.seat and _controls_hearts(Knowledge.from_view(view)):
             return DECK[heuristic_play(sim, legal, shooting=True)]
         return DECK[heuristic_play(sim, legal, stop_moon=threat if threat != view.seat else -1)]
 
