@@ -21,10 +21,13 @@ from typing import Final, TypeVar
 
 from hearts_core.cards import Card, parse_cards
 from hearts_core.legality import legal_plays, trick_winner
-from hearts_core.rules import NUM_SEATS
+from hearts_core.records import dump_record
+from hearts_core.rules import NUM_SEATS, Rules
 from hearts_core.scoring import penalty_points
+from hearts_core.state import HandState
 
 __all__ = [
+    "MOON_DEAL",
     "PASS_EXAMPLES",
     "POSITIONS",
     "SCORE_EXAMPLES",
@@ -33,6 +36,7 @@ __all__ = [
     "Position",
     "ScoreExample",
     "TrickExample",
+    "moon_hand_record",
     "pass_example",
     "position",
     "score_example",
@@ -179,6 +183,41 @@ SCORE_EXAMPLES: Final = {
     s.name: s
     for s in (ScoreExample("reaching-100", "The hand that ends the match", (24, 35, 40, 98), (3, 16, 5, 2)),)
 }
+
+
+MOON_DEAL: Final = (
+    "♣2 ♣Q ♣K ♣A ♠Q ♠K ♠A ♥9 ♥10 ♥J ♥Q ♥K ♥A",
+    "♣3 ♣8 ♣10 ♦3 ♦5 ♦6 ♦7 ♦K ♠7 ♠9 ♥4 ♥6 ♥7",
+    "♣4 ♣6 ♣7 ♣J ♦2 ♦10 ♦A ♠2 ♠3 ♠8 ♥3 ♥5 ♥8",
+    "♣5 ♣9 ♦4 ♦8 ♦9 ♦J ♦Q ♠4 ♠5 ♠6 ♠10 ♠J ♥2",
+)
+"""A hold hand where You hold the top clubs, spades and hearts: a chance to shoot the moon."""
+
+MOON_TRICKS: Final = (
+    "♣2 ♣3 ♣4 ♣9",  # You lead ♣2 and lose the first trick: it carries no points
+    "♦4 ♣Q ♦3 ♦2",  # CPU3 leads diamonds; you have none and keep your winners
+    "♠4 ♠A ♠9 ♠8",
+    "♣A ♣10 ♣J ♣5",
+    "♠K ♠7 ♠3 ♠J",
+    "♣K ♣8 ♣7 ♥2",  # CPU3 discards a heart: hearts are broken, on your trick
+    "♥A ♥7 ♥8 ♦Q",
+    "♥K ♥6 ♥5 ♦J",
+    "♥Q ♥4 ♥3 ♠10",
+    "♠Q ♦K ♠2 ♠6",  # you lead ♠Q and win it yourself: 13 points, all yours
+    "♥J ♦7 ♦A ♦9",
+    "♥10 ♦6 ♦10 ♦8",
+    "♥9 ♦5 ♣6 ♠5",
+)
+"""The plays of the moon hand, trick by trick, each starting with the leader's card."""
+
+
+def moon_hand_record() -> str:
+    """The scripted moon hand as a ``hearts-record/1`` text (every play checked by the engine)."""
+    state = HandState.new(MOON_DEAL, "hold")
+    for trick in MOON_TRICKS:
+        for card in parse_cards(trick):
+            state.play(card)
+    return dump_record(Rules(), [state.to_record()])
 
 
 def position(name: str) -> Position:

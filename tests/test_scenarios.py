@@ -4,13 +4,14 @@ from __future__ import annotations
 
 import pytest
 
-from hearts_core import Rules, hand_scores, match_winners, penalty_points, trick_winner
+from hearts_core import Rules, check_record, hand_scores, load_record, match_winners, penalty_points, trick_winner
 from hearts_core.cards import parse_cards
 from hearts_core.scenarios import (
     PASS_EXAMPLES,
     POSITIONS,
     SCORE_EXAMPLES,
     TRICK_EXAMPLES,
+    moon_hand_record,
     pass_example,
     position,
     score_example,
@@ -80,3 +81,13 @@ def test_score_example_ends_the_match() -> None:
 def test_unknown_names_list_the_known_ones() -> None:
     with pytest.raises(KeyError, match="practice-clubs-led"):
         position("nope")
+
+
+def test_the_scripted_moon_hand_is_legal_and_a_moon() -> None:
+    text = moon_hand_record()
+    report = check_record(text)
+    assert report.ok
+    hand = report.hands[0]
+    assert hand.is_over and hand.scores == (0, 26, 26, 26) and hand.moon_shooter == 0
+    assert [trick.winner for trick in hand.tricks][:2] == [3, 3]  # the first two tricks are lost
+    assert load_record(text).hands[0].pass_direction.value == "hold"
