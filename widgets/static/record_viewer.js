@@ -1,0 +1,105 @@
+// RecordViewer front end: loading controls, one trick per frame, the list of illegal actions.
+
+function render({ model, el }) {
+  const root = hlEl("div", "hl-root hl-viewer");
+  el.append(root);
+  const title = hlEl("p", "hl-title");
+
+  const loaders = hlEl("div", "hl-loaders");
+  const fileLabel = hlEl("label", "hl-button is-secondary hl-file-label", "Upload a record");
+  const file = document.createElement("input");
+  file.type = "file";
+  file.accept = ".json,application/json";
+  file.setAttribute("aria-label", "upload a hearts-record/1 file");
+  file.dataset.action = "upload";
+  file.addEventListener("change", async () => {
+    if (!file.files.length) return;
+    const text = await file.files[0].text();
+    model.send({ type: "load_text", text, source: "uploaded: " + file.files[0].name });
+    file.value = "";
+  });
+  fileLabel.append(file);
+  const sample = hlEl("button", "hl-button is-secondary", "Load the sample with mistakes");
+  sample.dataset.action = "sample";
+  sample.addEventListener("click", () => model.send({ type: "load_sample", name: "mistakes" }));
+  loaders.append(fileLabel, sample);
+  const paste = document.createElement("textarea");
+  paste.placeholder = "…or paste a hearts-record/1 JSON record here";
+  paste.setAttribute("aria-label", "paste a record");
+  const check = hlEl("button", "hl-button", "Check this record");
+  check.dataset.action = "check";
+  check.addEventListener("click", () => model.send({ type: "load_text", text: paste.value, source: "pasted" }));
+  const pasteRow = hlEl("div", "hl-row");
+  pasteRow.append(check);
+  const loadError = hlEl("div", "hl-error");
+  loadError.setAttribute("role", "alert");
+
+  const status = hlEl("p", "hl-status");
+  status.setAttribute("aria-live", "polite");
+  const where = hlEl("p", "hl-where");
+  const table = hlEl("div", "hl-table");
+  const caption = hlEl("div", "hl-message");
+  caption.setAttribute("aria-live", "polite");
+  const nav = hlEl("div", "hl-row");
+  const back = hlEl("button", "hl-button is-secondary", "Previous trick");
+  back.dataset.action = "back";
+  back.addEventListener("click", () => model.send({ type: "back" }));
+  const next = hlEl("button", "hl-button", "Next trick");
+  next.dataset.action = "next";
+  next.addEventListener("click", () => model.send({ type: "next" }));
+  nav.append(back, next);
+  const problems = hlEl("ol", "hl-problems");
+  problems.setAttribute("aria-label", "illegal actions found");
+
+  root.append(title, loaders, paste, pasteRow, loadError, status, where, table, caption, nav, problems,
+              hlErrorBox(model));
+
+  function draw() {
+    root.classList.toggle("hl-four-colour", model.get("four_colour"));
+    title.textContent = model.get("title");
+    const loading = model.get("allow_loading");
+    for (const node of [loaders, paste, pasteRow]) node.hidden = !loading;
+    loadError.textContent = model.get("load_error");
+    status.textContent = model.get("status") + (model.get("source") ? ` (${model.get("source")})` : "");
+    const frames = model.get("frames");
+    const step = model.get("step");
+    const frame = frames[step];
+    table.replaceChildren();
+    if (!frame) {
+      where.textContent = "";
+      caption.textContent = "Nothing loaded yet.";
+      back.disabled = next.disabled = true;
+    } else {
+      where.textContent = `Hand ${frame.hand} (pass ${frame.direction}), trick ${frame.trick}` +
+        ` (step ${step + 1} of ${frames.length})`;
+      for (const item of frame.cards) {
+        const slot = hlEl("div", "hl-played");
+        if (item.winner) slot.classList.add("is-winner");
+        if (item.illegal) slot.classList.add("is-illegal");
+        slot.append(hlCard(item.card, { static: true }), hlEl("span", "hl-seat", item.seat));
+        table.append(slot);
+      }
+      caption.className = "hl-message" + (frame.cards.some((c) => c.illegal) ? " is-illegal" : "");
+      caption.textContent = frame.caption;
+      back.disabled = step === 0;
+      next.disabled = step >= frames.length - 1;
+    }
+    problems.replaceChildren();
+    for (const problem of model.get("problems")) {
+      const item = document.createElement("li");
+      const jump = hlEl("button", "hl-link",
+        `Hand ${problem.hand}, trick ${problem.trick}: ${problem.seat} played ${problem.card} (${problem.reason})`);
+      jump.dataset.action = "goto-" + problem.step;
+      jump.addEventListener("click", () => model.send({ type: "goto", step: problem.step }));
+      item.append(jump);
+      problems.append(item);
+    }
+  }
+  for (const name of ["title", "status", "source", "load_error", "frames", "problems", "step", "allow_loading",
+                      "four_colour"]) {
+    model.on("change:" + name, draw);
+  }
+  draw();
+}
+
+export default { render };
