@@ -12,6 +12,7 @@ widget libraries.
 (False, 'must_follow_suit')
 """
 
+from hearts_core.bots import LEVELS, make_bot
 from hearts_core.cards import ACE, DECK, JACK, KING, QUEEN, Card, Suit, format_cards, parse_card, parse_cards
 from hearts_core.errors import HeartsError, IllegalMove, InvalidCardError, InvalidPositionError, InvalidRecordError
 from hearts_core.legality import ActionReason, Reason, Verdict, check_play, legal_plays, trick_winner
@@ -42,6 +43,7 @@ __all__ = [
     "HEART_POINTS",
     "JACK",
     "KING",
+    "LEVELS",
     "MATCH_TARGET",
     "NUM_SEATS",
     "POINTS_PER_HAND",
@@ -79,6 +81,7 @@ __all__ = [
     "hand_scores",
     "legal_plays",
     "load_record",
+    "make_bot",
     "match_winners",
     "parse_card",
     "parse_cards",

@@ -427,8 +427,9 @@ class HandState:
             raise IllegalMove(Verdict(None, False, ActionReason.WRONG_PHASE, why))
         if self._passes[seat]:
             already = " ".join(map(str, self.passed(seat) or ()))
+            who = "You have" if seat == 0 else f"{seat_name(seat)} has"
             raise IllegalMove(Verdict(None, False, ActionReason.ALREADY_PASSED,
-                                      f"{seat_name(seat)} has already passed {already}; a pass is final."))
+                                      f"{who} already passed {already}; a pass is final."))
         mask = mask_of(chosen)
         if len(chosen) != CARDS_IN_PASS or mask.bit_count() != CARDS_IN_PASS:
             raise IllegalMove(Verdict(None, False, ActionReason.WRONG_PASS,

@@ -15,7 +15,8 @@ from typing import Any
 
 import traitlets
 
-from hearts_core import Card, Verdict, check_play, parse_card
+from hearts_core import Card, Verdict, check_play
+from hearts_core.cards import to_card
 from hearts_core.scenarios import Position, position
 from widgets._base import HeartsWidget, bundle_css, bundle_esm, card_data, cards_data, seat_label
 
@@ -52,7 +53,7 @@ class CardExplainer(HeartsWidget):
 
     def tap(self, card: Card | str) -> Verdict:
         """The learner taps ``card``: select it and show the engine's verdict."""
-        chosen = parse_card(card)  # accepts a Card too; malformed text raises InvalidCardError
+        chosen = to_card(card)  # malformed text raises InvalidCardError, quoting it
         verdict = check_play(
             self.position.hand, self.position.trick, chosen,
             first_trick=self.position.first_trick, hearts_broken=self.position.hearts_broken,

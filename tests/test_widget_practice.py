@@ -1,0 +1,101 @@
+"""Practice at the trait level: choose cards as a learner would and compare with the engine."""
+
+from __future__ import annotations
+
+import pytest
+
+from hearts_core import check_play, parse_card
+from hearts_core.scenarios import POSITIONS, position
+from widgets.practice import Practice
+
+
+def test_shows_the_question_the_table_and_the_hand() -> None:
+    practice = Practice("practice-clubs-led")
+    assert practice.question == "CPU1, CPU2 and CPU3 have played. Which card would you play?"
+    assert practice.seats == ["CPU1", "CPU2", "CPU3", "You"]
+    assert [(item["seat"], item["card"]["text"]) for item in practice.table] == [
+        ("CPU1", "♣10"), ("CPU2", "♣K"), ("CPU3", "♥5"),
+    ]
+    assert {card["text"]: card["legal"] for card in practice.hand} == {
+        "♣3": True, "♣A": True, "♠Q": False, "♦7": False, "♥9": False,
+    }
+    assert (practice.answered, practice.tried, practice.feedback) == (False, [], {})
+
+
+def test_an_illegal_card_says_why_in_the_engines_words_and_does_not_answer() -> None:
+    practice = Practice("practice-clubs-led")
+    feedback = practice.choose("♠Q")
+    assert not feedback.legal and feedback.reason == "must_follow_suit"
+    assert feedback.message == "Clubs were led and you hold ♣3 and ♣A, so you must play one of them."
+    assert feedback.consequence == "" and feedback.winner is None
+    assert practice.feedback["message"] == feedback.message and practice.feedback["trick"] == []
+    assert practice.answered is False
+    assert practice.tried == [{"card": "♠Q", "legal": False}]
+
+
+def test_a_legal_card_tells_who_takes_the_trick() -> None:
+    practice = Practice("practice-clubs-led")
+    low = practice.choose("♣3")
+    assert low.legal and low.consequence == "CPU2 takes the trick with ♣K and 1 point."
+    assert (low.winner, low.points) == (2, 1)
+    assert practice.answered is True
+    assert [(item["seat"], item["card"]["text"], item["winner"]) for item in practice.feedback["trick"]] == [
+        ("CPU1", "♣10", False), ("CPU2", "♣K", True), ("CPU3", "♥5", False), ("You", "♣3", False),
+    ]
+    high = practice.choose("♣A")
+    assert high.consequence == "You take the trick with ♣A and 1 point."
+
+
+@pytest.mark.parametrize(("card", "points"), [("♠Q", 14), ("♥9", 2), ("♥J", 2), ("♦4", 1), ("♦7", 1)])
+def test_without_clubs_anything_goes_and_the_points_follow(card: str, points: int) -> None:
+    feedback = Practice("practice-no-clubs").choose(card)
+    assert feedback.legal
+    assert feedback.consequence == f"CPU2 takes the trick with ♣K and {points} point{'s' if points > 1 else ''}."
+
+
+@pytest.mark.parametrize("name", sorted(POSITIONS))
+def test_every_card_of_every_position_agrees_with_the_engine(name: str) -> None:
+    where = position(name)
+    practice = Practice(name)
+    for card in where.hand:
+        feedback = practice.choose(card)
+        verdict = check_play(where.hand, where.trick, card,
+                             first_trick=where.first_trick, hearts_broken=where.hearts_broken)
+        assert (feedback.legal, feedback.reason, feedback.message) == (
+            verdict.legal, verdict.reason.value, verdict.message,
+        )
+        outcome = where.outcome(card) if verdict.legal else None
+        assert (feedback.winner, feedback.points) == (outcome or (None, None))
+    assert [item["card"] for item in practice.tried] == [str(card) for card in where.hand]
+    assert practice.answered == bool(where.legal())
+
+
+def test_trying_again_keeps_each_card_once_and_answered_stays() -> None:
+    practice = Practice("practice-clubs-led")
+    for card in ("♠Q", "♣3", "♠Q", "♥9", "♣3"):
+        practice.choose(card)
+    assert practice.tried == [
+        {"card": "♠Q", "legal": False}, {"card": "♣3", "legal": True}, {"card": "♥9", "legal": False},
+    ]
+    assert practice.answered is True  # a later illegal try does not undo the answer
+    assert practice.selected == "♣3"
+
+
+def test_an_unfinished_trick_says_so() -> None:
+    feedback = Practice("need-not-beat").choose("♣3")
+    assert feedback.legal and feedback.winner is None
+    assert feedback.consequence.startswith("The trick is not finished yet")
+
+
+def test_a_card_not_in_the_hand_is_refused_by_the_engine() -> None:
+    feedback = Practice("practice-clubs-led").choose(parse_card("♥A"))
+    assert (feedback.legal, feedback.reason) == (False, "not_in_hand")
+
+
+def test_messages_from_the_front_end_reach_choose() -> None:
+    practice = Practice("practice-clubs-led")
+    practice._dispatch(practice, {"type": "choose", "card": "♣A"}, None)
+    assert practice.error == "" and practice.answered and practice.selected == "♣A"
+    practice._dispatch(practice, {"type": "choose", "card": "♣Z"}, None)
+    assert practice.error.startswith("Something went wrong:") and "♣Z" in practice.error
+    assert practice.selected == "♣A" and len(practice.tried) == 1  # a bad message changes nothing

@@ -1,0 +1,205 @@
+"""PassPicker: choose three cards to pass, confirm, and see the hand you get back.
+
+Design choices:
+
+* Choosing is not sending (``rules.md``): :meth:`PassPicker.toggle` only changes the
+  selection; nothing is passed until :meth:`PassPicker.confirm`.  The front end disables
+  its confirm button unless ``can_confirm`` (computed here) is true, and ``confirm``
+  itself lets :meth:`hearts_core.HandState.pass_cards` judge the selection, so a wrong
+  pass is refused with the engine's :class:`~hearts_core.IllegalMove` and nothing changes.
+* The other three hands are the rest of the deck, shuffled by ``random.Random(seed)``:
+  the same seed gives the same opponents, so lessons and tests are reproducible.  The
+  learner's hand is checked against a trial deal when the widget is built, so a bad
+  hand fails at once rather than at the confirm button.
+* The three computer seats are ``make_bot("normal")`` players that see only their own
+  :meth:`~hearts_core.HandState.view`, like every computer player in the project.  The
+  learner passes first, then the computers; the engine resolves all four passes at once.
+* Afterwards ``state`` is the :class:`~hearts_core.HandState`, ready for play, so a
+  lesson can carry on from the hand the learner built.
+
+>>> picker = PassPicker("pass-high-cards", seed=3)
+>>> for card in ("♣A", "♦K", "♠Q"):
+...     _ = picker.toggle(card)
+>>> picker.direction_text
+'Pass left: to CPU1'
+>>> picker.confirm()
+>>> len(picker.received), picker.received_from
+(3, 'CPU3')
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterable
+from typing import Any
+
+import traitlets
+
+from hearts_core import (
+    CARDS_IN_PASS,
+    DECK,
+    ActionReason,
+    Card,
+    HandState,
+    IllegalMove,
+    InvalidPositionError,
+    PassDirection,
+    Reason,
+    Verdict,
+    format_cards,
+    parse_cards,
+)
+from hearts_core.bots import make_bot
+from hearts_core.cards import to_card
+from hearts_core.rules import CARDS_PER_SEAT, NUM_SEATS
+from hearts_core.scenarios import pass_example
+from widgets._base import HeartsWidget, bundle_css, bundle_esm, cards_data, seat_label
+
+__all__ = ["PassPicker"]
+
+_BOT_LEVEL = "normal"
+
+
+class PassPicker(HeartsWidget):
+    """Pass three cards from a named example hand, or from any 13-card ``hand``."""
+
+    _esm = bundle_esm("pass_picker.js")
+    _css = bundle_css("pass_picker.css")
+
+    title = traitlets.Unicode("").tag(sync=True)
+    direction = traitlets.Unicode("left").tag(sync=True)
+    direction_text = traitlets.Unicode("").tag(sync=True)
+    hand = traitlets.List(traitlets.Dict()).tag(sync=True)
+    selected = traitlets.List(traitlets.Unicode()).tag(sync=True)
+    status = traitlets.Unicode("").tag(sync=True)
+    can_confirm = traitlets.Bool(False).tag(sync=True)
+    confirmed = traitlets.Bool(False).tag(sync=True)
+    passed = traitlets.List(traitlets.Unicode()).tag(sync=True)
+    received = traitlets.List(traitlets.Unicode()).tag(sync=True)
+    received_from = traitlets.Unicode("").tag(sync=True)
+    new_hand = traitlets.List(traitlets.Dict()).tag(sync=True)
+    summary = traitlets.Unicode("").tag(sync=True)
+
+    def __init__(
+        self,
+        name: str | None = None,
+        *,
+        hand: Iterable[Card | str] | str | None = None,
+        direction: PassDirection | str = "left",
+        seed: int = 1,
+        **kwargs: Any,
+    ) -> None:
+        super().__init__(**kwargs)
+        if (name is None) == (hand is None):
+            raise ValueError("give a scenario name such as 'pass-high-cards', or hand=...: exactly one of them")
+        self.suggestion: tuple[Card, ...] = ()
+        if name is not None:
+            example = pass_example(name)
+            cards, direction = example.hand, example.direction
+            self.title, self.suggestion = example.title, example.suggestion
+        else:
+            assert hand is not None
+            cards = parse_cards(hand) if isinstance(hand, str) else tuple(to_card(card) for card in hand)
+            self.title = "Choose three cards to pass"
+        way = PassDirection(direction) if direction in set(PassDirection) else None
+        if way is None or way is PassDirection.HOLD:
+            raise ValueError(f"pass direction must be 'left', 'right' or 'across', not {direction!r}")
+        self.pass_direction = way
+        self.seed = seed
+        self.deal = self._deal(sorted(cards))
+        HandState.new(self.deal, way)  # the engine's own check of the deal, now rather than at the button
+        self.state: HandState | None = None
+        self.direction = way.value
+        self.direction_text = f"Pass {way.value}: to {seat_label(way.receiver(0))}"
+        self.hand = cards_data(self.deal[0])
+        self.observe(self._on_selected, names=["selected"])
+        self._on_selected()
+
+    def _actions(self) -> dict[str, Any]:
+        return {"toggle": self.toggle, "confirm": self.confirm}
+
+    def _deal(self, hand: list[Card]) -> tuple[tuple[Card, ...], ...]:
+        """The learner's hand, and the rest of the deck shuffled by ``seed`` for the other three."""
+        if len(hand) != CARDS_PER_SEAT or len(set(hand)) != len(hand):
+            raise InvalidPositionError(
+                f"a hand to pass from has {CARDS_PER_SEAT} different cards, not {format_cards(hand)!r}"
+            )
+        rest = [card for card in DECK if card not in set(hand)]
+        random.Random(self.seed).shuffle(rest)
+        others = [tuple(sorted(rest[start:start + CARDS_PER_SEAT])) for start in range(0, len(rest), CARDS_PER_SEAT)]
+        return (tuple(hand), *others)
+
+    # ------------------------------------------------------------------- actions
+
+    def toggle(self, card: Card | str) -> list[str]:
+        """Choose ``card`` for the pass, or put it back if chosen; nothing is sent. Returns the selection."""
+        chosen = to_card(card)
+        if self.confirmed:
+            raise IllegalMove(Verdict(chosen, False, ActionReason.ALREADY_PASSED,
+                                      f"You have already passed {_and(self.passed)}; a pass is final."))
+        if chosen not in self.deal[0]:
+            raise IllegalMove(Verdict(chosen, False, Reason.NOT_IN_HAND,
+                                      f"You do not hold {chosen}, so you cannot pass it."))
+        text = str(chosen)
+        if text in self.selected:
+            self.selected = [item for item in self.selected if item != text]
+        else:
+            # Keep the selection in hand order, whatever order it was tapped in.
+            self.selected = [str(c) for c in self.deal[0] if str(c) in {*self.selected, text}]
+        return list(self.selected)
+
+    def confirm(self) -> None:
+        """Pass the chosen cards; the computers pass too, and the new hand is shown.
+
+        Raises :class:`~hearts_core.IllegalMove` naming the problem (state unchanged) if the
+        selection is not exactly three of the learner's cards, or if the pass was already made.
+        """
+        if self.confirmed:
+            raise IllegalMove(Verdict(None, False, ActionReason.ALREADY_PASSED,
+                                      f"You have already passed {_and(self.passed)}; a pass is final."))
+        state = HandState.new(self.deal, self.pass_direction)
+        state.pass_cards(0, self.selected)  # the engine judges the pass; a refusal leaves us untouched
+        for seat in range(1, NUM_SEATS):
+            bot = make_bot(_BOT_LEVEL, seed=self.seed * NUM_SEATS + seat)
+            state.pass_cards(seat, bot.choose_pass(state.view(seat)))
+        mine = state.view(0)
+        assert mine.received is not None and mine.passed is not None  # all four seats have passed
+        received = set(mine.received)
+        giver = seat_label(self.pass_direction.passer(0))
+        self.state = state
+        self.passed = [str(card) for card in mine.passed]
+        self.received = [str(card) for card in mine.received]
+        self.received_from = giver
+        self.new_hand = cards_data(mine.hand, received=lambda card: card in received)
+        summary = (f"You passed {_and(self.passed)} to {seat_label(self.pass_direction.receiver(0))}, "
+                   f"and received {_and(self.received)} from {giver}.")
+        if self.suggestion:
+            example = [str(card) for card in self.suggestion]
+            if set(example) == set(self.passed):
+                summary += " That matches our example pass: dangerous high cards and the queen."
+            else:
+                summary += f" One possible pass from this hand is {_and(example)}: an example, not a rule."
+        self.summary = summary
+        self.confirmed = True
+        self._on_selected()
+
+    # ------------------------------------------------------------------ display
+
+    def _on_selected(self, _change: dict[str, Any] | None = None) -> None:
+        count = len(self.selected)
+        self.can_confirm = not self.confirmed and count == CARDS_IN_PASS
+        if self.confirmed:
+            self.status = "Your pass is made. The highlighted cards are the ones you received."
+        elif count == CARDS_IN_PASS:
+            self.status = f"{_and(self.selected)} chosen. Press “Pass 3 cards” when you are sure."
+        elif count < CARDS_IN_PASS:
+            left = CARDS_IN_PASS - count
+            self.status = f"Choose {left} more card{'s' if left > 1 else ''} to pass ({count} of {CARDS_IN_PASS})."
+        else:
+            self.status = f"{count} cards chosen: tap {count - CARDS_IN_PASS} to put back, so that 3 are left."
+
+
+def _and(texts: list[str]) -> str:
+    if len(texts) <= 1:
+        return "".join(texts)
+    return ", ".join(texts[:-1]) + " and " + texts[-1]

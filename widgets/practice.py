@@ -1,0 +1,129 @@
+"""Practice: "Which card would you play?"; the learner picks a card and sees what it leads to.
+
+Design choices:
+
+* The position comes from :mod:`hearts_core.scenarios` (``Practice("practice-clubs-led")``).
+  Whether the chosen card is allowed, and why, is :func:`hearts_core.check_play` in the
+  engine's own words; what happens next is :meth:`Position.outcome` (who takes the trick
+  and how many points), which asks ``trick_winner`` and ``penalty_points``.
+* Unlike the card explainer, this is a question, so the hand is not dimmed up front:
+  every card still carries ``data-legal`` from the engine (for tests and tools), but the
+  practice stylesheet only shows a verdict on cards the learner has tried.
+* The learner may try every card, legal or not, as often as they like; ``tried`` keeps
+  each card once, in the order first tried, with its verdict.  ``answered`` becomes true
+  with the first legal choice and stays true: the lessons use it to mark the practice
+  done, and trying more cards afterwards is exploring, not un-answering.
+
+>>> practice = Practice("practice-clubs-led")
+>>> practice.choose("♣3").consequence
+'CPU2 takes the trick with ♣K and 1 point.'
+>>> practice.answered
+True
+"""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass
+from typing import Any
+
+import traitlets
+
+from hearts_core import Card, check_play
+from hearts_core.cards import to_card
+from hearts_core.rules import NUM_SEATS
+from hearts_core.scenarios import Position, position
+from widgets._base import HeartsWidget, bundle_css, bundle_esm, card_data, cards_data, seat_label
+
+__all__ = ["Feedback", "Practice"]
+
+
+@dataclass(frozen=True, slots=True)
+class Feedback:
+    """What the learner is told about one chosen card."""
+
+    card: str
+    legal: bool
+    reason: str
+    message: str
+    consequence: str
+    winner: int | None = None
+    points: int | None = None
+
+
+class Practice(HeartsWidget):
+    """A practice question on a named position; ``choose(card)`` answers it."""
+
+    _esm = bundle_esm("practice.js")
+    _css = bundle_css("practice.css")
+
+    title = traitlets.Unicode("").tag(sync=True)
+    question = traitlets.Unicode("").tag(sync=True)
+    hand = traitlets.List(traitlets.Dict()).tag(sync=True)
+    seats = traitlets.List(traitlets.Unicode()).tag(sync=True)
+    table = traitlets.List(traitlets.Dict()).tag(sync=True)
+    selected = traitlets.Unicode("").tag(sync=True)
+    feedback = traitlets.Dict().tag(sync=True)
+    tried = traitlets.List(traitlets.Dict()).tag(sync=True)
+    answered = traitlets.Bool(False).tag(sync=True)
+
+    def __init__(self, name: str | Position = "practice-clubs-led", **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.position = position(name) if isinstance(name, str) else name
+        legal = set(self.position.legal())
+        self.title = self.position.title
+        self.question = self.position.prompt or "Which card would you play?"
+        self.hand = cards_data(self.position.hand, legal=lambda card: card in legal)
+        # Every seat in play order, the learner's own place included, so the table can
+        # show the learner's card in its slot once chosen.
+        self.seats = [seat_label(seat) for seat in self._seats()]
+        self.table = [
+            {"seat": seat_label(seat), "card": card_data(card)}
+            for seat, card in zip(self.position.seats, self.position.trick, strict=True)
+        ]
+
+    def _actions(self) -> dict[str, Any]:
+        return {"choose": self.choose}
+
+    def _seats(self) -> list[int]:
+        count = len(self.position.trick) + 1
+        return [(self.position.leader + offset) % NUM_SEATS for offset in range(count)]
+
+    def choose(self, card: Card | str) -> Feedback:
+        """The learner chooses ``card``: the engine's verdict and, if allowed, what it leads to."""
+        chosen = to_card(card)  # a Card or its text; malformed text raises InvalidCardError, shown in the error box
+        where = self.position
+        verdict = check_play(where.hand, where.trick, chosen,
+                             first_trick=where.first_trick, hearts_broken=where.hearts_broken)
+        winner = points = None
+        consequence = ""
+        if verdict.legal:
+            outcome = where.outcome(chosen)
+            if outcome is None:
+                consequence = "The trick is not finished yet: who takes it depends on the cards still to come."
+            else:
+                winner, points = outcome
+                cards = (*where.trick, chosen)
+                winning_card = cards[self._seats().index(winner)]
+                take = "take" if winner == 0 else "takes"
+                consequence = f"{seat_label(winner)} {take} the trick with {winning_card} and {_points(points)}."
+        feedback = Feedback(str(chosen), verdict.legal, verdict.reason.value, verdict.message, consequence,
+                            winner, points)
+        self.selected = str(chosen)
+        self.feedback = {**asdict(feedback), "trick": self._trick_with(chosen, winner) if verdict.legal else []}
+        if all(item["card"] != str(chosen) for item in self.tried):
+            self.tried = [*self.tried, {"card": str(chosen), "legal": verdict.legal}]
+        if verdict.legal:
+            self.answered = True
+        return feedback
+
+    def _trick_with(self, card: Card, winner: int | None) -> list[dict[str, Any]]:
+        """The table with the learner's card added, each card with its seat and whether it takes the trick."""
+        cards = (*self.position.trick, card)
+        return [{"seat": seat_label(seat), "card": card_data(played), "winner": seat == winner}
+                for seat, played in zip(self._seats(), cards, strict=True)]
+
+
+def _points(points: int) -> str:
+    if points == 0:
+        return "no points"
+    return "1 point" if points == 1 else f"{points} points"

@@ -1,0 +1,158 @@
+"""ScoreTable: the totals before a hand, that hand's scores, the new totals, and whether the match is over.
+
+Design choices:
+
+* Two sources, one display.  ``ScoreTable("reaching-100")`` shows a named example from
+  :mod:`hearts_core.scenarios`; ``ScoreTable.from_match(match)`` (or :meth:`show_match` on
+  an existing table) shows the last finished hand of a live :class:`hearts_core.Match`.
+* Whether the match is over, and who wins, is :func:`hearts_core.match_winners` under
+  the match's :class:`~hearts_core.Rules` (so ``tie_rule`` "share" and "play_on" are the
+  engine's business, not ours).  The table only adds up columns.
+* A moon is announced when the hand's scores are a moon.  For a live match that is
+  :attr:`HandState.moon_shooter`; an example carries only scores, so we ask
+  :func:`hearts_core.hand_scores` which seat, had it taken every point, would have
+  produced exactly these scores.  Either way the moon rule stays in the engine, and the
+  sentence quotes the actual numbers, so it stays right under the variant rules.
+* There is nothing to click: the widget has no actions.
+
+>>> table = ScoreTable("reaching-100")
+>>> table.ending
+'The match is over: You win with 27. Reaching 100 does not win.'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any
+
+import traitlets
+
+from hearts_core import POINTS_PER_HAND, InvalidPositionError, Match, Rules, hand_scores, match_winners
+from hearts_core.rules import NUM_SEATS
+from hearts_core.scenarios import ScoreExample, score_example
+from widgets._base import HeartsWidget, bundle_css, bundle_esm, seat_label
+
+__all__ = ["ScoreTable"]
+
+Scores = tuple[int, int, int, int]
+
+
+class ScoreTable(HeartsWidget):
+    """Player / Before / This hand / Total for the four seats, with the moon and the ending."""
+
+    _esm = bundle_esm("score_table.js")
+    _css = bundle_css("score_table.css")
+
+    title = traitlets.Unicode("").tag(sync=True)
+    rows = traitlets.List(traitlets.Dict()).tag(sync=True)
+    moon = traitlets.Unicode("").tag(sync=True)
+    ending = traitlets.Unicode("").tag(sync=True)
+    over = traitlets.Bool(False).tag(sync=True)
+    draw = traitlets.Bool(False).tag(sync=True)
+    winners = traitlets.List(traitlets.Unicode()).tag(sync=True)
+    target = traitlets.Int(100).tag(sync=True)
+
+    def __init__(self, name: str | ScoreExample | None = "reaching-100", *, match: Match | None = None,
+                 rules: Rules | None = None, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        if match is not None:
+            self.show_match(match)
+            return
+        if name is None:
+            raise ValueError("give a scenario name, e.g. ScoreTable('reaching-100'), or a match")
+        example = score_example(name) if isinstance(name, str) else name
+        self._show(example.title, example.before, example.this_hand, _moon_from_scores(example.this_hand, rules),
+                   rules or Rules())
+
+    @classmethod
+    def from_match(cls, match: Match) -> ScoreTable:
+        """A table for the last finished hand of ``match``."""
+        return cls(match=match)
+
+    def show_match(self, match: Match) -> None:
+        """Show the last finished hand of ``match`` (a lesson can call this after each hand)."""
+        finished = match.history
+        if not finished:
+            raise InvalidPositionError("no hand of this match is finished yet, so there are no scores to show")
+        last = finished[-1]
+        before = [0] * NUM_SEATS
+        for hand in finished[:-1]:
+            for seat, score in enumerate(hand.scores):
+                before[seat] += score
+        self._show(f"After hand {len(finished)}", _four(before), last.scores, last.moon_shooter, match.rules)
+
+    # ------------------------------------------------------------------ display
+
+    def _show(self, title: str, before: Scores, this_hand: Scores, shooter: int | None, rules: Rules) -> None:
+        totals = _four(b + h for b, h in zip(before, this_hand, strict=True))
+        winners = match_winners(totals, rules)
+        self.title = title
+        self.target = rules.target
+        self.rows = [
+            {
+                "seat": seat,
+                "player": seat_label(seat),
+                "before": before[seat],
+                "this_hand": this_hand[seat],
+                "this_hand_text": f"{this_hand[seat]:+d}" if this_hand[seat] else "0",
+                "total": totals[seat],
+                "reached": totals[seat] >= rules.target,
+                "winner": winners is not None and seat in winners,
+            }
+            for seat in range(NUM_SEATS)
+        ]
+        self.moon = "" if shooter is None else _moon_sentence(shooter, this_hand)
+        self.over = winners is not None
+        self.winners = [seat_label(seat) for seat in winners or ()]
+        self.draw = winners is not None and len(winners) > 1 and 0 in winners
+        self.ending = _ending(totals, winners, rules)
+
+
+def _moon_from_scores(this_hand: Scores, rules: Rules | None) -> int | None:
+    """The seat whose taking every point would give exactly these scores, per the engine."""
+    for seat in range(NUM_SEATS):
+        everything = [POINTS_PER_HAND if other == seat else 0 for other in range(NUM_SEATS)]
+        if hand_scores(everything, rules or Rules()) == tuple(this_hand):
+            return seat
+    return None
+
+
+def _moon_sentence(shooter: int, this_hand: Scores) -> str:
+    who = seat_label(shooter)
+    took = "you took" if shooter == 0 else "they took"
+    score = "score" if shooter == 0 else "scores"
+    others = {this_hand[seat] for seat in range(NUM_SEATS) if seat != shooter}
+    rest = f"everyone else scores {others.pop()}" if len(others) == 1 else "the others score as shown"
+    return (f"{who} shot the moon: {took} every heart and ♠Q, so {who if shooter else 'you'} "
+            f"{score} {this_hand[shooter]} for this hand and {rest}.")
+
+
+def _ending(totals: Scores, winners: tuple[int, ...] | None, rules: Rules) -> str:
+    target = rules.target
+    if winners is None:
+        reached = [seat_label(seat) for seat in range(NUM_SEATS) if totals[seat] >= target]
+        if not reached:
+            return f"Nobody has reached {target} yet, so the match goes on."
+        return (f"{_and(reached)} reached {target}, but the lowest total is shared, so the match goes on "
+                "until one player is lowest on their own.")
+    lowest = totals[winners[0]]
+    if lowest < target:
+        why = f"Reaching {target} does not win."
+    else:
+        why = f"Everyone reached {target}, so the lowest total wins."
+    names = _and([seat_label(seat) for seat in winners])
+    if len(winners) == 1:
+        wins = "win" if winners[0] == 0 else "wins"
+        return f"The match is over: {names} {wins} with {lowest}. {why}"
+    if 0 in winners:
+        return f"The match is over: {names} share the lowest total, {lowest}, so it is a draw. {why}"
+    return f"The match is over: {names} share the win with {lowest}. {why}"
+
+
+def _four(values: Iterable[int]) -> Scores:
+    a, b, c, d = values
+    return (a, b, c, d)
+
+
+def _and(names: list[str]) -> str:
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]

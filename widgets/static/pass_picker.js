@@ -1,0 +1,69 @@
+// PassPicker front end: tap cards to choose (a toggle message each), then "Pass 3 cards".
+// The button's state, the status line and the new hand all come from Python; choosing
+// sends no pass, only "confirm" does, and only while Python says three are chosen.
+
+function render({ model, el }) {
+  const root = hlEl("div", "hl-root hl-pass-picker");
+  el.append(root);
+  const title = hlEl("p", "hl-title");
+  const direction = hlEl("p", "hl-direction");
+  const hand = hlEl("div", "hl-hand hl-pass-hand");
+  hand.setAttribute("role", "group");
+  hlArrowKeys(hand);
+  const status = hlEl("p", "hl-pass-status");
+  status.setAttribute("aria-live", "polite");
+  const confirm = hlEl("button", "hl-button hl-confirm", "Pass 3 cards");
+  confirm.type = "button";
+  confirm.dataset.action = "confirm";
+  confirm.addEventListener("click", () => {
+    if (model.get("can_confirm")) model.send({ type: "confirm" });
+  });
+  const controls = hlEl("div", "hl-row hl-controls");
+  controls.append(confirm);
+  const summary = hlEl("div", "hl-message hl-pass-summary");
+  summary.setAttribute("aria-live", "polite");
+  root.append(title, direction, hand, status, controls, summary, hlErrorBox(model));
+
+  function draw() {
+    root.classList.toggle("hl-four-colour", model.get("four_colour"));
+    title.textContent = model.get("title");
+    direction.textContent = model.get("direction_text");
+    const done = model.get("confirmed");
+    const selected = new Set(model.get("selected"));
+    hlKeepFocus(hand, () => {
+      hand.replaceChildren();
+      if (done) {
+        hand.setAttribute("aria-label", "your hand after the pass; received cards are highlighted");
+        for (const card of model.get("new_hand")) {
+          const shown = hlCard(card, { static: true, received: card.received });
+          if (card.received) shown.setAttribute("aria-label", card.label + ", received from " +
+            model.get("received_from"));
+          hand.append(shown);
+        }
+      } else {
+        hand.setAttribute("aria-label", "your hand: tap three cards to pass");
+        for (const card of model.get("hand")) {
+          const chosen = selected.has(card.text);
+          const button = hlCard(card, { selected: chosen, pressed: chosen });
+          button.addEventListener("click", () => model.send({ type: "toggle", card: card.text }));
+          hand.append(button);
+        }
+      }
+    });
+    status.textContent = model.get("status");
+    confirm.disabled = !model.get("can_confirm");
+    confirm.hidden = done;
+    confirm.setAttribute("aria-label", "Pass 3 cards " + model.get("direction") + " (" +
+      model.get("selected").length + " chosen)");
+    summary.textContent = model.get("summary");
+    summary.hidden = !done;
+    summary.classList.toggle("is-legal", done);
+  }
+  for (const name of ["title", "direction", "direction_text", "hand", "selected", "status", "can_confirm",
+    "confirmed", "new_hand", "received_from", "summary", "four_colour"]) {
+    model.on("change:" + name, draw);
+  }
+  draw();
+}
+
+export default { render };

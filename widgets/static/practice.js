@@ -1,0 +1,106 @@
+// Practice front end: the question, the table, the hand. A tap sends "choose"; the verdict,
+// the consequence, the cards tried and whether the question is answered all come from Python.
+
+function render({ model, el }) {
+  const root = hlEl("div", "hl-root hl-practice");
+  el.append(root);
+  const title = hlEl("p", "hl-title");
+  const question = hlEl("p", "hl-prompt hl-question");
+  const table = hlEl("div", "hl-table hl-practice-table");
+  table.setAttribute("aria-label", "cards on the table");
+  const hand = hlEl("div", "hl-hand");
+  hand.setAttribute("role", "group");
+  hand.setAttribute("aria-label", "your hand: tap the card you would play");
+  hlArrowKeys(hand);
+  const message = hlEl("div", "hl-message");
+  message.setAttribute("aria-live", "polite");
+  const tried = hlEl("div", "hl-tried");
+  root.append(title, question, table, hand, message, tried, hlErrorBox(model));
+
+  function slot(seat, card, options = {}) {
+    const place = hlEl("div", "hl-played");
+    place.dataset.seat = seat;
+    if (card) {
+      place.append(hlCard(card, { static: true }));
+    } else {
+      const empty = hlEl("div", "hl-seat-empty", "your card");
+      empty.setAttribute("aria-label", "your card goes here");
+      place.append(empty);
+    }
+    place.append(hlEl("span", "hl-seat", seat));
+    // Every slot gets the tag (hidden unless it takes the trick) so the seats stay in one line.
+    const tag = hlEl("span", "hl-winning", "takes it");
+    if (options.winner) place.classList.add("is-winner");
+    else tag.setAttribute("aria-hidden", "true");
+    place.append(tag);
+    return place;
+  }
+
+  function draw() {
+    root.classList.toggle("hl-four-colour", model.get("four_colour"));
+    title.textContent = model.get("title");
+    question.textContent = model.get("question");
+    const feedback = model.get("feedback");
+    const triedCards = model.get("tried");
+    const verdictOf = new Map(triedCards.map((item) => [item.card, item.legal]));
+
+    table.replaceChildren();
+    if (feedback && feedback.trick && feedback.trick.length) {
+      for (const item of feedback.trick) table.append(slot(item.seat, item.card, { winner: item.winner }));
+    } else {
+      const played = model.get("table");
+      model.get("seats").forEach((seat, index) => {
+        table.append(slot(seat, played[index] ? played[index].card : null));
+      });
+    }
+
+    hlKeepFocus(hand, () => {
+      hand.replaceChildren();
+      for (const card of model.get("hand")) {
+        const button = hlCard(card, { legal: card.legal, selected: card.text === model.get("selected") });
+        if (verdictOf.has(card.text)) {
+          button.classList.add("is-tried");
+          button.dataset.tried = verdictOf.get(card.text) ? "allowed" : "not-allowed";
+        }
+        button.addEventListener("click", () => model.send({ type: "choose", card: card.text }));
+        hand.append(button);
+      }
+    });
+
+    message.className = "hl-message";
+    message.replaceChildren();
+    if (feedback && feedback.card) {
+      message.classList.add(feedback.legal ? "is-legal" : "is-illegal");
+      message.append(
+        hlEl("span", "hl-badge", feedback.legal ? "Allowed" : "Not allowed"),
+        hlEl("span", "hl-text", feedback.message),
+      );
+      if (feedback.consequence) message.append(hlEl("p", "hl-consequence", feedback.consequence));
+    } else {
+      message.textContent = "Tap the card you would play. You can try every card to compare.";
+    }
+
+    tried.replaceChildren();
+    if (triedCards.length) {
+      const list = hlEl("span", "hl-tried-list");
+      list.append(hlEl("span", "hl-tried-label", "Cards tried: "));
+      for (const item of triedCards) {
+        const chip = hlEl("span", "hl-tried-chip " + (item.legal ? "is-legal" : "is-illegal"), item.card);
+        chip.dataset.card = item.card;
+        chip.setAttribute("aria-label", item.card + (item.legal ? ", allowed" : ", not allowed"));
+        list.append(chip);
+      }
+      tried.append(list);
+    }
+    if (model.get("answered")) {
+      tried.append(hlEl("p", "hl-answered", "Answered. Try the other cards too, to compare what they lead to."));
+    }
+  }
+  for (const name of ["title", "question", "hand", "seats", "table", "selected", "feedback", "tried", "answered",
+    "four_colour"]) {
+    model.on("change:" + name, draw);
+  }
+  draw();
+}
+
+export default { render };

@@ -1,0 +1,73 @@
+// TrickScene front end: the four seats of one trick, the cards played so far, the led
+// suit, the winner so far, and the caption Python wrote for this step. Back / Next card
+// only send messages; Python decides the step and everything shown for it.
+
+function render({ model, el }) {
+  const root = hlEl("div", "hl-root hl-trick-scene");
+  el.append(root);
+  const title = hlEl("p", "hl-title");
+  const table = hlEl("div", "hl-table hl-trick-table");
+  table.setAttribute("aria-label", "the trick on the table");
+  const led = hlEl("p", "hl-led");
+  const caption = hlEl("div", "hl-message hl-caption");
+  caption.setAttribute("aria-live", "polite");
+  const back = hlEl("button", "hl-button is-secondary hl-back", "Back");
+  back.type = "button";
+  back.dataset.action = "back";
+  back.setAttribute("aria-label", "Back: take the last card back");
+  back.addEventListener("click", () => model.send({ type: "back" }));
+  const next = hlEl("button", "hl-button hl-next", "Next card");
+  next.type = "button";
+  next.dataset.action = "next";
+  next.setAttribute("aria-label", "Next card: play the next card of the trick");
+  next.addEventListener("click", () => model.send({ type: "next" }));
+  const counter = hlEl("span", "hl-counter");
+  const controls = hlEl("div", "hl-row hl-controls");
+  controls.append(back, next, counter);
+  root.append(title, table, led, caption, controls, hlErrorBox(model));
+
+  function draw() {
+    root.classList.toggle("hl-four-colour", model.get("four_colour"));
+    title.textContent = model.get("title");
+    const played = model.get("played");
+    const step = model.get("step");
+    const total = model.get("total");
+    const winner = model.get("winner");
+    table.replaceChildren();
+    model.get("seats").forEach((seat, index) => {
+      const slot = hlEl("div", "hl-played");
+      slot.dataset.seat = seat;
+      const item = played[index];
+      if (item) {
+        slot.append(hlCard(item.card, { static: true }));
+      } else {
+        const empty = hlEl("div", "hl-seat-empty", index === step ? "to play" : "");
+        empty.setAttribute("aria-label", index === step ? seat + " plays next" : seat + " has not played yet");
+        slot.append(empty);
+      }
+      slot.append(hlEl("span", "hl-seat", seat));
+      // Every slot gets the tag (hidden unless winning) so the seats stay in one line.
+      const tag = hlEl("span", "hl-winning", step === total ? "takes it" : "winning");
+      if (index === winner) slot.classList.add("is-winner");
+      else tag.setAttribute("aria-hidden", "true");
+      slot.append(tag);
+      table.append(slot);
+    });
+    led.textContent = model.get("led");
+    // Python puts the ending of the trick on a line of its own.
+    const lines = model.get("caption").split("\n");
+    caption.replaceChildren(...lines.map((line, index) =>
+      hlEl("p", index > 0 ? "hl-caption-line hl-outcome" : "hl-caption-line", line)));
+    caption.classList.toggle("is-done", step === total);
+    // Python ignores presses past either end anyway; disabling shows the learner where the ends are.
+    back.disabled = step <= 0;
+    next.disabled = step >= total;
+    counter.textContent = "Card " + step + " of " + total;
+  }
+  for (const name of ["title", "played", "step", "total", "winner", "seats", "led", "caption", "four_colour"]) {
+    model.on("change:" + name, draw);
+  }
+  draw();
+}
+
+export default { render };

@@ -1,0 +1,179 @@
+"""TrickScene: watch one trick being played, a card at a time, with a caption for every step.
+
+Design choices:
+
+* The trick comes from :mod:`hearts_core.scenarios` (``TrickScene("off-suit-ace")``), so
+  the lesson cell is one line and the claims the captions make can be tested there.
+* ``step`` (0 to 4) is the only state; everything else (the cards on the table, the
+  led suit, who is winning, the caption) is derived from it in :meth:`_show`, so the
+  picture can never disagree with the step.  The front end never sets ``step``: it
+  sends ``back``/``next`` messages handled by :meth:`step_back`/:meth:`step_forward`.
+* Who is winning after each card is :func:`hearts_core.trick_winner` of the cards so
+  far, and the points are :func:`hearts_core.penalty_points`/:func:`card_points`: the
+  captions only put the engine's answers into words.  That a card of another suit
+  cannot win is not asserted by us; it is what ``trick_winner`` answers, and the
+  caption says so because the winner did not change.
+* Pressing "Next card" at the last card (or "Back" at the start) does nothing: a quick
+  double tap can send one message more than the buttons allowed, and that is no error.
+
+>>> scene = TrickScene("off-suit-ace")
+>>> for _ in range(4):
+...     _ = scene.step_forward()
+>>> scene.caption.endswith("CPU1 takes the trick with ♣K and 1 point (♥A), and leads the next trick.")
+True
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import traitlets
+
+from hearts_core import ACE, Card, card_points, penalty_points, trick_winner
+from hearts_core.rules import NUM_SEATS
+from hearts_core.scenarios import TrickExample, trick_example
+from widgets._base import HeartsWidget, bundle_css, bundle_esm, card_data, seat_label
+
+__all__ = ["TrickScene"]
+
+
+class TrickScene(HeartsWidget):
+    """A trick from the package's scenarios, stepped through with Back / Next card."""
+
+    _esm = bundle_esm("trick_scene.js")
+    _css = bundle_css("trick_scene.css")
+
+    title = traitlets.Unicode("").tag(sync=True)
+    step = traitlets.Int(0).tag(sync=True)
+    total = traitlets.Int(NUM_SEATS).tag(sync=True)
+    seats = traitlets.List(traitlets.Unicode()).tag(sync=True)
+    played = traitlets.List(traitlets.Dict()).tag(sync=True)
+    led = traitlets.Unicode("").tag(sync=True)
+    winner = traitlets.Int(-1).tag(sync=True)
+    caption = traitlets.Unicode("").tag(sync=True)
+
+    def __init__(self, name: str | TrickExample = "off-suit-ace", **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.example = trick_example(name) if isinstance(name, str) else name
+        self.title = self.example.title
+        self.total = len(self.example.cards)
+        self.seats = [seat_label(seat) for seat in self._seats()]
+        self.observe(self._on_step, names=["step"])
+        self._show()
+
+    def _actions(self) -> dict[str, Any]:
+        return {"next": self.step_forward, "back": self.step_back}
+
+    # ------------------------------------------------------------------- actions
+
+    def step_forward(self) -> str:
+        """Play the next card of the trick; returns the new caption."""
+        if self.step < self.total:
+            self.step += 1
+        return self.caption
+
+    def step_back(self) -> str:
+        """Take back the last card played; returns the new caption."""
+        if self.step > 0:
+            self.step -= 1
+        return self.caption
+
+    # ------------------------------------------------------------------ display
+
+    @traitlets.validate("step")
+    def _valid_step(self, proposal: dict[str, Any]) -> int:
+        value = int(proposal["value"])
+        if not 0 <= value <= self.total:
+            raise traitlets.TraitError(f"step must be 0 to {self.total} (cards played so far), not {value}")
+        return value
+
+    def _on_step(self, _change: dict[str, Any]) -> None:
+        self._show()
+
+    def _seats(self) -> list[int]:
+        return [(self.example.leader + offset) % NUM_SEATS for offset in range(len(self.example.cards))]
+
+    def _show(self) -> None:
+        cards = self.example.cards[: self.step]
+        seats = self._seats()
+        self.played = [
+            {"seat": seat_label(seat), "card": card_data(card)}
+            for seat, card in zip(seats[: len(cards)], cards, strict=True)
+        ]
+        self.led = f"Led suit: {cards[0].suit.symbol} {cards[0].suit.plural}" if cards else ""
+        self.winner = trick_winner(cards) if cards else -1
+        self.caption = self._caption(cards, seats)
+
+    def _caption(self, cards: tuple[Card, ...], seats: list[int]) -> str:
+        if not cards:
+            return f"{_does(seats[0], 'lead')} this trick. Press “Next card” to watch it one card at a time."
+        card, seat = cards[-1], seats[len(cards) - 1]
+        led = cards[0].suit
+        best = trick_winner(cards)
+        if len(cards) == 1:
+            text = (f"{_does(seat, 'lead')} {card}, so {led.plural} are the led suit: everyone else must play "
+                    f"a {_one(led.plural)} if they hold one. {card} is winning so far.")
+        else:
+            before = cards[trick_winner(cards[:-1])]
+            leader_now = seats[best]
+            if best == len(cards) - 1:
+                text = (f"{_does(seat, 'play')} {card}: a {_one(led.plural)} higher than {before}, "
+                        f"so {_is(leader_now)} winning now.")
+            elif card.suit is led:
+                text = (f"{_does(seat, 'play')} {card}: a {_one(led.plural)}, but lower than {before}, "
+                        f"so {_is(leader_now)} still winning.")
+            else:
+                # The engine did not let this card win; say why in the learner's terms.
+                cannot = "not even an ace of another suit can win it" if card.rank == ACE else f"{card} cannot win it"
+                text = (f"{_has(seat)} no {led.plural} and {_verb(seat, 'play')} {card}. Only a {_one(led.plural)} "
+                        f"can win this trick, so {cannot}: {_is(leader_now)} still winning.")
+        points = card_points(card)
+        if points:
+            text += f" {card} carries {_points(points)} for whoever takes the trick."
+        if len(cards) == self.total:
+            # On its own line: the front end shows the ending as a paragraph of its own.
+            text += "\n" + self._ending(cards, seats, best)
+        return text
+
+    def _ending(self, cards: tuple[Card, ...], seats: list[int], best: int) -> str:
+        taker = seats[best]
+        points = penalty_points(cards)
+        carriers = [card for card in cards if card_points(card)]
+        which = f" ({_and(carriers)})" if carriers else ""
+        take = "take" if taker == 0 else "takes"
+        lead = "lead" if taker == 0 else "leads"
+        return (f"{seat_label(taker)} {take} the trick with {cards[best]} and {_points(points)}{which}, "
+                f"and {lead} the next trick.")
+
+
+def _does(seat: int, verb: str) -> str:
+    """"You lead" / "CPU1 leads"."""
+    return f"{seat_label(seat)} {_verb(seat, verb)}"
+
+
+def _verb(seat: int, verb: str) -> str:
+    return verb if seat == 0 else verb + "s"
+
+
+def _is(seat: int) -> str:
+    return "you are" if seat == 0 else f"{seat_label(seat)} is"
+
+
+def _has(seat: int) -> str:
+    return "You have" if seat == 0 else f"{seat_label(seat)} has"
+
+
+def _one(plural: str) -> str:
+    """"clubs" -> "club"."""
+    return plural.removesuffix("s")
+
+
+def _points(points: int) -> str:
+    if points == 0:
+        return "no points"
+    return "1 point" if points == 1 else f"{points} points"
+
+
+def _and(cards: list[Card]) -> str:
+    texts = [str(card) for card in cards]
+    return texts[0] if len(texts) == 1 else ", ".join(texts[:-1]) + " and " + texts[-1]
