@@ -66,7 +66,7 @@ def seat_label(seat: int) -> str:
     return seat_name(seat)
 
 
-class HeartsWidget(anywidget.AnyWidget):  # type: ignore[misc]
+class HeartsWidget(anywidget.AnyWidget):
     """Base class: four-colour option, an error box, and message dispatch to methods."""
 
     four_colour = traitlets.Bool(False).tag(sync=True)

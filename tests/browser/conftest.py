@@ -36,10 +36,12 @@ def free_port() -> int:
         return int(sock.getsockname()[1])
 
 
-def start_voila(directory: Path, data_dir: Path, extra: list[str] | None = None) -> tuple[subprocess.Popen[bytes], str]:
+def start_voila(
+    directory: Path, data_dir: Path, extra: list[str] | None = None, env: dict[str, str] | None = None
+) -> tuple[subprocess.Popen[bytes], str]:
     """Start Voilà on ``directory``; return the process and its base URL once it answers."""
     port = free_port()
-    env = {**os.environ, "HEARTS_LESSONS_DATA": str(data_dir)}
+    env = {**os.environ, "HEARTS_LESSONS_DATA": str(data_dir), **(env or {})}
     process = subprocess.Popen(
         [sys.executable, "-m", "voila", str(directory), "--no-browser", f"--port={port}",
          "--Voila.ip=127.0.0.1", *(extra or [])],
@@ -69,6 +71,17 @@ def data_dir(tmp_path_factory: pytest.TempPathFactory) -> Path:
 def widget_server(data_dir: Path) -> Iterator[str]:
     """Voilà serving the widget test notebooks."""
     process, url = start_voila(NOTEBOOKS, data_dir)
+    yield url
+    process.terminate()
+    process.wait(timeout=20)
+
+
+@pytest.fixture(scope="session")
+def lesson_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """Voilà serving the lessons exactly as ``./dev serve`` does, with its own data directory."""
+    lessons = ROOT / "lessons"
+    process, url = start_voila(lessons, tmp_path_factory.mktemp("lesson-data"),
+                               env={"JUPYTER_PATH": str(lessons / "jupyter")})
     yield url
     process.terminate()
     process.wait(timeout=20)

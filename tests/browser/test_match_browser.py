@@ -1,0 +1,139 @@
+"""MatchWidget in real Chromium, served by Voilà: pass, play a whole hand by tapping, resume after a reload.
+
+The notebook fixes the seed, instant computers and no trick confirmation, so every run
+plays the same deal.  Each viewport starts from an empty save (the served kernel reads
+``$HEARTS_LESSONS_DATA``, the ``data_dir`` fixture), then saves as it goes, so the reload
+at the end finds the match it left.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from playwright.sync_api import Page
+
+from tests.browser.pages import open_notebook, screenshot
+
+ROOT = ".hl-match"
+
+
+def step(page: Page) -> int:
+    return int(page.locator(ROOT).get_attribute("data-step") or 0)
+
+
+def settle(page: Page, after: int) -> None:
+    """Wait until Python has answered (a newer step) and the computers have finished."""
+    page.wait_for_function(
+        """(after) => {
+          const root = document.querySelector(".hl-match");
+          return root && Number(root.dataset.step) > after && root.dataset.pending !== "advance";
+        }""",
+        arg=after,
+        timeout=20_000,
+    )
+
+
+def hand_cards(page: Page) -> list[str]:
+    return [card.get_attribute("data-card") or "" for card in page.locator(".hl-hand .hl-card").all()]
+
+
+def focused(page: Page) -> str:
+    return str(page.evaluate("() => document.activeElement.dataset.card || document.activeElement.dataset.action"))
+
+
+def guidance(page: Page, on: bool) -> None:
+    """Switch the coach and the danger marks on or off through the Options panel."""
+    page.locator('[data-action="options"]').click()
+    for option in ("show_coach", "show_danger"):
+        before = step(page)
+        page.locator(f'input[data-option="{option}"]').set_checked(on)
+        settle(page, before)
+    page.locator('[data-action="options"]').click()
+
+
+def play_by_keyboard(page: Page) -> None:
+    """Arrow keys move along the hand, Enter selects, Enter again plays; Tab reaches Play."""
+    cards = hand_cards(page)
+    page.locator(".hl-hand .hl-card").first.focus()
+    page.keyboard.press("ArrowRight")
+    assert focused(page) == cards[1]
+    page.locator(".hl-hand .hl-card").last.focus()
+    page.keyboard.press("Tab")
+    assert focused(page) == "play"
+    legal = page.locator('.hl-hand .hl-card[data-legal="true"]').first
+    text = legal.get_attribute("data-card")
+    legal.focus()
+    page.keyboard.press("Enter")
+    page.locator(f'.hl-hand .hl-card.is-selected[data-card="{text}"]').wait_for()
+    assert focused(page) == text
+    before = step(page)
+    page.keyboard.press("Enter")
+    settle(page, before)
+    assert text not in hand_cards(page)
+
+
+def test_pass_play_a_hand_and_resume(page: Page, widget_server: str, data_dir: Path) -> None:
+    (data_dir / "match.json").unlink(missing_ok=True)  # each viewport starts a fresh match
+    open_notebook(page, widget_server, "match.ipynb", f'{ROOT}[data-screen="passing"] .hl-hand .hl-card')
+    header = page.locator(".hl-mhead")
+    assert "Hand 1" in header.inner_text() and "Pass left" in header.inner_text()
+    assert page.locator(".hl-chip").count() == 4
+
+    # Passing: choose three cards (toggles), confirm, see the three received cards.
+    chosen = hand_cards(page)[:3]
+    for card in chosen:
+        page.locator(f'.hl-hand .hl-card[data-card="{card}"]').click()
+    page.locator(f'.hl-hand .hl-card[data-card="{chosen[2]}"][aria-pressed="true"]').wait_for()
+    assert page.locator(".hl-count").inner_text() == "3 of 3 chosen"
+    screenshot(page, "match-passing")
+    before = step(page)
+    page.locator('[data-action="pass"]').click()
+    settle(page, before)
+    assert page.locator(ROOT).get_attribute("data-screen") == "playing"
+    assert page.locator(".hl-hand .hl-card.is-received").count() == 3
+    assert not set(chosen) & set(hand_cards(page))
+
+    # Play the whole hand: tap a legal card, press Play (once by keyboard); the computers answer instantly.
+    plays = 0
+    while page.locator(ROOT).get_attribute("data-screen") == "playing":
+        assert page.locator(ROOT).get_attribute("data-pending") == "learner"
+        if plays == 2:
+            play_by_keyboard(page)
+            plays += 1
+            continue
+        if plays == 5:
+            guidance(page, True)
+            page.locator(".hl-coach .hl-advice").wait_for()
+            assert page.locator(".hl-odds tbody tr").count() >= 1
+            screenshot(page, "match-coach")
+            guidance(page, False)
+        legal = page.locator('.hl-hand .hl-card[data-legal="true"]').first
+        text = legal.get_attribute("data-card")
+        legal.click()
+        page.locator(f'.hl-hand .hl-card.is-selected[data-card="{text}"]').wait_for()
+        before = step(page)
+        page.locator('[data-action="play"]').click()
+        settle(page, before)
+        plays += 1
+    assert plays == 13
+    assert page.locator(ROOT).get_attribute("data-screen") == "hand_over"
+    rows = page.locator(".hl-score-table tbody tr")
+    assert rows.count() == 4
+    totals = [int(rows.nth(index).locator(".hl-total").inner_text()) for index in range(4)]
+    assert sum(totals) in (26, 78)  # 26 points a hand, or 3 x 26 after a moon shot
+    screenshot(page, "match-score")
+
+    # Next hand, then reload: the saved match is offered and resumes on the same cards.
+    before = step(page)
+    page.locator('[data-action="next-hand"]').click()
+    settle(page, before)
+    assert "Hand 2" in header.inner_text() and "Pass right" in header.inner_text()
+    cards_before = hand_cards(page)
+    page.reload(wait_until="domcontentloaded")
+    page.wait_for_selector(f'{ROOT}[data-screen="offer"]', timeout=60_000)
+    assert "hand 2" in page.locator(".hl-offer").inner_text()
+    page.locator('[data-action="resume"]').click()
+    page.wait_for_selector(f'{ROOT}[data-screen="passing"] .hl-hand .hl-card')
+    assert "Hand 2" in page.locator(".hl-mhead").inner_text()
+    assert hand_cards(page) == cards_before
+    assert not page.js_errors  # type: ignore[attr-defined]

@@ -1,0 +1,258 @@
+"""Saving and resuming matches, corrupt files kept aside, statistics: widgets.storage and its use by MatchWidget."""
+
+from __future__ import annotations
+
+import json
+import os
+from pathlib import Path
+
+import pytest
+
+from hearts_core import Match, Rules
+from widgets import MatchWidget
+from widgets.storage import (
+    CorruptFileError,
+    MatchStore,
+    Statistics,
+    atomic_write,
+    data_dir,
+)
+
+
+def finished_match(seed: int, rules: Rules | None = None) -> Match:
+    """A match played to its end with the first legal card everywhere (target 1: one hand)."""
+    match = Match.new(seed, rules or Rules(target=1))
+    for seat in range(4):
+        match.pass_cards(seat, match.hand.hand(seat)[:3])
+    while not match.is_over:
+        match.play(match.legal_plays()[0])
+    return match
+
+
+def played_some(seed: int = 4) -> Match:
+    match = Match.new(seed)
+    for seat in range(4):
+        match.pass_cards(seat, match.hand.hand(seat)[-3:])
+    for _ in range(9):
+        match.play(match.legal_plays()[0])
+    return match
+
+
+# ------------------------------------------------------------------ atomic writes
+
+
+def test_atomic_write_replaces_the_file_and_leaves_no_temporary(tmp_path: Path) -> None:
+    target = tmp_path / "deep" / "save.json"
+    atomic_write(target, "one")
+    atomic_write(target, "two ♠Q")
+    assert target.read_text(encoding="utf-8") == "two ♠Q"
+    assert sorted(path.name for path in target.parent.iterdir()) == ["save.json"]
+
+
+def test_atomic_write_flushes_to_disk_before_renaming(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    events: list[str] = []
+    real_fsync, real_replace = os.fsync, os.replace
+
+    def fsync(descriptor: int) -> None:
+        events.append("fsync")
+        real_fsync(descriptor)
+
+    def replace(source: str, destination: str) -> None:
+        events.append("replace")
+        real_replace(source, destination)
+
+    monkeypatch.setattr(os, "fsync", fsync)
+    monkeypatch.setattr(os, "replace", replace)
+    atomic_write(tmp_path / "save.json", "{}")
+    assert events[:2] == ["fsync", "replace"]
+
+
+def test_a_failed_write_keeps_the_old_file(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    target = tmp_path / "save.json"
+    atomic_write(target, "old")
+
+    def broken_replace(source: object, destination: object) -> None:
+        raise OSError("disk full")
+
+    monkeypatch.setattr(os, "replace", broken_replace)
+    with pytest.raises(OSError, match="disk full"):
+        atomic_write(target, "new")
+    assert target.read_text(encoding="utf-8") == "old"
+    assert [path.name for path in tmp_path.iterdir()] == ["save.json"]
+
+
+def test_the_data_dir_follows_the_environment(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("HEARTS_LESSONS_DATA", str(tmp_path))
+    assert data_dir() == tmp_path
+    assert MatchStore().save_path == tmp_path / "match.json"
+    monkeypatch.delenv("HEARTS_LESSONS_DATA")
+    assert data_dir().name == "hearts-lessons"
+
+
+# ------------------------------------------------------------------- save and load
+
+
+def test_save_and_load_round_trip(tmp_path: Path) -> None:
+    store = MatchStore(tmp_path)
+    assert store.load() is None
+    match = played_some()
+    store.save(match, {"speed": "slow", "levels": ["easy", "hard", "normal"]}, {"trick_on_table": True})
+    saved = store.load()
+    assert saved is not None
+    assert saved.match == match and saved.match.to_json() == match.to_json()
+    assert saved.settings == {"speed": "slow", "levels": ["easy", "hard", "normal"]}
+    assert saved.display == {"trick_on_table": True} and saved.saved_at
+    assert json.loads(store.save_path.read_text(encoding="utf-8"))["match"]["seed"] == 4  # readable by people
+
+
+def test_resume_in_the_widget_continues_the_same_match(tmp_path: Path) -> None:
+    store = MatchStore(tmp_path)
+    first = MatchWidget(seed=9, store=store, speed="slow", show_danger=True)
+    for card in [card["text"] for card in first.hand[:3]]:
+        first.toggle_pass(card)
+    first.confirm_pass()
+    record = store.save_path.read_text(encoding="utf-8")
+    again = MatchWidget(store=store)  # no arguments but the folder: the save is offered
+    assert again.screen == "offer" and again.offer["hand_number"] == 1
+    assert store.save_path.read_text(encoding="utf-8") == record  # offering writes nothing
+    again.resume()
+    assert again.match is not None and first.match is not None
+    assert again.match.to_json() == first.match.to_json()
+    assert again.speed == "slow" and again.show_danger is True
+    assert again.hand == first.hand
+
+
+@pytest.mark.parametrize(
+    ("content", "why"),
+    [
+        ("{ not json", "not valid JSON"),
+        ('{"format": "something-else/1"}', "is not a hearts-lessons-save/1 save"),
+        ('{"format": "hearts-lessons-save/1", "settings": {}, "match": {"format": "hearts-record/1"}}', "not valid"),
+        ('{"format": "hearts-lessons-save/1", "settings": [], "match": {}}', "settings"),
+    ],
+)
+def test_unreadable_saves_are_reported(tmp_path: Path, content: str, why: str) -> None:
+    store = MatchStore(tmp_path)
+    store.save_path.write_text(content, encoding="utf-8")
+    with pytest.raises(CorruptFileError, match=why):
+        store.load()
+    assert store.save_path.read_text(encoding="utf-8") == content  # loading never changes the file
+
+
+def test_an_illegal_record_is_corrupt(tmp_path: Path) -> None:
+    store = MatchStore(tmp_path)
+    store.save(played_some(), {})
+    document = json.loads(store.save_path.read_text(encoding="utf-8"))
+    plays = document["match"]["hands"][0]["plays"]
+    plays[1] = plays[0]  # the same card twice
+    store.save_path.write_text(json.dumps(document), encoding="utf-8")
+    with pytest.raises(CorruptFileError, match="is not valid"):
+        store.load()
+
+
+def test_a_corrupt_save_is_kept_aside_reported_and_a_fresh_match_starts(tmp_path: Path) -> None:
+    store = MatchStore(tmp_path)
+    garbage = b'{"format": "hearts-lessons-save/1", "match": {"seed": 1, "hands": [tru'
+    store.save_path.write_bytes(garbage)
+    widget = MatchWidget(seed=3, store=store)
+    kept = [path for path in tmp_path.iterdir() if path.name.startswith("match.json.corrupt-")]
+    assert len(kept) == 1 and kept[0].read_bytes() == garbage  # moved, byte for byte
+    assert "could not be read" in widget.notice and kept[0].name in widget.notice
+    assert widget.screen == "passing" and widget.match is not None and widget.match.seed == 3
+    assert store.load() is not None  # the fresh match is saved under the usual name
+    widget.dismiss_notice()
+    assert widget.notice == ""
+
+
+def test_setting_aside_never_overwrites_an_earlier_corrupt_file(tmp_path: Path) -> None:
+    store = MatchStore(tmp_path)
+    names = []
+    for text in ("first", "second"):
+        store.save_path.write_text(text, encoding="utf-8")
+        names.append(store.set_aside())
+    assert names[0] != names[1]
+    assert [path.read_text(encoding="utf-8") for path in names] == ["first", "second"]
+
+
+@pytest.mark.parametrize("saved", [finished_match(2), Match.new(6)], ids=["finished", "untouched"])
+def test_finished_or_untouched_matches_are_not_offered(tmp_path: Path, saved: Match) -> None:
+    store = MatchStore(tmp_path)
+    store.save(saved, {})
+    widget = MatchWidget(seed=8, store=store)
+    assert widget.screen == "passing" and widget.match is not None and widget.match.seed == 8
+
+
+# --------------------------------------------------------------------- statistics
+
+
+def test_statistics_count_wins_draws_and_losses() -> None:
+    # Engine-only matches (first legal card everywhere): seed 18 is won, 17 drawn (0 and 0), 1 lost.
+    seeds = {"won": 18, "drawn": 17, "lost": 1}
+    stats = Statistics()
+    for outcome, seed in seeds.items():
+        match = finished_match(seed)
+        winners = match.winners or ()
+        kind = "won" if winners == (0,) else "drawn" if 0 in winners else "lost"
+        assert kind == outcome
+        before = stats
+        stats = stats.add(match)
+        assert getattr(stats, kind) == getattr(before, kind) + 1
+        assert stats.points == before.points + match.totals[0]
+    assert stats.played == 3 and stats.hands == 3
+    assert stats.won + stats.drawn + stats.lost == 3
+    assert stats.average_points == stats.points / 3
+    with pytest.raises(ValueError, match="only a finished match"):
+        stats.add(Match.new(1))
+
+
+def test_statistics_accumulate_on_disk(tmp_path: Path) -> None:
+    store = MatchStore(tmp_path)
+    assert store.statistics() == Statistics()
+    first, second = finished_match(3), finished_match(4)
+    store.record(first)
+    stats = store.record(second)
+    assert stats == store.statistics()
+    assert stats.played == 2 and stats.hands == 2
+    assert stats.points == first.totals[0] + second.totals[0]
+    document = json.loads(store.stats_path.read_text(encoding="utf-8"))
+    assert document["format"] == "hearts-lessons-stats/1" and document["played"] == 2
+
+
+def test_finished_matches_in_the_widget_add_to_statistics(tmp_path: Path) -> None:
+    store = MatchStore(tmp_path)
+    for seed in (1, 2):
+        widget = MatchWidget(seed=seed, rules=Rules(target=1), store=store, speed="instant")
+        for card in [card["text"] for card in widget.hand[:3]]:
+            widget.toggle_pass(card)
+        widget.confirm_pass()
+        while widget.screen == "playing":
+            widget.choose(next(card["text"] for card in widget.hand if card["legal"]))
+            widget.play_selected()
+        assert widget.screen == "match_over"
+    assert widget.statistics["played"] == 2 and store.statistics().played == 2
+    assert MatchWidget(seed=5, store=store).statistics["played"] == 2
+
+
+def test_corrupt_statistics_are_kept_aside_and_start_again(tmp_path: Path) -> None:
+    store = MatchStore(tmp_path)
+    store.stats_path.write_text('{"format": "hearts-lessons-stats/1", "played": -3}', encoding="utf-8")
+    widget = MatchWidget(seed=1, store=store)
+    assert widget.statistics["played"] == 0
+    assert "statistics could not be read" in widget.notice
+    kept = [path for path in tmp_path.iterdir() if path.name.startswith("stats.json.corrupt-")]
+    assert len(kept) == 1 and '"played": -3' in kept[0].read_text(encoding="utf-8")
+
+
+def test_a_failing_disk_does_not_stop_the_game(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    store = MatchStore(tmp_path)
+    widget = MatchWidget(seed=1, store=store, speed="instant")
+
+    def no_space(*args: object, **kwargs: object) -> None:
+        raise OSError("no space left on device")
+
+    monkeypatch.setattr(store, "save", no_space)
+    for card in [card["text"] for card in widget.hand[:3]]:
+        widget.toggle_pass(card)
+    widget.confirm_pass()
+    assert widget.screen == "playing"
+    assert "could not be saved" in widget.notice and "no space" in widget.notice

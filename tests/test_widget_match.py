@@ -1,0 +1,435 @@
+"""MatchWidget at the trait level: the same public methods a tap or a button press runs."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+import widgets.match as match_module
+from hearts_core import DECK, HandState, Match, Rules, SeatView, Suit
+from hearts_core.coach import CoachReport, analyse
+from widgets import MatchWidget
+from widgets.storage import MatchStore
+
+SEED = 2026
+
+
+@pytest.fixture
+def store(tmp_path: Path) -> MatchStore:
+    return MatchStore(tmp_path)
+
+
+def widget(store: MatchStore, seed: int = SEED, **settings: Any) -> MatchWidget:
+    settings.setdefault("speed", "instant")
+    return MatchWidget(seed=seed, store=store, **settings)
+
+
+def current(w: MatchWidget) -> Match:
+    assert w.match is not None
+    return w.match
+
+
+def legal_cards(w: MatchWidget) -> list[str]:
+    return [card["text"] for card in w.hand if card["legal"]]
+
+
+def pass_any(w: MatchWidget) -> None:
+    for card in [card["text"] for card in w.hand[:3]]:
+        w.toggle_pass(card)
+    w.confirm_pass()
+
+
+def play_hand(w: MatchWidget) -> int:
+    """Pass if needed, then tap + Play the first legal card until the hand ends; return the plays made."""
+    if w.screen == "passing":
+        pass_any(w)
+    plays = 0
+    while w.screen == "playing":
+        w.choose(legal_cards(w)[0])
+        w.play_selected()
+        plays += 1
+    return plays
+
+
+def play_until_learner_turn_with_an_illegal_card(w: MatchWidget) -> str:
+    """Play on until the learner is to move holding a card they may not play; return it."""
+    pass_any(w)
+    while w.screen == "playing":
+        illegal = [str(card["text"]) for card in w.hand if card["legal"] is False]
+        if illegal:
+            return illegal[0]
+        w.choose(legal_cards(w)[0])
+        w.play_selected()
+    raise AssertionError("no illegal card came up in a whole hand")
+
+
+# ------------------------------------------------------------------------- opening
+
+
+def test_no_arguments_starts_a_match_in_the_data_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("HEARTS_LESSONS_DATA", str(tmp_path))
+    w = MatchWidget()
+    assert w.screen == "passing" and w.pending == "learner"
+    assert len(w.hand) == 13 and all(card["legal"] is None for card in w.hand)
+    assert w.header["hand_number"] == 1 and w.header["pass_text"] == "Pass left" and w.header["trick_number"] == 1
+    assert [seat["name"] for seat in w.seats] == ["You", "CPU1", "CPU2", "CPU3"]
+    assert all(seat["total"] == 0 and seat["this_hand"] == 0 and seat["cards_left"] == 13 for seat in w.seats)
+    assert w.levels == ["normal", "normal", "normal"] and w.speed == "normal"
+    assert "Tap 3 cards to pass to CPU1" in w.message
+    assert (tmp_path / "match.json").exists()
+
+
+def test_a_fixed_seed_deals_the_same_cards(store: MatchStore, tmp_path: Path) -> None:
+    first = widget(store)
+    second = widget(MatchStore(tmp_path / "other"))
+    assert first.hand == second.hand
+    assert [card["text"] for card in first.hand] == [str(card) for card in current(first).hand.hand(0)]
+
+
+# ------------------------------------------------------------------------- passing
+
+
+def test_passing_select_three_confirm_and_see_the_received_cards(store: MatchStore) -> None:
+    w = widget(store)
+    match = current(w)
+    cards = [card["text"] for card in w.hand]
+    for card in cards[:3]:
+        w.toggle_pass(card)
+    assert w.selected == cards[:3]
+    assert w.choose(cards[3]).startswith("You have chosen 3 cards already")
+    assert w.selected == cards[:3] and w.tone == "illegal"
+    w.choose(cards[0])  # a tap while passing toggles
+    assert w.selected == cards[1:3]
+    before = match.to_json()
+    assert "Choose 1 more" in w.confirm_pass()
+    assert match.to_json() == before  # refused: nothing passed
+    w.choose(cards[4])
+    message = w.confirm_pass()
+    view = match.view(0)
+    assert view.passed is not None and {str(card) for card in view.passed} == {cards[1], cards[2], cards[4]}
+    received = {card["text"] for card in w.hand if card["received"]}
+    assert view.received is not None and received == {str(card) for card in view.received}
+    assert len(received) == 3 and "to CPU1" in message and "from CPU3" in message
+    assert w.selected == [] and w.screen == "playing" and w.pending == "learner"
+    assert not {cards[1], cards[2], cards[4]} & {card["text"] for card in w.hand}
+
+
+def test_passing_a_card_you_do_not_hold_is_refused(store: MatchStore) -> None:
+    w = widget(store)
+    mine = {card["text"] for card in w.hand}
+    stranger = next(str(card) for card in DECK if str(card) not in mine)
+    assert w.toggle_pass(stranger) == f"You do not hold {stranger}."
+    assert w.selected == []
+
+
+def test_a_hold_hand_skips_passing(store: MatchStore) -> None:
+    w = widget(store)
+    for _ in range(3):
+        play_hand(w)
+        w.next_hand()
+    assert w.header["hand_number"] == 4 and w.header["pass_text"] == "No passing"
+    assert w.screen == "playing"
+    assert "no passing this time" in w.message
+    assert w.toggle_pass(w.hand[0]["text"]) == "There is nothing to pass now."
+
+
+# ---------------------------------------------------------------------------- play
+
+
+def test_a_whole_hand_through_the_python_api(store: MatchStore) -> None:
+    w = widget(store)
+    match = current(w)
+    pass_any(w)
+    plays = 0
+    while w.screen == "playing":
+        assert w.pending == "learner" and match.to_move == 0
+        assert legal_cards(w) == [str(card) for card in match.legal_plays()]
+        assert w.header["trick_number"] == len(match.hand.tricks) + 1
+        card = legal_cards(w)[0]
+        assert w.choose(card) == f"{card} selected: press Play (or tap it again) to play it."
+        assert w.selected == [card]
+        w.play_selected()
+        assert card not in [item["text"] for item in w.hand]
+        plays += 1
+        assert [seat["this_hand"] for seat in w.seats] == list(match.hand.points_taken) or w.screen == "hand_over"
+    assert plays == 13
+    assert w.screen == "hand_over" and match.hand.is_over
+    assert "Hand 1 is over" in w.message
+
+
+def test_tapping_an_unavailable_card_explains_and_changes_nothing(store: MatchStore) -> None:
+    w = widget(store)
+    card = play_until_learner_turn_with_an_illegal_card(w)
+    match = current(w)
+    record, saved = match.to_json(), store.save_path.read_bytes()
+    message = w.choose(card)
+    assert message == match.explain(card, seat=0).message
+    assert w.message == message and w.tone == "illegal" and w.refused == card
+    assert w.selected == [] and match.to_json() == record and store.save_path.read_bytes() == saved
+    assert w.play_selected() == "Choose a card first: tap it, then press Play."  # nothing selected
+    assert match.to_json() == record
+
+
+def test_tapping_the_selected_card_again_plays_it(store: MatchStore) -> None:
+    w = widget(store)
+    pass_any(w)
+    match = current(w)
+    card = legal_cards(w)[0]
+    w.choose(card)
+    plays = len(match.hand.plays)
+    w.choose(card)  # Enter on a selected card does the same
+    assert card in [str(played) for _, played in match.hand.plays[plays:]]
+
+
+def test_one_tap_plays_on_the_first_tap(store: MatchStore) -> None:
+    w = widget(store, one_tap=True)
+    pass_any(w)
+    card = legal_cards(w)[0]
+    message = w.choose(card)
+    assert message.startswith(f"You played {card}.")
+    assert card not in [item["text"] for item in w.hand]
+
+
+def test_auto_play_forced_plays_the_only_legal_card_and_says_so(store: MatchStore) -> None:
+    w = widget(store, auto_play_forced=True)
+    taps = play_hand(w)
+    assert taps < 13  # at least the last card, always forced, was played for the learner
+    assert "was your only legal card, so it was played for you." in w.message
+    assert len(current(w).hand.tricks) == 13
+
+
+def test_refused_actions_say_why(store: MatchStore) -> None:
+    w = widget(store)
+    assert w.play_selected() == "First choose 3 cards to pass."
+    assert w.next_trick() == "There is no finished trick waiting."
+    assert w.next_hand() == "First choose 3 cards to pass."
+    assert w.resume() == "There is no saved match to resume."
+    record = current(w).to_json()
+    assert w.choose("not a card") == "not a card: 'not a card' (write it like ♠Q, Q♠, QS or ♣10)"
+    assert w.tone == "illegal" and current(w).to_json() == record
+    assert w.new_match(seed="7") == "A match seed is a whole number, not '7'."  # type: ignore[arg-type]
+    assert current(w).seed == SEED
+
+
+# -------------------------------------------------------------------- computers' pace
+
+
+def test_stepped_speed_plays_one_computer_card_per_advance(store: MatchStore) -> None:
+    w = widget(store, speed="normal")
+    pass_any(w)
+    match = current(w)
+    while match.to_move == 0:  # the learner may hold ♣2: play until the computers are to move
+        w.choose(legal_cards(w)[0])
+        w.play_selected()
+    assert w.pending == "advance"
+    plays = len(match.hand.plays)
+    w.advance(step=w.step - 1)  # a stale timer does nothing
+    assert len(match.hand.plays) == plays
+    w.advance(step=w.step)
+    assert len(match.hand.plays) == plays + 1
+    while w.pending == "advance":
+        w.advance(step=w.step)
+    assert w.pending == "learner" and match.to_move == 0
+
+
+def test_confirm_tricks_waits_for_next_trick(store: MatchStore) -> None:
+    w = widget(store, confirm_tricks=True)
+    pass_any(w)
+    match = current(w)
+    while w.pending != "next_trick":
+        w.choose(legal_cards(w)[0])
+        w.play_selected()
+    assert w.trick_done and len(w.table) == 4 and sum(item["winner"] for item in w.table) == 1
+    assert "Press Next trick" in w.message
+    record = match.to_json()
+    assert w.choose(w.hand[0]["text"]).endswith("press Next trick first.")
+    w.advance(step=w.step)
+    assert match.to_json() == record
+    w.next_trick()
+    assert not w.trick_done and w.pending in ("learner", "next_trick")
+
+
+def test_hard_computers_play_from_their_own_view(store: MatchStore) -> None:
+    w = widget(store, levels=["hard", "easy", "normal"])
+    pass_any(w)
+    assert w.pending == "learner" and current(w).to_move == 0
+
+
+# ------------------------------------------------------------------------- guidance
+
+
+def test_coach_and_danger_come_from_the_coach_on_the_learners_turn(store: MatchStore) -> None:
+    w = widget(store)
+    pass_any(w)
+    for _ in range(3):
+        w.choose(legal_cards(w)[0])
+        w.play_selected()
+    assert w.coach == {} and not any(card["danger"] for card in w.hand)
+    report = analyse(current(w).view(0))
+    w.show_coach = True
+    assert w.coach["advice"] == report.advice
+    assert [item["card"]["text"] for item in w.coach["outlooks"]] == [str(o.card) for o in report.outlooks]
+    assert w.coach["unseen"] == len(report.reading.unseen)
+    w.show_danger = True
+    danger = {card["text"] for card in w.hand if card["danger"]}
+    assert danger == {str(outlook.card) for outlook in report.outlooks if outlook.dangerous}
+    assert w.hint() == f"Hint: {report.advice}" and w.tone == "hint"
+
+
+def test_the_coach_is_not_asked_while_nothing_shows_it(store: MatchStore, monkeypatch: pytest.MonkeyPatch) -> None:
+    calls: list[SeatView] = []
+
+    def counting(view: SeatView) -> CoachReport:
+        calls.append(view)
+        return analyse(view)
+
+    monkeypatch.setattr(match_module, "analyse", counting)
+    w = widget(store)
+    play_hand(w)
+    assert calls == []
+
+
+def test_hint_while_passing_names_three_cards(store: MatchStore) -> None:
+    w = widget(store)
+    message = w.hint()
+    assert message.startswith("Hint: a careful player would pass ")
+    assert sum(card["text"] in message for card in w.hand) == 3
+    assert w.selected == []
+
+
+# ------------------------------------------------------------------ hands and match
+
+
+def test_end_of_hand_scores_equal_the_match_totals_then_next_hand(store: MatchStore) -> None:
+    w = widget(store)
+    play_hand(w)
+    match = current(w)
+    rows = w.scores["rows"]
+    assert [row["total"] for row in rows] == list(match.totals)
+    assert [row["hand"] for row in rows] == list(match.hand.scores)
+    assert [row["before"] for row in rows] == [0, 0, 0, 0]
+    w.next_hand()
+    assert w.screen == "passing" and w.header["hand_number"] == 2 and w.header["pass_text"] == "Pass right"
+    assert [seat["total"] for seat in w.seats] == list(match.totals)
+    assert "pass right, to CPU3" in w.message
+
+
+def test_the_moon_is_announced(store: MatchStore) -> None:
+    # CPU2 holds every club: it leads each trick and takes all 26 points, whatever is played.
+    suits = (Suit.DIAMONDS, Suit.SPADES, Suit.CLUBS, Suit.HEARTS)
+    deal = [[card for card in DECK if card.suit is suit] for suit in suits]
+    w = MatchWidget(store=store, match=Match(1, Rules(), [HandState.new(deal, "hold")]), speed="instant")
+    play_hand(w)
+    assert w.scores["moon"] == "CPU2 shot the moon: everyone else takes 26."
+    assert "CPU2 shot the moon: everyone else takes 26." in w.message
+    assert [row["hand"] for row in w.scores["rows"]] == [26, 26, 0, 26]
+
+
+def test_a_short_match_ends_with_a_winner_then_new_match_and_replay(store: MatchStore) -> None:
+    w = widget(store, rules=Rules(target=30))
+    hands = 0
+    while w.screen != "match_over":
+        play_hand(w)
+        hands += 1
+        if w.screen == "hand_over":
+            w.next_hand()
+    match = current(w)
+    assert match.is_over and hands == match.hand_number
+    winners = [row["name"] for row in w.scores["rows"] if row["winner"]]
+    assert winners == w.result["winners"] == [["You", "CPU1", "CPU2", "CPU3"][seat] for seat in match.winners or ()]
+    assert w.result["text"] in w.message
+    assert w.statistics["played"] == 1 and w.statistics["hands"] == hands
+    assert w.next_hand() == "The match is over: choose New match or Replay."
+    w.replay()
+    assert current(w).seed == SEED and current(w).rules.target == 30 and w.header["hand_number"] == 1
+    w.new_match(seed=77)
+    assert current(w).seed == 77 and w.screen == "passing"
+    w.new_match()
+    assert w.match is not None and w.screen == "passing"
+
+
+@pytest.mark.parametrize("outcome", ["won", "drawn", "lost"])
+def test_the_match_result_follows_the_engines_winners(store: MatchStore, outcome: str) -> None:
+    # With a target of 1 every match ends after one hand; seeds differ in who ends lowest.
+    for seed in range(1, 60):
+        w = widget(store, seed=seed, rules=Rules(target=1))
+        play_hand(w)
+        winners = current(w).winners or ()
+        expected = "won" if winners == (0,) else "drawn" if 0 in winners else "lost"
+        assert w.result["outcome"] == expected
+        if expected == outcome:
+            break
+    else:
+        pytest.fail(f"no seed in 1..59 gave a {outcome}")
+    totals = current(w).totals
+    if outcome == "drawn":
+        others = [name for name, row in zip(["CPU1", "CPU2", "CPU3"], totals[1:], strict=True) if row == totals[0]]
+        assert w.result["text"].startswith(f"A draw: you share the lowest total, {totals[0]}, with {others[0]}")
+    elif outcome == "won":
+        assert w.result["text"] == f"You win the match with {totals[0]} points!"
+    else:
+        assert w.result["text"].endswith(f"You finished with {totals[0]}.")
+
+
+# ------------------------------------------------------------- dispatch and settings
+
+
+def test_front_end_messages_reach_the_same_methods(store: MatchStore) -> None:
+    w = widget(store)
+    cards = [card["text"] for card in w.hand[:3]]
+    for card in cards:
+        w._dispatch(w, {"type": "choose", "card": card}, [])
+    assert w.selected == cards
+    w._dispatch(w, {"type": "pass"}, [])
+    assert w.screen == "playing" and w.error == ""
+    card = legal_cards(w)[0]
+    w._dispatch(w, {"type": "choose", "card": card}, [])
+    w._dispatch(w, {"type": "play"}, [])
+    assert card not in [item["text"] for item in w.hand]
+    w._dispatch(w, {"type": "set", "name": "speed", "value": "slow"}, [])
+    assert w.speed == "slow"
+    w._dispatch(w, {"type": "cheat"}, [])
+    assert w.error == "Unknown action 'cheat'."
+
+
+def test_settings_are_checked_and_saved(store: MatchStore) -> None:
+    w = widget(store)
+    assert w.set_option("speed", "warp") == "'warp' is not a possible value for speed."
+    assert w.set_option("levels", ["hard", "hard"]).startswith("['hard', 'hard'] is not a possible value")
+    assert w.set_option("colour", True) == "There is no setting called 'colour'."
+    assert w.speed == "instant" and w.levels == ["normal", "normal", "normal"]
+    w.set_option("levels", ["easy", "normal", "hard"])
+    w.set_option("show_coach", True)
+    saved = json.loads(store.save_path.read_text(encoding="utf-8"))["settings"]
+    assert saved["levels"] == ["easy", "normal", "hard"] and saved["show_coach"] is True
+
+
+def test_a_saved_match_is_offered_and_resumed_with_its_settings(store: MatchStore) -> None:
+    w = widget(store, confirm_tricks=True)
+    pass_any(w)
+    w.choose(legal_cards(w)[0])
+    w.play_selected()
+    match = current(w)
+    again = MatchWidget(store=store)
+    assert again.screen == "offer" and again.match is None
+    assert again.offer["hand_number"] == 1 and again.hand == []
+    assert again.choose(w.hand[0]["text"]) == "Choose Resume match or New match first."
+    assert store.save_path.read_text(encoding="utf-8")  # the offer writes nothing
+    again.resume()
+    assert again.match == match and again.confirm_tricks and again.speed == "instant"
+    assert again.message.startswith("Welcome back: hand 1")
+    assert [card["text"] for card in again.hand] == [card["text"] for card in w.hand]
+
+
+def test_declining_the_offer_starts_a_new_match(store: MatchStore) -> None:
+    w = widget(store)
+    pass_any(w)
+    again = MatchWidget(store=store)
+    again.new_match(seed=5)
+    assert current(again).seed == 5 and again.screen == "passing"
+    saved = again.store.load()
+    assert saved is not None and saved.match.seed == 5
+    assert MatchWidget(store=store).screen == "passing"  # the old match is gone; the new one is untouched
