@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from hearts_core import check_record
+from hearts_core import Match, check_record
 from widgets.record_viewer import SAMPLES, RecordViewer
+from widgets.storage import MatchStore
 
 TESTS_DATA = Path(__file__).parent / "data"
 
@@ -55,3 +56,19 @@ def test_pasting_a_legal_record_clears_the_error() -> None:
     viewer.load_text("{bad")
     viewer.load_text((TESTS_DATA / "valid_match.json").read_text())
     assert viewer.load_error == "" and "every action is legal" in viewer.status and viewer.problems == []
+
+
+def test_the_learners_own_last_match(tmp_path: Path) -> None:
+    store = MatchStore(tmp_path)
+    viewer = RecordViewer()
+    assert viewer.load_last_match(store) is None and "no saved match" in viewer.load_error
+    match = Match.new(5)
+    for seat in range(4):
+        match.pass_cards(seat, match.hand.hand(seat)[:3])
+    match.play(match.legal_plays()[0])
+    store.save(match, {})
+    report = viewer.load_last_match(store)
+    assert report is not None and report.ok and viewer.source == "your last match"
+    assert viewer.frames[-1]["cards"][0]["card"]["text"] == "♣2"
+    store.save_path.write_text("{broken")
+    assert viewer.load_last_match(store) is None and "could not be read" in viewer.load_error

@@ -26,6 +26,7 @@ from hearts_core import (
 )
 from hearts_core.scenarios import moon_hand_record
 from widgets._base import HeartsWidget, bundle_css, bundle_esm, card_data
+from widgets.storage import CorruptFileError, MatchStore
 
 __all__ = ["SAMPLES", "RecordViewer"]
 
@@ -69,8 +70,8 @@ class RecordViewer(HeartsWidget):
                    allow_loading=False)
 
     def _actions(self) -> dict[str, Any]:
-        return {"load_text": self.load_text, "load_sample": self.load_sample, "next": self.next,
-                "back": self.back, "goto": self.goto}
+        return {"load_text": self.load_text, "load_sample": self.load_sample, "load_last_match": self.load_last_match,
+                "next": self.next, "back": self.back, "goto": self.goto}
 
     # ------------------------------------------------------------------ loading
 
@@ -82,6 +83,18 @@ class RecordViewer(HeartsWidget):
             self.load_error = f"There is no sample called {name!r} (samples: {known})."
             return None
         return self.load_text(path.read_text(encoding="utf-8"), source=f"sample: {name}")
+
+    def load_last_match(self, store: MatchStore | None = None) -> CheckReport | None:
+        """Load the learner's own match, as the guided match last saved it."""
+        try:
+            saved = (store or MatchStore()).load()
+        except (CorruptFileError, OSError) as problem:
+            self.load_error = f"Your saved match could not be read: {problem}"
+            return None
+        if saved is None:
+            self.load_error = "There is no saved match yet: play a few cards in the guided match first."
+            return None
+        return self.load_text(saved.match.to_json(), source="your last match")
 
     def load_text(self, text: str, source: str = "pasted") -> CheckReport | None:
         """Check ``text``; on success show it from the first trick, else explain and keep the old one."""

@@ -105,6 +105,11 @@ def page(request: pytest.FixtureRequest, browser: Browser) -> Iterator[Page]:
     page = context.new_page()
     errors: list[str] = []
     page.on("pageerror", lambda error: errors.append(str(error)))
+    # The lessons must work offline: record any request that leaves this machine.
+    external: list[str] = []
+    local = ("http://127.0.0.1", "ws://127.0.0.1", "blob:", "data:")
+    page.on("request", lambda request: None if request.url.startswith(local) else external.append(request.url))
+    page.external_requests = external  # type: ignore[attr-defined]
     page.viewport_name = request.param  # type: ignore[attr-defined]
     page.js_errors = errors  # type: ignore[attr-defined]
     yield page

@@ -133,6 +133,7 @@ def test_each_lesson_renders_and_answers_one_interaction(page: Page, lesson_serv
     INTERACTIONS[key](page)
     screenshot(page, f"lesson-{key}")
     assert not page.js_errors  # type: ignore[attr-defined]
+    assert not page.external_requests, f"needs the network: {page.external_requests}"  # type: ignore[attr-defined]
 
 
 def test_answered_lessons_are_marked_on_the_index(page: Page, lesson_server: str) -> None:

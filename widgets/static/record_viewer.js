@@ -22,7 +22,10 @@ function render({ model, el }) {
   const sample = hlEl("button", "hl-button is-secondary", "Load the sample with mistakes");
   sample.dataset.action = "sample";
   sample.addEventListener("click", () => model.send({ type: "load_sample", name: "mistakes" }));
-  loaders.append(fileLabel, sample);
+  const mine = hlEl("button", "hl-button is-secondary", "My last match");
+  mine.dataset.action = "last-match";
+  mine.addEventListener("click", () => model.send({ type: "load_last_match" }));
+  loaders.append(fileLabel, sample, mine);
   const paste = document.createElement("textarea");
   paste.placeholder = "…or paste a hearts-record/1 JSON record here";
   paste.setAttribute("aria-label", "paste a record");
