@@ -79,7 +79,36 @@ def test_no_arguments_starts_a_match_in_the_data_dir(tmp_path: Path, monkeypatch
     assert all(seat["total"] == 0 and seat["this_hand"] == 0 and seat["cards_left"] == 13 for seat in w.seats)
     assert w.levels == ["normal", "normal", "normal"] and w.speed == "normal"
     assert "Tap 3 cards to pass to CPU1" in w.message
+    # Building the widget writes nothing (it may happen in a preheated kernel); acting does.
+    assert not (tmp_path / "match.json").exists()
+    for card in w.hand[:3]:
+        w.toggle_pass(card["text"])
+    w.confirm_pass()
     assert (tmp_path / "match.json").exists()
+
+
+def test_a_widget_built_early_picks_up_a_save_made_since(store: MatchStore) -> None:
+    early = widget(store)  # as a preheated kernel would, before the learner arrives
+    playing = widget(store)
+    for card in playing.hand[:3]:
+        playing.toggle_pass(card["text"])
+    playing.confirm_pass()
+    assert early.screen == "passing"  # it still shows the deal it built
+    early._dispatch(early, {"type": "opened"}, None)  # the learner opens its page
+    assert early.screen == "offer" and "in progress" in early.message
+    early.resume()
+    assert early.match == playing.match
+
+
+def test_opening_the_page_leaves_a_played_widget_alone(store: MatchStore) -> None:
+    w = widget(store)
+    w.toggle_pass(w.hand[0]["text"])
+    other = widget(store)
+    for card in other.hand[:3]:
+        other.toggle_pass(card["text"])
+    other.confirm_pass()
+    w.page_opened()
+    assert w.screen == "passing" and w.match is not None and w.match.hand.passed(0) is None
 
 
 def test_a_fixed_seed_deals_the_same_cards(store: MatchStore, tmp_path: Path) -> None:

@@ -194,17 +194,42 @@ class MatchWidget(HeartsWidget):
         self._news: list[tuple[str, bool]] = []  # (sentence, minor) said by the current action
         self._coach_cache: tuple[tuple[int, int, int], CoachReport] | None = None
         self.observe(self._setting_changed, names=list(SETTINGS))
-        self.statistics = self._stats_payload(self._read_statistics())
+        # Building the widget never writes the save: Voilà may build it in a preheated
+        # kernel long before a learner arrives, while another page is still playing.
+        self._building = True
+        self._acted = False  # the learner has done something through this widget
+        self._seed = seed
         if match is not None:
             self._start(match, "Let's play.")
-            return
+        else:
+            self._open_saved_or_new()
+        self._building = False
+
+    def _open_saved_or_new(self) -> None:
+        self.statistics = self._stats_payload(self._read_statistics())
         saved = self._read_save()
         if saved is not None and not saved.match.is_over and _has_progress(saved.match):
+            self._match = None
             self._offered = saved
             self.message = "You have a match in progress. Resume it, or start a new one?"
             self._refresh()
-        else:
-            self._start(Match.new(seed if seed is not None else _new_seed(), self._rules), "A new match begins.")
+        elif self._match is None or self._offered is not None:
+            seed = self._seed if self._seed is not None else _new_seed()
+            self._start(Match.new(seed, self._rules), "A new match begins.")
+
+    def page_opened(self) -> str:
+        """The page showing this widget was opened: pick up what was saved since it was built.
+
+        Only an untouched widget changes; once the learner has acted here, this page's
+        match is the one being played.
+        """
+        if not self._acted:
+            self._building = True
+            try:
+                self._open_saved_or_new()
+            finally:
+                self._building = False
+        return self.message
 
     @property
     def match(self) -> Match | None:
@@ -231,6 +256,7 @@ class MatchWidget(HeartsWidget):
             "hint": self.hint,
             "set": self.set_option,
             "dismiss": self.dismiss_notice,
+            "opened": self.page_opened,
         }
 
     # ------------------------------------------------------------ learner's actions
@@ -572,7 +598,13 @@ class MatchWidget(HeartsWidget):
 
     # ---------------------------------------------------------------- messages
 
+    def _note_action(self) -> None:
+        """Every learner action ends by speaking or redrawing; from then on this page owns its match."""
+        if not self._building:
+            self._acted = True
+
     def _say(self, text: str, tone: str = "info") -> str:
+        self._note_action()
         self.refused = ""
         self.tone = tone
         self.message = text
@@ -580,6 +612,7 @@ class MatchWidget(HeartsWidget):
 
     def _refuse(self, text: str, card: Card | None = None) -> str:
         """Explain why nothing happened; the match, the save and the selection stay as they were."""
+        self._note_action()
         self.refused = str(card) if card is not None else ""
         self.tone = "illegal"
         self.message = text
@@ -589,6 +622,7 @@ class MatchWidget(HeartsWidget):
 
     def _refresh(self) -> None:
         """Recompute every display trait from the match, in one batch for the front end."""
+        self._note_action()
         with self.hold_sync():
             self.step += 1
             self.screen = self._screen()
@@ -793,7 +827,7 @@ class MatchWidget(HeartsWidget):
         return value
 
     def _save(self) -> None:
-        if self._match is None:
+        if self._match is None or self._building:
             return
         try:
             self._store.save(self._match, self._settings(), {"trick_on_table": self._shown is not None})

@@ -42,6 +42,8 @@ function render({ model, el }) {
 
   const root = hlEl("div", "hl-root hl-match");
   el.append(root);
+  // The widget may have been built before this page opened (a preheated kernel).
+  send("opened");
   const notice = hlEl("div", "hl-notice");
   notice.setAttribute("role", "status");
   const header = hlEl("header", "hl-mhead");
