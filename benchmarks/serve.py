@@ -127,7 +127,11 @@ def main() -> None:
                 print(f"{name:<22} {statistics.median(times):>9.2f} {max(times):>8.2f} {memory:>11.1f}")
 
             print(f"\nload run: {args.learners} learners open lessons at once")
-            contexts = [browser.new_context() for _ in range(args.learners)]
+            # Each learner has a browser of their own, as real learners do: one shared browser
+            # would queue every page behind its per-host connection limit.
+            learners = [playwright.chromium.launch(executable_path=CHROMIUM, args=FLAGS)
+                        for _ in range(args.learners)]
+            contexts = [learner.new_context() for learner in learners]
             pages = [context.new_page() for context in contexts]
             started = time.perf_counter()
             for number, page in enumerate(pages):
@@ -144,8 +148,8 @@ def main() -> None:
             live = len(kernels(server.pid))
             print(f"  rendered {rendered}/{args.learners} in {elapsed:.1f} s; server answering: {alive}; "
                   f"kernels running: {live}")
-            for context in contexts:
-                context.close()
+            for learner in learners:
+                learner.close()
             deadline = time.monotonic() + CULL_IDLE * 4 + 30
             while kernels(server.pid) and time.monotonic() < deadline:
                 time.sleep(2)
