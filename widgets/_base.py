@@ -24,7 +24,7 @@ from typing import Any
 import anywidget
 import traitlets
 
-from hearts_core import Card, seat_name
+from hearts_core import Card
 
 __all__ = ["HeartsWidget", "bundle_css", "bundle_esm", "card_data", "cards_data"]
 
@@ -60,10 +60,6 @@ def cards_data(cards: Iterable[Card], **flags: Callable[[Card], Any]) -> list[di
     """Card payloads, each with extra fields computed by ``flags`` (e.g. ``legal=...``)."""
     return [{**card_data(card), **{key: rule(card) for key, rule in flags.items()}} for card in cards]
 
-
-def seat_label(seat: int) -> str:
-    """"You", "CPU1"..."CPU3"."""
-    return seat_name(seat)
 
 
 class HeartsWidget(anywidget.AnyWidget):

@@ -15,10 +15,10 @@ from typing import Any
 
 import traitlets
 
-from hearts_core import Card, Verdict, check_play
+from hearts_core import Card, Verdict, check_play, seat_name
 from hearts_core.cards import to_card
 from hearts_core.scenarios import Position, position
-from widgets._base import HeartsWidget, bundle_css, bundle_esm, card_data, cards_data, seat_label
+from widgets._base import HeartsWidget, bundle_css, bundle_esm, card_data, cards_data
 
 __all__ = ["CardExplainer"]
 
@@ -44,7 +44,7 @@ class CardExplainer(HeartsWidget):
         self.prompt = self.position.prompt
         self.hand = cards_data(self.position.hand, legal=lambda card: card in legal)
         self.table = [
-            {"seat": seat_label(seat), "card": card_data(card)}
+            {"seat": seat_name(seat), "card": card_data(card)}
             for seat, card in zip(self.position.seats, self.position.trick, strict=True)
         ]
 

@@ -24,7 +24,7 @@ from typing import Any
 
 import traitlets
 
-from hearts_core import QUEEN_OF_SPADES, Suit, parse_cards, penalty_points
+from hearts_core import HEART_POINTS, QUEEN_OF_SPADES, QUEEN_OF_SPADES_POINTS, Suit, parse_cards, penalty_points
 from hearts_core.scenarios import trick_example
 from widgets._base import HeartsWidget, bundle_css, bundle_esm, cards_data
 from widgets.storage import CorruptFileError, MatchStore, atomic_write, data_dir
@@ -186,10 +186,11 @@ class PointsQuiz(HeartsWidget):
         self.question = question
         self.cards = cards_data(self._cards)
         self.answer = penalty_points(self._cards)
-        hearts = sum(1 for card in self._cards if card.suit is Suit.HEARTS)
+        self._hearts = sum(1 for card in self._cards if card.suit is Suit.HEARTS)
+        hearts = self._hearts
         options = {self.answer, hearts, self.answer + 2, abs(self.answer - 1)}
         if QUEEN_OF_SPADES in self._cards:
-            options.add(hearts + 12)  # the queen miscounted as twelve is a classic slip
+            options.add(hearts + QUEEN_OF_SPADES_POINTS - 1)  # the queen miscounted as twelve is a classic slip
         self.choices = sorted(options)[:4] if len(options) >= 4 else sorted(options | {self.answer + 3})
 
     def _actions(self) -> dict[str, Callable[..., Any]]:
@@ -201,10 +202,10 @@ class PointsQuiz(HeartsWidget):
         if points not in self.choices:
             raise ValueError(f"{points} is not one of the choices {self.choices}")
         self.chosen = points
-        hearts = sum(1 for card in self._cards if card.suit is Suit.HEARTS)
-        parts = [f"{hearts} heart{'s' * (hearts != 1)} ({hearts})"] if hearts else []
+        hearts = self._hearts
+        parts = [f"{hearts} heart{'s' * (hearts != 1)} ({hearts * HEART_POINTS})"] if hearts else []
         if QUEEN_OF_SPADES in self._cards:
-            parts.append("♠Q (13)")
+            parts.append(f"♠Q ({QUEEN_OF_SPADES_POINTS})")
         working = " + ".join(parts) + f" = {self.answer}" if parts else "No hearts and no ♠Q: 0"
         right = points == self.answer
         verdict = "Right!" if right else f"Not quite: it is {self.answer}."

@@ -48,12 +48,13 @@ from hearts_core import (
     Verdict,
     format_cards,
     parse_cards,
+    seat_name,
 )
 from hearts_core.bots import make_bot
 from hearts_core.cards import to_card
 from hearts_core.rules import CARDS_PER_SEAT, NUM_SEATS
 from hearts_core.scenarios import pass_example
-from widgets._base import HeartsWidget, bundle_css, bundle_esm, cards_data, seat_label
+from widgets._base import HeartsWidget, bundle_css, bundle_esm, cards_data
 
 __all__ = ["PassPicker"]
 
@@ -110,7 +111,7 @@ class PassPicker(HeartsWidget):
         HandState.new(self.deal, way)  # the engine's own check of the deal, now rather than at the button
         self.state: HandState | None = None
         self.direction = way.value
-        self.direction_text = f"Pass {way.value}: to {seat_label(way.receiver(0))}"
+        self.direction_text = f"Pass {way.value}: to {seat_name(way.receiver(0))}"
         self.hand = cards_data(self.deal[0])
         self.observe(self._on_selected, names=["selected"])
         self._on_selected()
@@ -165,13 +166,13 @@ class PassPicker(HeartsWidget):
         mine = state.view(0)
         assert mine.received is not None and mine.passed is not None  # all four seats have passed
         received = set(mine.received)
-        giver = seat_label(self.pass_direction.passer(0))
+        giver = seat_name(self.pass_direction.passer(0))
         self.state = state
         self.passed = [str(card) for card in mine.passed]
         self.received = [str(card) for card in mine.received]
         self.received_from = giver
         self.new_hand = cards_data(mine.hand, received=lambda card: card in received)
-        summary = (f"You passed {_and(self.passed)} to {seat_label(self.pass_direction.receiver(0))}, "
+        summary = (f"You passed {_and(self.passed)} to {seat_name(self.pass_direction.receiver(0))}, "
                    f"and received {_and(self.received)} from {giver}.")
         if self.suggestion:
             example = [str(card) for card in self.suggestion]

@@ -28,11 +28,11 @@ from typing import Any
 
 import traitlets
 
-from hearts_core import Card, check_play
+from hearts_core import Card, check_play, seat_name
 from hearts_core.cards import to_card
 from hearts_core.rules import NUM_SEATS
 from hearts_core.scenarios import Position, position
-from widgets._base import HeartsWidget, bundle_css, bundle_esm, card_data, cards_data, seat_label
+from widgets._base import HeartsWidget, bundle_css, bundle_esm, card_data, cards_data
 
 __all__ = ["Feedback", "Practice"]
 
@@ -75,9 +75,9 @@ class Practice(HeartsWidget):
         self.hand = cards_data(self.position.hand, legal=lambda card: card in legal)
         # Every seat in play order, the learner's own place included, so the table can
         # show the learner's card in its slot once chosen.
-        self.seats = [seat_label(seat) for seat in self._seats()]
+        self.seats = [seat_name(seat) for seat in self._seats()]
         self.table = [
-            {"seat": seat_label(seat), "card": card_data(card)}
+            {"seat": seat_name(seat), "card": card_data(card)}
             for seat, card in zip(self.position.seats, self.position.trick, strict=True)
         ]
 
@@ -105,7 +105,7 @@ class Practice(HeartsWidget):
                 cards = (*where.trick, chosen)
                 winning_card = cards[self._seats().index(winner)]
                 take = "take" if winner == 0 else "takes"
-                consequence = f"{seat_label(winner)} {take} the trick with {winning_card} and {_points(points)}."
+                consequence = f"{seat_name(winner)} {take} the trick with {winning_card} and {_points(points)}."
         feedback = Feedback(str(chosen), verdict.legal, verdict.reason.value, verdict.message, consequence,
                             winner, points)
         self.selected = str(chosen)
@@ -119,7 +119,7 @@ class Practice(HeartsWidget):
     def _trick_with(self, card: Card, winner: int | None) -> list[dict[str, Any]]:
         """The table with the learner's card added, each card with its seat and whether it takes the trick."""
         cards = (*self.position.trick, card)
-        return [{"seat": seat_label(seat), "card": card_data(played), "winner": seat == winner}
+        return [{"seat": seat_name(seat), "card": card_data(played), "winner": seat == winner}
                 for seat, played in zip(self._seats(), cards, strict=True)]
 
 

@@ -27,10 +27,10 @@ from typing import Any
 
 import traitlets
 
-from hearts_core import POINTS_PER_HAND, InvalidPositionError, Match, Rules, hand_scores, match_winners
+from hearts_core import POINTS_PER_HAND, InvalidPositionError, Match, Rules, hand_scores, match_winners, seat_name
 from hearts_core.rules import NUM_SEATS
 from hearts_core.scenarios import ScoreExample, score_example
-from widgets._base import HeartsWidget, bundle_css, bundle_esm, seat_label
+from widgets._base import HeartsWidget, bundle_css, bundle_esm
 
 __all__ = ["ScoreTable"]
 
@@ -91,7 +91,7 @@ class ScoreTable(HeartsWidget):
         self.rows = [
             {
                 "seat": seat,
-                "player": seat_label(seat),
+                "player": seat_name(seat),
                 "before": before[seat],
                 "this_hand": this_hand[seat],
                 "this_hand_text": f"{this_hand[seat]:+d}" if this_hand[seat] else "0",
@@ -103,7 +103,7 @@ class ScoreTable(HeartsWidget):
         ]
         self.moon = "" if shooter is None else _moon_sentence(shooter, this_hand)
         self.over = winners is not None
-        self.winners = [seat_label(seat) for seat in winners or ()]
+        self.winners = [seat_name(seat) for seat in winners or ()]
         self.draw = winners is not None and len(winners) > 1 and 0 in winners
         self.ending = _ending(totals, winners, rules)
 
@@ -118,7 +118,7 @@ def _moon_from_scores(this_hand: Scores, rules: Rules | None) -> int | None:
 
 
 def _moon_sentence(shooter: int, this_hand: Scores) -> str:
-    who = seat_label(shooter)
+    who = seat_name(shooter)
     took = "you took" if shooter == 0 else "they took"
     score = "score" if shooter == 0 else "scores"
     others = {this_hand[seat] for seat in range(NUM_SEATS) if seat != shooter}
@@ -130,7 +130,7 @@ def _moon_sentence(shooter: int, this_hand: Scores) -> str:
 def _ending(totals: Scores, winners: tuple[int, ...] | None, rules: Rules) -> str:
     target = rules.target
     if winners is None:
-        reached = [seat_label(seat) for seat in range(NUM_SEATS) if totals[seat] >= target]
+        reached = [seat_name(seat) for seat in range(NUM_SEATS) if totals[seat] >= target]
         if not reached:
             return f"Nobody has reached {target} yet, so the match goes on."
         return (f"{_and(reached)} reached {target}, but the lowest total is shared, so the match goes on "
@@ -140,7 +140,7 @@ def _ending(totals: Scores, winners: tuple[int, ...] | None, rules: Rules) -> st
         why = f"Reaching {target} does not win."
     else:
         why = f"Everyone reached {target}, so the lowest total wins."
-    names = _and([seat_label(seat) for seat in winners])
+    names = _and([seat_name(seat) for seat in winners])
     if len(winners) == 1:
         wins = "win" if winners[0] == 0 else "wins"
         return f"The match is over: {names} {wins} with {lowest}. {why}"

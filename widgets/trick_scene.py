@@ -29,10 +29,10 @@ from typing import Any
 
 import traitlets
 
-from hearts_core import ACE, Card, card_points, penalty_points, trick_winner
+from hearts_core import ACE, Card, card_points, penalty_points, seat_name, trick_winner
 from hearts_core.rules import NUM_SEATS
 from hearts_core.scenarios import TrickExample, trick_example
-from widgets._base import HeartsWidget, bundle_css, bundle_esm, card_data, seat_label
+from widgets._base import HeartsWidget, bundle_css, bundle_esm, card_data
 
 __all__ = ["TrickScene"]
 
@@ -57,7 +57,7 @@ class TrickScene(HeartsWidget):
         self.example = trick_example(name) if isinstance(name, str) else name
         self.title = self.example.title
         self.total = len(self.example.cards)
-        self.seats = [seat_label(seat) for seat in self._seats()]
+        self.seats = [seat_name(seat) for seat in self._seats()]
         self.observe(self._on_step, names=["step"])
         self._show()
 
@@ -97,7 +97,7 @@ class TrickScene(HeartsWidget):
         cards = self.example.cards[: self.step]
         seats = self._seats()
         self.played = [
-            {"seat": seat_label(seat), "card": card_data(card)}
+            {"seat": seat_name(seat), "card": card_data(card)}
             for seat, card in zip(seats[: len(cards)], cards, strict=True)
         ]
         self.led = f"Led suit: {cards[0].suit.symbol} {cards[0].suit.plural}" if cards else ""
@@ -142,13 +142,13 @@ class TrickScene(HeartsWidget):
         which = f" ({_and(carriers)})" if carriers else ""
         take = "take" if taker == 0 else "takes"
         lead = "lead" if taker == 0 else "leads"
-        return (f"{seat_label(taker)} {take} the trick with {cards[best]} and {_points(points)}{which}, "
+        return (f"{seat_name(taker)} {take} the trick with {cards[best]} and {_points(points)}{which}, "
                 f"and {lead} the next trick.")
 
 
 def _does(seat: int, verb: str) -> str:
     """"You lead" / "CPU1 leads"."""
-    return f"{seat_label(seat)} {_verb(seat, verb)}"
+    return f"{seat_name(seat)} {_verb(seat, verb)}"
 
 
 def _verb(seat: int, verb: str) -> str:
@@ -156,11 +156,11 @@ def _verb(seat: int, verb: str) -> str:
 
 
 def _is(seat: int) -> str:
-    return "you are" if seat == 0 else f"{seat_label(seat)} is"
+    return "you are" if seat == 0 else f"{seat_name(seat)} is"
 
 
 def _has(seat: int) -> str:
-    return "You have" if seat == 0 else f"{seat_label(seat)} has"
+    return "You have" if seat == 0 else f"{seat_name(seat)} has"
 
 
 def _one(plural: str) -> str:
