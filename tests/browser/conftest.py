@@ -37,16 +37,21 @@ def free_port() -> int:
 
 
 def start_voila(
-    directory: Path, data_dir: Path, extra: list[str] | None = None, env: dict[str, str] | None = None
+    directory: Path, data_dir: Path, extra: list[str] | None = None, env: dict[str, str] | None = None,
+    log: Path | None = None,
 ) -> tuple[subprocess.Popen[bytes], str]:
-    """Start Voilà on ``directory``; return the process and its base URL once it answers."""
+    """Start Voilà on ``directory``; return the process and its base URL once it answers.
+
+    Its output goes to ``log`` when given (a test may wait for what Voilà reports).
+    """
     port = free_port()
     env = {**os.environ, "HEARTS_LESSONS_DATA": str(data_dir), **(env or {})}
-    process = subprocess.Popen(
-        [sys.executable, "-m", "voila", str(directory), "--no-browser", f"--port={port}",
-         "--Voila.ip=127.0.0.1", *(extra or [])],
-        cwd=directory, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
-    )
+    with log.open("wb") if log else open(os.devnull, "wb") as output:
+        process = subprocess.Popen(
+            [sys.executable, "-m", "voila", str(directory), "--no-browser", f"--port={port}",
+             "--Voila.ip=127.0.0.1", *(extra or [])],
+            cwd=directory, env=env, stdout=output, stderr=subprocess.STDOUT,
+        )
     url = f"http://127.0.0.1:{port}/"
     deadline = time.monotonic() + 60
     while time.monotonic() < deadline:

@@ -26,7 +26,9 @@ function renderIndex(model, root) {
   }
   model.on("change:lessons", draw);
   draw();
-  // Coming back to the index (browser back) should show fresh marks.
+  // The marks were read when the kernel ran the index, which may be long before this page
+  // opened (a preheated kernel); read them again now, and on coming back (browser back).
+  model.send({ type: "refresh" });
   window.addEventListener("pageshow", () => model.send({ type: "refresh" }));
 }
 

@@ -1,0 +1,76 @@
+"""Preheated kernels under the idle culler, as ``./dev serve`` runs them (lessons/voila.json).
+
+Voilà 0.5 on its own culls a pooled kernel that has waited longer than the idle timeout
+if the culler runs between handing it to a page and the page connecting: the page then
+never renders. widgets.serving.PoolSafeKernelManager closes that gap; this serves one
+lesson with the real configuration, a 4 s idle timeout and a culler running every second.
+"""
+
+from __future__ import annotations
+
+import json
+import shutil
+import time
+import urllib.error
+import urllib.request
+from pathlib import Path
+
+from playwright.sync_api import Browser
+
+from tests.browser.conftest import ROOT, start_voila
+
+IDLE_TIMEOUT = 4
+LESSON = "02-tricks.ipynb"
+
+
+def wait_for_line(log: Path, text: str, timeout: float) -> None:
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if text in log.read_text(errors="replace"):
+            return
+        time.sleep(0.2)
+    raise AssertionError(f"Voilà never reported {text!r}:\n{log.read_text(errors='replace')[-3000:]}")
+
+
+def kernel_exists(base: str, kernel_id: str) -> bool:
+    try:
+        with urllib.request.urlopen(f"{base}api/kernels/{kernel_id}", timeout=5):
+            return True
+    except urllib.error.HTTPError as error:
+        if error.code == 404:
+            return False
+        raise
+
+
+def test_a_long_waiting_preheated_kernel_still_serves_its_page(browser: Browser, tmp_path: Path) -> None:
+    served = tmp_path / "served"
+    served.mkdir()
+    shutil.copy(ROOT / "lessons" / LESSON, served)
+    shutil.copy(ROOT / "lessons" / "voila.json", served)
+    log = tmp_path / "voila.log"
+    process, base = start_voila(
+        served, tmp_path / "data", log=log, env={"JUPYTER_PATH": str(ROOT / "lessons" / "jupyter")},
+        extra=[f"--MappingKernelManager.cull_idle_timeout={IDLE_TIMEOUT}",
+               "--MappingKernelManager.cull_interval=1"],
+    )
+    try:
+        wait_for_line(log, f"Kernel pool of {LESSON} is filled", timeout=90)
+        time.sleep(IDLE_TIMEOUT + 2)  # the pooled kernel is now idle for longer than the timeout
+        context = browser.new_context()
+        page = context.new_page()
+        page.goto(f"{base}voila/render/{LESSON}", wait_until="domcontentloaded")
+        page.wait_for_selector(".hl-trick-scene", timeout=30_000)
+        assert "Using pre-heated kernel" in log.read_text(errors="replace")
+        kernel_id = json.loads(page.locator("#jupyter-config-data").text_content() or "{}")["kernelId"]
+        page.locator('.hl-trick-scene [data-action="next"]').click()  # the kernel answers
+        page.wait_for_selector('.hl-trick-scene .hl-card[data-card="♣10"]', timeout=10_000)
+        assert kernel_exists(base, kernel_id)
+        context.close()
+        # Once its page has gone, the kernel is culled like any other.
+        deadline = time.monotonic() + IDLE_TIMEOUT * 3 + 10
+        while kernel_exists(base, kernel_id) and time.monotonic() < deadline:
+            time.sleep(0.5)
+        assert not kernel_exists(base, kernel_id), "the kernel outlived its page by three idle periods"
+    finally:
+        process.terminate()
+        process.wait(timeout=20)
