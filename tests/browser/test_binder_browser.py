@@ -1,0 +1,88 @@
+"""The Binder launch, short of building the image: what mybinder runs, run here.
+
+mybinder installs the project with ``binder/postBuild`` (the same ``pip install .`` the
+virtual environment already holds), then starts a Jupyter server through ``binder/start``
+and opens ``voila/render/lessons/index.ipynb`` (the README's launch link). Here the same
+``start`` wraps a Jupyter server on the repository, and Chromium follows that path: the
+index renders with its lesson links, and a lesson opened from it renders and answers.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import subprocess
+import sys
+import time
+import urllib.request
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Browser, expect
+
+from tests.browser.conftest import ROOT, free_port
+
+LAUNCH_PATH = "voila/render/lessons/index.ipynb"
+
+
+@pytest.fixture(scope="module")
+def binder_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    port = free_port()
+    env = {**os.environ, "HEARTS_LESSONS_DATA": str(tmp_path_factory.mktemp("binder-data"))}
+    env.pop("JUPYTER_PATH", None)
+    env.pop("JUPYTER_CONFIG_PATH", None)
+    process = subprocess.Popen(
+        ["bash", "binder/start", sys.executable, "-m", "jupyter", "server", "--no-browser",
+         f"--port={port}", "--ServerApp.ip=127.0.0.1", "--IdentityProvider.token=",
+         "--ServerApp.password=", f"--ServerApp.root_dir={ROOT}",
+         "--allow-root"],  # CI may run as root; mybinder never does
+        cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+    )
+    url = f"http://127.0.0.1:{port}/"
+    deadline = time.monotonic() + 90
+    while time.monotonic() < deadline:
+        if process.poll() is not None:
+            raise RuntimeError(f"the Binder start command exited with {process.returncode}")
+        try:
+            with urllib.request.urlopen(f"{url}api/status", timeout=2):
+                break
+        except OSError:
+            time.sleep(0.5)
+    else:
+        process.terminate()
+        raise RuntimeError("the Jupyter server did not answer within 90 s")
+    yield url
+    process.terminate()
+    process.wait(timeout=20)
+
+
+def test_the_binder_launch_path_opens_the_index_and_a_lesson(binder_server: str, browser: Browser) -> None:
+    context = browser.new_context(viewport={"width": 1280, "height": 800})
+    page = context.new_page()
+    external: list[str] = []
+    page.on("request", lambda request: None if request.url.startswith(
+        ("http://127.0.0.1", "ws://127.0.0.1", "blob:", "data:")) else external.append(request.url))
+    try:
+        page.goto(binder_server + LAUNCH_PATH, wait_until="domcontentloaded")
+        links = page.locator(".hl-index .hl-lesson-link")
+        expect(links.first).to_be_visible(timeout=60_000)
+        expect(links).to_have_count(10)
+        page.get_by_role("link", name=re.compile("Lesson 3:")).click()
+        page.wait_for_selector(".hl-practice", timeout=60_000)
+        assert page.url.endswith("/voila/render/lessons/03-practice.ipynb")
+        widget = page.locator(".hl-practice").first
+        widget.locator('.hl-hand .hl-card[data-card="♠Q"]').click()
+        expect(widget.locator(".hl-message.is-illegal")).to_contain_text("you must play one of them")
+        assert "Traceback" not in page.inner_text("body")
+        assert not external, f"needs the network: {external}"
+    finally:
+        context.close()
+
+
+def test_binder_installs_the_project_and_serves_through_its_start_script() -> None:
+    post_build = (ROOT / "binder" / "postBuild").read_text()
+    assert re.search(r"pip install .*\s\.\s*$", post_build, re.MULTILINE), post_build
+    for script in ("postBuild", "start"):
+        assert os.access(ROOT / "binder" / script, os.X_OK), f"binder/{script} must be executable"
+    assert Path(ROOT / "binder" / "runtime.txt").read_text().startswith("python-3.")
