@@ -4,12 +4,14 @@ Starts Voilà on ``lessons/`` exactly as ``./dev serve`` does (its voila.json an
 with a scratch data directory and short culling times, then drives Debian's Chromium:
 
 1. time from request to first rendered widget, per lesson (median of ``--loads`` loads,
-   each in a fresh browser context, so every load starts its own kernel);
+   each in a fresh browser context with a cold cache, so each takes a kernel of its own:
+   the preheated one waiting for that lesson, or a new one when the pool is still refilling);
 2. kernel memory per open lesson: the resident size of the kernel process serving it;
 3. a load run: ``--learners`` pages opening lessons at the same moment; all must render
-   and the server must still answer; after the pages close, the kernels must be culled.
+   and the server must still answer; after the pages close, their kernels must be culled
+   (the preheated pool, one waiting kernel per lesson, stays).
 
-    .venv/bin/python benchmarks/serve.py [--loads 3] [--learners 20]
+    .venv/bin/python benchmarks/serve.py [--loads 5] [--learners 20] [--log voila.log]
 """
 
 from __future__ import annotations
@@ -37,16 +39,28 @@ FLAGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "-
 CULL_IDLE = 90
 CULL_INTERVAL = 10
 PREHEAT = json.loads((LESSONS / "voila.json").read_text())["VoilaConfiguration"].get("preheat_kernel", False)
-BETWEEN_LOADS = 4.0  # seconds: learners arrive apart, and the preheated pool refills
+# Stamps the moment the first widget appears, in the page's own clock (from its request).
+MARK_FIRST_WIDGET = """
+new MutationObserver((changes, observer) => {
+  if (document.querySelector(".hl-root")) { performance.mark("first-widget"); observer.disconnect(); }
+}).observe(document, { subtree: true, childList: true });
+"""
+# Seconds between timed loads: one learner at a time, as when a learner moves through the
+# lessons. Long enough for the preheated pool to refill (a kernel start and one run of the
+# lesson, about 3 s here) before the next request: on this machine the refilling kernel
+# and the browser share two cores, which a real learner's browser, on their own device,
+# does not. Many learners at once is the load run's question.
+BETWEEN_LOADS = 8.0
 
 
-def start_server(port: int, data: str) -> subprocess.Popen[bytes]:
+def start_server(port: int, data: str, log: str | None) -> subprocess.Popen[bytes]:
     env = {**os.environ, "HEARTS_LESSONS_DATA": data, "JUPYTER_PATH": str(LESSONS / "jupyter")}
+    output = open(log, "wb") if log else subprocess.DEVNULL  # noqa: SIM115 (the server keeps it)
     process = subprocess.Popen(
         [sys.executable, "-m", "voila", ".", "--no-browser", f"--port={port}", "--Voila.ip=127.0.0.1",
          f"--MappingKernelManager.cull_idle_timeout={CULL_IDLE}",
          f"--MappingKernelManager.cull_interval={CULL_INTERVAL}"],
-        cwd=LESSONS, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+        cwd=LESSONS, env=env, stdout=output, stderr=subprocess.STDOUT,
     )
     deadline = time.monotonic() + 60
     while time.monotonic() < deadline:
@@ -59,27 +73,64 @@ def start_server(port: int, data: str) -> subprocess.Popen[bytes]:
 
 
 def wait_for_pool(server_pid: int, notebooks: int) -> None:
-    """Let the preheated pool fill (one kernel per notebook) before timing anything."""
+    """Let the preheated pool fill (one kernel per notebook, each done running its lesson)."""
     deadline = time.monotonic() + 180
     while len(kernels(server_pid)) < notebooks and time.monotonic() < deadline:
         time.sleep(1)
+    # The kernels exist before they have run their lessons: wait until they fall quiet.
+    busy = cpu_ticks(server_pid)
+    while time.monotonic() < deadline:
+        time.sleep(1)
+        now = cpu_ticks(server_pid)
+        if now - busy < 10:  # under a tenth of a core-second per second, all kernels together
+            return
+        busy = now
 
 
-def kernels(server_pid: int) -> dict[int, int]:
-    """Kernel processes of the server: pid -> resident memory in KiB."""
+def kernel_processes(server_pid: int) -> dict[int, tuple[str, str]]:
+    """Kernel processes of the server: pid -> (/proc status text, command line)."""
     found = {}
     for entry in Path("/proc").iterdir():
         if not entry.name.isdigit():
             continue
         try:
             status = (entry / "status").read_text()
-            cmdline = (entry / "cmdline").read_bytes()
+            cmdline = (entry / "cmdline").read_bytes().decode(errors="replace")
         except OSError:
             continue
         fields = dict(line.split(":", 1) for line in status.splitlines() if ":" in line)
-        if int(fields.get("PPid", "0").strip()) == server_pid and b"ipykernel" in cmdline:
-            found[int(entry.name)] = int(fields.get("VmRSS", "0 kB").split()[0])
+        if int(fields.get("PPid", "0").strip()) == server_pid and "ipykernel" in cmdline:
+            found[int(entry.name)] = (status, cmdline)
     return found
+
+
+def kernels(server_pid: int) -> dict[int, int]:
+    """Kernel processes of the server: pid -> resident memory in KiB."""
+    return {pid: resident_kib(status) for pid, (status, _) in kernel_processes(server_pid).items()}
+
+
+def resident_kib(status: str) -> int:
+    fields = dict(line.split(":", 1) for line in status.splitlines() if ":" in line)
+    return int(fields.get("VmRSS", "0 kB").split()[0])
+
+
+def kernel_memory(server_pid: int, kernel_id: str) -> float:
+    """Resident MiB of the kernel with this id (its connection file carries the id)."""
+    for status, cmdline in kernel_processes(server_pid).values():
+        if kernel_id in cmdline:
+            return resident_kib(status) / 1024
+    return float("nan")
+
+
+def cpu_ticks(server_pid: int) -> int:
+    total = 0
+    for pid in kernel_processes(server_pid):
+        try:
+            fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        total += int(fields[11]) + int(fields[12])  # utime + stime
+    return total
 
 
 def load_time(browser: Browser, url: str) -> float:
@@ -95,66 +146,81 @@ def load_time(browser: Browser, url: str) -> float:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--loads", type=int, default=3)
+    parser.add_argument("--loads", type=int, default=5)
     parser.add_argument("--learners", type=int, default=20)
     parser.add_argument("--port", type=int, default=8871)
+    parser.add_argument("--log", help="write the Voilà server's log here")
     args = parser.parse_args()
     notebooks = ["index", *sorted(path.stem for path in LESSONS.glob("[0-9][0-9]-*.ipynb"))]
     with tempfile.TemporaryDirectory() as data, sync_playwright() as playwright:
-        server = start_server(args.port, data)
+        server = start_server(args.port, data, args.log)
         if PREHEAT:
             wait_for_pool(server.pid, len(notebooks))
             print(f"preheated kernels waiting at start: {len(kernels(server.pid))}")
         base = f"http://127.0.0.1:{args.port}/voila/render/"
         browser = playwright.chromium.launch(executable_path=CHROMIUM, args=FLAGS)
+        # A learner's browser is already running when they ask for a lesson: one untimed load
+        # pays the browser's own start-up (every timed load still has a cold cache).
+        load_time(browser, f"{base}{notebooks[-1]}.ipynb")
+        time.sleep(BETWEEN_LOADS)
         try:
             print(f"{'lesson':<22} {'median s':>9} {'worst s':>8} {'kernel MiB':>11}")
-            for name in notebooks:
+            for name in notebooks if args.loads > 0 else []:  # --loads 0: only the load run
                 times = []
                 for _ in range(args.loads):
                     times.append(load_time(browser, f"{base}{name}.ipynb"))
                     time.sleep(BETWEEN_LOADS)
-                # Memory of one open lesson: open it, measure the kernel that appears.
-                before = set(kernels(server.pid))
+                # Memory of one open lesson: the kernel serving the page (preheated or not).
                 context = browser.new_context()
                 page = context.new_page()
                 page.goto(f"{base}{name}.ipynb")
                 page.wait_for_selector(".hl-root", timeout=120_000)
                 page.wait_for_timeout(500)
-                fresh = {pid: rss for pid, rss in kernels(server.pid).items() if pid not in before}
-                memory = max(fresh.values()) / 1024 if fresh else float("nan")
+                config = json.loads(page.locator("#jupyter-config-data").text_content() or "{}")
+                memory = kernel_memory(server.pid, config.get("kernelId", "?"))
                 context.close()
                 print(f"{name:<22} {statistics.median(times):>9.2f} {max(times):>8.2f} {memory:>11.1f}")
 
+            if args.learners == 0:
+                return
             print(f"\nload run: {args.learners} learners open lessons at once")
             # Each learner has a browser of their own, as real learners do: one shared browser
             # would queue every page behind its per-host connection limit.
             learners = [playwright.chromium.launch(executable_path=CHROMIUM, args=FLAGS)
                         for _ in range(args.learners)]
             contexts = [learner.new_context() for learner in learners]
+            for context in contexts:
+                context.add_init_script(MARK_FIRST_WIDGET)
             pages = [context.new_page() for context in contexts]
             started = time.perf_counter()
             for number, page in enumerate(pages):
                 page.goto(f"{base}{notebooks[number % len(notebooks)]}.ipynb", wait_until="commit")
             rendered = 0
+            waits = []  # per learner: from their request to their first widget, in seconds
             for page in pages:
                 try:
                     page.wait_for_selector(".hl-root", timeout=180_000)
                     rendered += "Traceback" not in page.inner_text("body")
+                    waits.append(page.evaluate("performance.getEntriesByName('first-widget')[0].startTime") / 1000)
                 except Exception as problem:  # a page that never renders is the finding
-                    print(f"  a page failed: {problem}")
+                    print(f"  {page.url} failed: {str(problem).splitlines()[0]}")
             elapsed = time.perf_counter() - started
             alive = urllib.request.urlopen(f"http://127.0.0.1:{args.port}/", timeout=5).status == 200
             live = len(kernels(server.pid))
             print(f"  rendered {rendered}/{args.learners} in {elapsed:.1f} s; server answering: {alive}; "
                   f"kernels running: {live}")
+            if waits:
+                print(f"  each learner's wait for their first widget: median {statistics.median(waits):.1f} s, "
+                      f"worst {max(waits):.1f} s")
             for learner in learners:
                 learner.close()
+            # What may stay: the preheated pool, one waiting kernel per lesson.
+            pool = len(notebooks) if PREHEAT else 0
             deadline = time.monotonic() + CULL_IDLE * 4 + 30
-            while kernels(server.pid) and time.monotonic() < deadline:
+            while len(kernels(server.pid)) > pool and time.monotonic() < deadline:
                 time.sleep(2)
             left = len(kernels(server.pid))
-            print(f"  after the pages closed: {left} kernel(s) left "
+            print(f"  after the pages closed: {left} kernel(s) left, {pool} of them the preheated pool "
                   f"(culled after {CULL_IDLE} s idle, checked every {CULL_INTERVAL} s)")
         finally:
             browser.close()
