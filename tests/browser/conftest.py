@@ -53,17 +53,23 @@ def start_voila(
             cwd=directory, env=env, stdout=output, stderr=subprocess.STDOUT,
         )
     url = f"http://127.0.0.1:{port}/"
-    deadline = time.monotonic() + 60
+    wait_until_answering(process, url, "voila")
+    return process, url
+
+
+def wait_until_answering(process: subprocess.Popen[bytes], url: str, name: str, timeout: float = 60) -> None:
+    """Wait until the server ``process`` answers at ``url``; stop it and fail if it never does."""
+    deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
         if process.poll() is not None:
-            raise RuntimeError(f"voila exited with {process.returncode}")
+            raise RuntimeError(f"{name} exited with {process.returncode}")
         try:
             with urllib.request.urlopen(url, timeout=2):
-                return process, url
+                return
         except OSError:
             time.sleep(0.3)
     process.terminate()
-    raise RuntimeError("voila did not answer within 60 s")
+    raise RuntimeError(f"{name} did not answer within {timeout:.0f} s")
 
 
 @pytest.fixture(scope="session")

@@ -13,15 +13,13 @@ import os
 import re
 import subprocess
 import sys
-import time
-import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Browser, expect
+from playwright.sync_api import Page, expect
 
-from tests.browser.conftest import ROOT, free_port
+from tests.browser.conftest import ROOT, free_port, wait_until_answering
 
 LAUNCH_PATH = "voila/render/lessons/index.ipynb"
 
@@ -40,44 +38,26 @@ def binder_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
         cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
     )
     url = f"http://127.0.0.1:{port}/"
-    deadline = time.monotonic() + 90
-    while time.monotonic() < deadline:
-        if process.poll() is not None:
-            raise RuntimeError(f"the Binder start command exited with {process.returncode}")
-        try:
-            with urllib.request.urlopen(f"{url}api/status", timeout=2):
-                break
-        except OSError:
-            time.sleep(0.5)
-    else:
-        process.terminate()
-        raise RuntimeError("the Jupyter server did not answer within 90 s")
+    wait_until_answering(process, f"{url}api/status", "the Binder start command", timeout=90)
     yield url
     process.terminate()
     process.wait(timeout=20)
 
 
-def test_the_binder_launch_path_opens_the_index_and_a_lesson(binder_server: str, browser: Browser) -> None:
-    context = browser.new_context(viewport={"width": 1280, "height": 800})
-    page = context.new_page()
-    external: list[str] = []
-    page.on("request", lambda request: None if request.url.startswith(
-        ("http://127.0.0.1", "ws://127.0.0.1", "blob:", "data:")) else external.append(request.url))
-    try:
-        page.goto(binder_server + LAUNCH_PATH, wait_until="domcontentloaded")
-        links = page.locator(".hl-index .hl-lesson-link")
-        expect(links.first).to_be_visible(timeout=60_000)
-        expect(links).to_have_count(10)
-        page.get_by_role("link", name=re.compile("Lesson 3:")).click()
-        page.wait_for_selector(".hl-practice", timeout=60_000)
-        assert page.url.endswith("/voila/render/lessons/03-practice.ipynb")
-        widget = page.locator(".hl-practice").first
-        widget.locator('.hl-hand .hl-card[data-card="♠Q"]').click()
-        expect(widget.locator(".hl-message.is-illegal")).to_contain_text("you must play one of them")
-        assert "Traceback" not in page.inner_text("body")
-        assert not external, f"needs the network: {external}"
-    finally:
-        context.close()
+def test_the_binder_launch_path_opens_the_index_and_a_lesson(binder_server: str, page: Page) -> None:
+    page.goto(binder_server + LAUNCH_PATH, wait_until="domcontentloaded")
+    links = page.locator(".hl-index .hl-lesson-link")
+    expect(links.first).to_be_visible(timeout=60_000)
+    expect(links).to_have_count(10)
+    page.get_by_role("link", name=re.compile("Lesson 3:")).click()
+    page.wait_for_selector(".hl-practice", timeout=60_000)
+    assert page.url.endswith("/voila/render/lessons/03-practice.ipynb")
+    widget = page.locator(".hl-practice").first
+    widget.locator('.hl-hand .hl-card[data-card="♠Q"]').click()
+    expect(widget.locator(".hl-message.is-illegal")).to_contain_text("you must play one of them")
+    assert "Traceback" not in page.inner_text("body")
+    assert not page.js_errors  # type: ignore[attr-defined]
+    assert not page.external_requests, f"needs the network: {page.external_requests}"  # type: ignore[attr-defined]
 
 
 def test_binder_installs_the_project_and_serves_through_its_start_script() -> None:
