@@ -36,11 +36,9 @@ from typing import Any
 
 import pyspiel
 
-from hearts_core import DECK, HandState
+from hearts_core import DECK, HandState, PassDirection
+from hearts_core.openspiel import TABLE_RULES_OPTIONS
 
-DIRECTIONS = ("left", "right", "across", "hold")
-# OpenSpiel's pass-direction outcome is the receiver's offset from the passer.
-OS_DIRECTION = {"hold": 0, "left": 1, "across": 2, "right": 3}
 # Sum of the four hand scores: 26 normally, 78 when someone shoots the moon.
 VALID_SCORE_SUMS = (26, 78)
 
@@ -49,9 +47,9 @@ def ours_hand(rng: random.Random, number: int) -> int:
     """Play one random hand through ``HandState``; return the sum of its scores."""
     deck = list(DECK)
     rng.shuffle(deck)
-    direction = DIRECTIONS[number % 4]
+    direction = PassDirection.for_hand(number + 1)
     state = HandState.new([deck[0:13], deck[13:26], deck[26:39], deck[39:52]], direction)
-    if direction != "hold":
+    if direction is not PassDirection.HOLD:
         for seat in range(4):
             state.pass_cards(seat, rng.sample(state.hand(seat), 3))
     choice = rng.choice
@@ -65,12 +63,12 @@ def make_openspiel_hand(deal: str = "chance") -> Callable[[random.Random, int], 
 
     ``deal`` is ``"chance"`` (draw each card from ``chance_outcomes()``) or ``"shuffle"``.
     """
-    game: Any = pyspiel.load_game("hearts", {"qs_breaks_hearts": False})
+    game: Any = pyspiel.load_game("hearts", TABLE_RULES_OPTIONS)
     card_actions = list(range(52))
 
     def openspiel_hand(rng: random.Random, number: int) -> int:
         state = game.new_initial_state()
-        state.apply_action(OS_DIRECTION[DIRECTIONS[number % 4]])
+        state.apply_action(PassDirection.for_hand(number + 1).offset)
         choice = rng.choice
         if deal == "shuffle":
             # Any order of the 52 card actions is a uniformly random deal.

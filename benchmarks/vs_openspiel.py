@@ -67,7 +67,6 @@ Design choices:
 from __future__ import annotations
 
 import argparse
-import math
 import random
 import statistics
 import sys
@@ -86,42 +85,18 @@ from hearts_core import (
     HandState,
     IllegalMove,
     PassDirection,
-    Suit,
     deal_hands,
     parse_card,
 )
+from hearts_core.arena import half_width
 from hearts_core.bots import Bot, make_bot
+from hearts_core.openspiel import ACTION_TO_CARD, CARD_TO_ACTION, TABLE_RULES_OPTIONS, TABLE_RULES_PARAMETERS
 
 OURS: Final = "hard"
 THEIRS: Final = "ismcts"
 SIDES: Final = (OURS, THEIRS)
 
-# The table rules of rules.md as OpenSpiel's hearts options (the same pin as the differential test).
-GAME_OPTIONS: Final = {"qs_breaks_hearts": False}
-EXPECTED_PARAMETERS: Final = {
-    "pass_cards": True,
-    "no_pts_on_first_trick": True,
-    "can_lead_any_club": False,
-    "jd_bonus": False,
-    "avoid_all_tricks_bonus": False,
-    "must_break_hearts": True,
-    "qs_breaks_hearts": False,
-    "can_lead_hearts_instead_of_qs": False,
-}
-
-# OpenSpiel action = rank_index * 4 + suit_index, suits C D H S.
-_OS_SUITS: Final = (Suit.CLUBS, Suit.DIAMONDS, Suit.HEARTS, Suit.SPADES)
-ACTION_TO_CARD: Final = tuple(Card(_OS_SUITS[action % 4], action // 4 + 2) for action in range(52))
-CARD_TO_ACTION: Final = {card: action for action, card in enumerate(ACTION_TO_CARD)}
-# OpenSpiel's pass-direction chance outcome is the receiver's offset from the passer.
-OS_PASS_DIRECTION: Final = {
-    PassDirection.HOLD: 0,
-    PassDirection.LEFT: 1,
-    PassDirection.ACROSS: 2,
-    PassDirection.RIGHT: 3,
-}
 POINTS_PER_HAND: Final = 26
-_Z95: Final = 1.96
 # Seat layouts before rotation: True marks our bot.
 LAYOUTS: Final = {1: (True, False, False, False), 2: (True, False, True, False)}
 
@@ -185,24 +160,17 @@ class SideStats:
         return half_width(self.per_hand)
 
 
-def half_width(values: Sequence[float]) -> float:
-    """Half-width of a normal-approximation 95% interval of the mean (inf for one value)."""
-    if len(values) < 2:
-        return math.inf
-    return _Z95 * statistics.stdev(values) / math.sqrt(len(values))
-
-
 # ------------------------------------------------------------------ OpenSpiel set-up
 
 
 def load_game() -> Any:
     """OpenSpiel's hearts with the table rules, after checking options and card mapping."""
-    game = pyspiel.load_game("hearts", GAME_OPTIONS)
+    game = pyspiel.load_game("hearts", TABLE_RULES_OPTIONS)
     parameters = game.get_parameters()
-    if parameters != EXPECTED_PARAMETERS:
+    if parameters != TABLE_RULES_PARAMETERS:
         raise EngineMismatch(f"OpenSpiel hearts options are not the table rules: {parameters}")
     state = game.new_initial_state()
-    state.apply_action(OS_PASS_DIRECTION[PassDirection.LEFT])  # card names are given after the direction
+    state.apply_action(PassDirection.LEFT.offset)  # card names are given after the direction
     names = [parse_card(state.action_to_string(action)) for action in range(52)]
     if names != list(ACTION_TO_CARD):
         raise EngineMismatch("OpenSpiel's card names do not match the action-to-card mapping")
@@ -212,7 +180,7 @@ def load_game() -> Any:
 def dealt_state(game: Any, direction: PassDirection, hands: Sequence[Sequence[Card]]) -> Any:
     """A fresh OpenSpiel state with the pass direction set and ``hands`` dealt (k-th card to player k % 4)."""
     state = game.new_initial_state()
-    state.apply_action(OS_PASS_DIRECTION[direction])
+    state.apply_action(direction.offset)
     for index in range(len(hands[0])):
         for seat in range(NUM_SEATS):
             state.apply_action(CARD_TO_ACTION[hands[seat][index]])

@@ -34,7 +34,7 @@ from hearts_core.match import deal_hands
 from hearts_core.rules import NUM_SEATS
 from hearts_core.state import HandState, PassDirection, Phase
 
-__all__ = ["ArenaResult", "HandOutcome", "LevelStats", "main", "play_hand", "run_arena"]
+__all__ = ["ArenaResult", "HandOutcome", "LevelStats", "half_width", "main", "play_hand", "run_arena"]
 
 _Z95 = 1.96
 
@@ -90,9 +90,14 @@ class LevelStats:
     @property
     def half_width(self) -> float:
         """Half-width of the 95% confidence interval of the mean."""
-        if len(self.per_hand) < 2:
-            return math.inf
-        return _Z95 * statistics.stdev(self.per_hand) / math.sqrt(len(self.per_hand))
+        return half_width(self.per_hand)
+
+
+def half_width(values: Sequence[float]) -> float:
+    """Half-width of a normal-approximation 95% interval of the mean (inf for one value)."""
+    if len(values) < 2:
+        return math.inf
+    return _Z95 * statistics.stdev(values) / math.sqrt(len(values))
 
 
 @dataclass

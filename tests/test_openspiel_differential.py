@@ -12,9 +12,9 @@ Design choices:
   hearts) and every other option at its default; :func:`test_openspiel_options_match_table_rules`
   pins those defaults, so a future OpenSpiel release that changes one fails loudly here
   instead of producing a confusing legality mismatch.
-* Card translation is arithmetic (OpenSpiel action = rank_index * 4 + suit_index, suits
-  C D H S; ours are ordered ♣ ♦ ♠ ♥), and is itself checked against OpenSpiel's own card
-  names, so a mapping slip cannot masquerade as an engine bug.
+* Cards, pass directions and options translate through :mod:`hearts_core.openspiel`
+  (shared with the benchmarks); its card table is checked here against OpenSpiel's own
+  card names, so a mapping slip cannot masquerade as an engine bug.
 * Uniformly random deals almost never reach the rare rules (a seat with only hearts and
   ♠Q on the first trick, an all-hearts lead before hearts are broken), so deals are also
   built deliberately lopsided.  Each deal kind counts how often the rule situation it
@@ -40,29 +40,13 @@ from typing import Any, Final
 import pyspiel
 import pytest
 
-from hearts_core import DECK, QUEEN_OF_SPADES, Card, HandState, Suit, parse_card
+from hearts_core import DECK, QUEEN_OF_SPADES, Card, HandState, PassDirection, Suit, parse_card
+from hearts_core.openspiel import ACTION_TO_CARD, CARD_TO_ACTION, TABLE_RULES_OPTIONS, TABLE_RULES_PARAMETERS
 
 pytestmark = pytest.mark.slow
 
-# The table rules of rules.md expressed as OpenSpiel's hearts options.
-EXPECTED_OPENSPIEL_OPTIONS: Final = {
-    "pass_cards": True,
-    "no_pts_on_first_trick": True,
-    "can_lead_any_club": False,
-    "jd_bonus": False,
-    "avoid_all_tricks_bonus": False,
-    "must_break_hearts": True,
-    "qs_breaks_hearts": False,
-    "can_lead_hearts_instead_of_qs": False,
-}
-GAME: Final = pyspiel.load_game("hearts", {"qs_breaks_hearts": False})
+GAME: Final = pyspiel.load_game("hearts", TABLE_RULES_OPTIONS)
 
-_OS_SUITS: Final = (Suit.CLUBS, Suit.DIAMONDS, Suit.HEARTS, Suit.SPADES)
-ACTION_TO_CARD: Final = tuple(Card(_OS_SUITS[action % 4], action // 4 + 2) for action in range(52))
-CARD_TO_ACTION: Final = {card: action for action, card in enumerate(ACTION_TO_CARD)}
-# OpenSpiel's pass-direction chance outcome is the receiver's offset from the passer.
-OS_PASS_DIRECTION: Final = {"hold": 0, "left": 1, "across": 2, "right": 3}
-DIRECTIONS: Final = ("left", "right", "across", "hold")
 
 NON_CLUBS: Final = tuple(card for card in DECK if card.suit is not Suit.CLUBS)
 PENALTY_CARDS: Final = frozenset(card for card in DECK if card.suit is Suit.HEARTS) | {QUEEN_OF_SPADES}
@@ -180,7 +164,7 @@ def play_hand(seed: int, kind: str, direction: str, tally: Counter[str]) -> None
     deal = DEALERS[kind](rng)
     ours = HandState.new(deal, direction)
     theirs = GAME.new_initial_state()
-    theirs.apply_action(OS_PASS_DIRECTION[direction])
+    theirs.apply_action(PassDirection(direction).offset)
     # OpenSpiel deals the k-th chance card to player k % 4.
     for index in range(13):
         for seat in range(4):
@@ -258,7 +242,7 @@ def play_many(kind: str, count: int) -> Counter[str]:
     tally: Counter[str] = Counter()
     base = BASE_SEED + 1_000_000 * list(DEALERS).index(kind)
     for number in range(count):
-        play_hand(base + number, kind, DIRECTIONS[number % len(DIRECTIONS)], tally)
+        play_hand(base + number, kind, PassDirection.for_hand(number + 1).value, tally)
     return tally
 
 
@@ -266,12 +250,12 @@ def play_many(kind: str, count: int) -> Counter[str]:
 
 
 def test_openspiel_options_match_table_rules() -> None:
-    assert GAME.get_parameters() == EXPECTED_OPENSPIEL_OPTIONS
+    assert GAME.get_parameters() == TABLE_RULES_PARAMETERS
 
 
 def test_card_mapping_matches_openspiel_names() -> None:
     state = GAME.new_initial_state()
-    state.apply_action(OS_PASS_DIRECTION["left"])  # card names are only given after the direction
+    state.apply_action(PassDirection.LEFT.offset)  # card names are only given after the direction
     assert [parse_card(state.action_to_string(action)) for action in range(52)] == list(ACTION_TO_CARD)
     assert len(set(ACTION_TO_CARD)) == 52
 
@@ -302,8 +286,8 @@ def test_engines_agree(kind: str) -> None:
     count, floors = CASES[kind]
     tally = play_many(kind, count)
     assert tally["hands"] == count
-    for direction in DIRECTIONS:
-        assert tally[f"hands_{direction}"] == count // len(DIRECTIONS)
+    for direction in PassDirection:
+        assert tally[f"hands_{direction}"] == count // len(PassDirection)
     shortfalls = {name: (tally[name], floor) for name, floor in floors.items() if tally[name] < floor}
     assert not shortfalls, f"{kind}: rule situations reached too rarely (got, wanted): {shortfalls}; tally {tally}"
 
