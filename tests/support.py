@@ -2,7 +2,26 @@
 
 from __future__ import annotations
 
-from hearts_core import Card, parse_cards
+from collections.abc import Sequence
+
+from hearts_core import Card, HandState, Rules, parse_cards
+
+# Deals that sort the deck by suit, so voids show from the first trick. Here you hold ♣2
+# and twelve diamonds, CPU1 the other clubs and ♦9, CPU2 every heart, CPU3 every spade.
+SUIT_PER_SEAT_DEAL = (
+    "♣2 ♦2 ♦3 ♦4 ♦5 ♦6 ♦7 ♦8 ♦10 ♦J ♦Q ♦K ♦A",
+    "♣3 ♣4 ♣5 ♣6 ♣7 ♣8 ♣9 ♣10 ♣J ♣Q ♣K ♣A ♦9",
+    "♥2 ♥3 ♥4 ♥5 ♥6 ♥7 ♥8 ♥9 ♥10 ♥J ♥Q ♥K ♥A",
+    "♠2 ♠3 ♠4 ♠5 ♠6 ♠7 ♠8 ♠9 ♠10 ♠J ♠Q ♠K ♠A",
+)
+# Here you hold ♣2 ♣3 and eleven diamonds, CPU1 the other clubs with ♦K ♦A, CPU2 every
+# spade, CPU3 every heart.
+TWO_CLUB_DEAL = (
+    "♣2 ♣3 ♦2 ♦3 ♦4 ♦5 ♦6 ♦7 ♦8 ♦9 ♦10 ♦J ♦Q",
+    "♣4 ♣5 ♣6 ♣7 ♣8 ♣9 ♣10 ♣J ♣Q ♣K ♣A ♦K ♦A",
+    "♠2 ♠3 ♠4 ♠5 ♠6 ♠7 ♠8 ♠9 ♠10 ♠J ♠Q ♠K ♠A",
+    "♥2 ♥3 ♥4 ♥5 ♥6 ♥7 ♥8 ♥9 ♥10 ♥J ♥Q ♥K ♥A",
+)
 
 
 def cards(text: str) -> tuple[Card, ...]:
@@ -13,3 +32,13 @@ def cards(text: str) -> tuple[Card, ...]:
 def texts(items: tuple[Card, ...] | list[Card]) -> list[str]:
     """Cards as house-notation strings, for readable assertions."""
     return [str(card) for card in items]
+
+
+def after_plays(
+    deal: Sequence[str | Sequence[Card]], plays: Sequence[str], rules: Rules | None = None
+) -> HandState:
+    """A hold hand dealt as ``deal`` after ``plays``, in turn order."""
+    state = HandState.new(deal, "hold", rules)
+    for card in plays:
+        state.play(card)
+    return state

@@ -18,6 +18,7 @@ from hearts_core.cards import DECK, Card, mask_of
 from hearts_core.coach import analyse, card_outlooks, read_table
 from hearts_core.fastsim import Sim, heuristic_play
 from hearts_core.legality import PENALTY_MASK
+from tests.support import SUIT_PER_SEAT_DEAL, TWO_CLUB_DEAL, after_plays
 
 
 def play_until(seed: int, cards_left: int) -> HandState:
@@ -101,28 +102,14 @@ def test_last_two_tricks_figures_are_exact(seed: int) -> None:
 
 
 def test_when_last_to_play_the_figures_are_certain() -> None:
-    state = HandState.new([
-        "♣2 ♦2 ♦3 ♦4 ♦5 ♦6 ♦7 ♦8 ♦10 ♦J ♦Q ♦K ♦A",
-        "♣3 ♣4 ♣5 ♣6 ♣7 ♣8 ♣9 ♣10 ♣J ♣Q ♣K ♣A ♦9",
-        "♥2 ♥3 ♥4 ♥5 ♥6 ♥7 ♥8 ♥9 ♥10 ♥J ♥Q ♥K ♥A",
-        "♠2 ♠3 ♠4 ♠5 ♠6 ♠7 ♠8 ♠9 ♠10 ♠J ♠Q ♠K ♠A",
-    ], "hold")
-    for card in ("♣2", "♣A", "♥2", "♠2", "♣K", "♥3", "♠Q"):
-        state.play(card)
+    state = after_plays(SUIT_PER_SEAT_DEAL, ("♣2", "♣A", "♥2", "♠2", "♣K", "♥3", "♠Q"))
     # You (void in clubs) are last on a trick CPU1 wins with ♣K, holding ♥3 and ♠Q.
     outlooks = {str(o.card): o for o in card_outlooks(state.view(0))[0]}
     assert all(o.win_chance == 0 and o.expected_points == 0 for o in outlooks.values())
 
 
 def test_reading_the_table() -> None:
-    state = HandState.new([
-        "♣2 ♣3 ♦2 ♦3 ♦4 ♦5 ♦6 ♦7 ♦8 ♦9 ♦10 ♦J ♦Q",
-        "♣4 ♣5 ♣6 ♣7 ♣8 ♣9 ♣10 ♣J ♣Q ♣K ♣A ♦K ♦A",
-        "♠2 ♠3 ♠4 ♠5 ♠6 ♠7 ♠8 ♠9 ♠10 ♠J ♠Q ♠K ♠A",
-        "♥2 ♥3 ♥4 ♥5 ♥6 ♥7 ♥8 ♥9 ♥10 ♥J ♥Q ♥K ♥A",
-    ], "hold")
-    for card in ("♣2", "♣A", "♠2", "♥2"):
-        state.play(card)
+    state = after_plays(TWO_CLUB_DEAL, ("♣2", "♣A", "♠2", "♥2"))
     reading = read_table(state.view(0))
     assert reading.voids[2] == (Suit.CLUBS,)
     assert reading.voids[3] == (Suit.CLUBS, Suit.DIAMONDS)
@@ -131,14 +118,12 @@ def test_reading_the_table() -> None:
 
 
 def test_advice_names_a_card_and_warns_about_the_queen() -> None:
-    state = HandState.new([
+    state = after_plays([
         "♣2 ♠A ♠4 ♦2 ♦3 ♦4 ♦5 ♦6 ♦7 ♦8 ♦9 ♦10 ♦J",
         "♣3 ♣4 ♣5 ♣6 ♣7 ♣8 ♣9 ♣10 ♣J ♣Q ♣K ♣A ♠9",
         "♠2 ♠3 ♠5 ♠6 ♠7 ♠8 ♠10 ♠J ♠Q ♠K ♦Q ♦K ♦A",
         "♥2 ♥3 ♥4 ♥5 ♥6 ♥7 ♥8 ♥9 ♥10 ♥J ♥Q ♥K ♥A",
-    ], "hold")
-    for card in ("♣2", "♣A", "♦K", "♥2", "♠9", "♠2", "♥3"):
-        state.play(card)
+    ], ("♣2", "♣A", "♦K", "♥2", "♠9", "♠2", "♥3"))
     report = analyse(state.view(0))
     assert report.advice == "♠A may win a trick that catches ♠Q, which is still out; ♠4 ducks under ♠9."
     figures = {str(o.card): (o.win_chance, o.expected_points, o.dangerous) for o in report.outlooks}
@@ -146,14 +131,7 @@ def test_advice_names_a_card_and_warns_about_the_queen() -> None:
 
 
 def test_advice_when_every_card_costs_points() -> None:
-    state = HandState.new([
-        "♣2 ♦2 ♦3 ♦4 ♦5 ♦6 ♦7 ♦8 ♦10 ♦J ♦Q ♦K ♦A",
-        "♣3 ♣4 ♣5 ♣6 ♣7 ♣8 ♣9 ♣10 ♣J ♣Q ♣K ♣A ♦9",
-        "♥2 ♥3 ♥4 ♥5 ♥6 ♥7 ♥8 ♥9 ♥10 ♥J ♥Q ♥K ♥A",
-        "♠2 ♠3 ♠4 ♠5 ♠6 ♠7 ♠8 ♠9 ♠10 ♠J ♠Q ♠K ♠A",
-    ], "hold")
-    for card in ("♣2", "♣A", "♥2", "♠2"):
-        state.play(card)
+    state = after_plays(SUIT_PER_SEAT_DEAL, ("♣2", "♣A", "♥2", "♠2"))
     # CPU1 holds only clubs and ♦9 and must lead into hearts and ♠Q discards.
     advice = analyse(state.view(1)).advice
     assert "least costly" in advice

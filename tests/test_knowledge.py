@@ -7,6 +7,7 @@ import random
 from hearts_core import HandState, PassDirection, Phase, Suit, deal_hands
 from hearts_core.cards import mask_of
 from hearts_core.knowledge import Knowledge
+from tests.support import TWO_CLUB_DEAL, after_plays
 
 
 def random_positions(count: int, seed: int):  # type: ignore[no-untyped-def]
@@ -51,14 +52,7 @@ def test_samples_fit_every_constraint() -> None:
 
 
 def test_a_failure_to_follow_shows_a_void() -> None:
-    state = HandState.new([
-        "♣2 ♣3 ♦2 ♦3 ♦4 ♦5 ♦6 ♦7 ♦8 ♦9 ♦10 ♦J ♦Q",
-        "♣4 ♣5 ♣6 ♣7 ♣8 ♣9 ♣10 ♣J ♣Q ♣K ♣A ♦K ♦A",
-        "♠2 ♠3 ♠4 ♠5 ♠6 ♠7 ♠8 ♠9 ♠10 ♠J ♠Q ♠K ♠A",
-        "♥2 ♥3 ♥4 ♥5 ♥6 ♥7 ♥8 ♥9 ♥10 ♥J ♥Q ♥K ♥A",
-    ], "hold")
-    for card in ("♣2", "♣A", "♠2", "♥2"):
-        state.play(card)
+    state = after_plays(TWO_CLUB_DEAL, ("♣2", "♣A", "♠2", "♥2"))
     knowledge = Knowledge.from_view(state.view(0))
     voids = knowledge.voids()
     assert voids[1] == ()

@@ -17,7 +17,7 @@ from hearts_core import (
     Rules,
     deal_hands,
 )
-from tests.support import cards, texts
+from tests.support import after_plays, cards, texts
 
 CLUBS = "♣2 ♣3 ♣4 ♣5 ♣6 ♣7 ♣8 ♣9 ♣10 ♣J ♣Q ♣K ♣A"
 HEARTS = "♥2 ♥3 ♥4 ♥5 ♥6 ♥7 ♥8 ♥9 ♥10 ♥J ♥Q ♥K ♥A"
@@ -61,9 +61,7 @@ def test_scripted_moon_hand() -> None:
 
 
 def test_first_trick_forbids_the_queen_while_another_spade_is_held() -> None:
-    state = HandState.new([CLUBS, HEARTS, DIAMONDS, SPADES], "hold")
-    for card in ("♣2", "♥2", "♦2"):
-        state.play(card)
+    state = after_plays([CLUBS, HEARTS, DIAMONDS, SPADES], ("♣2", "♥2", "♦2"))
     verdict = state.explain("♠Q")
     assert verdict.reason is Reason.NO_POINTS_ON_FIRST_TRICK
     with pytest.raises(IllegalMove):
@@ -80,9 +78,7 @@ def queen_before_hearts_deal() -> list[str]:
 
 
 def test_queen_of_spades_does_not_break_hearts_but_a_heart_does() -> None:
-    state = HandState.new(queen_before_hearts_deal(), "hold")
-    for card in ("♣2", "♦2", "♠2", "♦A"):
-        state.play(card)
+    state = after_plays(queen_before_hearts_deal(), ("♣2", "♦2", "♠2", "♦A"))
     assert not state.hearts_broken
     state.play("♣3")
     state.play("♠Q")
@@ -92,16 +88,12 @@ def test_queen_of_spades_does_not_break_hearts_but_a_heart_does() -> None:
 
 
 def test_queen_breaks_hearts_under_that_variant() -> None:
-    state = HandState.new(queen_before_hearts_deal(), "hold", Rules(qs_breaks_hearts=True))
-    for card in ("♣2", "♦2", "♠2", "♦A", "♣3", "♠Q"):
-        state.play(card)
+    state = after_plays(queen_before_hearts_deal(), ("♣2", "♦2", "♠2", "♦A", "♣3", "♠Q"), Rules(qs_breaks_hearts=True))
     assert state.hearts_broken
 
 
 def test_winner_leads_next_and_points_go_to_the_taker() -> None:
-    state = HandState.new(queen_before_hearts_deal(), "hold")
-    for card in ("♣2", "♦2", "♠2", "♦A", "♣3", "♠Q", "♠3", "♥3"):
-        state.play(card)
+    state = after_plays(queen_before_hearts_deal(), ("♣2", "♦2", "♠2", "♦A", "♣3", "♠Q", "♠3", "♥3"))
     last = state.tricks[-1]
     assert (last.leader, last.winner, last.points) == (0, 0, 14)
     assert last.played_by(1) == cards("♠Q")[0] and last.seats == (0, 1, 2, 3)
