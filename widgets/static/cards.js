@@ -51,6 +51,22 @@ function hlArrowKeys(container) {
   });
 }
 
+// The learner's row of cards: a group for screen readers, walked with the arrow keys.
+function hlHand(className, label) {
+  const hand = hlEl("div", className);
+  hand.setAttribute("role", "group");
+  if (label) hand.setAttribute("aria-label", label);
+  hlArrowKeys(hand);
+  return hand;
+}
+
+// A message line a screen reader reads out whenever its text changes.
+function hlLiveMessage(className) {
+  const message = hlEl("div", className);
+  message.setAttribute("aria-live", "polite");
+  return message;
+}
+
 // Re-render helper that keeps keyboard focus on the same card across re-renders.
 function hlKeepFocus(root, draw) {
   const focused = root.contains(document.activeElement) ? document.activeElement : null;

@@ -7,12 +7,8 @@ function render({ model, el }) {
   const prompt = hlEl("p", "hl-prompt");
   const table = hlEl("div", "hl-table");
   table.setAttribute("aria-label", "cards on the table");
-  const hand = hlEl("div", "hl-hand");
-  hand.setAttribute("role", "group");
-  hand.setAttribute("aria-label", "your hand: tap a card to see whether you may play it");
-  hlArrowKeys(hand);
-  const message = hlEl("div", "hl-message");
-  message.setAttribute("aria-live", "polite");
+  const hand = hlHand("hl-hand", "your hand: tap a card to see whether you may play it");
+  const message = hlLiveMessage("hl-message");
   root.append(title, prompt, table, hand, message, hlErrorBox(model));
 
   function draw() {

@@ -39,8 +39,7 @@ function renderQuiz(model, root) {
   const choices = hlEl("div", "hl-choices");
   choices.setAttribute("role", "group");
   choices.setAttribute("aria-label", "choose an answer");
-  const feedback = hlEl("div", "hl-message");
-  feedback.setAttribute("aria-live", "polite");
+  const feedback = hlLiveMessage("hl-message");
   root.append(question, cards, choices, feedback, hlErrorBox(model));
   function draw() {
     question.textContent = model.get("question");

@@ -56,13 +56,10 @@ function render({ model, el }) {
   statsPanel.setAttribute("aria-label", "your statistics");
   const middle = hlEl("div", "hl-middle");
   const stage = hlEl("div", "hl-stage");
-  const message = hlEl("div", "hl-message");
-  message.setAttribute("aria-live", "polite");
+  const message = hlLiveMessage("hl-message");
   const coach = hlEl("section", "hl-panel hl-coach");
   coach.setAttribute("aria-label", "the coach");
-  const hand = hlEl("div", "hl-hand");
-  hand.setAttribute("role", "group");
-  hlArrowKeys(hand);
+  const hand = hlHand("hl-hand");
   const actions = hlEl("div", "hl-row hl-actions");
   middle.append(stage, coach);
   root.append(notice, header, toolbar, optionsPanel, statsPanel, lastPanel, middle, message, hand, actions,

@@ -7,9 +7,7 @@ function render({ model, el }) {
   el.append(root);
   const title = hlEl("p", "hl-title");
   const direction = hlEl("p", "hl-direction");
-  const hand = hlEl("div", "hl-hand hl-pass-hand");
-  hand.setAttribute("role", "group");
-  hlArrowKeys(hand);
+  const hand = hlHand("hl-hand hl-pass-hand");
   const status = hlEl("p", "hl-pass-status");
   status.setAttribute("aria-live", "polite");
   const confirm = hlEl("button", "hl-button hl-confirm", "Pass 3 cards");
@@ -20,8 +18,7 @@ function render({ model, el }) {
   });
   const controls = hlEl("div", "hl-row hl-controls");
   controls.append(confirm);
-  const summary = hlEl("div", "hl-message hl-pass-summary");
-  summary.setAttribute("aria-live", "polite");
+  const summary = hlLiveMessage("hl-message hl-pass-summary");
   root.append(title, direction, hand, status, controls, summary, hlErrorBox(model));
 
   function draw() {

@@ -8,12 +8,8 @@ function render({ model, el }) {
   const question = hlEl("p", "hl-prompt hl-question");
   const table = hlEl("div", "hl-table hl-practice-table");
   table.setAttribute("aria-label", "cards on the table");
-  const hand = hlEl("div", "hl-hand");
-  hand.setAttribute("role", "group");
-  hand.setAttribute("aria-label", "your hand: tap the card you would play");
-  hlArrowKeys(hand);
-  const message = hlEl("div", "hl-message");
-  message.setAttribute("aria-live", "polite");
+  const hand = hlHand("hl-hand", "your hand: tap the card you would play");
+  const message = hlLiveMessage("hl-message");
   const tried = hlEl("div", "hl-tried");
   root.append(title, question, table, hand, message, tried, hlErrorBox(model));
 

@@ -41,8 +41,7 @@ function render({ model, el }) {
   status.setAttribute("aria-live", "polite");
   const where = hlEl("p", "hl-where");
   const table = hlEl("div", "hl-table");
-  const caption = hlEl("div", "hl-message");
-  caption.setAttribute("aria-live", "polite");
+  const caption = hlLiveMessage("hl-message");
   const nav = hlEl("div", "hl-row");
   const back = hlEl("button", "hl-button is-secondary", "Previous trick");
   back.dataset.action = "back";

@@ -18,10 +18,8 @@ function render({ model, el }) {
   head.append(headRow);
   const body = hlEl("tbody");
   table.append(caption, head, body);
-  const moon = hlEl("div", "hl-message hl-moon-note");
-  moon.setAttribute("aria-live", "polite");
-  const ending = hlEl("div", "hl-message hl-ending");
-  ending.setAttribute("aria-live", "polite");
+  const moon = hlLiveMessage("hl-message hl-moon-note");
+  const ending = hlLiveMessage("hl-message hl-ending");
   const wrap = hlEl("div", "hl-scores-wrap");
   wrap.append(table);
   root.append(title, wrap, moon, ending, hlErrorBox(model));

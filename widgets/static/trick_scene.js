@@ -9,8 +9,7 @@ function render({ model, el }) {
   const table = hlEl("div", "hl-table hl-trick-table");
   table.setAttribute("aria-label", "the trick on the table");
   const led = hlEl("p", "hl-led");
-  const caption = hlEl("div", "hl-message hl-caption");
-  caption.setAttribute("aria-live", "polite");
+  const caption = hlLiveMessage("hl-message hl-caption");
   const back = hlEl("button", "hl-button is-secondary hl-back", "Back");
   back.type = "button";
   back.dataset.action = "back";
