@@ -77,7 +77,7 @@ def test_the_index_shows_marks_and_links(tmp_path: Path) -> None:
     assert [item["href"] for item in index.lessons] == [lesson.notebook for lesson in LESSONS]
     assert [item["number"] for item in index.lessons if item["done"]] == [5]
     progress.mark("06-breaking-hearts")
-    index._dispatch(index, {"type": "refresh"}, None)
+    index._dispatch(index, {"type": "opened"}, None)
     assert [item["number"] for item in index.lessons if item["done"]] == [5, 6]
 
 

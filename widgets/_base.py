@@ -76,8 +76,17 @@ class HeartsWidget(anywidget.AnyWidget):
         """Message type -> method; widgets extend this."""
         return {}
 
+    def page_opened(self) -> object:
+        """The page showing this widget has just opened (its front end says so as it renders).
+
+        With Voilà's preheated kernels a lesson runs, and builds its widgets, before any
+        learner asks for it; a widget that shows what the learner saved re-reads it here.
+        Nothing to do by default.
+        """
+        return None
+
     def _dispatch(self, _widget: object, content: dict[str, Any], _buffers: object) -> None:
-        action = self._actions().get(str(content.get("type")))
+        action = {"opened": self.page_opened, **self._actions()}.get(str(content.get("type")))
         if action is None:
             self.error = f"Unknown action {content.get('type')!r}."
             return

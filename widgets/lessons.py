@@ -152,8 +152,9 @@ class LessonIndex(HeartsWidget):
         self.progress = progress or Progress()
         self.refresh()
 
-    def _actions(self) -> dict[str, Callable[..., Any]]:
-        return {"refresh": self.refresh}
+    def page_opened(self) -> list[dict[str, Any]]:
+        """Marks as they are now: the index may have been built long before (preheated)."""
+        return self.refresh()
 
     def refresh(self) -> list[dict[str, Any]]:
         """Re-read the learner's progress."""

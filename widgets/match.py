@@ -256,7 +256,6 @@ class MatchWidget(HeartsWidget):
             "hint": self.hint,
             "set": self.set_option,
             "dismiss": self.dismiss_notice,
-            "opened": self.page_opened,
         }
 
     # ------------------------------------------------------------ learner's actions

@@ -26,10 +26,10 @@ function renderIndex(model, root) {
   }
   model.on("change:lessons", draw);
   draw();
-  // The marks were read when the kernel ran the index, which may be long before this page
-  // opened (a preheated kernel); read them again now, and on coming back (browser back).
-  model.send({ type: "refresh" });
-  window.addEventListener("pageshow", () => model.send({ type: "refresh" }));
+  // The marks may be older than this page (a preheated kernel): ask for fresh ones now, and
+  // again on coming back to the index (browser back).
+  model.send({ type: "opened" });
+  window.addEventListener("pageshow", () => model.send({ type: "opened" }));
 }
 
 function renderQuiz(model, root) {
