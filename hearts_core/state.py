@@ -38,12 +38,12 @@ from hearts_core.rules import (
     JACK_OF_DIAMONDS,
     NUM_SEATS,
     QUEEN_OF_SPADES,
-    SEAT_NAMES,
     TRICKS_PER_HAND,
     TWO_OF_CLUBS,
     Rules,
 )
 from hearts_core.scoring import card_points, hand_scores
+from hearts_core.wording import seat_name, subject
 
 __all__ = ["HandState", "PassDirection", "Phase", "SeatView", "Trick", "seat_name"]
 
@@ -91,11 +91,6 @@ class PassDirection(StrEnum):
 
 _PASS_OFFSETS: Final = {PassDirection.LEFT: 1, PassDirection.ACROSS: 2, PassDirection.RIGHT: 3, PassDirection.HOLD: 0}
 _PASS_CYCLE: Final = (PassDirection.LEFT, PassDirection.RIGHT, PassDirection.ACROSS, PassDirection.HOLD)
-
-
-def seat_name(seat: int) -> str:
-    """``You``, ``CPU1``, ``CPU2``, ``CPU3``."""
-    return SEAT_NAMES[seat]
 
 
 @dataclass(frozen=True, slots=True)
@@ -427,7 +422,7 @@ class HandState:
             raise IllegalMove(Verdict(None, False, ActionReason.WRONG_PHASE, why))
         if self._passes[seat]:
             already = " ".join(map(str, self.passed(seat) or ()))
-            who = "You have" if seat == 0 else f"{seat_name(seat)} has"
+            who = subject(seat, "have", "has")
             raise IllegalMove(Verdict(None, False, ActionReason.ALREADY_PASSED,
                                       f"{who} already passed {already}; a pass is final."))
         mask = mask_of(chosen)

@@ -1,0 +1,58 @@
+"""Small sentence pieces shared by every message a learner reads.
+
+Design choices:
+
+* Messages are written for a learner, so the same few grammatical pieces (a list joined
+  with "and", "1 point" against "3 points", "You have" against "CPU1 has") appear in the
+  engine's refusals, the coach and every widget.  They live here once, so a message reads
+  the same wherever it is built and an empty list can never raise.
+* Pure standard library: the engine imports it as well as the widgets.
+
+>>> and_list(["♣3", "♣5", "♣A"])
+'♣3, ♣5 and ♣A'
+>>> points_phrase(1), points_phrase(0), points_phrase(14)
+('1 point', 'no points', '14 points')
+>>> subject(0, "have", "has"), subject(2, "have", "has", capital=False)
+('You have', 'CPU2 has')
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from hearts_core.rules import SEAT_NAMES
+
+__all__ = ["and_list", "plural", "points_phrase", "seat_name", "subject"]
+
+LEARNER_SEAT = 0
+"""The seat the learner plays; messages address it as "you"."""
+
+
+def seat_name(seat: int) -> str:
+    """``You``, ``CPU1``, ``CPU2``, ``CPU3``."""
+    return SEAT_NAMES[seat]
+
+
+def and_list(items: Iterable[object]) -> str:
+    """Join items as a learner would write them: ``a``, ``a and b``, ``a, b and c``; ``""`` when empty."""
+    texts = [str(item) for item in items]
+    if len(texts) <= 1:
+        return "".join(texts)
+    return ", ".join(texts[:-1]) + " and " + texts[-1]
+
+
+def plural(count: int, one: str, many: str | None = None) -> str:
+    """``1 card``, ``3 cards``; ``many`` for irregular plurals."""
+    return f"{count} {one if count == 1 else (many or one + 's')}"
+
+
+def points_phrase(points: int) -> str:
+    """``no points``, ``1 point``, ``13 points``."""
+    return "no points" if points == 0 else plural(points, "point")
+
+
+def subject(seat: int, you_form: str, other_form: str, *, capital: bool = True) -> str:
+    """A seat as the subject of a verb: ``You have`` for the learner, ``CPU1 has`` otherwise."""
+    if seat == LEARNER_SEAT:
+        return f"{'You' if capital else 'you'} {you_form}"
+    return f"{seat_name(seat)} {other_form}"
