@@ -2,7 +2,7 @@
 
 Design choices:
 
-* Choosing is not sending (``rules.md``): :meth:`PassPicker.toggle` only changes the
+* Choosing is not sending (docs/rules.md, rule 2): :meth:`PassPicker.toggle` only changes the
   selection; nothing is passed until :meth:`PassPicker.confirm`.  The front end disables
   its confirm button unless ``can_confirm`` (computed here) is true, and ``confirm``
   itself lets :meth:`hearts_core.HandState.pass_cards` judge the selection, so a wrong
