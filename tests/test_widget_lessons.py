@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -159,8 +160,8 @@ def _answered(widget: HeartsWidget) -> None:
     ],
     ids=["Practice", "PointsQuiz", "PassPicker", "TrickScene", "CardExplainer"],
 )
-def test_each_widget_says_what_completes_it(make: object, tmp_path: Path) -> None:
-    widget = make()  # type: ignore[operator]
+def test_each_widget_says_what_completes_it(make: Callable[[], HeartsWidget], tmp_path: Path) -> None:
+    widget = make()
     assert isinstance(widget, Completable)
     assert widget.has_trait(widget.completion_trait), "the completion trait must be one the widget has"
     assert not widget.is_complete()
