@@ -27,6 +27,7 @@ from hearts_core import (
     Reason,
     Rules,
     check_play,
+    legality,
     match_winners,
     parse_card,
     penalty_points,
@@ -135,6 +136,20 @@ def test_every_reason_code_is_documented_once_in_checking_order() -> None:
     assert [code(row[0]) for row in action_rows] == [reason.value for reason in ActionReason]
     for row in play_rows + action_rows:
         assert row[-1].endswith("."), f"{row[0]} has no meaning written out"
+
+
+def test_every_allowance_is_documented_under_the_rule_that_grants_it() -> None:
+    allowance = getattr(legality, "Allowance", None)
+    if allowance is None:
+        pytest.skip("this engine does not name allowances yet (the rules kernel of issue 10 adds them)")
+    rows = first_table("### Why a card is allowed")
+    assert [code(row[0]) for row in rows] == [member.value for member in allowance]
+    # The engine states each allowance's rule in the member's docstring: "Rule 4's other side: ...".
+    granted = dict(re.findall(r'= "(\w+)"\s+"""Rule (\d+)', inspect.getsource(allowance)))
+    assert set(granted) == {member.value for member in allowance}
+    for row in rows:
+        number = granted[code(row[0])]
+        assert row[1] == f"[{number}](#rule-{number})", row
 
 
 # --------------------------------------------------------------------- variants
