@@ -130,7 +130,10 @@ def _completion(widget: HeartsWidget) -> tuple[str, Callable[[], bool]]:
         viewer = widget
 
         def stepped_to_the_end_or_a_mistake() -> bool:
-            at_end = bool(viewer.frames) and viewer.step == len(viewer.frames) - 1
+            # The viewer is being changed to send one frame at a time (frame_count); read either.
+            count = getattr(viewer, "frame_count", None)
+            frames = len(viewer.frames) if count is None else int(count)
+            at_end = frames > 0 and viewer.step == frames - 1
             return at_end or any(problem["step"] == viewer.step for problem in viewer.problems)
 
         return "step", stepped_to_the_end_or_a_mistake
@@ -155,8 +158,10 @@ def completes(key: str, widget: W, progress: Progress | None = None) -> W:
         if done():
             try:
                 store.mark(key)
-            except OSError as problem:
-                widget.error = f"Your progress could not be saved: {problem}"
+            except OSError as problem:  # e.g. a read-only data folder: the lesson still works
+                log.warning("progress of %s not saved: %s", key, problem)
+                widget.error = ("Your progress could not be saved, so the index will not mark this lesson "
+                                "as done. Your answer itself is fine.")
 
     widget.observe(check, names=[trait])
     return widget
