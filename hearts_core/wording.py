@@ -14,6 +14,8 @@ Design choices:
 ('1 point', 'no points', '14 points')
 >>> subject(0, "have", "has"), subject(2, "have", "has", capital=False)
 ('You have', 'CPU2 has')
+>>> f"{subject(3, 'have', 'has')} no clubs and {verb(3, 'play', 'plays')} ♥A"
+'CPU3 has no clubs and plays ♥A'
 """
 
 from __future__ import annotations
@@ -22,7 +24,7 @@ from collections.abc import Iterable
 
 from hearts_core.rules import SEAT_NAMES
 
-__all__ = ["and_list", "plural", "points_phrase", "seat_name", "subject"]
+__all__ = ["and_list", "plural", "points_phrase", "seat_name", "subject", "verb"]
 
 LEARNER_SEAT = 0
 """The seat the learner plays; messages address it as "you"."""
@@ -56,3 +58,8 @@ def subject(seat: int, you_form: str, other_form: str, *, capital: bool = True) 
     if seat == LEARNER_SEAT:
         return f"{'You' if capital else 'you'} {you_form}"
     return f"{seat_name(seat)} {other_form}"
+
+
+def verb(seat: int, you_form: str, other_form: str) -> str:
+    """The verb alone, agreeing with a seat named earlier: ``play`` for the learner, ``plays`` otherwise."""
+    return you_form if seat == LEARNER_SEAT else other_form

@@ -1,17 +1,24 @@
-"""The lesson catalogue, progress marks, the index widget and the points quiz."""
+"""The lesson catalogue, progress marks, the index widget, and what completes each lesson."""
 
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
 
+import widgets
 from hearts_core import penalty_points
-from widgets.lessons import LESSONS, LessonIndex, PointsQuiz, Progress, completes
+from widgets._base import HeartsWidget
+from widgets.explainer import CardExplainer
+from widgets.lessons import LESSONS, Completable, LessonIndex, PointsQuiz, Progress, completes
 from widgets.match import MatchWidget
 from widgets.pass_picker import PassPicker
+from widgets.points_quiz import PointsQuiz as PointsQuizItself
 from widgets.practice import Practice
+from widgets.record_viewer import RecordViewer
+from widgets.score_table import ScoreTable
 from widgets.trick_scene import TrickScene
 
 LESSONS_DIR = Path(__file__).resolve().parents[1] / "lessons"
@@ -82,6 +89,7 @@ def test_the_index_shows_marks_and_links(tmp_path: Path) -> None:
 
 
 def test_points_quiz_answer_comes_from_the_engine() -> None:
+    assert PointsQuiz is PointsQuizItself is widgets.PointsQuiz  # every import path the lessons use
     quiz = PointsQuiz(example="fifteen-points")
     assert quiz.answer == penalty_points("♥2 ♥8 ♠Q ♣5") == 15 and 15 in quiz.choices
     wrong = next(choice for choice in quiz.choices if choice != 15)
@@ -91,6 +99,103 @@ def test_points_quiz_answer_comes_from_the_engine() -> None:
     with pytest.raises(ValueError, match="not one of the choices"):
         quiz.choose(999)
     assert PointsQuiz("♥3 ♥9 ♥K ♠Q").answer == 16
+
+
+def test_points_quiz_choices_always_hold_the_answer_and_four_options() -> None:
+    for cards in ("♣5", "♥2", "♠Q", "♥2 ♥8 ♠Q ♣5", "♥3 ♥9 ♥K ♠Q", "♦J ♠K"):
+        quiz = PointsQuiz(cards)
+        assert quiz.answer in quiz.choices and len(set(quiz.choices)) == 4, cards
+    nothing = PointsQuiz("♦J ♠K")
+    nothing.choose(0)
+    assert nothing.feedback.startswith("Right! No hearts and no ♠Q: 0.")
+    one = PointsQuiz("♥2 ♣5")
+    one.choose(1)
+    assert "1 heart (1) = 1" in one.feedback
+
+
+def test_points_quiz_front_end_is_its_own_file() -> None:
+    quiz, index = PointsQuiz("♥2"), LessonIndex(Progress("/nonexistent"))
+    assert 'model.get("choices")' in quiz._esm and 'model.get("lessons")' not in quiz._esm
+    assert 'model.get("lessons")' in index._esm and 'model.get("choices")' not in index._esm
+    assert ".hl-quiz" in quiz._css and ".hl-quiz" not in index._css
+
+
+# ---------------------------------------------------------------- completion, widget by widget
+
+
+def _answered(widget: HeartsWidget) -> None:
+    """Answer ``widget`` the way a learner would, through its public actions."""
+    if isinstance(widget, Practice):
+        widget.choose("♠Q")
+        assert not widget.is_complete()  # an illegal card is not an answer
+        widget.choose("♣A")
+    elif isinstance(widget, PointsQuiz):
+        widget.choose(next(choice for choice in widget.choices if choice != widget.answer))
+        assert not widget.is_complete()  # a wrong count is not an answer
+        widget.choose(widget.answer)
+    elif isinstance(widget, PassPicker):
+        for card in ("♣A", "♦K", "♠Q"):
+            widget.toggle(card)
+        assert not widget.is_complete()  # choosing is not sending
+        widget.confirm()
+    elif isinstance(widget, TrickScene):
+        for _ in range(widget.total - 1):
+            widget.step_forward()
+        assert not widget.is_complete()
+        widget.step_forward()
+    elif isinstance(widget, CardExplainer):
+        widget.tap("♠Q")
+    else:  # pragma: no cover - a new widget must be taught to this test
+        raise AssertionError(f"no way to answer {type(widget).__name__}")
+
+
+@pytest.mark.parametrize(
+    "make",
+    [
+        lambda: Practice("practice-clubs-led"),
+        lambda: PointsQuiz(example="fifteen-points"),
+        lambda: PassPicker("pass-high-cards"),
+        lambda: TrickScene("off-suit-ace"),
+        lambda: CardExplainer("practice-clubs-led"),
+    ],
+    ids=["Practice", "PointsQuiz", "PassPicker", "TrickScene", "CardExplainer"],
+)
+def test_each_widget_says_what_completes_it(make: Callable[[], HeartsWidget], tmp_path: Path) -> None:
+    widget = make()
+    assert isinstance(widget, Completable)
+    assert widget.has_trait(widget.completion_trait), "the completion trait must be one the widget has"
+    assert not widget.is_complete()
+    progress = Progress(tmp_path)
+    assert completes("03-practice", widget, progress) is widget
+    _answered(widget)
+    assert widget.is_complete()
+    assert progress.completed() == {"03-practice"}
+
+
+def test_the_record_lessons_complete_at_the_end_or_at_a_mistake(tmp_path: Path) -> None:
+    progress = Progress(tmp_path)
+    moon = completes("08-moon", RecordViewer.moon(), progress)
+    while moon.step < len(moon.frames) - 2:
+        moon.next()
+    assert progress.completed() == set()
+    moon.next()
+    assert progress.completed() == {"08-moon"}
+    mistakes = completes("10-check-a-game", RecordViewer.sample("mistakes"), progress)
+    mistakes.goto(mistakes.problems[0]["step"])
+    assert progress.completed() == {"08-moon", "10-check-a-game"}
+
+
+def test_a_widget_that_cannot_be_answered_is_refused_by_name() -> None:
+    with pytest.raises(TypeError, match="ScoreTable does not say what completes it"):
+        completes("07-scoring", ScoreTable("reaching-100"), Progress("/nonexistent"))
+
+
+def test_an_unsaved_mark_is_shown_in_the_widget(tmp_path: Path) -> None:
+    blocker = tmp_path / "not-a-folder"
+    blocker.write_text("a file where the data folder should be")
+    quiz = completes("01-aim-and-cards", PointsQuiz("♥2"), Progress(blocker))
+    quiz.choose(1)
+    assert quiz.error.startswith("Your progress could not be saved")
 
 
 def test_the_guided_match_lesson_completes_when_a_hand_ends(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:

@@ -6,9 +6,19 @@ Each widget shows what :mod:`hearts_core` says; none decides a rule itself.
 from widgets.explainer import CardExplainer
 from widgets.match import MatchWidget
 from widgets.pass_picker import PassPicker
+from widgets.points_quiz import PointsQuiz
 from widgets.practice import Practice
 from widgets.record_viewer import RecordViewer
 from widgets.score_table import ScoreTable
 from widgets.trick_scene import TrickScene
 
-__all__ = ["CardExplainer", "MatchWidget", "PassPicker", "Practice", "RecordViewer", "ScoreTable", "TrickScene"]
+__all__ = [
+    "CardExplainer",
+    "MatchWidget",
+    "PassPicker",
+    "PointsQuiz",
+    "Practice",
+    "RecordViewer",
+    "ScoreTable",
+    "TrickScene",
+]

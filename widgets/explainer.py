@@ -11,13 +11,14 @@ unavailable card is how a learner finds out why.  Everything shown comes from
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, ClassVar
 
 import traitlets
 
-from hearts_core import Card, Verdict, check_play, seat_name
+from hearts_core import Card, Verdict, check_play
 from hearts_core.cards import to_card
 from hearts_core.scenarios import Position, position
+from hearts_core.wording import seat_name
 from widgets._base import HeartsWidget, bundle_css, bundle_esm, card_data, cards_data
 
 __all__ = ["CardExplainer"]
@@ -28,6 +29,8 @@ class CardExplainer(HeartsWidget):
 
     _esm = bundle_esm("explainer.js")
     _css = bundle_css()
+
+    completion_trait: ClassVar[str] = "verdict"
 
     title = traitlets.Unicode("").tag(sync=True)
     prompt = traitlets.Unicode("").tag(sync=True)
@@ -50,6 +53,10 @@ class CardExplainer(HeartsWidget):
 
     def _actions(self) -> dict[str, Any]:
         return {"tap": self.tap}
+
+    def is_complete(self) -> bool:
+        """Answered: some card has been tapped and explained (see :func:`widgets.lessons.completes`)."""
+        return bool(self.verdict)
 
     def tap(self, card: Card | str) -> Verdict:
         """The learner taps ``card``: select it and show the engine's verdict."""

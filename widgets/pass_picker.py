@@ -2,7 +2,7 @@
 
 Design choices:
 
-* Choosing is not sending (``rules.md``): :meth:`PassPicker.toggle` only changes the
+* Choosing is not sending (docs/rules.md, rule 2): :meth:`PassPicker.toggle` only changes the
   selection; nothing is passed until :meth:`PassPicker.confirm`.  The front end disables
   its confirm button unless ``can_confirm`` (computed here) is true, and ``confirm``
   itself lets :meth:`hearts_core.HandState.pass_cards` judge the selection, so a wrong
@@ -31,7 +31,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterable
-from typing import Any
+from typing import Any, ClassVar
 
 import traitlets
 
@@ -48,12 +48,12 @@ from hearts_core import (
     Verdict,
     format_cards,
     parse_cards,
-    seat_name,
 )
 from hearts_core.bots import make_bot
 from hearts_core.cards import to_card
 from hearts_core.rules import CARDS_PER_SEAT, NUM_SEATS
 from hearts_core.scenarios import pass_example
+from hearts_core.wording import and_list, plural, seat_name
 from widgets._base import HeartsWidget, bundle_css, bundle_esm, cards_data
 
 __all__ = ["PassPicker"]
@@ -66,6 +66,8 @@ class PassPicker(HeartsWidget):
 
     _esm = bundle_esm("pass_picker.js")
     _css = bundle_css("pass_picker.css")
+
+    completion_trait: ClassVar[str] = "confirmed"
 
     title = traitlets.Unicode("").tag(sync=True)
     direction = traitlets.Unicode("left").tag(sync=True)
@@ -119,6 +121,10 @@ class PassPicker(HeartsWidget):
     def _actions(self) -> dict[str, Any]:
         return {"toggle": self.toggle, "confirm": self.confirm}
 
+    def is_complete(self) -> bool:
+        """Answered: the pass is confirmed (see :func:`widgets.lessons.completes`)."""
+        return bool(self.confirmed)
+
     def _deal(self, hand: list[Card]) -> tuple[tuple[Card, ...], ...]:
         """The learner's hand, and the rest of the deck shuffled by ``seed`` for the other three."""
         if len(hand) != CARDS_PER_SEAT or len(set(hand)) != len(hand):
@@ -137,7 +143,7 @@ class PassPicker(HeartsWidget):
         chosen = to_card(card)
         if self.confirmed:
             raise IllegalMove(Verdict(chosen, False, ActionReason.ALREADY_PASSED,
-                                      f"You have already passed {_and(self.passed)}; a pass is final."))
+                                      f"You have already passed {and_list(self.passed)}; a pass is final."))
         if chosen not in self.deal[0]:
             raise IllegalMove(Verdict(chosen, False, Reason.NOT_IN_HAND,
                                       f"You do not hold {chosen}, so you cannot pass it."))
@@ -157,7 +163,7 @@ class PassPicker(HeartsWidget):
         """
         if self.confirmed:
             raise IllegalMove(Verdict(None, False, ActionReason.ALREADY_PASSED,
-                                      f"You have already passed {_and(self.passed)}; a pass is final."))
+                                      f"You have already passed {and_list(self.passed)}; a pass is final."))
         state = HandState.new(self.deal, self.pass_direction)
         state.pass_cards(0, self.selected)  # the engine judges the pass; a refusal leaves us untouched
         for seat in range(1, NUM_SEATS):
@@ -172,14 +178,14 @@ class PassPicker(HeartsWidget):
         self.received = [str(card) for card in mine.received]
         self.received_from = giver
         self.new_hand = cards_data(mine.hand, received=lambda card: card in received)
-        summary = (f"You passed {_and(self.passed)} to {seat_name(self.pass_direction.receiver(0))}, "
-                   f"and received {_and(self.received)} from {giver}.")
+        summary = (f"You passed {and_list(self.passed)} to {seat_name(self.pass_direction.receiver(0))}, "
+                   f"and received {and_list(self.received)} from {giver}.")
         if self.suggestion:
             example = [str(card) for card in self.suggestion]
             if set(example) == set(self.passed):
                 summary += " That matches our example pass: dangerous high cards and the queen."
             else:
-                summary += f" One possible pass from this hand is {_and(example)}: an example, not a rule."
+                summary += f" One possible pass from this hand is {and_list(example)}: an example, not a rule."
         self.summary = summary
         self.confirmed = True
         self._on_selected()
@@ -192,15 +198,10 @@ class PassPicker(HeartsWidget):
         if self.confirmed:
             self.status = "Your pass is made. The highlighted cards are the ones you received."
         elif count == CARDS_IN_PASS:
-            self.status = f"{_and(self.selected)} chosen. Press “Pass 3 cards” when you are sure."
+            self.status = f"{and_list(self.selected)} chosen. Press “Pass 3 cards” when you are sure."
         elif count < CARDS_IN_PASS:
             left = CARDS_IN_PASS - count
-            self.status = f"Choose {left} more card{'s' if left > 1 else ''} to pass ({count} of {CARDS_IN_PASS})."
+            self.status = f"Choose {plural(left, 'more card')} to pass ({count} of {CARDS_IN_PASS})."
         else:
             self.status = f"{count} cards chosen: tap {count - CARDS_IN_PASS} to put back, so that 3 are left."
 
-
-def _and(texts: list[str]) -> str:
-    if len(texts) <= 1:
-        return "".join(texts)
-    return ", ".join(texts[:-1]) + " and " + texts[-1]

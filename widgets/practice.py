@@ -24,14 +24,15 @@ True
 from __future__ import annotations
 
 from dataclasses import asdict, dataclass
-from typing import Any
+from typing import Any, ClassVar
 
 import traitlets
 
-from hearts_core import Card, check_play, seat_name
+from hearts_core import Card, check_play
 from hearts_core.cards import to_card
 from hearts_core.rules import NUM_SEATS
 from hearts_core.scenarios import Position, position
+from hearts_core.wording import points_phrase, seat_name, subject
 from widgets._base import HeartsWidget, bundle_css, bundle_esm, card_data, cards_data
 
 __all__ = ["Feedback", "Practice"]
@@ -55,6 +56,8 @@ class Practice(HeartsWidget):
 
     _esm = bundle_esm("practice.js")
     _css = bundle_css("practice.css")
+
+    completion_trait: ClassVar[str] = "answered"
 
     title = traitlets.Unicode("").tag(sync=True)
     question = traitlets.Unicode("").tag(sync=True)
@@ -84,6 +87,10 @@ class Practice(HeartsWidget):
     def _actions(self) -> dict[str, Any]:
         return {"choose": self.choose}
 
+    def is_complete(self) -> bool:
+        """Answered: a legal card has been chosen (see :func:`widgets.lessons.completes`)."""
+        return bool(self.answered)
+
     def _seats(self) -> list[int]:
         count = len(self.position.trick) + 1
         return [(self.position.leader + offset) % NUM_SEATS for offset in range(count)]
@@ -104,8 +111,8 @@ class Practice(HeartsWidget):
                 winner, points = outcome
                 cards = (*where.trick, chosen)
                 winning_card = cards[self._seats().index(winner)]
-                take = "take" if winner == 0 else "takes"
-                consequence = f"{seat_name(winner)} {take} the trick with {winning_card} and {_points(points)}."
+                takes = subject(winner, "take", "takes")
+                consequence = f"{takes} the trick with {winning_card} and {points_phrase(points)}."
         feedback = Feedback(str(chosen), verdict.legal, verdict.reason.value, verdict.message, consequence,
                             winner, points)
         self.selected = str(chosen)
@@ -122,8 +129,3 @@ class Practice(HeartsWidget):
         return [{"seat": seat_name(seat), "card": card_data(played), "winner": seat == winner}
                 for seat, played in zip(self._seats(), cards, strict=True)]
 
-
-def _points(points: int) -> str:
-    if points == 0:
-        return "no points"
-    return "1 point" if points == 1 else f"{points} points"

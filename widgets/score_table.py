@@ -27,9 +27,10 @@ from typing import Any
 
 import traitlets
 
-from hearts_core import POINTS_PER_HAND, InvalidPositionError, Match, Rules, hand_scores, match_winners, seat_name
+from hearts_core import POINTS_PER_HAND, InvalidPositionError, Match, Rules, hand_scores, match_winners
 from hearts_core.rules import NUM_SEATS
 from hearts_core.scenarios import ScoreExample, score_example
+from hearts_core.wording import and_list, seat_name, subject
 from widgets._base import HeartsWidget, bundle_css, bundle_esm
 
 __all__ = ["ScoreTable"]
@@ -118,13 +119,11 @@ def _moon_from_scores(this_hand: Scores, rules: Rules | None) -> int | None:
 
 
 def _moon_sentence(shooter: int, this_hand: Scores) -> str:
-    who = seat_name(shooter)
-    took = "you took" if shooter == 0 else "they took"
-    score = "score" if shooter == 0 else "scores"
+    they = "you" if shooter == 0 else "they"
     others = {this_hand[seat] for seat in range(NUM_SEATS) if seat != shooter}
     rest = f"everyone else scores {others.pop()}" if len(others) == 1 else "the others score as shown"
-    return (f"{who} shot the moon: {took} every heart and ♠Q, so {who if shooter else 'you'} "
-            f"{score} {this_hand[shooter]} for this hand and {rest}.")
+    return (f"{seat_name(shooter)} shot the moon: {they} took every heart and ♠Q, so "
+            f"{subject(shooter, 'score', 'scores', capital=False)} {this_hand[shooter]} for this hand and {rest}.")
 
 
 def _ending(totals: Scores, winners: tuple[int, ...] | None, rules: Rules) -> str:
@@ -133,17 +132,16 @@ def _ending(totals: Scores, winners: tuple[int, ...] | None, rules: Rules) -> st
         reached = [seat_name(seat) for seat in range(NUM_SEATS) if totals[seat] >= target]
         if not reached:
             return f"Nobody has reached {target} yet, so the match goes on."
-        return (f"{_and(reached)} reached {target}, but the lowest total is shared, so the match goes on "
+        return (f"{and_list(reached)} reached {target}, but the lowest total is shared, so the match goes on "
                 "until one player is lowest on their own.")
     lowest = totals[winners[0]]
     if lowest < target:
         why = f"Reaching {target} does not win."
     else:
         why = f"Everyone reached {target}, so the lowest total wins."
-    names = _and([seat_name(seat) for seat in winners])
+    names = and_list(seat_name(seat) for seat in winners)
     if len(winners) == 1:
-        wins = "win" if winners[0] == 0 else "wins"
-        return f"The match is over: {names} {wins} with {lowest}. {why}"
+        return f"The match is over: {subject(winners[0], 'win', 'wins')} with {lowest}. {why}"
     if 0 in winners:
         return f"The match is over: {names} share the lowest total, {lowest}, so it is a draw. {why}"
     return f"The match is over: {names} share the win with {lowest}. {why}"
@@ -153,6 +151,3 @@ def _four(values: Iterable[int]) -> Scores:
     a, b, c, d = values
     return (a, b, c, d)
 
-
-def _and(names: list[str]) -> str:
-    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]

@@ -25,13 +25,14 @@ True
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, ClassVar
 
 import traitlets
 
-from hearts_core import ACE, Card, card_points, penalty_points, seat_name, trick_winner
+from hearts_core import ACE, Card, card_points, penalty_points, trick_winner
 from hearts_core.rules import NUM_SEATS
 from hearts_core.scenarios import TrickExample, trick_example
+from hearts_core.wording import and_list, points_phrase, seat_name, subject, verb
 from widgets._base import HeartsWidget, bundle_css, bundle_esm, card_data
 
 __all__ = ["TrickScene"]
@@ -42,6 +43,8 @@ class TrickScene(HeartsWidget):
 
     _esm = bundle_esm("trick_scene.js")
     _css = bundle_css("trick_scene.css")
+
+    completion_trait: ClassVar[str] = "step"
 
     title = traitlets.Unicode("").tag(sync=True)
     step = traitlets.Int(0).tag(sync=True)
@@ -63,6 +66,10 @@ class TrickScene(HeartsWidget):
 
     def _actions(self) -> dict[str, Any]:
         return {"next": self.step_forward, "back": self.step_back}
+
+    def is_complete(self) -> bool:
+        """Watched to the end: every card of the trick is on the table (see :func:`widgets.lessons.completes`)."""
+        return self.step >= self.total
 
     # ------------------------------------------------------------------- actions
 
@@ -106,30 +113,31 @@ class TrickScene(HeartsWidget):
 
     def _caption(self, cards: tuple[Card, ...], seats: list[int]) -> str:
         if not cards:
-            return f"{_does(seats[0], 'lead')} this trick. Press “Next card” to watch it one card at a time."
+            leads = subject(seats[0], "lead", "leads")
+            return f"{leads} this trick. Press “Next card” to watch it one card at a time."
         card, seat = cards[-1], seats[len(cards) - 1]
         led = cards[0].suit
         best = trick_winner(cards)
         if len(cards) == 1:
-            text = (f"{_does(seat, 'lead')} {card}, so {led.plural} are the led suit: everyone else must play "
-                    f"a {_one(led.plural)} if they hold one. {card} is winning so far.")
+            text = (f"{subject(seat, 'lead', 'leads')} {card}, so {led.plural} are the led suit: everyone else "
+                    f"must play a {_one(led.plural)} if they hold one. {card} is winning so far.")
         else:
             before = cards[trick_winner(cards[:-1])]
-            leader_now = seats[best]
+            winning = subject(seats[best], "are", "is", capital=False)
             if best == len(cards) - 1:
-                text = (f"{_does(seat, 'play')} {card}: a {_one(led.plural)} higher than {before}, "
-                        f"so {_is(leader_now)} winning now.")
+                text = (f"{subject(seat, 'play', 'plays')} {card}: a {_one(led.plural)} higher than {before}, "
+                        f"so {winning} winning now.")
             elif card.suit is led:
-                text = (f"{_does(seat, 'play')} {card}: a {_one(led.plural)}, but lower than {before}, "
-                        f"so {_is(leader_now)} still winning.")
+                text = (f"{subject(seat, 'play', 'plays')} {card}: a {_one(led.plural)}, but lower than {before}, "
+                        f"so {winning} still winning.")
             else:
                 # The engine did not let this card win; say why in the learner's terms.
                 cannot = "not even an ace of another suit can win it" if card.rank == ACE else f"{card} cannot win it"
-                text = (f"{_has(seat)} no {led.plural} and {_verb(seat, 'play')} {card}. Only a {_one(led.plural)} "
-                        f"can win this trick, so {cannot}: {_is(leader_now)} still winning.")
+                text = (f"{subject(seat, 'have', 'has')} no {led.plural} and {verb(seat, 'play', 'plays')} {card}. "
+                        f"Only a {_one(led.plural)} can win this trick, so {cannot}: {winning} still winning.")
         points = card_points(card)
         if points:
-            text += f" {card} carries {_points(points)} for whoever takes the trick."
+            text += f" {card} carries {points_phrase(points)} for whoever takes the trick."
         if len(cards) == self.total:
             # On its own line: the front end shows the ending as a paragraph of its own.
             text += "\n" + self._ending(cards, seats, best)
@@ -139,41 +147,11 @@ class TrickScene(HeartsWidget):
         taker = seats[best]
         points = penalty_points(cards)
         carriers = [card for card in cards if card_points(card)]
-        which = f" ({_and(carriers)})" if carriers else ""
-        take = "take" if taker == 0 else "takes"
-        lead = "lead" if taker == 0 else "leads"
-        return (f"{seat_name(taker)} {take} the trick with {cards[best]} and {_points(points)}{which}, "
-                f"and {lead} the next trick.")
-
-
-def _does(seat: int, verb: str) -> str:
-    """"You lead" / "CPU1 leads"."""
-    return f"{seat_name(seat)} {_verb(seat, verb)}"
-
-
-def _verb(seat: int, verb: str) -> str:
-    return verb if seat == 0 else verb + "s"
-
-
-def _is(seat: int) -> str:
-    return "you are" if seat == 0 else f"{seat_name(seat)} is"
-
-
-def _has(seat: int) -> str:
-    return "You have" if seat == 0 else f"{seat_name(seat)} has"
+        which = f" ({and_list(carriers)})" if carriers else ""
+        return (f"{subject(taker, 'take', 'takes')} the trick with {cards[best]} and "
+                f"{points_phrase(points)}{which}, and {verb(taker, 'lead', 'leads')} the next trick.")
 
 
 def _one(plural: str) -> str:
     """"clubs" -> "club"."""
     return plural.removesuffix("s")
-
-
-def _points(points: int) -> str:
-    if points == 0:
-        return "no points"
-    return "1 point" if points == 1 else f"{points} points"
-
-
-def _and(cards: list[Card]) -> str:
-    texts = [str(card) for card in cards]
-    return texts[0] if len(texts) == 1 else ", ".join(texts[:-1]) + " and " + texts[-1]
