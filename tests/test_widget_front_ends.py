@@ -48,14 +48,17 @@ def all_widgets() -> list[type[HeartsWidget]]:
     found, queue = [], [HeartsWidget]
     while queue:
         for child in queue.pop().__subclasses__():
-            found.append(child)
+            # traitlets' add_traits (anywidget uses it on each instance) makes same-named
+            # subclasses per instance, whose _esm is a trait: only the declared classes count.
+            if isinstance(vars(child).get("_esm"), str):
+                found.append(child)
             queue.append(child)
     return found
 
 
 def bundled_files(widget: type[HeartsWidget]) -> dict[str, str]:
     """The bundle of ``widget`` split back into its files: name -> source."""
-    esm = str(widget._esm)
+    esm = vars(widget)["_esm"]
     parts = esm.split(ESM_FILE_MARK)[1:]
     assert parts, f"{widget.__name__}'s front end was not built by bundle_esm"
     files = {}

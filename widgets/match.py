@@ -103,6 +103,8 @@ class MatchWidget(HeartsWidget):
     tone = traitlets.Unicode("info").tag(sync=True)
     refused = traitlets.Unicode("").tag(sync=True)
     notice = traitlets.Unicode("").tag(sync=True)
+    stale = traitlets.Bool(False).tag(sync=True)
+    """Another page has continued this match: the notice offers Reload."""
 
     def __init__(
         self,
@@ -115,7 +117,8 @@ class MatchWidget(HeartsWidget):
     ) -> None:
         super().__init__(**settings)
         self._store = store if store is not None else MatchStore()
-        self._flow = MatchFlow(MatchSaves(self._store), self._settings(), seed=seed, rules=rules)
+        self._flow = MatchFlow(MatchSaves(self._store), self._settings(), seed=seed, rules=rules,
+                               restore_settings=self._apply_settings)
         self._restoring = False  # settings being copied from a save: not a learner's change
         self.observe(self._setting_changed, names=list(SETTINGS))
         self._act(self._flow.open, match)
@@ -150,6 +153,7 @@ class MatchWidget(HeartsWidget):
             "hint": self.hint,
             "set": self.set_option,
             "dismiss": self.dismiss_notice,
+            "reload": self.reload,
         }
 
     # ------------------------------------------------------------ learner's actions
@@ -208,10 +212,11 @@ class MatchWidget(HeartsWidget):
 
     def resume(self) -> str:
         """Continue the saved match that was offered on opening, with its settings."""
-        offered = self._flow.offered
-        if offered is not None:
-            self._apply_settings(offered.settings)
         return self._act(self._flow.resume)
+
+    def reload(self) -> str:
+        """Another page continued this match: re-read its save and carry on from where it is now."""
+        return self._act(self._flow.reload)
 
     def hint(self) -> str:
         """Show the coach's advice once (or, while passing, what a sound player would pass)."""
@@ -264,6 +269,7 @@ class MatchWidget(HeartsWidget):
             self.can_play = flow.can_play
             self.statistics = asdict(statistics_payload(flow.statistics))
             self.notice = flow.notice
+            self.stale = flow.stale
             self.refused = flow.refused
             self.tone = flow.tone.value
             self.message = flow.message
@@ -275,7 +281,7 @@ class MatchWidget(HeartsWidget):
             show_coach=self.show_coach, four_colour=self.four_colour,
         )
 
-    def _apply_settings(self, saved: dict[str, Any]) -> None:
+    def _apply_settings(self, saved: dict[str, Any]) -> Settings:
         """Restore saved settings; one that no longer fits keeps its current value."""
         self._restoring = True
         try:
@@ -287,7 +293,7 @@ class MatchWidget(HeartsWidget):
                         log.warning("ignoring saved setting %s=%r", name, saved[name])
         finally:
             self._restoring = False
-        self._flow.settings = self._settings()
+        return self._settings()
 
     def _setting_changed(self, change: dict[str, Any]) -> None:
         if self._restoring:

@@ -24,6 +24,11 @@ Design choices:
   the strings the front end reads.
 * The coach runs only when something shows it (``show_danger``, ``show_coach`` or a hint)
   and only on the learner's turn; its report is cached per position.
+* Two pages on one save (:mod:`widgets.match_saves`): before each action the flow asks
+  whether another page has written the save since this one did; if so it refuses, says
+  so, and :meth:`MatchFlow.reload` carries on from the newer save.  Every match has an
+  id (kept in the save, so every page playing it agrees) and the statistics count an id
+  once.
 * Building the flow never writes the save: Voilà may build the widget in a preheated
   kernel long before a learner arrives, while another page is still playing.  A saved,
   unfinished match with progress is offered instead ("Resume match" / "New match").
@@ -34,7 +39,7 @@ from __future__ import annotations
 import hashlib
 import logging
 import secrets
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from enum import StrEnum
@@ -59,7 +64,7 @@ from hearts_core.cards import to_card
 from hearts_core.coach import CoachReport, analyse
 from hearts_core.rules import MOON_POINTS
 from hearts_core.wording import and_list, points_phrase
-from widgets.match_saves import MatchSaves
+from widgets.match_saves import STALE, MatchSaves
 from widgets.storage import SavedMatch, Statistics
 
 __all__ = [
@@ -200,9 +205,15 @@ class MatchFlow:
     """
 
     def __init__(self, saves: MatchSaves, settings: Settings, *, seed: int | None = None,
-                 rules: Rules | None = None) -> None:
+                 rules: Rules | None = None,
+                 restore_settings: Callable[[dict[str, Any]], Settings] | None = None) -> None:
+        """``restore_settings`` turns settings read from a save into the settings to play with
+        (the widget validates them as traits); by default saved settings are ignored."""
         self.saves = saves
         self.settings = settings
+        self._restore_settings = restore_settings or (lambda _saved: self.settings)
+        self.match_id = ""
+        """Which match this is, the same in every page that plays it (kept in the save)."""
         self.match: Match | None = None
         self.offered: SavedMatch | None = None
         self.shown: Trick | None = None
@@ -219,6 +230,7 @@ class MatchFlow:
         self._news = _News()
         self._coach_cache: tuple[tuple[int, int, int], CoachReport] | None = None
         self._building = False
+        self._as_saved: tuple[object, ...] | None = None  # the position just read from the save
         self.acted = False
         """The learner has done something on this page: from then on its match is the one being played."""
 
@@ -226,6 +238,15 @@ class MatchFlow:
     def notice(self) -> str:
         """A sentence about the save or the statistics ("" when all is well)."""
         return self.saves.notice
+
+    @property
+    def stale(self) -> bool:
+        """Another page has continued this match: this one refuses to play until :meth:`reload`."""
+        return self.saves.stale
+
+    def _stale(self) -> str | None:
+        """The refusal when another page has written the save since this one did, else ``None``."""
+        return None if self.saves.still_current() else self.refuse(STALE)
 
     # ------------------------------------------------------------------ opening
 
@@ -242,6 +263,7 @@ class MatchFlow:
         """Start with ``match`` (it replaces any save), or offer the saved match, or start a new one."""
         with self.building():
             if match is not None:
+                self.saves.adopt_current()  # a match handed in replaces whatever is saved
                 return self._start(match, "Let's play.")
             return self._open_saved_or_new()
 
@@ -280,6 +302,8 @@ class MatchFlow:
         match = self.match
         if match is None:
             return self.refuse("Choose Resume match or New match first.")
+        if (stale := self._stale()) is not None:
+            return stale
         try:
             chosen = to_card(card)
         except InvalidCardError as problem:
@@ -309,6 +333,8 @@ class MatchFlow:
             return self.refuse("The finished trick is still on the table: press Next trick first.")
         if not self.selected:
             return self.refuse("Choose a card first: tap it, then press Play.")
+        if (stale := self._stale()) is not None:
+            return stale
         verdict = match.explain(self.selected[0], seat=LEARNER)
         if not verdict.legal:
             return self.refuse(verdict.message, verdict.card)
@@ -354,6 +380,8 @@ class MatchFlow:
             return self.refuse("There is nothing to pass now.")
         if len(self.selected) != CARDS_IN_PASS:
             return self.refuse(self._pass_progress())
+        if (stale := self._stale()) is not None:
+            return stale
         try:
             match.pass_cards(LEARNER, self.selected)
         except IllegalMove as refusal:
@@ -377,6 +405,8 @@ class MatchFlow:
         """
         if self.match is None or (step is not None and step != self.step) or self.pending is not Pending.ADVANCE:
             return self.message
+        if (stale := self._stale()) is not None:
+            return stale
         self._news = _News()
         self._run(until_learner=self.settings.speed == "instant")
         return self._finish()
@@ -385,6 +415,8 @@ class MatchFlow:
         """Clear the finished trick from the table and go on (with ``confirm_tricks``)."""
         if self.match is None or self.shown is None:
             return self.refuse("There is no finished trick waiting.")
+        if (stale := self._stale()) is not None:
+            return stale
         self._news = _News()
         self.shown = None
         return self._finish()
@@ -394,6 +426,8 @@ class MatchFlow:
         match = self.match
         if match is None or self.screen is not Screen.HAND_OVER:
             return self.refuse(self._wrong_screen())
+        if (stale := self._stale()) is not None:
+            return stale
         match.next_hand()
         self.selected = []
         direction = match.hand.pass_direction
@@ -411,6 +445,8 @@ class MatchFlow:
         """Start a new match with a new seed (or ``seed``), keeping the settings."""
         if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool)):
             return self.refuse(f"A match seed is a whole number, not {seed!r}.")
+        if (stale := self._stale()) is not None:
+            return stale
         rules = self.match.rules if self.match is not None else self._rules
         return self._start(Match.new(seed if seed is not None else new_seed(), rules), "A new match begins.")
 
@@ -418,20 +454,45 @@ class MatchFlow:
         """Start this match again from its first deal (same seed; the computers may choose differently)."""
         if self.match is None:
             return self.refuse("There is no match to replay yet.")
+        if (stale := self._stale()) is not None:
+            return stale
         return self._start(Match.new(self.match.seed, self.match.rules), "The same deals again, from hand 1.")
 
     def resume(self) -> str:
-        """Continue the saved match that was offered (its settings must be applied first: see :attr:`offered`)."""
+        """Continue the saved match that was offered on opening, with its settings."""
         if self.offered is None:
             return self.refuse("There is no saved match to resume.")
+        if (stale := self._stale()) is not None:
+            return stale
         saved, self.offered = self.offered, None
         match = saved.match
-        welcome = f"Welcome back: hand {match.hand_number}, trick {min(len(match.hand.tricks) + 1, TRICKS_PER_HAND)}."
-        hand = match.hand
+        return self._continue(saved, f"Welcome back: hand {match.hand_number}, "
+                                     f"trick {min(len(match.hand.tricks) + 1, TRICKS_PER_HAND)}.")
+
+    def reload(self) -> str:
+        """Re-read the save (another page has continued the match) and carry on from where it is now."""
+        saved = self.saves.read_save()
+        if saved is None:
+            rules = self.match.rules if self.match is not None else self._rules
+            return self._start(Match.new(new_seed(), rules), "There was no saved match to reload: a new match begins.")
+        self.offered = None
+        match = saved.match
+        return self._continue(saved, f"Reloaded the saved match: hand {match.hand_number}, "
+                                     f"trick {min(len(match.hand.tricks) + 1, TRICKS_PER_HAND)}.")
+
+    def _continue(self, saved: SavedMatch, opening: str) -> str:
+        """Play on from a save, with its settings and the same match id."""
+        self.settings = self._restore_settings(saved.settings)
+        hand = saved.match.hand
         # A finished trick that was waiting on the table when the learner left waits again.
         waiting = saved.display.get("trick_on_table") and hand.tricks and not hand.current_trick
         shown = hand.tricks[-1] if waiting else None
-        return self._start(match, welcome, shown=shown)
+        self._as_saved = self._position(saved.match, shown is not None)
+        return self._start(saved.match, opening, shown=shown, match_id=saved.match_id)
+
+    def _position(self, match: Match, trick_on_table: bool) -> tuple[object, ...]:
+        """What a save records, in short: equal positions need no new write."""
+        return (match.hand_number, match.hand.phase, len(match.hand.plays), trick_on_table, self.settings)
 
     def hint(self) -> str:
         """Show the coach's advice once (or, while passing, what a sound player would pass)."""
@@ -447,14 +508,16 @@ class MatchFlow:
         return self._say(f"Hint: {report.advice}", Tone.HINT)
 
     def dismiss_notice(self) -> str:
-        """Hide the storage notice."""
-        self.saves.notice = ""
+        """Hide the storage notice (not the one asking to reload: that one stays until the page reloads)."""
+        if not self.saves.stale:
+            self.saves.notice = ""
         return self.message
 
     # ----------------------------------------------------------------- the flow
 
-    def _start(self, match: Match, opening: str, *, shown: Trick | None = None) -> str:
+    def _start(self, match: Match, opening: str, *, shown: Trick | None = None, match_id: str = "") -> str:
         self.match = match
+        self.match_id = match_id or secrets.token_hex(8)
         self.offered = None
         self.shown = shown
         self._recorded = match.is_over  # a finished match handed in was counted elsewhere
@@ -535,7 +598,7 @@ class MatchFlow:
             self._news.say(f"{taker} the trick with {best} ({points_phrase(trick.points)}).")
         if match.is_over and not self._recorded:
             self._recorded = True
-            stats = self.saves.record(match)
+            stats = self.saves.record(match, self.match_id)
             if stats is not None:
                 self.statistics = stats
 
@@ -558,7 +621,13 @@ class MatchFlow:
     def _save(self) -> None:
         if self.match is None or self._building:
             return
-        self.saves.save(self.match, self.settings.to_dict(), {"trick_on_table": self.shown is not None})
+        # Picking up a save writes nothing back until something changes: a page that merely
+        # resumes or reloads must not make the other pages on this save stale.
+        as_saved, self._as_saved = self._as_saved, None
+        if as_saved == self._position(self.match, self.shown is not None):
+            return
+        self.saves.save(self.match, self.settings.to_dict(), {"trick_on_table": self.shown is not None},
+                        self.match_id)
 
     # ------------------------------------------------------------- where we are
 

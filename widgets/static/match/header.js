@@ -1,4 +1,4 @@
-// Above the table: the storage notice, the status line with the seats' scores, the toolbar
+// Above the table: the storage notice (with Reload when another page has continued the match), the status line with the seats' scores, the toolbar
 // (Last trick, Hint, Options, Statistics) and the Last trick and Statistics panels.
 
 function hlMatchHeader(ui) {
@@ -18,9 +18,12 @@ function hlMatchHeader(ui) {
     const text = model.get("notice");
     notice.hidden = !text;
     if (!text) return;
-    const dismiss = hlButton("Dismiss", "dismiss", { secondary: true, aria: "dismiss this notice" });
-    dismiss.addEventListener("click", () => send("dismiss"));
-    notice.append(hlEl("span", "", text), dismiss);
+    // Another page continued this match: the one way on is to reload it from the save.
+    const button = model.get("stale")
+      ? hlButton("Reload", "reload", { aria: "reload the match from the save" })
+      : hlButton("Dismiss", "dismiss", { secondary: true, aria: "dismiss this notice" });
+    button.addEventListener("click", () => send(button.dataset.action));
+    notice.append(hlEl("span", "", text), button);
   }
 
   function drawHeader(info, seats) {

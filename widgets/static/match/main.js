@@ -5,7 +5,7 @@
 
 const HL_MATCH_TRAITS = [
   "screen", "pending", "step", "header", "seats", "hand", "selected", "can_pass", "can_play", "table", "trick_done",
-  "last_trick", "scores", "result", "coach", "offer", "statistics", "message", "tone", "refused", "notice",
+  "last_trick", "scores", "result", "coach", "offer", "statistics", "message", "tone", "refused", "notice", "stale",
   "speed", "one_tap", "auto_play_forced", "confirm_tricks", "levels", "show_danger", "show_coach", "four_colour",
 ];
 
