@@ -393,7 +393,7 @@ def valid_save(store: MatchStore) -> bytes:
 SAVE_FAULTS = {
     "deep nesting": lambda good: DEEP.encode(),
     "deep inside the match": lambda good: good.replace(b'"hands": [', b'"hands": [' + DEEP.encode() + b",", 1),
-    "5000-digit number": lambda good: good.replace(b'"revision": 1', b'"revision": ' + HUGE.encode()),
+    "5000-digit number": lambda good: good.replace(b'"seed": 4', b'"seed": ' + HUGE.encode()),
     "null": lambda good: b"null",
     "a list": lambda good: b"[1, 2]",
     "latin-1 bytes": lambda good: b'{"format": "caf\xe9"}',
