@@ -503,3 +503,15 @@ def test_orphaned_temporary_files_are_cleaned_up(tmp_path: Path) -> None:
     os.utime(orphan, (long_ago, long_ago))
     Progress(tmp_path).completed()
     assert not orphan.exists() and store.load() is not None
+
+
+def test_a_page_that_saw_no_save_does_not_overwrite_one_made_since(tmp_path: Path) -> None:
+    store = MatchStore(tmp_path)
+    store.save(played_some(), {})  # another page saves first
+    with pytest.raises(SaveConflictError):  # the write itself compares, not only the check before it
+        store.save(played_some(5), {}, expected=0)
+    saved = store.load()
+    assert saved is not None and saved.match.seed == 4
+    assert store.save(played_some(5), {}, expected=saved.revision) == 2
+    store.save_path.unlink()
+    assert store.save(played_some(6), {}, expected=7) == 1  # nothing left to lose: the write goes ahead

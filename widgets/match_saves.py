@@ -40,8 +40,8 @@ class MatchSaves:
         self.store = store
         self.notice = ""
         """A plain sentence about the save or the statistics, shown until dismissed ("" when all is well)."""
-        self.revision: int | None = None
-        """The save's revision as this page last read or wrote it (``None``: no save seen)."""
+        self.revision = 0
+        """The save's revision as this page last read or wrote it (0: no save seen, so any save is newer)."""
         self.stale = False
         """Another page has written the save since: this page writes nothing until it reloads."""
 
@@ -82,9 +82,9 @@ class MatchSaves:
     def adopt_current(self) -> None:
         """This page replaces whatever is saved now: take the save's current revision as seen."""
         try:
-            self.revision = self.store.revision()
+            self.revision = self.store.revision() or 0
         except (CorruptFileError, OSError):  # the first save sets an unreadable one aside
-            self.revision = None
+            self.revision = 0
 
     def _went_stale(self) -> None:
         self.stale = True
@@ -102,12 +102,12 @@ class MatchSaves:
             saved = self.store.load()
         except CorruptFileError as problem:
             self._save_unreadable(problem)
-            self.revision = None
+            self.revision = 0
             return None
         except OSError as problem:
             self.notice = f"Your saved match could not be opened ({problem}), so a new match has started."
             return None
-        self.revision = None if saved is None else saved.revision
+        self.revision = 0 if saved is None else saved.revision
         return saved
 
     def _save_unreadable(self, problem: CorruptFileError) -> None:

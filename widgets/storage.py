@@ -268,9 +268,10 @@ class MatchStore:
              expected: int | None = None, match_id: str = "") -> int:
         """Write the match, the widget settings and any display state, atomically; return the new revision.
 
-        With ``expected`` (the revision this page last read or wrote; ``None`` to write
-        regardless), a save that another page has written since is left alone and
-        :class:`SaveConflictError` raised.  A save that cannot be read raises
+        With ``expected`` (the revision this page last read or wrote, 0 if it saw no save;
+        ``None`` to write regardless), a save that another page has written since is left
+        alone and :class:`SaveConflictError` raised.  A missing save never conflicts:
+        there is nothing newer to lose.  A save that cannot be read raises
         :class:`CorruptFileError` and is not overwritten either (see :meth:`set_aside`).
         """
         with _locked(self.directory):
