@@ -1,4 +1,5 @@
-// Above the table: the storage notice (with Reload when another page has continued the match), the status line with the seats' scores, the toolbar
+// Above the table: the storage notice (with Reload when another page has continued the match),
+// the status line with the seats' scores, the toolbar
 // (Last trick, Hint, Options, Statistics) and the Last trick and Statistics panels.
 
 function hlMatchHeader(ui) {
