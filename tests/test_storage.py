@@ -4,17 +4,21 @@ from __future__ import annotations
 
 import json
 import os
+import time
 from pathlib import Path
 
 import pytest
 
 from hearts_core import Match, Rules
 from widgets import MatchWidget
+from widgets.lessons import LessonIndex, Progress
 from widgets.storage import (
     CorruptFileError,
     MatchStore,
+    SaveConflictError,
     Statistics,
     atomic_write,
+    clean_orphans,
     data_dir,
 )
 
@@ -261,3 +265,253 @@ def test_a_failing_disk_does_not_stop_the_game(tmp_path: Path, monkeypatch: pyte
     widget.confirm_pass()
     assert widget.screen == "playing"
     assert "could not be saved" in widget.notice and "no space" in widget.notice
+
+
+# ------------------------------------------------------------ two pages, one save
+
+
+def pass_three(widget: MatchWidget) -> None:
+    for card in [card["text"] for card in widget.hand[:3]]:
+        widget.toggle_pass(card)
+    widget.confirm_pass()
+
+
+def play_one(widget: MatchWidget) -> str:
+    card = next(card["text"] for card in widget.hand if card["legal"])
+    widget.choose(card)
+    widget.play_selected()
+    return card
+
+
+def two_pages_on_one_match(store: MatchStore) -> tuple[MatchWidget, MatchWidget]:
+    """A match with some progress, resumed in two pages (two tabs, or two kernels on one folder)."""
+    first = MatchWidget(seed=9, store=store, speed="instant")
+    pass_three(first)
+    play_one(first)
+    tabs = MatchWidget(store=store), MatchWidget(store=store)
+    for tab in tabs:
+        assert tab.screen == "offer"
+        tab.resume()
+    return tabs
+
+
+def test_saves_carry_a_revision_and_a_stale_writer_is_refused(tmp_path: Path) -> None:
+    store = MatchStore(tmp_path)
+    assert store.revision() is None
+    assert store.save(played_some(), {}) == 1
+    assert store.save(played_some(), {}, expected=1) == 2
+    before = store.save_path.read_bytes()
+    with pytest.raises(SaveConflictError, match="revision 2, not 1"):
+        store.save(played_some(5), {}, expected=1)
+    assert store.save_path.read_bytes() == before  # the newer save is untouched
+    saved = store.load()
+    assert saved is not None and saved.revision == 2
+
+
+def test_a_stale_page_never_overwrites_newer_plays_and_offers_to_reload(tmp_path: Path) -> None:
+    store = MatchStore(tmp_path)
+    left, right = two_pages_on_one_match(store)
+    play_one(left)  # the left tab plays on and saves
+    newer = store.save_path.read_bytes()
+    left_match = left.match
+    assert left_match is not None
+    right_before = right.match.to_json() if right.match else ""
+    card = next(card["text"] for card in right.hand if card["legal"])
+    message = right.choose(card)
+    assert "continued in another page" in message and "Reload" in message and right.tone == "illegal"
+    assert right.stale and "Reload" in right.notice
+    assert right.match is not None and right.match.to_json() == right_before  # refused: nothing played here
+    right.set_option("speed", "slow")  # not even a setting is written over the newer save
+    right.dismiss_notice()
+    assert right.stale and right.notice  # the way on stays on show
+    assert store.save_path.read_bytes() == newer
+    assert "Reloaded the saved match" in right.reload()
+    assert not right.stale and right.notice == ""
+    assert right.match is not None and right.match.to_json() == left_match.to_json()
+    play_one(right)  # now the right tab is the newest: the left one is stale in turn
+    assert "another page" in left.advance() or "another page" in left.choose(left.hand[0]["text"])
+    assert left.stale
+
+
+def test_a_page_opened_before_another_saves_does_not_overwrite_it(tmp_path: Path) -> None:
+    store = MatchStore(tmp_path)
+    early, late = MatchWidget(seed=1, store=store, speed="instant"), MatchWidget(seed=2, store=store, speed="instant")
+    pass_three(late)  # the page opened second saves first...
+    saved = store.load()
+    assert saved is not None and saved.match.seed == 2
+    early._flow.acted = True  # ...while the first page's learner was already choosing (so no re-read on opening)
+    pass_three(early)
+    assert early.stale and early.screen == "passing"
+    again = store.load()
+    assert again is not None and again.match.seed == 2 and again.revision == saved.revision
+
+
+def test_a_match_finished_in_two_pages_counts_once(tmp_path: Path) -> None:
+    store = MatchStore(tmp_path)
+    match = finished_match(3)
+    store.record(match, "match-a")
+    assert store.record(match, "match-a").played == 1  # the second page finishing it changes nothing
+    assert store.record(finished_match(4), "match-b").played == 2
+    assert store.statistics().counted == ("match-a", "match-b")
+    assert Statistics().add(match).add(match).played == 2  # without an id every call counts
+
+
+def test_a_finished_match_reloaded_in_a_stale_page_is_not_counted_again(tmp_path: Path) -> None:
+    store = MatchStore(tmp_path)
+    rules = Rules(target=1)
+    first = MatchWidget(seed=1, rules=rules, store=store, speed="instant")
+    pass_three(first)
+    play_one(first)
+    left, right = MatchWidget(store=store), MatchWidget(store=store)
+    left.resume()
+    right.resume()
+    assert left.flow.match_id == right.flow.match_id == first.flow.match_id  # one match, one id
+    while left.screen == "playing":
+        play_one(left)
+    assert left.screen == "match_over" and store.statistics().played == 1
+    # The same match finishing again elsewhere (say a stale kernel that saved nothing) counts once.
+    assert right.match is not None
+    right.flow.saves.record(left.match or right.match, right.flow.match_id)
+    assert store.statistics().played == 1
+    right.reload()
+    assert right.screen == "match_over" and store.statistics().played == 1
+
+
+# ------------------------------------------------------- every corrupt file aside
+
+DEEP = "[" * 100_000 + "]" * 100_000
+HUGE = "1" * 5_000
+
+
+def valid_save(store: MatchStore) -> bytes:
+    store.save(played_some(), {"speed": "slow"})
+    data = store.save_path.read_bytes()
+    store.save_path.unlink()
+    return data
+
+
+SAVE_FAULTS = {
+    "deep nesting": lambda good: DEEP.encode(),
+    "deep inside the match": lambda good: good.replace(b'"hands": [', b'"hands": [' + DEEP.encode() + b",", 1),
+    "5000-digit number": lambda good: good.replace(b'"seed": 4', b'"seed": ' + HUGE.encode()),
+    "null": lambda good: b"null",
+    "a list": lambda good: b"[1, 2]",
+    "latin-1 bytes": lambda good: b'{"format": "caf\xe9"}',
+    "settings are null": lambda good: good.replace(b'"settings": {', b'"settings": null, "x": {'),
+    "revision is text": lambda good: good.replace(b'"revision": 1', b'"revision": "one"'),
+    "match id is a number": lambda good: good.replace(b'"match_id": ""', b'"match_id": 7'),
+    "hands is a number": lambda good: json.dumps({**json.loads(good), "match": {
+        **json.loads(good)["match"], "hands": 5}}).encode(),
+    "a deal of numbers": lambda good: good.replace("♣".encode(), b"").replace(b'"2', b'2', 1),
+}
+
+
+@pytest.mark.parametrize("fault", SAVE_FAULTS, ids=list(SAVE_FAULTS))
+def test_every_kind_of_corrupt_save_is_set_aside_and_the_page_works(tmp_path: Path, fault: str) -> None:
+    store = MatchStore(tmp_path)
+    good = valid_save(store)
+    bad = SAVE_FAULTS[fault](good)
+    assert bad != good
+    store.save_path.write_bytes(bad)
+    with pytest.raises(CorruptFileError):
+        store.load()
+    widget = MatchWidget(seed=3, store=store)
+    assert widget.screen == "passing" and widget.error == ""
+    assert "could not be read" in widget.notice and len(widget.notice) < 400  # never the whole file
+    kept = [path for path in tmp_path.iterdir() if path.name.startswith("match.json.corrupt-")]
+    assert len(kept) == 1 and kept[0].read_bytes() == bad  # kept byte for byte, never overwritten
+    pass_three(widget)
+    assert store.load() is not None
+
+
+STATS_FAULTS = {
+    "deep nesting": DEEP,
+    "5000-digit number": '{"format": "hearts-lessons-stats/1", "played": ' + HUGE + "}",
+    "null": "null",
+    "played is text": '{"format": "hearts-lessons-stats/1", "played": "3", "won": 0, "drawn": 0, "hands": 0, '
+                      '"points": 0}',
+    "counted is a number": '{"format": "hearts-lessons-stats/1", "played": 0, "won": 0, "drawn": 0, "hands": 0, '
+                           '"points": 0, "counted": 4}',
+}
+
+
+@pytest.mark.parametrize("fault", STATS_FAULTS, ids=list(STATS_FAULTS))
+def test_every_kind_of_corrupt_statistics_is_set_aside(tmp_path: Path, fault: str) -> None:
+    store = MatchStore(tmp_path)
+    store.stats_path.write_text(STATS_FAULTS[fault], encoding="utf-8")
+    widget = MatchWidget(seed=1, store=store)
+    assert widget.statistics["played"] == 0 and "statistics could not be read" in widget.notice
+    kept = [path for path in tmp_path.iterdir() if path.name.startswith("stats.json.corrupt-")]
+    assert len(kept) == 1 and kept[0].read_text(encoding="utf-8") == STATS_FAULTS[fault]
+
+
+PROGRESS_FAULTS = {
+    "deep nesting": DEEP,
+    "5000-digit number": '{"completed": [' + HUGE + "]}",
+    "null": "null",
+    "a lesson that is a list": '{"completed": [["01-aim-and-cards"]]}',
+    "not text": "\udcff",
+}
+
+
+@pytest.mark.parametrize("fault", PROGRESS_FAULTS, ids=list(PROGRESS_FAULTS))
+def test_every_kind_of_corrupt_progress_is_set_aside_and_the_index_works(tmp_path: Path, fault: str) -> None:
+    progress = Progress(tmp_path)
+    bad = PROGRESS_FAULTS[fault].encode("utf-8", "surrogateescape")
+    progress.path.write_bytes(bad)
+    index = LessonIndex(progress)
+    assert index.lessons and not any(item["done"] for item in index.lessons)
+    assert "progress could not be read" in index.notice
+    kept = [path for path in tmp_path.iterdir() if path.name.startswith("progress.json.corrupt-")]
+    assert len(kept) == 1 and kept[0].read_bytes() == bad
+    progress.mark("03-practice")  # the learner's next answer starts a fresh file
+    assert Progress(tmp_path).completed() == {"03-practice"}
+
+
+def test_files_with_a_byte_order_mark_are_read_like_the_checker_reads_them(tmp_path: Path) -> None:
+    store = MatchStore(tmp_path)
+    good = valid_save(store)
+    store.save_path.write_bytes(b"\xef\xbb\xbf" + good)
+    saved = store.load()
+    assert saved is not None and saved.settings == {"speed": "slow"}
+    assert MatchWidget(store=store).screen == "offer"  # offered, not set aside
+    store.stats_path.write_bytes(b"\xef\xbb\xbf" + json.dumps(Statistics(played=2, won=1).to_dict()).encode())
+    assert store.statistics().played == 2
+    progress = Progress(tmp_path)
+    progress.path.write_bytes(b'\xef\xbb\xbf{"completed": ["03-practice"]}')
+    assert progress.completed() == {"03-practice"} and progress.notice == ""
+    assert not [path for path in tmp_path.iterdir() if ".corrupt-" in path.name]
+
+
+def test_orphaned_temporary_files_are_cleaned_up(tmp_path: Path) -> None:
+    store = MatchStore(tmp_path)
+    store.save(played_some(), {})
+    old = [tmp_path / ".match.json.k1ll3d.tmp", tmp_path / ".stats.json.x.tmp", tmp_path / ".progress.json.y.tmp"]
+    fresh = tmp_path / ".match.json.writing.tmp"  # another process may be writing it right now
+    for path in [*old, fresh]:
+        path.write_text("{half a sa", encoding="utf-8")
+    long_ago = time.time() - 3600
+    for path in old:
+        os.utime(path, (long_ago, long_ago))
+    assert sorted(clean_orphans(tmp_path)) == sorted(old)
+    assert fresh.exists() and not any(path.exists() for path in old)
+    os.utime(fresh, (long_ago, long_ago))
+    MatchWidget(store=store)  # opening the page reads the folder and tidies it
+    assert not fresh.exists()
+    orphan = tmp_path / ".progress.json.z.tmp"
+    orphan.write_text("{", encoding="utf-8")
+    os.utime(orphan, (long_ago, long_ago))
+    Progress(tmp_path).completed()
+    assert not orphan.exists() and store.load() is not None
+
+
+def test_a_page_that_saw_no_save_does_not_overwrite_one_made_since(tmp_path: Path) -> None:
+    store = MatchStore(tmp_path)
+    store.save(played_some(), {})  # another page saves first
+    with pytest.raises(SaveConflictError):  # the write itself compares, not only the check before it
+        store.save(played_some(5), {}, expected=0)
+    saved = store.load()
+    assert saved is not None and saved.match.seed == 4
+    assert store.save(played_some(5), {}, expected=saved.revision) == 2
+    store.save_path.unlink()
+    assert store.save(played_some(6), {}, expected=7) == 1  # nothing left to lose: the write goes ahead

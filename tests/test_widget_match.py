@@ -8,10 +8,11 @@ from typing import Any
 
 import pytest
 
-import widgets.match as match_module
 from hearts_core import DECK, HandState, Match, Rules, SeatView, Suit
 from hearts_core.coach import CoachReport, analyse
-from widgets import MatchWidget
+from widgets import MatchWidget, match_flow
+from widgets.match_flow import MatchFlow, Pending, Screen, Settings
+from widgets.match_saves import MatchSaves
 from widgets.storage import MatchStore
 
 SEED = 2026
@@ -315,7 +316,7 @@ def test_the_coach_is_not_asked_while_nothing_shows_it(store: MatchStore, monkey
         calls.append(view)
         return analyse(view)
 
-    monkeypatch.setattr(match_module, "analyse", counting)
+    monkeypatch.setattr(match_flow, "analyse", counting)
     w = widget(store)
     play_hand(w)
     assert calls == []
@@ -462,3 +463,49 @@ def test_declining_the_offer_starts_a_new_match(store: MatchStore) -> None:
     saved = again.store.load()
     assert saved is not None and saved.match.seed == 5
     assert MatchWidget(store=store).screen == "passing"  # the old match is gone; the new one is untouched
+
+
+# --------------------------------------------------------- what the front end is sent
+
+
+def test_the_option_lists_name_the_settings_and_their_values(store: MatchStore) -> None:
+    w = widget(store)
+    lists = w.option_lists
+    assert [item["value"] for item in lists["speeds"]] == list(type(w).speed.values or ())
+    assert [item["value"] for item in lists["levels"]] == list(match_flow.LEVELS)
+    assert {item["name"] for item in lists["options"]} <= set(match_flow.SETTINGS) & set(w.trait_names(sync=True))
+    assert all(item["label"] for key in ("speeds", "levels", "options") for item in lists[key])
+    assert lists["computers"] == ["CPU1", "CPU2", "CPU3"] and lists["cards_in_pass"] == 3
+    delays = {item["value"]: item["delay"] for item in lists["speeds"]}
+    assert delays["instant"] == 0 < delays["normal"] < delays["slow"]
+
+
+def test_pass_and_play_say_when_they_would_act(store: MatchStore) -> None:
+    w = widget(store)
+    cards = [card["text"] for card in w.hand[:3]]
+    for count, card in enumerate(cards, start=1):
+        assert not w.can_pass
+        w.toggle_pass(card)
+        assert w.can_pass == (count == 3) and not w.can_play
+    w.toggle_pass(cards[0])
+    assert not w.can_pass
+    w.toggle_pass(cards[0])
+    w.confirm_pass()
+    assert not w.can_pass and not w.can_play
+    w.choose(legal_cards(w)[0])
+    assert w.can_play
+    w.play_selected()
+    assert not w.can_play and w.selected == []
+
+
+def test_the_controller_runs_without_a_widget(store: MatchStore) -> None:
+    flow = MatchFlow(MatchSaves(store), Settings(speed="instant"), seed=SEED)
+    flow.open()
+    assert flow.screen is Screen.PASSING and flow.pending is Pending.LEARNER and flow.step == 1
+    assert not store.save_path.exists()  # opening writes nothing
+    assert flow.match is not None
+    for card in flow.match.hand.hand(0)[:3]:
+        flow.toggle_pass(card)
+    assert flow.step == 1  # choosing cards says something but redraws nothing
+    assert flow.confirm_pass().startswith("You passed") and flow.screen is Screen.PLAYING
+    assert flow.step == 2 and store.save_path.exists()

@@ -2,9 +2,9 @@
 
 Design choices:
 
-* Front ends are anywidget ES modules kept as files in ``static/`` (one per widget plus
-  the shared ``cards.js``/``cards.css``), bundled here at import time; Python sources
-  hold no JavaScript.
+* Front ends are anywidget ES modules kept as files in ``static/`` (one per widget, or
+  one folder of panel files for a big one, plus the shared ``cards.js``/``cards.css``),
+  bundled here at import time; Python sources hold no JavaScript.
 * Cards cross to the front end as small dictionaries carrying everything needed to draw
   and announce them (text, rank, symbol, suit, spoken label): the front end renders, it
   never parses notation or decides a rule.
@@ -26,15 +26,24 @@ import traitlets
 
 from hearts_core import Card
 
-__all__ = ["HeartsWidget", "bundle_css", "bundle_esm", "card_data", "cards_data"]
+__all__ = ["ESM_FILE_MARK", "HeartsWidget", "bundle_css", "bundle_esm", "card_data", "cards_data"]
 
 STATIC = Path(__file__).parent / "static"
 log = logging.getLogger("hearts_lessons.widgets")
 
 
-def bundle_esm(name: str) -> str:
-    """The shared card code followed by widget ``name``'s module."""
-    return (STATIC / "cards.js").read_text(encoding="utf-8") + "\n" + (STATIC / name).read_text(encoding="utf-8")
+ESM_FILE_MARK = "// ---- file: "
+"""Starts each file's part of a bundle, so a test (or a reader of the page source) can split it again."""
+
+
+def bundle_esm(*names: str) -> str:
+    """The shared card code followed by the widget's module files ``names``, in order.
+
+    A big front end is split by panel into several files; they share one module scope,
+    so a later file may use what an earlier one defines.
+    """
+    return "\n".join(f"{ESM_FILE_MARK}{name}\n" + (STATIC / name).read_text(encoding="utf-8")
+                     for name in ("cards.js", *names))
 
 
 def bundle_css(name: str | None = None) -> str:

@@ -30,7 +30,7 @@ from widgets._base import HeartsWidget, bundle_css, bundle_esm
 from widgets.match import MatchWidget
 from widgets.points_quiz import PointsQuiz
 from widgets.record_viewer import RecordViewer
-from widgets.storage import CorruptFileError, MatchStore, atomic_write, data_dir
+from widgets.storage import CorruptFileError, MatchStore, atomic_write, clean_orphans, data_dir, read_json
 
 __all__ = ["LESSONS", "Completable", "Lesson", "LessonIndex", "PointsQuiz", "Progress", "completes"]
 
@@ -80,19 +80,32 @@ class Progress:
 
     def __init__(self, directory: Path | str | None = None) -> None:
         self.path = Path(directory or data_dir()) / "progress.json"
+        self.notice = ""
+        """A plain sentence for the learner when the progress file could not be read ("" otherwise)."""
 
     def completed(self) -> set[str]:
-        """Keys of completed lessons; an unreadable file is set aside and counts as none."""
+        """Keys of completed lessons; an unreadable file (whatever its fault) is set aside and counts as none."""
+        clean_orphans(self.path.parent)
         try:
-            document = json.loads(self.path.read_text(encoding="utf-8"))
+            document = read_json(self.path)
             if not isinstance(document, dict) or not isinstance(document.get("completed"), list):
                 raise CorruptFileError(f"{self.path.name} does not list completed lessons")
-            return {str(key) for key in document["completed"]}
+            if not all(isinstance(key, str) for key in document["completed"]):
+                raise CorruptFileError(f"{self.path.name} lists something other than lesson names")
+            return set(document["completed"])
         except FileNotFoundError:
             return set()
-        except (OSError, ValueError) as problem:  # ValueError covers bad JSON and CorruptFileError
-            kept = MatchStore(self.path.parent).set_aside(self.path)
+        except CorruptFileError as problem:
+            try:
+                kept = MatchStore(self.path.parent).set_aside(self.path).name
+            except OSError as failure:
+                kept = f"{self.path.name} (it could not be moved: {failure})"
             log.warning("progress file unreadable (%s); kept as %s", problem, kept)
+            self.notice = (f"Your lesson progress could not be read ({problem}), so it starts again. "
+                           f"The old file was kept as {kept}.")
+            return set()
+        except OSError as problem:
+            self.notice = f"Your lesson progress could not be opened ({problem})."
             return set()
 
     def mark(self, key: str) -> None:
@@ -174,6 +187,8 @@ class LessonIndex(HeartsWidget):
     _css = bundle_css("lessons.css")
 
     lessons = traitlets.List(traitlets.Dict()).tag(sync=True)
+    notice = traitlets.Unicode("").tag(sync=True)
+    """Why the progress marks were lost, if the progress file could not be read."""
 
     def __init__(self, progress: Progress | None = None, **kwargs: Any) -> None:
         super().__init__(**kwargs)
@@ -187,6 +202,7 @@ class LessonIndex(HeartsWidget):
     def refresh(self) -> list[dict[str, Any]]:
         """Re-read the learner's progress."""
         done = self.progress.completed()
+        self.notice = self.progress.notice
         self.lessons = [
             {"number": number, "key": item.key, "title": item.title, "summary": item.summary,
              "href": item.notebook, "done": item.key in done}

@@ -12,12 +12,25 @@ Design choices:
   (:meth:`hearts_core.Match.to_json`), wrapped with the widget's settings; reading it back
   goes through :meth:`hearts_core.Match.from_json`, which refuses anything that is not a
   valid, legal record.  Storage decides nothing about the game.
-* A save (or statistics file) that cannot be read is never overwritten or deleted: it is
-  moved aside to ``<name>.corrupt-<timestamp>`` so nothing the learner had is lost, and
-  the caller tells the learner what happened.
+* A save, statistics or progress file that cannot be read is never overwritten or
+  deleted: it is moved aside to ``<name>.corrupt-<timestamp>`` so nothing the learner had
+  is lost, and the caller tells the learner what happened.  "Cannot be read" is every
+  fault :func:`read_json` meets, not just bad JSON: bytes that are not UTF-8, nesting
+  deep enough to exhaust the parser (``RecursionError``), a number past Python's digit
+  limit (``ValueError``), ``null`` or another value where an object belongs, a field of
+  the wrong type.  A UTF-8 byte-order mark is accepted, as the checker accepts one.
+* Two pages may play from one save (two tabs, or two kernels sharing a data folder).
+  Each save carries a ``revision`` that goes up by one with every write, and a writer
+  says which revision it last saw: :meth:`MatchStore.save` refuses with
+  :class:`SaveConflictError` when another page has written since, so a stale page can
+  never overwrite newer plays.  Compare and write happen under a lock file where the
+  platform has ``fcntl``.
 * Statistics count finished matches only (played, won, drawn, lost) and the learner's
   points per hand over those matches.  A tie for the lowest total that includes the
-  learner is a draw (``rules.md``, tie rule "share").
+  learner is a draw (``rules.md``, tie rule "share").  The ids of recently counted
+  matches are kept, so a match finished in two pages counts once.
+* A temporary file left by an interrupted write (a killed kernel) is removed the next
+  time the folder is read, once it is old enough that no writer can still own it.
 
 >>> from tempfile import TemporaryDirectory
 >>> from hearts_core import Match
@@ -25,8 +38,9 @@ Design choices:
 ...     store = MatchStore(folder)
 ...     store.save(Match.new(seed=3), {"speed": "slow"})
 ...     saved = store.load()
->>> saved.match.seed, saved.settings
-(3, {'speed': 'slow'})
+1
+>>> saved.match.seed, saved.settings, saved.revision
+(3, {'speed': 'slow'}, 1)
 """
 
 from __future__ import annotations
@@ -34,13 +48,19 @@ from __future__ import annotations
 import contextlib
 import json
 import os
+import reprlib
+import sys
 import tempfile
 import time
+from collections.abc import Iterator
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any, Final
 
 import platformdirs
+
+if sys.platform != "win32":
+    import fcntl
 
 from hearts_core import InvalidRecordError, Match
 
@@ -50,20 +70,36 @@ __all__ = [
     "STATS_FORMAT",
     "CorruptFileError",
     "MatchStore",
+    "SaveConflictError",
     "SavedMatch",
     "Statistics",
     "atomic_write",
+    "clean_orphans",
     "data_dir",
+    "read_json",
 ]
 
 DATA_ENV: Final = "HEARTS_LESSONS_DATA"
 SAVE_FORMAT: Final = "hearts-lessons-save/1"
 STATS_FORMAT: Final = "hearts-lessons-stats/1"
 APP_NAME: Final = "hearts-lessons"
+ORPHAN_AGE: Final = 60.0
+"""Seconds after which a temporary file from :func:`atomic_write` is an orphan: a write takes milliseconds."""
+COUNTED_KEPT: Final = 200
+"""How many finished matches' ids the statistics remember (a double count comes minutes after the first)."""
 
 
 class CorruptFileError(ValueError):
-    """A save or statistics file that exists but cannot be read; the message says why."""
+    """A save, statistics or progress file that exists but cannot be read; the message says why."""
+
+
+class SaveConflictError(RuntimeError):
+    """Another page wrote the save since this one last read or wrote it; nothing was written."""
+
+    def __init__(self, expected: int | None, found: int) -> None:
+        super().__init__(f"the save is at revision {found}, not {expected} as this page last saw it")
+        self.expected = expected
+        self.found = found
 
 
 def data_dir() -> Path:
@@ -91,6 +127,38 @@ def atomic_write(path: Path, text: str) -> None:
     _sync_directory(path.parent)
 
 
+def clean_orphans(directory: Path, *, older_than: float = ORPHAN_AGE) -> list[Path]:
+    """Remove temporary files an interrupted :func:`atomic_write` left in ``directory``; return them.
+
+    Only files older than ``older_than`` seconds go: a younger one may belong to a write
+    still under way in another process.
+    """
+    removed = []
+    now = time.time()
+    with contextlib.suppress(OSError):
+        for path in directory.glob(".*.tmp"):
+            with contextlib.suppress(OSError):
+                if now - path.stat().st_mtime > older_than:
+                    path.unlink()
+                    removed.append(path)
+    return removed
+
+
+@contextlib.contextmanager
+def _locked(directory: Path) -> Iterator[None]:
+    """Hold the folder's lock file while comparing and writing (a no-op where ``fcntl`` is missing)."""
+    if sys.platform == "win32":  # no fcntl: the revision check alone still catches all but a same-instant race
+        yield
+        return
+    directory.mkdir(parents=True, exist_ok=True)
+    with open(directory / ".lock", "a", encoding="utf-8") as handle:
+        fcntl.flock(handle, fcntl.LOCK_EX)
+        try:
+            yield
+        finally:
+            fcntl.flock(handle, fcntl.LOCK_UN)
+
+
 def _sync_directory(directory: Path) -> None:
     """Make the rename itself durable where the platform allows it (POSIX only)."""
     if os.name != "posix":
@@ -112,6 +180,10 @@ class SavedMatch:
     saved_at: str = ""
     display: dict[str, Any] = field(default_factory=dict)
     """What the screen showed that the record does not hold (e.g. a finished trick still on the table)."""
+    revision: int = 0
+    """How many times this save has been written (0 for a save from before revisions)."""
+    match_id: str = ""
+    """Which match this is, the same in every page that plays it ("" for a save from before ids)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -123,6 +195,8 @@ class Statistics:
     drawn: int = 0
     hands: int = 0
     points: int = 0
+    counted: tuple[str, ...] = ()
+    """Ids of the most recently counted matches (at most :data:`COUNTED_KEPT`)."""
 
     @property
     def lost(self) -> int:
@@ -134,10 +208,12 @@ class Statistics:
         """The learner's average points per hand, or ``None`` before any finished match."""
         return self.points / self.hands if self.hands else None
 
-    def add(self, match: Match) -> Statistics:
-        """These statistics with the finished ``match`` counted in."""
+    def add(self, match: Match, match_id: str = "") -> Statistics:
+        """These statistics with the finished ``match`` counted in, unless ``match_id`` was counted already."""
         if not match.is_over or match.winners is None:
             raise ValueError(f"only a finished match counts towards statistics, not {match!r}")
+        if match_id and match_id in self.counted:
+            return self
         winners = match.winners
         won = winners == (0,)
         drawn = 0 in winners and not won
@@ -148,6 +224,7 @@ class Statistics:
             drawn=self.drawn + int(drawn),
             hands=self.hands + len(history),
             points=self.points + sum(hand.scores[0] for hand in history),
+            counted=(*self.counted, match_id)[-COUNTED_KEPT:] if match_id else self.counted,
         )
 
     def to_dict(self) -> dict[str, Any]:
@@ -163,9 +240,12 @@ class Statistics:
         for name in ("played", "won", "drawn", "hands", "points"):
             value = data.get(name)
             if not isinstance(value, int) or isinstance(value, bool) or value < 0:
-                raise CorruptFileError(f"statistics field {name!r} must be a whole number, not {value!r}")
+                raise CorruptFileError(f"statistics field {name!r} must be a whole number, not {_short(value)}")
             values[name] = value
-        stats = cls(**values)
+        counted = data.get("counted", [])
+        if not isinstance(counted, list) or not all(isinstance(item, str) for item in counted):
+            raise CorruptFileError("statistics field 'counted' must be a list of match ids")
+        stats = cls(**values, counted=tuple(counted[-COUNTED_KEPT:]))
         if stats.won + stats.drawn > stats.played:
             raise CorruptFileError(f"{stats.won} won and {stats.drawn} drawn out of only {stats.played} played")
         return stats
@@ -184,39 +264,77 @@ class MatchStore:
 
     # ------------------------------------------------------------------- matches
 
-    def save(self, match: Match, settings: dict[str, Any], display: dict[str, Any] | None = None) -> None:
-        """Write the match, the widget settings and any display state, atomically."""
-        document = {
-            "format": SAVE_FORMAT,
-            "saved_at": time.strftime("%Y-%m-%dT%H:%M:%S%z"),
-            "settings": settings,
-            "display": display or {},
-            # Embedded as an object, not a string, so the file stays readable by people.
-            "match": json.loads(match.to_json()),
-        }
-        atomic_write(self.save_path, json.dumps(document, ensure_ascii=False, indent=1))
+    def save(self, match: Match, settings: dict[str, Any], display: dict[str, Any] | None = None, *,
+             expected: int | None = None, match_id: str = "") -> int:
+        """Write the match, the widget settings and any display state, atomically; return the new revision.
+
+        With ``expected`` (the revision this page last read or wrote, 0 if it saw no save;
+        ``None`` to write regardless), a save that another page has written since is left
+        alone and :class:`SaveConflictError` raised.  A missing save never conflicts:
+        there is nothing newer to lose.  A save that cannot be read raises
+        :class:`CorruptFileError` and is not overwritten either (see :meth:`set_aside`).
+        """
+        with _locked(self.directory):
+            found = self.revision()
+            if expected is not None and found is not None and found != expected:
+                raise SaveConflictError(expected, found)
+            revision = (found or 0) + 1
+            document = {
+                "format": SAVE_FORMAT,
+                "revision": revision,
+                "match_id": match_id,
+                "saved_at": time.strftime("%Y-%m-%dT%H:%M:%S%z"),
+                "settings": settings,
+                "display": display or {},
+                # Embedded as an object, not a string, so the file stays readable by people.
+                "match": json.loads(match.to_json()),
+            }
+            atomic_write(self.save_path, json.dumps(document, ensure_ascii=False, indent=1))
+        return revision
+
+    def revision(self) -> int | None:
+        """The save's revision, ``None`` when there is no save; :class:`CorruptFileError` if it is unreadable."""
+        try:
+            document = read_json(self.save_path)
+        except FileNotFoundError:
+            return None
+        return _revision(self._save_document(document))
 
     def load(self) -> SavedMatch | None:
         """The saved match, or ``None`` when there is none.
 
-        Raises :class:`CorruptFileError` for a file that exists but cannot be read; the
-        file is left where it is (see :meth:`set_aside`).
+        Raises :class:`CorruptFileError` for a file that exists but cannot be read, whatever
+        is wrong with it; the file is left where it is (see :meth:`set_aside`).  Orphaned
+        temporary files of interrupted saves are removed on the way.
         """
-        document = _read_json(self.save_path)
-        if document is None:
+        clean_orphans(self.directory)
+        try:
+            document = self._save_document(read_json(self.save_path))
+        except FileNotFoundError:
             return None
-        if not isinstance(document, dict) or document.get("format") != SAVE_FORMAT:
-            raise CorruptFileError(f"{self.save_path.name} is not a {SAVE_FORMAT} save")
         settings = document.get("settings", {})
         display = document.get("display", {})
         for name, part in (("settings", settings), ("display", display)):
             if not isinstance(part, dict):
-                raise CorruptFileError(f"the {name} in {self.save_path.name} are not an object: {part!r}")
+                raise CorruptFileError(f"the {name} in {self.save_path.name} are not an object: {_short(part)}")
+        match_id = document.get("match_id", "")
+        if not isinstance(match_id, str):
+            raise CorruptFileError(f"the match id in {self.save_path.name} is not text: {_short(match_id)}")
+        revision = _revision(document)
         try:
             match = Match.from_json(json.dumps(document.get("match")))
         except InvalidRecordError as problem:
             raise CorruptFileError(f"the match in {self.save_path.name} is not valid: {problem}") from None
-        return SavedMatch(match, settings, str(document.get("saved_at", "")), display)
+        except (ValueError, TypeError, KeyError, IndexError, AttributeError, RecursionError) as problem:
+            # The engine refuses bad records with InvalidRecordError; anything else escaping
+            # it is still a bad file, and the page must open all the same.
+            raise CorruptFileError(f"the match in {self.save_path.name} is not valid ({problem!r})") from None
+        return SavedMatch(match, settings, str(document.get("saved_at", "")), display, revision, match_id)
+
+    def _save_document(self, document: object) -> dict[str, Any]:
+        if not isinstance(document, dict) or document.get("format") != SAVE_FORMAT:
+            raise CorruptFileError(f"{self.save_path.name} is not a {SAVE_FORMAT} save")
+        return document
 
     def set_aside(self, path: Path | None = None) -> Path:
         """Move an unreadable file to ``<name>.corrupt-<timestamp>``, keeping it unchanged; return the new path."""
@@ -237,26 +355,52 @@ class MatchStore:
 
         Raises :class:`CorruptFileError` for an unreadable statistics file.
         """
-        document = _read_json(self.stats_path)
-        return Statistics() if document is None else Statistics.from_dict(document)
+        try:
+            return Statistics.from_dict(read_json(self.stats_path))
+        except FileNotFoundError:
+            return Statistics()
 
-    def record(self, match: Match) -> Statistics:
-        """Count the finished ``match`` in the statistics and write them, atomically."""
-        stats = self.statistics().add(match)
-        atomic_write(self.stats_path, json.dumps(stats.to_dict(), indent=1))
+    def record(self, match: Match, match_id: str = "") -> Statistics:
+        """Count the finished ``match`` in the statistics and write them, atomically.
+
+        A ``match_id`` already counted (the same match finished in another page) changes nothing.
+        """
+        with _locked(self.directory):
+            before = self.statistics()
+            stats = before.add(match, match_id)
+            if stats is not before:
+                atomic_write(self.stats_path, json.dumps(stats.to_dict(), indent=1))
         return stats
 
 
-def _read_json(path: Path) -> object | None:
-    """The parsed file, ``None`` if it does not exist; :class:`CorruptFileError` if it is not JSON."""
+def read_json(path: Path) -> object:
+    """The parsed JSON file; :class:`CorruptFileError` for any fault in it, :class:`FileNotFoundError` if absent.
+
+    The bytes are decoded as UTF-8 with an optional byte-order mark, as the checker
+    (``hearts-check``) reads a record.
+    """
+    data = path.read_bytes()
     try:
-        text = path.read_text(encoding="utf-8")
-    except FileNotFoundError:
-        return None
+        text = data.decode("utf-8-sig")
     except UnicodeDecodeError as problem:
-        raise CorruptFileError(f"{path.name} is not text: {problem}") from None
+        raise CorruptFileError(f"{path.name} is not UTF-8 text ({problem.reason} at byte {problem.start})") from None
     try:
         document: object = json.loads(text)
-    except json.JSONDecodeError as problem:
-        raise CorruptFileError(f"{path.name} is not valid JSON ({problem})") from None
+    except RecursionError:
+        raise CorruptFileError(f"{path.name} is not valid JSON (nested too deeply)") from None
+    except ValueError as problem:  # JSONDecodeError, and numbers past the int digit limit
+        raise CorruptFileError(f"{path.name} is not valid JSON ({_short(problem)})") from None
     return document
+
+
+def _revision(document: dict[str, Any]) -> int:
+    revision = document.get("revision", 0)
+    if not isinstance(revision, int) or isinstance(revision, bool) or revision < 0:
+        raise CorruptFileError(f"the save's revision must be a whole number, not {_short(revision)}")
+    return revision
+
+
+def _short(value: object, limit: int = 80) -> str:
+    """``value`` shown briefly: a message never repeats an unbounded piece of a file (nor recurses into one)."""
+    text = str(value) if isinstance(value, Exception) else reprlib.repr(value)
+    return text if len(text) <= limit else text[: limit - 1] + "…"

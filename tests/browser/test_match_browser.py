@@ -137,3 +137,45 @@ def test_pass_play_a_hand_and_resume(page: Page, widget_server: str, data_dir: P
     assert "Hand 2" in page.locator(".hl-mhead").inner_text()
     assert hand_cards(page) == cards_before
     assert not page.js_errors  # type: ignore[attr-defined]
+
+
+def test_a_second_tab_on_the_same_match_is_told_to_reload(page: Page, widget_server: str, data_dir: Path) -> None:
+    (data_dir / "match.json").unlink(missing_ok=True)
+    ready = f'{ROOT}[data-screen="passing"] .hl-hand .hl-card'
+    open_notebook(page, widget_server, "match.ipynb", ready)
+    for card in hand_cards(page)[:3]:
+        page.locator(f'.hl-hand .hl-card[data-card="{card}"]').click()
+    page.locator('.hl-hand .hl-card[aria-pressed="true"]').nth(2).wait_for()
+    before = step(page)
+    page.locator('[data-action="pass"]').click()
+    settle(page, before)
+
+    # A second tab (its own kernel, the same data folder) picks the match up...
+    other = page.context.new_page()
+    other.viewport_name = page.viewport_name  # type: ignore[attr-defined]
+    other.on("pageerror", lambda error: page.js_errors.append(str(error)))  # type: ignore[attr-defined]
+    open_notebook(other, widget_server, "match.ipynb", f'{ROOT}[data-screen="offer"]')
+    other.locator('[data-action="resume"]').click()
+    other.wait_for_selector(f'{ROOT}[data-screen="playing"] .hl-hand .hl-card')
+    assert hand_cards(other) == hand_cards(page)
+
+    # ...then the first tab plays on, and the second is stale: it plays nothing and offers Reload.
+    legal = page.locator('.hl-hand .hl-card[data-legal="true"]').first
+    legal.click()
+    page.locator(".hl-hand .hl-card.is-selected").wait_for()
+    before = step(page)
+    page.locator('[data-action="play"]').click()
+    settle(page, before)
+    stale_hand = hand_cards(other)
+    other.locator('.hl-hand .hl-card[data-legal="true"]').first.click()
+    other.locator('.hl-notice [data-action="reload"]').wait_for()
+    assert "another page" in other.locator(".hl-notice").inner_text()
+    assert "another page" in other.locator(".hl-message").inner_text()
+    assert hand_cards(other) == stale_hand
+    screenshot(other, "match-stale-tab")
+    other.locator('[data-action="reload"]').click()
+    other.wait_for_function("() => !document.querySelector('.hl-notice [data-action=\"reload\"]')")
+    assert hand_cards(other) == hand_cards(page)
+    assert "Reloaded" in other.locator(".hl-message").inner_text()
+    other.close()
+    assert not page.js_errors  # type: ignore[attr-defined]

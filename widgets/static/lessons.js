@@ -4,8 +4,12 @@ function renderIndex(model, root) {
   root.classList.add("hl-index");
   const list = document.createElement("ol");
   list.setAttribute("aria-label", "lessons");
-  root.append(list, hlErrorBox(model));
+  const notice = hlEl("p", "hl-notice");
+  notice.setAttribute("role", "status");
+  root.append(notice, list, hlErrorBox(model));
   function draw() {
+    notice.textContent = model.get("notice") || "";
+    notice.hidden = !notice.textContent;
     list.replaceChildren();
     for (const item of model.get("lessons")) {
       const row = document.createElement("li");
@@ -25,6 +29,7 @@ function renderIndex(model, root) {
     }
   }
   model.on("change:lessons", draw);
+  model.on("change:notice", draw);
   draw();
   // The marks may be older than this page (a preheated kernel): ask for fresh ones now, and
   // again on coming back to the index (browser back).

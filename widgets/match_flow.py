@@ -1,0 +1,715 @@
+"""The match page's controller: it runs the match, the computers, the pacing and the resume.
+
+Design choices:
+
+* No traitlets here.  :class:`MatchFlow` holds the page's state (the match, a saved match
+  on offer, a finished trick still on the table, the cards chosen, the message) and the
+  widget (:mod:`widgets.match`) copies it into traits after every action, through the
+  payload builders of :mod:`widgets.match_payloads`.  So the flow can be driven, and
+  tested, without a front end.
+* Python is the referee and the clock's owner.  Every rule decision comes from
+  :mod:`hearts_core`.  Computer cards are played one at a time by :meth:`MatchFlow.advance`:
+  while :attr:`MatchFlow.pending` is :attr:`Pending.ADVANCE` the front end waits for the
+  chosen speed and calls again quoting the :attr:`~MatchFlow.step` it saw, so a stale or
+  duplicated timer (two views of one widget) can never play an extra card.  At speed
+  ``"instant"`` every computer card is played at once after each action.
+* Computer players see only ``match.view(seat)``.  A fresh bot is made for every decision
+  with a seed derived from the match seed and the position, so a seeded match replays
+  identically, even after it was saved and resumed.
+* Each action ends the same way (:meth:`MatchFlow._finish`): computers move if instant,
+  the match is saved, the display is redrawn (:attr:`~MatchFlow.step` goes up), and
+  :attr:`~MatchFlow.message` says what happened in plain words.  A refused action only
+  sets the message: the match, the save and the selection are untouched, nothing is redrawn.
+* Screens and pending steps are enums (:class:`Screen`, :class:`Pending`) whose values are
+  the strings the front end reads.
+* The coach runs only when something shows it (``show_danger``, ``show_coach`` or a hint)
+  and only on the learner's turn; its report is cached per position.
+* Two pages on one save (:mod:`widgets.match_saves`): before each action the flow asks
+  whether another page has written the save since this one did; if so it refuses, says
+  so, and :meth:`MatchFlow.reload` carries on from the newer save.  Every match has an
+  id (kept in the save, so every page playing it agrees) and the statistics count an id
+  once.
+* Building the flow never writes the save: Voilà may build the widget in a preheated
+  kernel long before a learner arrives, while another page is still playing.  A saved,
+  unfinished match with progress is offered instead ("Resume match" / "New match").
+"""
+
+from __future__ import annotations
+
+import hashlib
+import logging
+import secrets
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from enum import StrEnum
+from typing import Any, Final
+
+from hearts_core import (
+    CARDS_IN_PASS,
+    NUM_SEATS,
+    TRICKS_PER_HAND,
+    Card,
+    IllegalMove,
+    InvalidCardError,
+    Match,
+    PassDirection,
+    Phase,
+    Rules,
+    Trick,
+    seat_name,
+)
+from hearts_core.bots import Bot, make_bot
+from hearts_core.cards import to_card
+from hearts_core.coach import CoachReport, analyse
+from hearts_core.rules import MOON_POINTS
+from hearts_core.wording import and_list, points_phrase
+from widgets.match_saves import STALE, MatchSaves
+from widgets.storage import SavedMatch, Statistics
+
+__all__ = [
+    "COMPUTERS",
+    "HARD_TIME_BUDGET",
+    "LEARNER",
+    "LEVELS",
+    "SETTINGS",
+    "SPEEDS",
+    "MatchFlow",
+    "Pending",
+    "Screen",
+    "Settings",
+    "Tone",
+    "moon_sentence",
+    "result_sentence",
+]
+
+log = logging.getLogger("hearts_lessons.widgets.match")
+
+LEARNER: Final = 0
+COMPUTERS: Final = tuple(range(1, NUM_SEATS))
+SPEEDS: Final = ("instant", "normal", "slow")
+LEVELS: Final = ("easy", "normal", "hard")
+HARD_TIME_BUDGET: Final = 0.3
+"""Seconds of reference-machine effort per hard decision: strong, yet the table keeps moving."""
+SETTINGS: Final = (
+    "speed", "one_tap", "auto_play_forced", "confirm_tricks", "levels", "show_danger", "show_coach", "four_colour",
+)
+"""The settings saved with the match and changeable from the front end's options."""
+
+
+class Screen(StrEnum):
+    """What the page shows; the value is what the front end reads."""
+
+    NONE = ""
+    OFFER = "offer"
+    PASSING = "passing"
+    PLAYING = "playing"
+    HAND_OVER = "hand_over"
+    MATCH_OVER = "match_over"
+
+
+class Pending(StrEnum):
+    """What the table waits for."""
+
+    LEARNER = "learner"
+    ADVANCE = "advance"
+    """The computers: the front end calls :meth:`MatchFlow.advance` after its delay."""
+    NEXT_TRICK = "next_trick"
+    """The learner's "Next trick" (with ``confirm_tricks``)."""
+
+
+class Tone(StrEnum):
+    """How the message is shown."""
+
+    INFO = "info"
+    ILLEGAL = "illegal"
+    HINT = "hint"
+
+
+@dataclass(frozen=True, slots=True)
+class Settings:
+    """The learner's choices, as the widget's traits hold them (already validated there)."""
+
+    speed: str = "normal"
+    one_tap: bool = False
+    auto_play_forced: bool = False
+    confirm_tricks: bool = False
+    levels: tuple[str, ...] = ("normal",) * len(COMPUTERS)
+    show_danger: bool = False
+    show_coach: bool = False
+    four_colour: bool = False
+
+    def to_dict(self) -> dict[str, Any]:
+        """The JSON form saved with the match (the keys of :data:`SETTINGS`)."""
+        return {name: (list(value) if isinstance(value := getattr(self, name), tuple) else value)
+                for name in SETTINGS}
+
+
+@dataclass(slots=True)
+class _News:
+    """What the current action has said so far: (sentence, minor) pairs; minor ones are dropped when instant."""
+
+    items: list[tuple[str, bool]] = field(default_factory=list)
+
+    def say(self, text: str, minor: bool = False) -> None:
+        self.items.append((text, minor))
+
+
+def _derived_seed(*parts: object) -> int:
+    """A stable 64-bit seed from the match seed and the position (not Python's salted ``hash``)."""
+    digest = hashlib.sha256(" ".join(map(str, parts)).encode()).digest()
+    return int.from_bytes(digest[:8], "big")
+
+
+def new_seed() -> int:
+    """A fresh match seed, small enough to read out and type back in."""
+    return secrets.randbelow(1_000_000)
+
+
+def has_progress(match: Match) -> bool:
+    """Whether the learner has done anything in ``match``; an untouched deal is not worth offering."""
+    return match.hand_number > 1 or bool(match.hand.plays) or match.hand.passed(LEARNER) is not None
+
+
+def moon_sentence(match: Match) -> str:
+    """The announcement for a moon shot in the current (finished) hand, or ``""``."""
+    shooter = match.hand.moon_shooter
+    if shooter is None:
+        return ""
+    who = seat_name(shooter)
+    if match.rules.moon_subtracts:
+        return f"{who} shot the moon: {MOON_POINTS} come off {'your' if shooter == LEARNER else 'their'} total."
+    return f"{who} shot the moon: everyone else takes {MOON_POINTS}."
+
+
+def result_sentence(match: Match) -> tuple[str, str]:
+    """(outcome, sentence) for a finished match: ``won``, ``drawn`` (a shared lowest total) or ``lost``."""
+    winners = match.winners or ()
+    totals = match.totals
+    best = totals[winners[0]] if winners else 0
+    if winners == (LEARNER,):
+        return "won", f"You win the match with {best} points!"
+    if LEARNER in winners:
+        others = and_list(seat_name(seat) for seat in winners if seat != LEARNER)
+        return "drawn", f"A draw: you share the lowest total, {best}, with {others}."
+    names = [seat_name(seat) for seat in winners]
+    lead = f"{names[0]} wins" if len(names) == 1 else f"{and_list(names)} share the win"
+    return "lost", f"{lead} with {best} points. You finished with {totals[LEARNER]}."
+
+
+class MatchFlow:
+    """A match against CPU1..CPU3 as one page plays it: actions in, state and a sentence out.
+
+    Every action returns the sentence it leaves in :attr:`message`.  :attr:`step` goes up
+    each time the display must be redrawn.
+    """
+
+    def __init__(self, saves: MatchSaves, settings: Settings, *, seed: int | None = None,
+                 rules: Rules | None = None,
+                 restore_settings: Callable[[dict[str, Any]], Settings] | None = None) -> None:
+        """``restore_settings`` turns settings read from a save into the settings to play with
+        (the widget validates them as traits); by default saved settings are ignored."""
+        self.saves = saves
+        self.settings = settings
+        self._restore_settings = restore_settings or (lambda _saved: self.settings)
+        self.match_id = ""
+        """Which match this is, the same in every page that plays it (kept in the save)."""
+        self.match: Match | None = None
+        self.offered: SavedMatch | None = None
+        self.shown: Trick | None = None
+        """A finished trick still on the table."""
+        self.selected: list[str] = []
+        self.statistics = Statistics()
+        self.message = ""
+        self.tone = Tone.INFO
+        self.refused = ""
+        self.step = 0
+        self._seed = seed
+        self._rules = rules or Rules()
+        self._recorded = False  # this match already counted in the statistics
+        self._news = _News()
+        self._coach_cache: tuple[tuple[int, int, int], CoachReport] | None = None
+        self._building = False
+        self._as_saved: tuple[object, ...] | None = None  # the position just read from the save
+        self.acted = False
+        """The learner has done something on this page: from then on its match is the one being played."""
+
+    @property
+    def notice(self) -> str:
+        """A sentence about the save or the statistics ("" when all is well)."""
+        return self.saves.notice
+
+    @property
+    def stale(self) -> bool:
+        """Another page has continued this match: this one refuses to play until :meth:`reload`."""
+        return self.saves.stale
+
+    def _stale(self) -> str | None:
+        """The refusal when another page has written the save since this one did, else ``None``."""
+        return None if self.saves.still_current() else self.refuse(STALE)
+
+    # ------------------------------------------------------------------ opening
+
+    @contextmanager
+    def building(self) -> Iterator[None]:
+        """While the page is being built (or re-read on opening): nothing is written, nothing counts as acting."""
+        self._building = True
+        try:
+            yield
+        finally:
+            self._building = False
+
+    def open(self, match: Match | None = None) -> str:
+        """Start with ``match`` (it replaces any save), or offer the saved match, or start a new one."""
+        with self.building():
+            if match is not None:
+                self.saves.adopt_current()  # a match handed in replaces whatever is saved
+                return self._start(match, "Let's play.")
+            return self._open_saved_or_new()
+
+    def _open_saved_or_new(self) -> str:
+        self.statistics = self.saves.read_statistics()
+        saved = self.saves.read_save()
+        if saved is not None and not saved.match.is_over and has_progress(saved.match):
+            self.match = None
+            self.offered = saved
+            self.message = "You have a match in progress. Resume it, or start a new one?"
+            self._redraw()
+        elif self.match is None or self.offered is not None:
+            seed = self._seed if self._seed is not None else new_seed()
+            self._start(Match.new(seed, self._rules), "A new match begins.")
+        return self.message
+
+    def page_opened(self) -> str:
+        """The page was opened: pick up what was saved since it was built, unless the learner acted here."""
+        if not self.acted:
+            with self.building():
+                self._open_saved_or_new()
+        return self.message
+
+    def change_settings(self, settings: Settings) -> None:
+        """The learner changed an option: save it with the match and redraw."""
+        self.settings = settings
+        if self.match is None:
+            return
+        self._save()
+        self._redraw()
+
+    # ------------------------------------------------------------ learner's actions
+
+    def choose(self, card: Card | str) -> str:
+        """The learner taps ``card``: toggle it while passing; select (or play) it on their turn."""
+        match = self.match
+        if match is None:
+            return self.refuse("Choose Resume match or New match first.")
+        if (stale := self._stale()) is not None:
+            return stale
+        try:
+            chosen = to_card(card)
+        except InvalidCardError as problem:
+            return self.refuse(str(problem))
+        screen = self.screen
+        if screen is Screen.PASSING:
+            return self.toggle_pass(chosen)
+        if screen is not Screen.PLAYING:
+            return self.refuse(self._wrong_screen())
+        if self.shown is not None and self.settings.confirm_tricks:
+            return self.refuse("The finished trick is still on the table: press Next trick first.")
+        verdict = match.explain(chosen, seat=LEARNER)
+        if not verdict.legal:
+            return self.refuse(verdict.message, chosen)
+        if self.settings.one_tap or self.selected == [str(chosen)]:
+            self.selected = [str(chosen)]
+            return self.play_selected()
+        self.selected = [str(chosen)]
+        return self._say(f"{chosen} selected: press Play (or tap it again) to play it.")
+
+    def play_selected(self) -> str:
+        """Play the selected card (the "Play" button)."""
+        match = self.match
+        if match is None or self.screen is not Screen.PLAYING:
+            return self.refuse(self._wrong_screen())
+        if self.shown is not None and self.settings.confirm_tricks:
+            return self.refuse("The finished trick is still on the table: press Next trick first.")
+        if not self.selected:
+            return self.refuse("Choose a card first: tap it, then press Play.")
+        if (stale := self._stale()) is not None:
+            return stale
+        verdict = match.explain(self.selected[0], seat=LEARNER)
+        if not verdict.legal:
+            return self.refuse(verdict.message, verdict.card)
+        self._news = _News()
+        self.shown = None  # playing on moves past a finished trick still on show
+        self._play(verdict.card or to_card(self.selected[0]), LEARNER)
+        return self._finish()
+
+    def toggle_pass(self, card: Card | str) -> str:
+        """Add ``card`` to the cards to pass, or take it back out."""
+        match = self.match
+        if match is None or self.screen is not Screen.PASSING:
+            return self.refuse("There is nothing to pass now.")
+        try:
+            chosen = to_card(card)
+        except InvalidCardError as problem:
+            return self.refuse(str(problem))
+        if chosen not in match.hand.hand(LEARNER):
+            return self.refuse(f"You do not hold {chosen}.", chosen)
+        text = str(chosen)
+        if text in self.selected:
+            self.selected = [item for item in self.selected if item != text]
+        elif len(self.selected) >= CARDS_IN_PASS:
+            return self.refuse(f"You have chosen {CARDS_IN_PASS} cards already: tap one of them to put it back.")
+        else:
+            self.selected = [*self.selected, text]
+        return self._say(self._pass_progress())
+
+    @property
+    def can_pass(self) -> bool:
+        """Whether "Pass 3 cards" would pass now."""
+        return self.screen is Screen.PASSING and len(self.selected) == CARDS_IN_PASS
+
+    @property
+    def can_play(self) -> bool:
+        """Whether "Play" would play now (a card is selected on the learner's turn)."""
+        return self.screen is Screen.PLAYING and self.pending is Pending.LEARNER and len(self.selected) == 1
+
+    def confirm_pass(self) -> str:
+        """Pass the chosen cards (the "Pass 3 cards" button); the computers pass too."""
+        match = self.match
+        if match is None or self.screen is not Screen.PASSING:
+            return self.refuse("There is nothing to pass now.")
+        if len(self.selected) != CARDS_IN_PASS:
+            return self.refuse(self._pass_progress())
+        if (stale := self._stale()) is not None:
+            return stale
+        try:
+            match.pass_cards(LEARNER, self.selected)
+        except IllegalMove as refusal:
+            return self.refuse(refusal.verdict.message)
+        for seat in COMPUTERS:
+            match.pass_cards(seat, self._bot(seat, "pass").choose_pass(match.view(seat)))
+        view = match.view(LEARNER)
+        direction = match.hand.pass_direction
+        self.selected = []
+        self._news = _News()
+        self._news.say(
+            f"You passed {and_list(view.passed or ())} to {seat_name(direction.receiver(LEARNER))} and received "
+            f"{and_list(view.received or ())} from {seat_name(direction.passer(LEARNER))}; they are outlined in gold."
+        )
+        return self._finish()
+
+    def advance(self, step: int | None = None) -> str:
+        """Let the computers move on: one card (or the whole way at speed "instant").
+
+        A call for an older ``step``, or when nothing is waiting on the computers, does nothing.
+        """
+        if self.match is None or (step is not None and step != self.step) or self.pending is not Pending.ADVANCE:
+            return self.message
+        if (stale := self._stale()) is not None:
+            return stale
+        self._news = _News()
+        self._run(until_learner=self.settings.speed == "instant")
+        return self._finish()
+
+    def next_trick(self) -> str:
+        """Clear the finished trick from the table and go on (with ``confirm_tricks``)."""
+        if self.match is None or self.shown is None:
+            return self.refuse("There is no finished trick waiting.")
+        if (stale := self._stale()) is not None:
+            return stale
+        self._news = _News()
+        self.shown = None
+        return self._finish()
+
+    def next_hand(self) -> str:
+        """Deal the next hand after the score screen."""
+        match = self.match
+        if match is None or self.screen is not Screen.HAND_OVER:
+            return self.refuse(self._wrong_screen())
+        if (stale := self._stale()) is not None:
+            return stale
+        match.next_hand()
+        self.selected = []
+        direction = match.hand.pass_direction
+        if direction is PassDirection.HOLD:
+            opening = f"Hand {match.hand_number}: no passing this time."
+        else:
+            receiver = seat_name(direction.receiver(LEARNER))
+            opening = (f"Hand {match.hand_number}: choose {CARDS_IN_PASS} cards "
+                       f"to pass {direction.value}, to {receiver}.")
+        self._news = _News()
+        self._news.say(opening)
+        return self._finish()
+
+    def new_match(self, seed: int | None = None) -> str:
+        """Start a new match with a new seed (or ``seed``), keeping the settings."""
+        if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool)):
+            return self.refuse(f"A match seed is a whole number, not {seed!r}.")
+        if (stale := self._stale()) is not None:
+            return stale
+        rules = self.match.rules if self.match is not None else self._rules
+        return self._start(Match.new(seed if seed is not None else new_seed(), rules), "A new match begins.")
+
+    def replay(self) -> str:
+        """Start this match again from its first deal (same seed; the computers may choose differently)."""
+        if self.match is None:
+            return self.refuse("There is no match to replay yet.")
+        if (stale := self._stale()) is not None:
+            return stale
+        return self._start(Match.new(self.match.seed, self.match.rules), "The same deals again, from hand 1.")
+
+    def resume(self) -> str:
+        """Continue the saved match that was offered on opening, with its settings."""
+        if self.offered is None:
+            return self.refuse("There is no saved match to resume.")
+        if (stale := self._stale()) is not None:
+            return stale
+        saved, self.offered = self.offered, None
+        match = saved.match
+        return self._continue(saved, f"Welcome back: hand {match.hand_number}, "
+                                     f"trick {min(len(match.hand.tricks) + 1, TRICKS_PER_HAND)}.")
+
+    def reload(self) -> str:
+        """Re-read the save (another page has continued the match) and carry on from where it is now."""
+        saved = self.saves.read_save()
+        if saved is None:
+            rules = self.match.rules if self.match is not None else self._rules
+            return self._start(Match.new(new_seed(), rules), "There was no saved match to reload: a new match begins.")
+        self.offered = None
+        match = saved.match
+        return self._continue(saved, f"Reloaded the saved match: hand {match.hand_number}, "
+                                     f"trick {min(len(match.hand.tricks) + 1, TRICKS_PER_HAND)}.")
+
+    def _continue(self, saved: SavedMatch, opening: str) -> str:
+        """Play on from a save, with its settings and the same match id."""
+        self.settings = self._restore_settings(saved.settings)
+        hand = saved.match.hand
+        # A finished trick that was waiting on the table when the learner left waits again.
+        waiting = saved.display.get("trick_on_table") and hand.tricks and not hand.current_trick
+        shown = hand.tricks[-1] if waiting else None
+        self._as_saved = self._position(saved.match, shown is not None)
+        return self._start(saved.match, opening, shown=shown, match_id=saved.match_id)
+
+    def _position(self, match: Match, trick_on_table: bool) -> tuple[object, ...]:
+        """What a save records, in short: equal positions need no new write."""
+        return (match.hand_number, match.hand.phase, len(match.hand.plays), trick_on_table, self.settings)
+
+    def hint(self) -> str:
+        """Show the coach's advice once (or, while passing, what a sound player would pass)."""
+        match = self.match
+        if match is None:
+            return self.refuse("Choose Resume match or New match first.")
+        if self.screen is Screen.PASSING:
+            suggestion = make_bot("normal", seed=0).choose_pass(match.view(LEARNER))
+            return self._say(f"Hint: a careful player would pass {and_list(suggestion)} from this hand.", Tone.HINT)
+        report = self.coach_report(force=True)
+        if report is None:
+            return self.refuse("Hints are for your turn to play.")
+        return self._say(f"Hint: {report.advice}", Tone.HINT)
+
+    def dismiss_notice(self) -> str:
+        """Hide the storage notice (not the one asking to reload: that one stays until the page reloads)."""
+        if not self.saves.stale:
+            self.saves.notice = ""
+        return self.message
+
+    # ----------------------------------------------------------------- the flow
+
+    def _start(self, match: Match, opening: str, *, shown: Trick | None = None, match_id: str = "") -> str:
+        self.match = match
+        self.match_id = match_id or secrets.token_hex(8)
+        self.offered = None
+        self.shown = shown
+        self._recorded = match.is_over  # a finished match handed in was counted elsewhere
+        self._coach_cache = None
+        self.selected = []
+        self._news = _News()
+        self._news.say(opening)
+        if match.hand.phase is Phase.PASSING:
+            self._news.say(self._pass_progress())
+        return self._finish()
+
+    def _finish(self) -> str:
+        """End an action: computers move if instant, save, redraw, and say what happened."""
+        instant = self.settings.speed == "instant"
+        if instant:
+            self._run(until_learner=True)
+        self._save()
+        parts = [text for text, minor in self._news.items if not (minor and instant)]
+        screen, pending = self.screen, self.pending
+        match = self.match
+        assert match is not None
+        if screen is Screen.HAND_OVER:
+            parts += [f"Hand {match.hand_number} is over.", moon_sentence(match), "Press Next hand to deal again."]
+        elif screen is Screen.MATCH_OVER:
+            parts += [moon_sentence(match), result_sentence(match)[1]]
+        elif pending is Pending.NEXT_TRICK:
+            parts.append("Press Next trick to go on.")
+        elif screen is Screen.PLAYING and pending is Pending.LEARNER:
+            parts.append("Your turn to lead." if not match.hand.current_trick else "Your turn.")
+        elif not parts and match.to_move is not None and match.to_move != LEARNER:  # e.g. after Next trick
+            who = seat_name(match.to_move)
+            parts.append(f"{who} leads the next trick." if not match.hand.current_trick else f"{who} to play.")
+        self._news = _News()
+        self._redraw()
+        return self._say(" ".join(part for part in parts if part))
+
+    def _run(self, *, until_learner: bool) -> None:
+        """Play computer cards (and the learner's forced card, if set) until the learner must act.
+
+        With ``until_learner`` false, play at most one card: the front end's pacing.
+        """
+        match = self.match
+        assert match is not None
+        while True:
+            if self.shown is not None:
+                if self.settings.confirm_tricks:
+                    return
+                self.shown = None
+            hand = match.hand
+            if hand.phase is not Phase.PLAYING:
+                return
+            seat = hand.to_move
+            assert seat is not None
+            if seat == LEARNER:
+                forced = self._forced_card()
+                if forced is None:
+                    return
+                self._play(forced, LEARNER, forced=True)
+            else:
+                self._play(self._bot(seat, "play").choose_play(match.view(seat)), seat)
+            if not until_learner:
+                return
+
+    def _play(self, card: Card, seat: int, *, forced: bool = False) -> None:
+        """Play one card through the engine and note what happened."""
+        match = self.match
+        assert match is not None
+        trick = match.play(card, seat=seat)
+        if forced:
+            self._news.say(f"{card} was your only legal card, so it was played for you.")
+        else:
+            self._news.say(f"{seat_name(seat)} played {card}.", minor=seat != LEARNER)
+        if trick is not None:
+            self.shown = trick
+            self.selected = []
+            taker = "You took" if trick.winner == LEARNER else f"{seat_name(trick.winner)} took"
+            best = trick.played_by(trick.winner)
+            self._news.say(f"{taker} the trick with {best} ({points_phrase(trick.points)}).")
+        if match.is_over and not self._recorded:
+            self._recorded = True
+            stats = self.saves.record(match, self.match_id)
+            if stats is not None:
+                self.statistics = stats
+
+    def _forced_card(self) -> Card | None:
+        """The learner's only legal card, when ``auto_play_forced`` is on and there is just one."""
+        match = self.match
+        if match is None or not self.settings.auto_play_forced or match.to_move != LEARNER:
+            return None
+        legal = match.legal_plays()
+        return legal[0] if len(legal) == 1 else None
+
+    def _bot(self, seat: int, purpose: str) -> Bot:
+        """A computer player for one decision, seeded from the match and the position."""
+        match = self.match
+        assert match is not None
+        level = self.settings.levels[seat - 1]
+        seed = _derived_seed(match.seed, match.hand_number, len(match.hand.plays), seat, purpose)
+        return make_bot(level, seed, time_budget=HARD_TIME_BUDGET if level == "hard" else None)
+
+    def _save(self) -> None:
+        if self.match is None or self._building:
+            return
+        # Picking up a save writes nothing back until something changes: a page that merely
+        # resumes or reloads must not make the other pages on this save stale.
+        as_saved, self._as_saved = self._as_saved, None
+        if as_saved == self._position(self.match, self.shown is not None):
+            return
+        self.saves.save(self.match, self.settings.to_dict(), {"trick_on_table": self.shown is not None},
+                        self.match_id)
+
+    # ------------------------------------------------------------- where we are
+
+    @property
+    def screen(self) -> Screen:
+        """What the page shows now."""
+        match = self.match
+        if match is None:
+            return Screen.OFFER if self.offered is not None else Screen.NONE
+        phase = match.hand.phase
+        if phase is Phase.PASSING:
+            return Screen.PASSING
+        if phase is Phase.PLAYING or self.shown is not None:
+            return Screen.PLAYING
+        return Screen.MATCH_OVER if match.is_over else Screen.HAND_OVER
+
+    @property
+    def pending(self) -> Pending:
+        """What the table waits for: the computers, "Next trick", or the learner."""
+        match = self.match
+        if match is None or self.screen is not Screen.PLAYING:
+            return Pending.LEARNER
+        if self.shown is not None:
+            return Pending.NEXT_TRICK if self.settings.confirm_tricks else Pending.ADVANCE
+        if match.to_move != LEARNER or self._forced_card() is not None:
+            return Pending.ADVANCE
+        return Pending.LEARNER
+
+    def coach_report(self, *, force: bool = False) -> CoachReport | None:
+        """The coach's report on the learner's turn, when something shows it (cached per position)."""
+        match = self.match
+        if match is None or self.pending is not Pending.LEARNER or self.screen is not Screen.PLAYING:
+            return None
+        if not (force or self.settings.show_danger or self.settings.show_coach):
+            return None
+        key = (match.seed, match.hand_number, len(match.hand.plays))
+        if self._coach_cache is None or self._coach_cache[0] != key:
+            self._coach_cache = (key, analyse(match.view(LEARNER)))
+        return self._coach_cache[1]
+
+    def _wrong_screen(self) -> str:
+        return {
+            Screen.HAND_OVER: "This hand is over: press Next hand.",
+            Screen.MATCH_OVER: "The match is over: choose New match or Replay.",
+            Screen.OFFER: "Choose Resume match or New match first.",
+            Screen.PASSING: f"First choose {CARDS_IN_PASS} cards to pass.",
+        }.get(self.screen, "Wait for your turn.")
+
+    def _pass_progress(self) -> str:
+        match = self.match
+        assert match is not None
+        chosen = len(self.selected)
+        receiver = seat_name(match.hand.pass_direction.receiver(LEARNER))
+        if chosen == CARDS_IN_PASS:
+            return f"Ready: press Pass {CARDS_IN_PASS} cards to give {and_list(self.selected)} to {receiver}."
+        if chosen == 0:
+            return f"Tap {CARDS_IN_PASS} cards to pass to {receiver}."
+        more = CARDS_IN_PASS - chosen
+        return f"Chosen to pass: {and_list(self.selected)}. Choose {more} more."
+
+    # ---------------------------------------------------------------- messages
+
+    def _note_action(self) -> None:
+        if not self._building:
+            self.acted = True
+
+    def _redraw(self) -> None:
+        """The display must be recomputed from the match (the widget sees :attr:`step` go up)."""
+        self._note_action()
+        self.step += 1
+
+    def _say(self, text: str, tone: Tone = Tone.INFO) -> str:
+        self._note_action()
+        self.refused = ""
+        self.tone = tone
+        self.message = text
+        return text
+
+    def refuse(self, text: str, card: Card | None = None) -> str:
+        """Explain why nothing happened; the match, the save and the selection stay as they were."""
+        self._note_action()
+        self.refused = str(card) if card is not None else ""
+        self.tone = Tone.ILLEGAL
+        self.message = text
+        return text

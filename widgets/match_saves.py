@@ -1,0 +1,153 @@
+"""What the match widget keeps on disk, and what it tells the learner when the disk disagrees.
+
+Design choices:
+
+* :class:`widgets.storage.MatchStore` reads and writes files and raises; this module is
+  the policy above it for one match page: an unreadable file is moved aside (never
+  overwritten) and the learner gets one plain sentence in :attr:`MatchSaves.notice`; a
+  failed write never stops the game.  The controller (:mod:`widgets.match_flow`) calls
+  it and never sees an exception from the disk.
+* Two pages on one save: :class:`MatchSaves` remembers the save's revision as this page
+  last read or wrote it, and every write says so (:meth:`MatchStore.save` compares).  When
+  another page has written since, this page is :attr:`~MatchSaves.stale`: it writes
+  nothing more and says so, until the learner reloads.  The controller also asks
+  :meth:`~MatchSaves.still_current` before each action, so a stale page refuses the play
+  instead of making one it cannot save.
+* Nothing here decides anything about the game; the words are the only thing it adds.
+"""
+
+from __future__ import annotations
+
+import logging
+from pathlib import Path
+from typing import Any
+
+from hearts_core import Match
+from widgets.storage import CorruptFileError, MatchStore, SaveConflictError, SavedMatch, Statistics
+
+__all__ = ["STALE", "MatchSaves"]
+
+STALE = ("This match was continued in another page, so this page has stopped to keep that progress. "
+         "Press Reload to carry on from where it is now.")
+
+log = logging.getLogger("hearts_lessons.widgets.match")
+
+
+class MatchSaves:
+    """One page's view of the learner's save and statistics, with a notice for what went wrong."""
+
+    def __init__(self, store: MatchStore) -> None:
+        self.store = store
+        self.notice = ""
+        """A plain sentence about the save or the statistics, shown until dismissed ("" when all is well)."""
+        self.revision = 0
+        """The save's revision as this page last read or wrote it (0: no save seen, so any save is newer)."""
+        self.stale = False
+        """Another page has written the save since: this page writes nothing until it reloads."""
+
+    def save(self, match: Match, settings: dict[str, Any], display: dict[str, Any], match_id: str) -> None:
+        """Write the match unless another page has since; a failing disk is reported, and play goes on."""
+        if self.stale:
+            return
+        try:
+            self.revision = self.store.save(match, settings, display, expected=self.revision, match_id=match_id)
+        except SaveConflictError:
+            self._went_stale()
+        except CorruptFileError as problem:  # spoilt since it was read: keep it aside, then write ours
+            try:
+                kept = self.store.set_aside(self.store.save_path).name
+            except OSError as failure:
+                self.notice = f"Your match could not be saved: an unreadable old save is in the way ({failure})."
+                return
+            self.notice = f"Your saved match had become unreadable ({problem}); it was kept as {kept}."
+            try:
+                self.revision = self.store.save(match, settings, display, match_id=match_id)
+            except (OSError, CorruptFileError) as failure:
+                self.notice = f"Your match could not be saved ({failure}). You can keep playing."
+        except OSError as problem:
+            log.exception("saving the match failed")
+            self.notice = f"Your match could not be saved ({problem}). You can keep playing."
+
+    def still_current(self) -> bool:
+        """Whether this page may go on: no other page has written the save since it last did."""
+        if not self.stale:
+            try:
+                found = self.store.revision()
+            except (CorruptFileError, OSError):  # the next save deals with it
+                return True
+            if found is not None and found != self.revision:
+                self._went_stale()
+        return not self.stale
+
+    def adopt_current(self) -> None:
+        """This page replaces whatever is saved now: take the save's current revision as seen."""
+        try:
+            self.revision = self.store.revision() or 0
+        except (CorruptFileError, OSError):  # the first save sets an unreadable one aside
+            self.revision = 0
+
+    def _went_stale(self) -> None:
+        self.stale = True
+        self.notice = STALE
+
+    def read_save(self) -> SavedMatch | None:
+        """The saved match, or ``None`` (none, or unreadable: then it is moved aside and the learner told).
+
+        Whatever it finds becomes the revision this page has seen, and the page is current again.
+        """
+        self.stale = False
+        if self.notice == STALE:
+            self.notice = ""
+        try:
+            saved = self.store.load()
+        except CorruptFileError as problem:
+            self._save_unreadable(problem)
+            self.revision = 0
+            return None
+        except OSError as problem:
+            self.notice = f"Your saved match could not be opened ({problem}), so a new match has started."
+            return None
+        self.revision = 0 if saved is None else saved.revision
+        return saved
+
+    def _save_unreadable(self, problem: CorruptFileError) -> None:
+        kept = self._set_aside(self.store.save_path)
+        self.notice = (f"Your saved match could not be read ({problem}), so a new match has started. "
+                       f"The old file was kept as {kept}.")
+
+    def read_statistics(self) -> Statistics:
+        """The learner's statistics; unreadable ones are moved aside and start again."""
+        try:
+            return self.store.statistics()
+        except CorruptFileError as problem:
+            self._statistics_unreadable(problem)
+        except OSError as problem:
+            self.notice = f"Your statistics could not be opened ({problem})."
+        return Statistics()
+
+    def record(self, match: Match, match_id: str) -> Statistics | None:
+        """Count the finished ``match`` once per ``match_id``; the statistics, or ``None`` if they cannot be written."""
+        try:
+            return self.store.record(match, match_id)
+        except CorruptFileError as problem:
+            self._statistics_unreadable(problem)
+        except OSError as problem:
+            self.notice = f"Your statistics could not be saved ({problem})."
+            return None
+        try:
+            return self.store.record(match, match_id)
+        except (OSError, CorruptFileError) as problem:
+            self.notice = f"Your statistics could not be saved ({problem})."
+            return None
+
+    def _statistics_unreadable(self, problem: CorruptFileError) -> None:
+        kept = self._set_aside(self.store.stats_path)
+        self.notice = (f"Your statistics could not be read ({problem}); they start again. "
+                       f"The old file was kept as {kept}.")
+
+    def _set_aside(self, path: Path) -> str:
+        try:
+            return self.store.set_aside(path).name
+        except OSError as problem:  # the file stays where it is; we simply do not use it
+            log.exception("could not move %s aside", path)
+            return f"{path.name} (it could not be moved: {problem})"

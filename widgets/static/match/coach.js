@@ -1,0 +1,42 @@
+// The coach's panel beside the table: advice, what has been seen, and each card's odds.
+
+function hlMatchCoach(ui) {
+  const { model } = ui;
+  const coach = hlEl("section", "hl-panel hl-coach");
+  coach.setAttribute("aria-label", "the coach");
+
+  function draw() {
+    const report = model.get("coach");
+    coach.replaceChildren();
+    coach.hidden = !report.advice;
+    if (coach.hidden) return;
+    coach.append(hlEl("h3", "hl-panel-title", "Coach"));
+    coach.append(hlEl("p", "hl-advice", report.advice));
+    const facts = hlEl("ul", "hl-facts");
+    facts.append(hlEl("li", "", `${report.unseen} cards unseen.`), hlEl("li", "", report.queen));
+    for (const item of report.voids) facts.append(hlEl("li", "", item.text));
+    if (!report.voids.length) facts.append(hlEl("li", "", "Nobody has run out of a suit yet."));
+    coach.append(facts);
+    const table = hlEl("table", "hl-odds");
+    const head = hlEl("tr");
+    for (const text of ["Card", "Takes the trick", "Points expected"]) head.append(hlEl("th", "", text));
+    const thead = hlEl("thead");
+    thead.append(head);
+    const body = hlEl("tbody");
+    for (const item of report.outlooks) {
+      const row = hlEl("tr", item.dangerous ? "is-danger" : "");
+      const card = hlEl("th", "hl-odds-card", item.card.text);
+      card.scope = "row";
+      card.dataset.suit = item.card.suit;
+      card.setAttribute("aria-label", item.card.label);
+      row.append(card, hlEl("td", "", hlPercent(item.win)), hlEl("td", "", item.points.toFixed(1)));
+      body.append(row);
+    }
+    table.append(thead, body);
+    coach.append(table, hlEl("p", "hl-odds-note", report.exact
+      ? "Exact: every deal that fits what you have seen, against careful opponents."
+      : "Estimated from many deals that fit what you have seen, against careful opponents."));
+  }
+
+  return { element: coach, draw, shown: () => !coach.hidden };
+}

@@ -1,0 +1,29 @@
+// MatchWidget front end, shared pieces.  The match page is split by panel into the files of
+// static/match/ (options, header, table, coach, hand, main), bundled after cards.js into one
+// module: each panel file defines one hlMatch* function that builds its elements and returns
+// { element(s), draw }.  Every panel receives the same context `ui`:
+//   ui.model  the widget model (read with ui.model.get)
+//   ui.send   send an action to Python: ui.send("play"), ui.send("set", { name, value })
+//   ui.open   which panels the learner opened (the only state the front end keeps)
+//   ui.redraw redraw everything now (after the learner opens or closes a panel)
+// Python decides everything (legal cards, explanations, scores, computer moves, the lists
+// of options); these files show the traits and ask.
+
+function hlButton(label, action, options = {}) {
+  const button = hlEl("button", "hl-button" + (options.secondary ? " is-secondary" : ""), label);
+  button.type = "button";
+  button.dataset.action = action;
+  button.setAttribute("aria-label", options.aria || label);
+  // aria-disabled rather than disabled: the button stays reachable by Tab, and pressing it
+  // early gets an explanation from Python instead of silence.
+  if (options.disabled) {
+    button.setAttribute("aria-disabled", "true");
+    button.classList.add("is-disabled");
+  }
+  if (options.pressed !== undefined) button.setAttribute("aria-pressed", String(options.pressed));
+  return button;
+}
+
+function hlPercent(value) {
+  return Math.round(value * 100) + "%";
+}

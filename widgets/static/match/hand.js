@@ -1,0 +1,73 @@
+// Below the table: the message, the learner's hand and the action buttons (Pass, Play,
+// Next trick).  Whether Pass and Play would act comes from Python (`can_pass`, `can_play`).
+
+function hlMatchHand(ui) {
+  const { model, send } = ui;
+  const message = hlLiveMessage("hl-message");
+  const hand = hlHand("hl-hand");
+  const actions = hlEl("div", "hl-row hl-actions");
+
+  function drawMessage() {
+    message.className = "hl-message is-" + (model.get("tone") || "info");
+    message.textContent = model.get("message");
+  }
+
+  function drawHand(screen) {
+    hand.replaceChildren();
+    const cards = model.get("hand");
+    const inPlay = screen === "passing" || screen === "playing";
+    hand.hidden = !inPlay || cards.length === 0;
+    if (hand.hidden) return;
+    const passing = screen === "passing";
+    const chosen = model.get("selected");
+    const refused = model.get("refused");
+    const count = model.get("option_lists").cards_in_pass;
+    hand.setAttribute("aria-label", passing
+      ? `your hand: tap ${count} cards to pass`
+      : "your hand: tap a card to select it; dimmed cards may not be played, tap them to see why");
+    for (const card of cards) {
+      const selected = chosen.includes(card.text);
+      const button = hlCard(card, {
+        legal: card.legal, selected, received: card.received, danger: card.danger,
+        pressed: passing ? selected : undefined,
+      });
+      if (card.text === refused) button.classList.add("is-refused");
+      button.addEventListener("click", () => send("choose", { card: card.text }));
+      hand.append(button);
+    }
+  }
+
+  function drawActions(screen, pending) {
+    actions.replaceChildren();
+    const chosen = model.get("selected");
+    if (screen === "passing") {
+      const count = model.get("option_lists").cards_in_pass;
+      const pass = hlButton(`Pass ${count} cards`, "pass", { disabled: !model.get("can_pass") });
+      pass.addEventListener("click", () => send("pass"));
+      actions.append(pass, hlEl("span", "hl-count", `${chosen.length} of ${count} chosen`));
+    } else if (screen === "playing") {
+      if (pending === "next_trick") {
+        // One clear next step while a finished trick is shown.
+        const next = hlButton("Next trick", "next-trick");
+        next.addEventListener("click", () => send("next_trick"));
+        actions.append(next);
+        return;
+      }
+      const play = hlButton("Play", "play", {
+        disabled: !model.get("can_play"),
+        aria: chosen.length === 1 ? `play ${chosen[0]}` : "play the selected card",
+      });
+      play.addEventListener("click", () => send("play"));
+      actions.append(play);
+    }
+  }
+
+  return {
+    message, hand, actions,
+    draw(screen, pending) {
+      drawMessage();
+      drawHand(screen);
+      drawActions(screen, pending);
+    },
+  };
+}

@@ -1,0 +1,123 @@
+// Above the table: the storage notice (with Reload when another page has continued the match),
+// the status line with the seats' scores, the toolbar
+// (Last trick, Hint, Options, Statistics) and the Last trick and Statistics panels.
+
+function hlMatchHeader(ui) {
+  const { model, send, open } = ui;
+  const notice = hlEl("div", "hl-notice");
+  notice.setAttribute("role", "status");
+  const header = hlEl("header", "hl-mhead");
+  const toolbar = hlEl("div", "hl-toolbar");
+  const lastPanel = hlEl("section", "hl-panel hl-last");
+  lastPanel.id = "hl-last-" + Math.random().toString(36).slice(2);
+  lastPanel.setAttribute("aria-label", "the last completed trick");
+  const statsPanel = hlEl("section", "hl-panel hl-stats");
+  statsPanel.setAttribute("aria-label", "your statistics");
+
+  function drawNotice() {
+    notice.replaceChildren();
+    const text = model.get("notice");
+    notice.hidden = !text;
+    if (!text) return;
+    // Another page continued this match: the one way on is to reload it from the save.
+    const button = model.get("stale")
+      ? hlButton("Reload", "reload", { aria: "reload the match from the save" })
+      : hlButton("Dismiss", "dismiss", { secondary: true, aria: "dismiss this notice" });
+    button.addEventListener("click", () => send(button.dataset.action));
+    notice.append(hlEl("span", "", text), button);
+  }
+
+  function drawHeader(info, seats) {
+    header.replaceChildren();
+    if (!info || info.hand_number === undefined) return;
+    const status = hlEl("div", "hl-status");
+    status.append(
+      hlEl("span", "hl-stat", `Hand ${info.hand_number}`),
+      hlEl("span", "hl-stat", info.pass_text),
+      hlEl("span", "hl-stat", `Trick ${info.trick_number}`),
+    );
+    if (info.hearts_broken) status.append(hlEl("span", "hl-flag", "Hearts broken"));
+    if (info.queen_played) status.append(hlEl("span", "hl-flag", "♠Q played"));
+    const bar = hlEl("div", "hl-seatbar");
+    bar.setAttribute("aria-label", "scores: match total / points this hand");
+    for (const seat of [...seats.slice(1), seats[0]]) {
+      const chip = hlEl("div", "hl-chip" + (seat.seat === 0 ? " is-you" : "") + (seat.to_move ? " is-turn" : ""));
+      chip.dataset.seat = String(seat.seat);
+      const cards = seat.seat === 0 ? "" : `, ${seat.cards_left} cards left`;
+      chip.setAttribute("aria-label",
+        `${seat.name}: ${seat.total} points in the match, ${seat.this_hand} this hand${cards}`);
+      chip.append(hlEl("span", "hl-chip-name", seat.name));
+      if (seat.seat !== 0) chip.append(hlEl("span", "hl-chip-cards", `${seat.cards_left} cards`));
+      chip.append(hlEl("span", "hl-chip-score", `${seat.total} / ${seat.this_hand}`));
+      bar.append(chip);
+    }
+    const legend = hlEl("span", "hl-legend", "total / this hand");
+    legend.setAttribute("aria-hidden", "true");
+    bar.append(legend);
+    header.append(status, bar);
+  }
+
+  function drawToolbar(screen) {
+    toolbar.replaceChildren();
+    if (screen === "offer" || !screen) return;
+    const hasLast = Boolean(model.get("last_trick").cards);
+    const last = hlButton("Last trick", "last-trick",
+      { secondary: true, pressed: open.last && hasLast, disabled: !hasLast, aria: "show the last trick" });
+    last.setAttribute("aria-controls", lastPanel.id);
+    last.addEventListener("click", () => { if (hasLast) { open.last = !open.last; ui.redraw(); } });
+    const hint = hlButton("Hint", "hint", { secondary: true, aria: "hint: ask the coach" });
+    hint.addEventListener("click", () => send("hint"));
+    const options = hlButton("Options", "options", { secondary: true, pressed: open.options, aria: "play options" });
+    options.addEventListener("click", () => { open.options = !open.options; ui.redraw(); });
+    const stats = hlButton("Statistics", "statistics", { secondary: true, pressed: open.stats, aria: "your statistics" });
+    stats.addEventListener("click", () => { open.stats = !open.stats; ui.redraw(); });
+    toolbar.append(last, hint, options, stats);
+  }
+
+  function drawLast() {
+    const trick = model.get("last_trick");
+    lastPanel.hidden = !(open.last && trick.cards);
+    lastPanel.replaceChildren();
+    if (lastPanel.hidden) return;
+    const row = hlEl("div", "hl-trick-row");
+    for (const item of trick.cards) {
+      const slot = hlEl("div", "hl-played" + (item.winner ? " is-winner" : ""));
+      slot.append(hlCard(item.card, { static: true }), hlEl("span", "hl-seat", item.name));
+      row.append(slot);
+    }
+    lastPanel.append(hlEl("h3", "hl-panel-title", "Last trick"), row, hlEl("p", "hl-panel-text", trick.text));
+  }
+
+  function drawStats() {
+    statsPanel.hidden = !open.stats;
+    statsPanel.replaceChildren();
+    if (!open.stats) return;
+    const stats = model.get("statistics");
+    statsPanel.append(hlEl("h3", "hl-panel-title", "Statistics"));
+    if (!stats.played) {
+      statsPanel.append(hlEl("p", "hl-panel-text", "No finished matches yet: your record starts after the first one."));
+      return;
+    }
+    // Plain divs, not <dl>: the page around the widget styles definition lists its own way.
+    const list = hlEl("div", "hl-stat-list");
+    const average = stats.average === null ? "–" : String(stats.average);
+    for (const [label, value] of [["Played", stats.played], ["Won", stats.won], ["Drawn", stats.drawn],
+      ["Lost", stats.lost], ["Points per hand", average]]) {
+      const item = hlEl("div", "hl-stat-item");
+      item.append(hlEl("span", "hl-stat-label", label), hlEl("span", "hl-stat-value", String(value)));
+      list.append(item);
+    }
+    statsPanel.append(list);
+  }
+
+  return {
+    notice, header, toolbar, lastPanel, statsPanel,
+    draw(screen, info, seats) {
+      drawNotice();
+      drawHeader(info, seats);
+      drawToolbar(screen);
+      drawStats();
+      drawLast();
+    },
+  };
+}

@@ -1,0 +1,102 @@
+// MatchWidget front end: puts the panels together, redraws them once per batch of trait
+// changes, and paces the computers.  Its one timer: while `pending` is "advance" it waits
+// for the chosen speed (its delay comes from Python's option_lists), then asks Python to
+// advance, quoting the `step` it saw so that a stale timer can never play an extra card.
+
+const HL_MATCH_TRAITS = [
+  "screen", "pending", "step", "header", "seats", "hand", "selected", "can_pass", "can_play", "table", "trick_done",
+  "last_trick", "scores", "result", "coach", "offer", "statistics", "message", "tone", "refused", "notice", "stale",
+  "speed", "one_tap", "auto_play_forced", "confirm_tricks", "levels", "show_danger", "show_coach", "four_colour",
+];
+
+function render({ model, el }) {
+  const ui = {
+    model,
+    send: (type, extra = {}) => model.send({ type, ...extra }),
+    open: { last: false, options: false, stats: false },
+    redraw: () => draw(),
+  };
+
+  const root = hlEl("div", "hl-root hl-match");
+  el.append(root);
+  // The widget may have been built before this page opened (a preheated kernel).
+  ui.send("opened");
+  const top = hlMatchHeader(ui);
+  const options = hlMatchOptions(ui);
+  const stage = hlMatchStage(ui);
+  const coach = hlMatchCoach(ui);
+  const below = hlMatchHand(ui);
+  const middle = hlEl("div", "hl-middle");
+  middle.append(stage.element, coach.element);
+  root.append(top.notice, top.header, top.toolbar, options.element, top.statsPanel, top.lastPanel, middle,
+    below.message, below.hand, below.actions, hlErrorBox(model));
+
+  let timer = null;
+  let timerStep = null;
+
+  function pace(pending, step) {
+    // One timer at a time, for the newest step only.
+    if (pending !== "advance") {
+      if (timer) clearTimeout(timer);
+      timer = null;
+      timerStep = null;
+      return;
+    }
+    if (timerStep === step) return;
+    if (timer) clearTimeout(timer);
+    timerStep = step;
+    const speeds = model.get("option_lists").speeds;
+    const speed = speeds.find((item) => item.value === model.get("speed")) || speeds[0];
+    const delay = model.get("trick_done") ? speed.delay * 2 : speed.delay; // let a finished trick be seen
+    timer = setTimeout(() => {
+      timer = null;
+      ui.send("advance", { step });
+    }, delay);
+  }
+
+  function draw() {
+    const screen = model.get("screen");
+    const pending = model.get("pending");
+    const step = model.get("step");
+    const info = model.get("header");
+    const seats = model.get("seats");
+    root.classList.toggle("hl-four-colour", model.get("four_colour"));
+    root.dataset.screen = screen;
+    root.dataset.pending = pending;
+    root.dataset.step = String(step);
+    const handCards = [...below.hand.querySelectorAll("button.hl-card")];
+    const focusIndex = handCards.indexOf(document.activeElement);
+    hlKeepFocus(root, () => {
+      top.draw(screen, info, seats);
+      options.draw();
+      stage.draw(screen, info, seats);
+      coach.draw();
+      middle.classList.toggle("has-coach", coach.shown());
+      below.draw(screen, pending);
+    });
+    // A played card leaves the hand: keep keyboard focus in the hand, on its neighbour.
+    // When the hand is over, the next step is the score screen's button.
+    if (focusIndex >= 0 && !root.contains(document.activeElement)) {
+      const cards = [...below.hand.querySelectorAll("button.hl-card")];
+      const next = cards.length ? cards[Math.min(focusIndex, cards.length - 1)] : stage.element.querySelector("button");
+      if (next) next.focus();
+    }
+    pace(pending, step);
+  }
+
+  // Python sends a batch of trait changes at once; draw once per batch.
+  let queued = false;
+  function schedule() {
+    if (queued) return;
+    queued = true;
+    queueMicrotask(() => {
+      queued = false;
+      draw();
+    });
+  }
+  for (const name of HL_MATCH_TRAITS) model.on("change:" + name, schedule);
+  draw();
+  return () => { if (timer) clearTimeout(timer); };
+}
+
+export default { render };
