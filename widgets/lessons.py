@@ -132,8 +132,10 @@ def completes(key: str, widget: HeartsWidget, progress: Progress | None = None) 
         if done(widget):
             try:
                 store.mark(key)
-            except OSError as problem:
-                widget.error = f"Your progress could not be saved: {problem}"
+            except OSError as problem:  # e.g. a read-only data folder: the lesson still works
+                log.warning("progress of %s not saved: %s", key, problem)
+                widget.error = ("Your progress could not be saved, so the index will not mark this lesson "
+                                "as done. Your answer itself is fine.")
 
     widget.observe(check, names=[trait])
     return widget
