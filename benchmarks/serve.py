@@ -174,9 +174,9 @@ def bare_gets(server_pid: int, base: str, notebooks: list[str], count: int, grac
         for kernel_id in orphans:
             if kernel_id not in lifetimes and kernel_id not in running:
                 lifetimes[kernel_id] = time.monotonic() - sent
-    print(f"  {len(orphans)} kernels handed out holding {held:.0f} MiB; "
-          f"{len(lifetimes)} shut down, median {statistics.median(lifetimes.values()) if lifetimes else float('nan'):.0f} s "
-          f"after the requests (worst {max(lifetimes.values(), default=float('nan')):.0f} s)")
+    median = statistics.median(lifetimes.values()) if lifetimes else float("nan")
+    print(f"  {len(orphans)} kernels handed out holding {held:.0f} MiB; {len(lifetimes)} shut down, median "
+          f"{median:.0f} s after the requests (worst {max(lifetimes.values(), default=float('nan')):.0f} s)")
 
 
 def main() -> None:
