@@ -139,7 +139,7 @@ class RecordViewer(HeartsWidget):
         size = len(text.encode("utf-8", errors="replace"))
         if size > MAX_RECORD_BYTES:
             self.load_error = (f"This record is {_megabytes(size)}: records up to {_megabytes(MAX_RECORD_BYTES)} "
-                               "can be checked here. The hearts-check command checks longer ones.")
+                               "can be checked here.")
             return None
         try:
             report = check_record(text)

@@ -23,7 +23,7 @@ function render({ model, el }) {
     const limit = model.get("max_bytes");
     if (bytes <= limit) return false;
     loadError.textContent = `This record is ${hlMegabytes(bytes)}: records up to ${hlMegabytes(limit)} ` +
-      "can be checked here. The hearts-check command checks longer ones.";
+      "can be checked here.";
     return true;
   }
   file.addEventListener("change", async () => {
