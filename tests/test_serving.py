@@ -54,9 +54,21 @@ def run(scenario: Callable[[], Awaitable[None]]) -> None:
         thread.submit(asyncio.run, main()).result()
 
 
+async def started_kernel(kernels: PoolSafeKernelManager) -> str:
+    """A new kernel, once it answers (one shut down while still starting prints a traceback)."""
+    kernel_id: str = await kernels.start_kernel()
+    client = kernels.get_kernel(kernel_id).client()
+    client.start_channels()
+    try:
+        await client.wait_for_ready(timeout=60)
+    finally:
+        client.stop_channels()
+    return kernel_id
+
+
 async def preheated_kernel(kernels: PoolSafeKernelManager) -> str:
     """A kernel that finished its work long ago, as a pooled kernel has when handed out."""
-    kernel_id: str = await kernels.start_kernel()
+    kernel_id = await started_kernel(kernels)
     kernels.get_kernel(kernel_id).last_activity = utcnow() - timedelta(minutes=10)
     return kernel_id
 
@@ -107,7 +119,7 @@ def test_a_kernel_that_never_had_a_page_but_is_still_working_is_kept(clock: Cloc
     async def scenario() -> None:
         kernels = manager()
         try:
-            kernel_id: str = await kernels.start_kernel()  # active just now
+            kernel_id = await started_kernel(kernels)  # active just now
             await kernels.cull_kernel_if_idle(kernel_id)
             clock.offset = timedelta(seconds=GRACE + 1)
             kernels.get_kernel(kernel_id).last_activity = clock.now() - timedelta(seconds=GRACE - 5)
