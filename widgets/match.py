@@ -33,13 +33,13 @@ from __future__ import annotations
 import logging
 from collections.abc import Callable
 from dataclasses import asdict
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, ClassVar
 
 import traitlets
 
 from hearts_core import Card, Match, Rules
 from widgets._base import HeartsWidget, bundle_css, bundle_esm
-from widgets.match_flow import COMPUTERS, HARD_TIME_BUDGET, LEVELS, SETTINGS, SPEEDS, MatchFlow, Settings
+from widgets.match_flow import COMPUTERS, HARD_TIME_BUDGET, LEVELS, SETTINGS, SPEEDS, MatchFlow, Screen, Settings
 from widgets.match_payloads import OPTION_LISTS, display, statistics_payload
 from widgets.match_saves import MatchSaves
 from widgets.storage import MatchStore
@@ -98,6 +98,9 @@ class MatchWidget(HeartsWidget):
     result = traitlets.Dict().tag(sync=True)
     coach = traitlets.Dict().tag(sync=True)
     offer = traitlets.Dict().tag(sync=True)
+
+    # Lesson completion (widgets.lessons.Completable): a whole hand played.
+    completion_trait: ClassVar[str] = "screen"
     statistics = traitlets.Dict().tag(sync=True)
     message = traitlets.Unicode("").tag(sync=True)
     tone = traitlets.Unicode("info").tag(sync=True)
@@ -244,6 +247,10 @@ class MatchWidget(HeartsWidget):
             return action(*arguments)
         finally:
             self._sync()
+
+    def is_complete(self) -> bool:
+        """True once a whole hand has been played (its hand-over or the match-over screen)."""
+        return self.screen in (Screen.HAND_OVER.value, Screen.MATCH_OVER.value)
 
     def _sync(self) -> None:
         """Copy the controller's state into the traits, in one batch for the front end."""
