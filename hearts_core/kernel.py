@@ -221,8 +221,8 @@ class Table:
     taken a heart or ♠Q, ``played`` the mask of every card played so far.
     """
 
-    __slots__ = ("breakers", "card_points", "hands", "hearts_broken", "jack_taker", "leader", "played",
-                 "points", "rules", "takers", "to_move", "trick", "tricks_done")
+    __slots__ = ("breakers", "card_points", "hands", "hearts_broken", "jack_taker", "last_trick_points", "leader",
+                 "played", "points", "rules", "takers", "to_move", "trick", "tricks_done")
 
     hands: list[int]
     trick: list[int]
@@ -234,6 +234,7 @@ class Table:
     takers: int
     played: int
     jack_taker: int | None
+    last_trick_points: int
     rules: Rules
     card_points: tuple[int, ...]
     breakers: int
@@ -250,6 +251,7 @@ class Table:
         self.takers = takers
         self.played = played
         self.jack_taker = None
+        self.last_trick_points = 0
         self.rules = rules
         self.card_points = points_table(rules)
         self.breakers = heart_breakers(rules)
@@ -267,6 +269,7 @@ class Table:
         other.takers = self.takers
         other.played = self.played
         other.jack_taker = self.jack_taker
+        other.last_trick_points = self.last_trick_points
         other.rules = self.rules
         other.card_points = self.card_points
         other.breakers = self.breakers
@@ -289,18 +292,19 @@ class Table:
     def play(self, index: int) -> int:
         """Play card ``index`` for the seat to move; return the seat that took the trick, or -1.
 
-        The caller has checked the card is legal.  Closing a trick credits its points to
-        the taker, who leads next.
+        The caller has checked the card is legal.  Closing a trick credits its points
+        (also kept in ``last_trick_points``) to the taker, who leads next.
         """
         bit = 1 << index
-        self.hands[self.to_move] ^= bit
+        seat = self.to_move
+        self.hands[seat] ^= bit
         self.played |= bit
         trick = self.trick
         trick.append(index)
         if bit & self.breakers:
             self.hearts_broken = True
         if len(trick) < NUM_SEATS:
-            self.to_move = (self.to_move + 1) % NUM_SEATS
+            self.to_move = (seat + 1) % NUM_SEATS
             return -1
         # Rule 7, inlined from winning_position: this line runs for every simulated trick.
         led = trick[0] // CARDS_PER_SUIT
@@ -310,7 +314,8 @@ class Table:
                 best = position
         winner = (self.leader + best) % NUM_SEATS
         table = self.card_points
-        self.points[winner] += table[trick[0]] + table[trick[1]] + table[trick[2]] + table[trick[3]]
+        value = self.last_trick_points = table[trick[0]] + table[trick[1]] + table[trick[2]] + table[trick[3]]
+        self.points[winner] += value
         cards = 1 << trick[0] | 1 << trick[1] | 1 << trick[2] | 1 << trick[3]
         if cards & PENALTY_MASK:
             self.takers |= 1 << winner

@@ -64,6 +64,14 @@ def _chunk_cards(suit: int, chunk: int) -> tuple[Card, ...]:
 
 def _cards_of(mask: int) -> tuple[Card, ...]:
     """``cards_from_mask(mask)`` by suit-chunk look-ups: the same cards in the same order."""
+    if not mask:
+        return ()
+    # A mask within one suit (a player following suit, say) is a single look-up.
+    suit = ((mask & -mask).bit_length() - 1) // CARDS_PER_SUIT
+    chunk = mask >> suit * CARDS_PER_SUIT
+    if chunk <= _SUIT_BITS:
+        cards = _CHUNK_CARDS[suit][chunk]
+        return _chunk_cards(suit, chunk) if cards is None else cards
     clubs, diamonds, spades, hearts = _CHUNK_CARDS
     chunk = mask & _SUIT_BITS
     result = clubs[chunk]
@@ -225,6 +233,7 @@ class HandState:
     __slots__ = (
         "_dealt",
         "_legal",
+        "_opening_leader",
         "_passes",
         "_phase",
         "_playable",
@@ -245,6 +254,7 @@ class HandState:
     _plays: list[int]
     _playable: int
     _legal: tuple[Card, ...] | None
+    _opening_leader: int
 
     @classmethod
     def new(
@@ -294,6 +304,7 @@ class HandState:
         state._plays = []
         state._playable = 0
         state._legal = None
+        state._opening_leader = 0
         if direction is PassDirection.HOLD:
             state._start_play()
         else:
@@ -304,7 +315,7 @@ class HandState:
         self._phase = Phase.PLAYING
         leader = self.holder(TWO_OF_CLUBS)
         assert leader is not None  # a complete deal always has ♣2 in some hand
-        self._table.leader = self._table.to_move = leader
+        self._table.leader = self._table.to_move = self._opening_leader = leader
         self._rule()
 
     def _rule(self) -> None:
@@ -371,7 +382,7 @@ class HandState:
         return tuple(result)
 
     def _first_leader(self) -> int:
-        return self._tricks[0].leader if self._tricks else self._table.leader
+        return self._opening_leader
 
     @property
     def points_taken(self) -> tuple[int, int, int, int]:
@@ -516,26 +527,34 @@ class HandState:
         """
         if type(card) is not Card:
             card = to_card(card)
-        table = self._table
-        if seat is not None:
-            seat = _seat(seat)
-        # _playable is 0 outside the playing phase, so this one test also checks the phase.
-        if not self._playable >> card.index & 1 or (seat is not None and seat != table.to_move):
-            raise IllegalMove(self.explain(card, seat=seat))
         index = card.index
+        table = self._table
+        if seat is not None and _seat(seat) != table.to_move:
+            raise IllegalMove(self.explain(card, seat=seat))
+        # _playable is 0 outside the playing phase, so this one test also checks the phase.
+        if not self._playable >> index & 1:
+            raise IllegalMove(self.explain(card, seat=seat))
         self._plays.append(index)
-        if len(table.trick) < _LAST_IN_TRICK:
-            table.play(index)
-            self._rule()
-            return None
-        leader = table.leader
-        before = sum(table.points)
         winner = table.play(index)
+        if winner < 0:
+            # Mid-trick, so the led suit is known.  The next position's playable mask,
+            # inlined from _rule because this runs for nearly every card.
+            trick = table.trick
+            self._playable = rule_walk(table.hands[table.to_move], trick[0] // CARDS_PER_SUIT,
+                                       table.tricks_done == 0, table.hearts_broken)[0]
+            self._legal = None
+            return None
+        return self._close_trick(winner)
+
+    def _close_trick(self, winner: int) -> Trick:
+        """Record the trick the kernel has just closed, and move on to the next position."""
+        tricks = self._tricks
         plays = self._plays
-        done = Trick(leader, (DECK[plays[-4]], DECK[plays[-3]], DECK[plays[-2]], DECK[index]), winner,
-                     sum(table.points) - before)
-        self._tricks.append(done)
-        if table.tricks_done == TRICKS_PER_HAND:
+        leader = tricks[-1].winner if tricks else self._opening_leader
+        done = Trick(leader, (DECK[plays[-4]], DECK[plays[-3]], DECK[plays[-2]], DECK[plays[-1]]), winner,
+                     self._table.last_trick_points)
+        tricks.append(done)
+        if len(tricks) == TRICKS_PER_HAND:
             self._phase = Phase.HAND_OVER
             self._playable = 0
             self._legal = ()
