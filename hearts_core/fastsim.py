@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from hearts_core.cards import mask_of
 from hearts_core.kernel import PENALTY_MASK, Table
-from hearts_core.rules import JACK_OF_DIAMONDS
+from hearts_core.rules import JACK_OF_DIAMONDS, NUM_SEATS
 from hearts_core.state import SeatView
 
 __all__ = ["Sim", "sim_from_view"]
@@ -30,7 +30,7 @@ Sim = Table
 def sim_from_view(view: SeatView, hands: tuple[int, int, int, int] | None = None) -> Sim:
     """A :class:`Sim` at the view's position; other hands are empty unless sampled."""
     if hands is None:
-        mine = [0, 0, 0, 0]
+        mine = [0] * NUM_SEATS
         mine[view.seat] = mask_of(view.hand)
         hands = (mine[0], mine[1], mine[2], mine[3])
     takers = 0

@@ -29,8 +29,9 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
+from typing import Final
 
-from hearts_core.cards import Card, Suit, cards_from_mask, mask_of, to_card, to_cards
+from hearts_core.cards import Card, Suit, cards_from_mask, format_cards, mask_of, to_card, to_cards
 from hearts_core.errors import HeartsError, InvalidPositionError
 from hearts_core.kernel import (
     HEARTS_MASK,
@@ -62,6 +63,10 @@ __all__ = [
     "rule_walk",
     "trick_winner",
 ]
+
+
+_CARDS_NAMED_AT_MOST: Final = 4
+"""A refusal lists the allowed cards by name only up to this many; beyond, it names them in general."""
 
 
 class ActionReason(StrEnum):
@@ -113,14 +118,14 @@ def _position(
     if not hand_cards:
         raise InvalidPositionError("the hand is empty: there is no card to play")
     if len(hand_cards) != hand_mask.bit_count():
-        raise InvalidPositionError(f"the hand lists a card twice: {_text(hand_cards)}")
+        raise InvalidPositionError(f"the hand lists a card twice: {format_cards(hand_cards)}")
     if len(trick_cards) >= NUM_SEATS or len(trick_cards) != trick_mask.bit_count():
         raise InvalidPositionError(
-            f"a trick in progress holds 0 to 3 different cards, not {_text(trick_cards)!r}"
+            f"a trick in progress holds 0 to 3 different cards, not {format_cards(trick_cards)!r}"
         )
     if hand_mask & trick_mask:
         raise InvalidPositionError(
-            f"{_text(cards_from_mask(hand_mask & trick_mask))} is both in the hand and on the table"
+            f"{format_cards(cards_from_mask(hand_mask & trick_mask))} is both in the hand and on the table"
         )
     if first_trick and not trick_cards and not hand_mask & TWO_OF_CLUBS_BIT:
         raise InvalidPositionError("the first trick is led by the holder of ♣2, and this hand lacks it")
@@ -207,7 +212,7 @@ def _refusal_message(card: Card, playable: int, led_suit: int, reason: Reason) -
             f"and you still hold {and_list(allowed)}, which {which} not."
         )
     if reason is Reason.HEARTS_NOT_BROKEN:
-        others = and_list(allowed) if len(allowed) <= 4 else "cards of other suits"
+        others = and_list(allowed) if len(allowed) <= _CARDS_NAMED_AT_MOST else "cards of other suits"
         return (
             f"Hearts are not broken yet (no heart has been played this hand), "
             f"so you may not lead {card} while you hold {others}."
@@ -257,7 +262,3 @@ def trick_winner(trick: Iterable[Card | str] | str) -> int:
     if not cards:
         raise InvalidPositionError("an empty trick has no winner")
     return winning_position([card.index for card in cards])
-
-
-def _text(cards: Sequence[Card]) -> str:
-    return " ".join(str(card) for card in cards)

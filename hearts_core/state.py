@@ -32,7 +32,17 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any, Final
 
-from hearts_core.cards import CARDS_PER_SUIT, DECK, Card, Suit, cards_from_mask, mask_of, to_card, to_cards
+from hearts_core.cards import (
+    CARDS_PER_SUIT,
+    DECK,
+    Card,
+    Suit,
+    cards_from_mask,
+    format_cards,
+    mask_of,
+    to_card,
+    to_cards,
+)
 from hearts_core.errors import InvalidOptionError, InvalidPositionError
 from hearts_core.kernel import LEADING, Table, rule_walk
 from hearts_core.legality import ActionReason, IllegalMove, Reason, Verdict, describe
@@ -285,7 +295,7 @@ class HandState:
                 cards = to_cards(hand)
                 raise InvalidPositionError(
                     f"seat {seat} must be dealt {CARDS_PER_SEAT} different cards, not {len(cards)}: "
-                    f"{' '.join(map(str, cards))}"
+                    f"{format_cards(cards)}"
                 )
             masks.append(mask)
         if masks[0] | masks[1] | masks[2] | masks[3] != _FULL_DECK:
@@ -493,7 +503,7 @@ class HandState:
                    else "The passing is over; the hand is being played.")
             raise IllegalMove(Verdict(None, False, ActionReason.WRONG_PHASE, why))
         if self._passes[seat]:
-            already = " ".join(map(str, self.passed(seat) or ()))
+            already = format_cards(self.passed(seat) or ())
             who = subject(seat, "have", "has")
             raise IllegalMove(Verdict(None, False, ActionReason.ALREADY_PASSED,
                                       f"{who} already passed {already}; a pass is final."))
@@ -501,7 +511,7 @@ class HandState:
         if len(chosen) != CARDS_IN_PASS or mask.bit_count() != CARDS_IN_PASS:
             raise IllegalMove(Verdict(None, False, ActionReason.WRONG_PASS,
                                       f"Pass exactly {CARDS_IN_PASS} different cards, not {len(chosen)}: "
-                                      f"{' '.join(map(str, chosen)) or 'none chosen'}."))
+                                      f"{format_cards(chosen) or 'none chosen'}."))
         hands = self._table.hands
         missing = mask & ~hands[seat]
         if missing:
@@ -551,7 +561,8 @@ class HandState:
         tricks = self._tricks
         plays = self._plays
         leader = tricks[-1].winner if tricks else self._opening_leader
-        done = Trick(leader, (DECK[plays[-4]], DECK[plays[-3]], DECK[plays[-2]], DECK[plays[-1]]), winner,
+        first, second, third, fourth = plays[-NUM_SEATS:]
+        done = Trick(leader, (DECK[first], DECK[second], DECK[third], DECK[fourth]), winner,
                      self._table.last_trick_points)
         tricks.append(done)
         if len(tricks) == TRICKS_PER_HAND:
