@@ -105,6 +105,22 @@ class Allowance(StrEnum):
     """Rule 4's other side: void in the led suit after the first trick, any card."""
 
 
+# Enum members looked up once: reading a member off an Enum class costs several times a
+# global look-up, and rule_walk runs for every card the referee or a simulation plays.
+_LEGAL: Final = Reason.LEGAL
+_MUST_LEAD_TWO_OF_CLUBS: Final = Reason.MUST_LEAD_TWO_OF_CLUBS
+_HEARTS_NOT_BROKEN: Final = Reason.HEARTS_NOT_BROKEN
+_MUST_FOLLOW_SUIT: Final = Reason.MUST_FOLLOW_SUIT
+_NO_POINTS_ON_FIRST_TRICK: Final = Reason.NO_POINTS_ON_FIRST_TRICK
+_LEADS_TWO_OF_CLUBS: Final = Allowance.LEADS_TWO_OF_CLUBS
+_LEADS_FREELY: Final = Allowance.LEADS_FREELY
+_ONLY_HEARTS_LEFT: Final = Allowance.ONLY_HEARTS_LEFT
+_FOLLOWS_SUIT: Final = Allowance.FOLLOWS_SUIT
+_FIRST_TRICK_NO_POINTS: Final = Allowance.FIRST_TRICK_NO_POINTS
+_ONLY_PENALTY_CARDS: Final = Allowance.ONLY_PENALTY_CARDS
+_VOID_IN_LED_SUIT: Final = Allowance.VOID_IN_LED_SUIT
+
+
 def rule_walk(hand: int, led_suit: int, first_trick: bool, hearts_broken: bool) -> tuple[int, Reason, Allowance]:
     """Apply the play rules to a position: (playable mask, reason for the rest, why the playable pass).
 
@@ -117,26 +133,26 @@ def rule_walk(hand: int, led_suit: int, first_trick: bool, hearts_broken: bool) 
     if led_suit == LEADING:
         # Rule 3: the holder of ♣2 opens the hand's first trick with it.
         if first_trick:
-            return hand & TWO_OF_CLUBS_BIT, Reason.MUST_LEAD_TWO_OF_CLUBS, Allowance.LEADS_TWO_OF_CLUBS
+            return hand & TWO_OF_CLUBS_BIT, _MUST_LEAD_TWO_OF_CLUBS, _LEADS_TWO_OF_CLUBS
         # Rule 6: no heart lead before hearts are broken, unless the hand is all hearts.
         if not hearts_broken:
             not_hearts = hand & ~HEARTS_MASK
             if not_hearts:
-                return not_hearts, Reason.HEARTS_NOT_BROKEN, Allowance.LEADS_FREELY
-            return hand, Reason.LEGAL, Allowance.ONLY_HEARTS_LEFT
-        return hand, Reason.LEGAL, Allowance.LEADS_FREELY
+                return not_hearts, _HEARTS_NOT_BROKEN, _LEADS_FREELY
+            return hand, _LEGAL, _ONLY_HEARTS_LEFT
+        return hand, _LEGAL, _LEADS_FREELY
     # Rule 4: a player holding the led suit must play that suit (any card of it).
     following = hand & SUIT_MASKS[led_suit]
     if following:
-        return following, Reason.MUST_FOLLOW_SUIT, Allowance.FOLLOWS_SUIT
+        return following, _MUST_FOLLOW_SUIT, _FOLLOWS_SUIT
     # Rule 5: void on the first trick, no heart or ♠Q while a card without points is held.
     if first_trick:
         pointless = hand & ~PENALTY_MASK
         if pointless:
-            return pointless, Reason.NO_POINTS_ON_FIRST_TRICK, Allowance.FIRST_TRICK_NO_POINTS
-        return hand, Reason.LEGAL, Allowance.ONLY_PENALTY_CARDS
+            return pointless, _NO_POINTS_ON_FIRST_TRICK, _FIRST_TRICK_NO_POINTS
+        return hand, _LEGAL, _ONLY_PENALTY_CARDS
     # Otherwise a void player may discard anything.
-    return hand, Reason.LEGAL, Allowance.VOID_IN_LED_SUIT
+    return hand, _LEGAL, _VOID_IN_LED_SUIT
 
 
 def winning_position(trick: Sequence[int]) -> int:

@@ -154,6 +154,11 @@ class PassDirection(StrEnum):
         return (seat - self.offset) % NUM_SEATS
 
 
+# Phases looked up once for the properties a play loop reads every card (reading a member
+# off an Enum class costs several times a global look-up).
+_PLAYING: Final = Phase.PLAYING
+_HAND_OVER: Final = Phase.HAND_OVER
+
 _PASS_OFFSETS: Final = {PassDirection.LEFT: 1, PassDirection.ACROSS: 2, PassDirection.RIGHT: 3, PassDirection.HOLD: 0}
 _PASS_CYCLE: Final = (PassDirection.LEFT, PassDirection.RIGHT, PassDirection.ACROSS, PassDirection.HOLD)
 
@@ -346,12 +351,12 @@ class HandState:
     @property
     def to_move(self) -> int | None:
         """The seat to play, or ``None`` while passing or after the last trick."""
-        return self._table.to_move if self._phase is Phase.PLAYING else None
+        return self._table.to_move if self._phase is _PLAYING else None
 
     @property
     def is_over(self) -> bool:
         """True once all thirteen tricks have been played."""
-        return self._phase is Phase.HAND_OVER
+        return self._phase is _HAND_OVER
 
     @property
     def first_trick(self) -> bool:
