@@ -6,6 +6,9 @@ and against ``legal_plays``, which must agree with it because both read one rule
 
 from __future__ import annotations
 
+import ast
+from pathlib import Path
+
 import pytest
 
 from hearts_core import (
@@ -14,7 +17,9 @@ from hearts_core import (
     InvalidPositionError,
     Reason,
     check_play,
+    errors,
     legal_plays,
+    legality,
     penalty_points,
     trick_winner,
 )
@@ -251,3 +256,17 @@ def test_refusals_carry_no_allowance_and_rule_walk_gives_one_per_position() -> N
                            hearts_broken=hearts_broken).allowance is allowance
         seen.add(allowance)
     assert seen == set(Allowance)
+
+
+def test_illegal_move_lives_beside_verdict_and_errors_imports_no_rules() -> None:
+    # errors.py re-exports IllegalMove lazily: its module body imports nothing of the
+    # engine (only under TYPE_CHECKING), so cards.py can import it without the old cycle
+    # cards -> errors -> legality -> cards.
+    assert errors.IllegalMove is legality.IllegalMove
+    assert issubclass(legality.IllegalMove, errors.HeartsError)
+    tree = ast.parse(Path(errors.__file__).read_text(encoding="utf-8"))
+    runtime_imports = [
+        node for node in tree.body
+        if isinstance(node, ast.ImportFrom) and (node.module or "").startswith("hearts_core")
+    ]
+    assert runtime_imports == []
