@@ -107,18 +107,15 @@ class Allowance(StrEnum):
 
 # Enum members looked up once: reading a member off an Enum class costs several times a
 # global look-up, and rule_walk runs for every card the referee or a simulation plays.
-_LEGAL: Final = Reason.LEGAL
-_MUST_LEAD_TWO_OF_CLUBS: Final = Reason.MUST_LEAD_TWO_OF_CLUBS
-_HEARTS_NOT_BROKEN: Final = Reason.HEARTS_NOT_BROKEN
-_MUST_FOLLOW_SUIT: Final = Reason.MUST_FOLLOW_SUIT
-_NO_POINTS_ON_FIRST_TRICK: Final = Reason.NO_POINTS_ON_FIRST_TRICK
-_LEADS_TWO_OF_CLUBS: Final = Allowance.LEADS_TWO_OF_CLUBS
-_LEADS_FREELY: Final = Allowance.LEADS_FREELY
-_ONLY_HEARTS_LEFT: Final = Allowance.ONLY_HEARTS_LEFT
-_FOLLOWS_SUIT: Final = Allowance.FOLLOWS_SUIT
-_FIRST_TRICK_NO_POINTS: Final = Allowance.FIRST_TRICK_NO_POINTS
-_ONLY_PENALTY_CARDS: Final = Allowance.ONLY_PENALTY_CARDS
-_VOID_IN_LED_SUIT: Final = Allowance.VOID_IN_LED_SUIT
+_LEGAL, _MUST_LEAD_TWO_OF_CLUBS, _MUST_FOLLOW_SUIT, _NO_POINTS_ON_FIRST_TRICK, _HEARTS_NOT_BROKEN = (
+    Reason.LEGAL, Reason.MUST_LEAD_TWO_OF_CLUBS, Reason.MUST_FOLLOW_SUIT, Reason.NO_POINTS_ON_FIRST_TRICK,
+    Reason.HEARTS_NOT_BROKEN,
+)
+(_LEADS_TWO_OF_CLUBS, _LEADS_FREELY, _ONLY_HEARTS_LEFT, _FOLLOWS_SUIT, _FIRST_TRICK_NO_POINTS, _ONLY_PENALTY_CARDS,
+ _VOID_IN_LED_SUIT) = (
+    Allowance.LEADS_TWO_OF_CLUBS, Allowance.LEADS_FREELY, Allowance.ONLY_HEARTS_LEFT, Allowance.FOLLOWS_SUIT,
+    Allowance.FIRST_TRICK_NO_POINTS, Allowance.ONLY_PENALTY_CARDS, Allowance.VOID_IN_LED_SUIT,
+)
 
 
 def rule_walk(hand: int, led_suit: int, first_trick: bool, hearts_broken: bool) -> tuple[int, Reason, Allowance]:
