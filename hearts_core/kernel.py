@@ -293,10 +293,6 @@ class Table:
         """True after the thirteenth trick."""
         return self.tricks_done == TRICKS_PER_HAND
 
-    def led_suit(self) -> int:
-        """The suit of the trick in progress, or :data:`LEADING`."""
-        return self.trick[0] // CARDS_PER_SUIT if self.trick else LEADING
-
     def legal(self) -> int:
         """Mask of the cards the seat to move may play (from :func:`rule_walk`)."""
         led = self.trick[0] // CARDS_PER_SUIT if self.trick else LEADING
