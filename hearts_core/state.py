@@ -55,7 +55,7 @@ from hearts_core.rules import (
     TWO_OF_CLUBS,
     Rules,
 )
-from hearts_core.wording import and_list, seat_name, subject
+from hearts_core.wording import LEARNER_SEAT, and_list, seat_name, subject
 
 __all__ = ["HandState", "PassDirection", "Phase", "SeatView", "Trick", "seat_name"]
 
@@ -660,7 +660,7 @@ def _turn_refusal(card: Card, phase: Phase, to_move: int | None, seat: int | Non
 
 
 def _whose(seat: int, yours: str = "your") -> str:
-    return yours if seat == 0 else f"{seat_name(seat)}'s"
+    return yours if seat == LEARNER_SEAT else f"{seat_name(seat)}'s"
 
 
 def _seat(seat: int) -> int:
