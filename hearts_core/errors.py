@@ -3,6 +3,12 @@
 All of them subclass :class:`ValueError`, because each one means "this input is wrong",
 and callers that only care about that can catch ``ValueError``.  Messages quote the
 offending input so that a learner or a maintainer can see what was refused.
+
+:class:`~hearts_core.legality.IllegalMove` carries a
+:class:`~hearts_core.legality.Verdict`, so it lives beside it in
+:mod:`hearts_core.legality`.  It is still importable from here for older callers, but
+lazily: this module imports nothing of the engine, so :mod:`hearts_core.cards` can use it
+without an import cycle.
 """
 
 from __future__ import annotations
@@ -10,9 +16,16 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from hearts_core.legality import Verdict
+    from hearts_core.legality import IllegalMove
 
-__all__ = ["HeartsError", "IllegalMove", "InvalidCardError", "InvalidPositionError", "InvalidRecordError"]
+__all__ = [
+    "HeartsError",
+    "IllegalMove",
+    "InvalidCardError",
+    "InvalidOptionError",
+    "InvalidPositionError",
+    "InvalidRecordError",
+]
 
 
 class HeartsError(ValueError):
@@ -27,16 +40,19 @@ class InvalidPositionError(HeartsError):
     """A position that cannot arise in a game (for example a five-card trick)."""
 
 
+class InvalidOptionError(HeartsError):
+    """A setting out of range: a house-rule field, a bot level, a time budget, a hand number."""
+
+
 class InvalidRecordError(HeartsError):
     """A match record or save file that cannot be read; the message says what and where."""
 
 
-class IllegalMove(HeartsError):
-    """An action the rules refuse; ``verdict`` says which rule and why.
+def __getattr__(name: str) -> object:
+    # The lazy re-export of IllegalMove described in the module docstring: importing
+    # legality at the top would bring back the cycle cards -> errors -> legality -> cards.
+    if name == "IllegalMove":
+        from hearts_core.legality import IllegalMove  # noqa: PLC0415
 
-    The state the action was tried on is left exactly as it was.
-    """
-
-    def __init__(self, verdict: Verdict) -> None:
-        super().__init__(verdict.message)
-        self.verdict = verdict
+        return IllegalMove
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

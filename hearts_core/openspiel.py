@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from typing import Final
 
-from hearts_core.cards import Card, Suit
+from hearts_core.cards import DECK, RANKS, Card, Suit
 
 __all__ = ["ACTION_TO_CARD", "CARD_TO_ACTION", "TABLE_RULES_OPTIONS", "TABLE_RULES_PARAMETERS"]
 
@@ -37,5 +37,8 @@ TABLE_RULES_PARAMETERS: Final = {
 }
 
 _SUIT_ORDER: Final = (Suit.CLUBS, Suit.DIAMONDS, Suit.HEARTS, Suit.SPADES)
-ACTION_TO_CARD: Final = tuple(Card(_SUIT_ORDER[action % 4], action // 4 + 2) for action in range(52))
+# OpenSpiel numbers a card rank-major: action = (rank - 2) * 4 + its suit's place in _SUIT_ORDER.
+ACTION_TO_CARD: Final = tuple(
+    Card(_SUIT_ORDER[action % len(_SUIT_ORDER)], action // len(_SUIT_ORDER) + min(RANKS)) for action in range(len(DECK))
+)
 CARD_TO_ACTION: Final = {card: action for action, card in enumerate(ACTION_TO_CARD)}

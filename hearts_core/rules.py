@@ -18,7 +18,7 @@ from dataclasses import asdict, dataclass, fields
 from typing import Any, Final, Literal
 
 from hearts_core.cards import CARDS_PER_SUIT, JACK, QUEEN, Card, Suit
-from hearts_core.errors import InvalidRecordError
+from hearts_core.errors import InvalidOptionError, InvalidRecordError
 
 __all__ = [
     "CARDS_IN_PASS",
@@ -32,6 +32,7 @@ __all__ = [
     "POINTS_PER_HAND",
     "QUEEN_OF_SPADES",
     "QUEEN_OF_SPADES_POINTS",
+    "SEATS",
     "SEAT_NAMES",
     "TRICKS_PER_HAND",
     "TWO_OF_CLUBS",
@@ -40,6 +41,8 @@ __all__ = [
 ]
 
 NUM_SEATS: Final = 4
+SEATS: Final = range(NUM_SEATS)
+"""The seat numbers 0..3, in play order."""
 CARDS_PER_SEAT: Final = 13
 TRICKS_PER_HAND: Final = CARDS_PER_SEAT
 CARDS_IN_PASS: Final = 3
@@ -84,13 +87,18 @@ class Rules:
     moon_subtracts: bool = False
 
     def __post_init__(self) -> None:
+        """Check every field.
+
+        Raises:
+            InvalidOptionError: a field has a value no table plays with.
+        """
         if self.tie_rule not in _TIE_RULES:
-            raise ValueError(f"tie_rule must be 'share' or 'play_on', not {self.tie_rule!r}")
+            raise InvalidOptionError(f"tie_rule must be 'share' or 'play_on', not {self.tie_rule!r}")
         if not isinstance(self.target, int) or isinstance(self.target, bool) or self.target < 1:
-            raise ValueError(f"target must be a positive whole number, not {self.target!r}")
+            raise InvalidOptionError(f"target must be a positive whole number, not {self.target!r}")
         for flag in ("qs_breaks_hearts", "jack_of_diamonds_bonus", "moon_subtracts"):
             if not isinstance(getattr(self, flag), bool):
-                raise ValueError(f"{flag} must be true or false, not {getattr(self, flag)!r}")
+                raise InvalidOptionError(f"{flag} must be true or false, not {getattr(self, flag)!r}")
 
     def to_dict(self) -> dict[str, Any]:
         """The JSON form used in match records."""
@@ -98,7 +106,11 @@ class Rules:
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> Rules:
-        """Read the JSON form; unknown or ill-typed fields raise :class:`InvalidRecordError`."""
+        """Read the JSON form of :meth:`to_dict`.
+
+        Raises:
+            InvalidRecordError: ``data`` is not an object, or has unknown or ill-typed fields.
+        """
         if not isinstance(data, Mapping):
             raise InvalidRecordError(f"rules must be an object, not {data!r}")
         known = {field.name for field in fields(cls)}
