@@ -115,7 +115,11 @@ def test_rule_walk_checks_each_rule_under_the_number_the_doc_gives_it() -> None:
         comment = re.search(r"#\s*Rule (\d+)", line)
         if comment:
             pending = int(comment[1])
-        for name in re.findall(r"Reason\.([A-Z_]+)", line):
+        # The kernel reads each Reason member once into a module constant (``_MUST_FOLLOW_SUIT``)
+        # so that the hot path skips the enum look-up; accept both spellings.
+        for name in re.findall(r"(?:Reason\.|\b_)([A-Z][A-Z_]+)\b", line):
+            if name not in Reason.__members__:
+                continue
             if pending is not None and Reason[name] is not Reason.LEGAL:
                 pairs.append((pending, Reason[name]))
                 pending = None
