@@ -18,7 +18,7 @@ from dataclasses import asdict, dataclass, fields
 from typing import Any, Final, Literal
 
 from hearts_core.cards import CARDS_PER_SUIT, JACK, QUEEN, Card, Suit
-from hearts_core.errors import InvalidRecordError
+from hearts_core.errors import InvalidRecordError, quote_input
 
 __all__ = [
     "CARDS_IN_PASS",
@@ -85,12 +85,12 @@ class Rules:
 
     def __post_init__(self) -> None:
         if self.tie_rule not in _TIE_RULES:
-            raise ValueError(f"tie_rule must be 'share' or 'play_on', not {self.tie_rule!r}")
+            raise ValueError(f"tie_rule must be 'share' or 'play_on', not {quote_input(self.tie_rule)}")
         if not isinstance(self.target, int) or isinstance(self.target, bool) or self.target < 1:
-            raise ValueError(f"target must be a positive whole number, not {self.target!r}")
+            raise ValueError(f"target must be a positive whole number, not {quote_input(self.target)}")
         for flag in ("qs_breaks_hearts", "jack_of_diamonds_bonus", "moon_subtracts"):
             if not isinstance(getattr(self, flag), bool):
-                raise ValueError(f"{flag} must be true or false, not {getattr(self, flag)!r}")
+                raise ValueError(f"{flag} must be true or false, not {quote_input(getattr(self, flag))}")
 
     def to_dict(self) -> dict[str, Any]:
         """The JSON form used in match records."""
@@ -100,12 +100,12 @@ class Rules:
     def from_dict(cls, data: Mapping[str, Any]) -> Rules:
         """Read the JSON form; unknown or ill-typed fields raise :class:`InvalidRecordError`."""
         if not isinstance(data, Mapping):
-            raise InvalidRecordError(f"rules must be an object, not {data!r}")
+            raise InvalidRecordError(f"rules must be an object, not {quote_input(data)}")
         known = {field.name for field in fields(cls)}
         unknown = sorted(set(data) - known)
         if unknown:
-            raise InvalidRecordError(f"unknown rule option(s) {unknown}; known: {sorted(known)}")
+            raise InvalidRecordError(f"unknown rule option(s) {quote_input(unknown)}; known: {sorted(known)}")
         try:
             return cls(**data)
         except (TypeError, ValueError) as error:
-            raise InvalidRecordError(f"bad rules {dict(data)!r}: {error}") from None
+            raise InvalidRecordError(f"bad rules: {error}") from None

@@ -178,11 +178,11 @@ def test_non_utf8_file_exits_2(command: list[str], tmp_path: Path) -> None:
     assert_one_clean_error_line(result, f"{path}: not a valid hearts-record/1 file: not valid JSON: ", "utf-8")
 
 
-def test_missing_argument_is_a_usage_error(command: list[str], tmp_path: Path) -> None:
-    result = run(command, cwd=tmp_path)
-    assert result.returncode == 2
-    assert "usage:" in result.stderr and "record" in result.stderr
-    assert "Traceback" not in result.stderr
+@pytest.mark.parametrize("args", [(), ("a.json", "b.json"), ("--bogus", "a.json")], ids=["none", "two", "unknown option"])
+def test_usage_errors_are_one_line(command: list[str], tmp_path: Path, args: tuple[str, ...]) -> None:
+    result = run(command, *args, cwd=tmp_path)
+    assert_one_clean_error_line(result, "--help")
+    assert "record" in result.stderr or "unrecognized" in result.stderr
 
 
 @pytest.mark.parametrize(

@@ -181,7 +181,7 @@ INVALID: list[tuple[str, Mutation, str]] = [
     ("missing format", lambda data: {k: v for k, v in data.items() if k != "format"}, r"unknown format None"),
     ("unknown field", _set("players", ["Ann"]), r"unknown field\(s\) \['players'\] in the record"),
     ("unknown rule option", _set("rules.jokers", True), r"unknown rule option\(s\) \['jokers'\]"),
-    ("bad rule value", _set("rules.target", 0), r"bad rules .*target must be a positive whole number"),
+    ("bad rule value", _set("rules.target", 0), r"bad rules: target must be a positive whole number"),
     ("bad tie rule", _set("rules.tie_rule", "coin toss"), r"tie_rule must be 'share' or 'play_on'"),
     ("rules not an object", _set("rules", [1]), r"rules must be an object"),
     ("seed as text", _set("seed", "2"), r"seed must be a whole number, not '2'"),
