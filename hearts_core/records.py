@@ -45,7 +45,7 @@ __all__ = [
 
 RECORD_FORMAT: Final = "hearts-record/1"
 MAX_RECORD_BYTES: Final = 8 * 1024 * 1024
-"""The largest record (in bytes of UTF-8) that is read: 8 MiB, about 6,000 hands."""
+"""The largest record (in bytes of UTF-8) that is read: 8 MiB, about 5,000 hands as the writer lays them out."""
 
 
 @dataclass(frozen=True, slots=True)
