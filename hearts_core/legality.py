@@ -128,8 +128,8 @@ def _position(
     hand: Iterable[Card | str] | str, trick: Iterable[Card | str] | str, first_trick: bool
 ) -> tuple[tuple[Card, ...], tuple[Card, ...], int, int]:
     """Parse and sanity-check a position given in public form."""
-    hand_cards = to_cards(hand)
-    trick_cards = to_cards(trick)
+    hand_cards = to_cards(hand, "hand")
+    trick_cards = to_cards(trick, "trick")
     hand_mask = mask_of(hand_cards)
     trick_mask = mask_of(trick_cards)
     if not hand_cards:
@@ -261,7 +261,7 @@ def trick_winner(trick: Iterable[Card | str] | str) -> int:
     >>> trick_winner("♣10 ♣K ♣3 ♥A")
     1
     """
-    cards = to_cards(trick)
+    cards = to_cards(trick, "trick")
     if not cards:
         raise InvalidPositionError("an empty trick has no winner")
     led = cards[0].suit

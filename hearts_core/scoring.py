@@ -15,7 +15,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
-from hearts_core.cards import Card, Suit, to_cards
+from hearts_core.cards import Card, Suit, to_card, to_cards
+from hearts_core.errors import quote_input
 from hearts_core.rules import (
     HEART_POINTS,
     JACK_OF_DIAMONDS,
@@ -35,6 +36,9 @@ _DEFAULT_RULES = Rules()
 
 def card_points(card: Card, rules: Rules = _DEFAULT_RULES) -> int:
     """Points a single card carries for whoever takes it."""
+    if type(card) is not Card:
+        card = to_card(card)
+    _check_rules(rules)
     if card.suit is Suit.HEARTS:
         return HEART_POINTS
     if card is QUEEN_OF_SPADES:
@@ -50,6 +54,7 @@ def penalty_points(cards: Iterable[Card | str] | str, rules: Rules = _DEFAULT_RU
     >>> penalty_points("♥3 ♥9 ♥K ♠Q")
     16
     """
+    _check_rules(rules)
     return sum(card_points(card, rules) for card in to_cards(cards))
 
 
@@ -69,10 +74,11 @@ def hand_scores(
     >>> hand_scores((3, 16, 5, 2))
     (3, 16, 5, 2)
     """
-    if len(points_taken) != NUM_SEATS or not all(
+    _check_rules(rules)
+    if not isinstance(points_taken, Sequence) or len(points_taken) != NUM_SEATS or not all(
         isinstance(points, int) and not isinstance(points, bool) for points in points_taken
     ):
-        raise ValueError(f"points_taken must be four whole numbers, one per seat, not {points_taken!r}")
+        raise ValueError(f"points_taken must be four whole numbers, one per seat, not {quote_input(points_taken)}")
     bonus = [0] * NUM_SEATS
     if rules.jack_of_diamonds_bonus and jack_of_diamonds_taker is not None:
         bonus[jack_of_diamonds_taker] = JACK_OF_DIAMONDS_POINTS
@@ -100,8 +106,11 @@ def match_winners(totals: Sequence[int], rules: Rules = _DEFAULT_RULES) -> tuple
     >>> match_winners((90, 100, 90, 95), Rules(tie_rule="play_on")) is None
     True
     """
-    if len(totals) != NUM_SEATS:
-        raise ValueError(f"totals must have one entry per seat, not {totals!r}")
+    _check_rules(rules)
+    if not isinstance(totals, Sequence) or len(totals) != NUM_SEATS or not all(
+        isinstance(total, int) and not isinstance(total, bool) for total in totals
+    ):
+        raise ValueError(f"totals must be four whole numbers, one per seat, not {quote_input(totals)}")
     if max(totals) < rules.target:
         return None
     lowest = min(totals)
@@ -109,6 +118,11 @@ def match_winners(totals: Sequence[int], rules: Rules = _DEFAULT_RULES) -> tuple
     if len(winners) > 1 and rules.tie_rule == "play_on":
         return None
     return winners
+
+
+def _check_rules(rules: object) -> None:
+    if not isinstance(rules, Rules):
+        raise TypeError(f"rules must be a Rules value such as Rules(), not {quote_input(rules)}")
 
 
 def _four(values: Iterable[int]) -> tuple[int, int, int, int]:

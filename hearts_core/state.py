@@ -30,7 +30,7 @@ from enum import StrEnum
 from typing import Any, Final
 
 from hearts_core.cards import CARDS_PER_SUIT, DECK, Card, Suit, cards_from_mask, mask_of, to_card, to_cards
-from hearts_core.errors import IllegalMove, InvalidPositionError
+from hearts_core.errors import IllegalMove, InvalidPositionError, quote_input
 from hearts_core.legality import LEADING, ActionReason, Reason, Verdict, describe, rule_walk
 from hearts_core.rules import (
     CARDS_IN_PASS,
@@ -226,13 +226,15 @@ class HandState:
             direction = PassDirection(pass_direction)
         except ValueError:
             raise InvalidPositionError(
-                f"pass direction must be 'left', 'right', 'across' or 'hold', not {pass_direction!r}"
+                f"pass_direction must be 'left', 'right', 'across' or 'hold', not {quote_input(pass_direction)}"
             ) from None
-        if isinstance(hands, str) or len(hands) != NUM_SEATS:
-            raise InvalidPositionError(f"a deal is four hands, one per seat, not {hands!r}")
+        if isinstance(hands, str) or not isinstance(hands, Sequence) or len(hands) != NUM_SEATS:
+            raise InvalidPositionError(f"hands must be a deal of four hands, one per seat, not {quote_input(hands)}")
+        if rules is not None and not isinstance(rules, Rules):
+            raise TypeError(f"rules must be a Rules value such as Rules(), not {quote_input(rules)}")
         masks = []
         for seat, hand in enumerate(hands):
-            cards = to_cards(hand)
+            cards = to_cards(hand, f"hands[{seat}]")
             mask = mask_of(cards)
             if len(cards) != CARDS_PER_SEAT or mask.bit_count() != CARDS_PER_SEAT:
                 raise InvalidPositionError(
@@ -576,5 +578,5 @@ def _whose(seat: int, yours: str = "your") -> str:
 
 def _seat(seat: int) -> int:
     if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < NUM_SEATS:
-        raise InvalidPositionError(f"seats are numbered 0 to 3, not {seat!r}")
+        raise InvalidPositionError(f"seats are numbered 0 to 3, not {quote_input(seat)}")
     return seat
