@@ -221,8 +221,9 @@ def run_arena(
     outside 1 to :data:`MAX_JOBS`, a seed that is not a whole number, or a
     ``time_budget`` that is not seconds in (0, :data:`MAX_TIME_BUDGET`].
     """
-    if isinstance(seats, str) or len(seats) != NUM_SEATS or any(level not in LEVELS for level in seats):
-        shown = seats if isinstance(seats, str) else ",".join(map(str, seats))
+    if (isinstance(seats, str) or not isinstance(seats, Sequence) or len(seats) != NUM_SEATS
+            or any(level not in LEVELS for level in seats)):
+        shown = ",".join(map(str, seats)) if isinstance(seats, (list, tuple)) else seats
         raise ValueError(f"seats must be four of {', '.join(LEVELS)}, not {quote_input(shown)}")
     _whole(hands, "hands", MAX_HANDS)
     _whole(jobs, "jobs", MAX_JOBS)

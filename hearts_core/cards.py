@@ -111,9 +111,9 @@ class Card:
 
     def __new__(cls, suit: Suit, rank: int) -> Card:
         if not isinstance(suit, Suit):
-            raise InvalidCardError(f"not a suit: {suit!r}")
+            raise InvalidCardError(f"not a suit: {quote_input(suit)}")
         if not isinstance(rank, int) or isinstance(rank, bool) or not 2 <= rank <= ACE:
-            raise InvalidCardError(f"not a rank (2..14): {rank!r}")
+            raise InvalidCardError(f"not a rank (2..14): {quote_input(rank)}")
         return _DECK[suit * CARDS_PER_SUIT + rank - 2]
 
     @classmethod
@@ -308,6 +308,16 @@ def cards_from_mask(mask: int) -> tuple[Card, ...]:
     return tuple(cards)
 
 
-def format_cards(cards: Iterable[Card | str] | str) -> str:
-    """Cards in house notation separated by spaces (anything but cards is refused, not printed)."""
-    return " ".join(str(card) for card in to_cards(cards))
+def format_cards(cards: Iterable[Card | str] | str, *, limit: int | None = None) -> str:
+    """Cards in house notation separated by spaces (anything but cards is refused, not printed).
+
+    With ``limit``, at most that many are written and the count says how many there were,
+    so a message that quotes a hostile list of cards stays short.
+
+    >>> format_cards(["♣2"] * 40, limit=3)
+    '♣2 ♣2 ♣2 … (40 cards)'
+    """
+    shown = to_cards(cards)
+    if limit is not None and len(shown) > limit:
+        return " ".join(str(card) for card in shown[:limit]) + f" … ({len(shown):,} cards)"
+    return " ".join(str(card) for card in shown)

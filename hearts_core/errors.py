@@ -36,14 +36,16 @@ _SHORT.maxlevel = 2
 
 
 def quote_input(value: object) -> str:
-    """``repr(value)`` cut to about :data:`QUOTE_LIMIT` characters, for quoting input in a message.
+    """``repr(value)`` cut short (at most twice :data:`QUOTE_LIMIT` characters), for quoting input in a message.
 
     >>> quote_input("♠Q")
     "'♠Q'"
     >>> len(quote_input("x" * 10_000)) <= QUOTE_LIMIT
     True
     """
-    return _SHORT.repr(value)
+    text = _SHORT.repr(value)
+    # reprlib bounds each piece; a dict of long keys and nested values can still add up.
+    return text if len(text) <= 2 * QUOTE_LIMIT else text[: 2 * QUOTE_LIMIT] + "…"
 
 
 class HeartsError(ValueError):

@@ -28,9 +28,9 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import Final
 
-from hearts_core.cards import CARDS_PER_SUIT, Card, Suit, cards_from_mask, mask_of, to_card, to_cards
+from hearts_core.cards import CARDS_PER_SUIT, Card, Suit, cards_from_mask, format_cards, mask_of, to_card, to_cards
 from hearts_core.errors import InvalidPositionError
-from hearts_core.rules import NUM_SEATS, QUEEN_OF_SPADES, TWO_OF_CLUBS
+from hearts_core.rules import CARDS_PER_SEAT, NUM_SEATS, QUEEN_OF_SPADES, TWO_OF_CLUBS
 
 __all__ = [
     "HEARTS_MASK",
@@ -281,4 +281,4 @@ def _and(cards: Sequence[Card]) -> str:
 
 
 def _text(cards: Sequence[Card]) -> str:
-    return " ".join(str(card) for card in cards)
+    return format_cards(cards, limit=CARDS_PER_SEAT)

@@ -84,7 +84,7 @@ def hand_scores(
         bonus[jack_of_diamonds_taker] = JACK_OF_DIAMONDS_POINTS
     penalty = [points - extra for points, extra in zip(points_taken, bonus, strict=True)]
     if any(not 0 <= points <= POINTS_PER_HAND for points in penalty):
-        raise ValueError(f"each seat takes 0 to {POINTS_PER_HAND} points in a hand, not {points_taken!r}")
+        raise ValueError(f"each seat takes 0 to {POINTS_PER_HAND} points in a hand, not {quote_input(points_taken)}")
     if MOON_POINTS in penalty:
         shooter = penalty.index(MOON_POINTS)
         if rules.moon_subtracts:

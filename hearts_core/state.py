@@ -29,7 +29,17 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any, Final
 
-from hearts_core.cards import CARDS_PER_SUIT, DECK, Card, Suit, cards_from_mask, mask_of, to_card, to_cards
+from hearts_core.cards import (
+    CARDS_PER_SUIT,
+    DECK,
+    Card,
+    Suit,
+    cards_from_mask,
+    format_cards,
+    mask_of,
+    to_card,
+    to_cards,
+)
 from hearts_core.errors import IllegalMove, InvalidPositionError, quote_input
 from hearts_core.legality import LEADING, ActionReason, Reason, Verdict, describe, rule_walk
 from hearts_core.rules import (
@@ -76,8 +86,8 @@ class PassDirection(StrEnum):
     @classmethod
     def for_hand(cls, hand_number: int) -> PassDirection:
         """Hand 1 passes left, 2 right, 3 across, 4 holds; then the cycle repeats."""
-        if hand_number < 1:
-            raise ValueError(f"hands are numbered from 1, not {hand_number!r}")
+        if not isinstance(hand_number, int) or isinstance(hand_number, bool) or hand_number < 1:
+            raise ValueError(f"hand_number counts hands from 1, not {quote_input(hand_number)}")
         return _PASS_CYCLE[(hand_number - 1) % len(_PASS_CYCLE)]
 
     def receiver(self, seat: int) -> int:
@@ -239,7 +249,7 @@ class HandState:
             if len(cards) != CARDS_PER_SEAT or mask.bit_count() != CARDS_PER_SEAT:
                 raise InvalidPositionError(
                     f"seat {seat} must be dealt {CARDS_PER_SEAT} different cards, not {len(cards)}: "
-                    f"{' '.join(map(str, cards))}"
+                    f"{format_cards(cards, limit=CARDS_PER_SEAT)}"
                 )
             masks.append(mask)
         if masks[0] | masks[1] | masks[2] | masks[3] != _FULL_DECK:
@@ -431,7 +441,7 @@ class HandState:
         if len(chosen) != CARDS_IN_PASS or mask.bit_count() != CARDS_IN_PASS:
             raise IllegalMove(Verdict(None, False, ActionReason.WRONG_PASS,
                                       f"Pass exactly {CARDS_IN_PASS} different cards, not {len(chosen)}: "
-                                      f"{' '.join(map(str, chosen)) or 'none chosen'}."))
+                                      f"{format_cards(chosen, limit=CARDS_PER_SEAT) or 'none chosen'}."))
         missing = mask & ~self._hands[seat]
         if missing:
             lost = cards_from_mask(missing)
