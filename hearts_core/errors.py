@@ -13,7 +13,8 @@ without an import cycle.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+import reprlib
+from typing import TYPE_CHECKING, Final
 
 if TYPE_CHECKING:
     from hearts_core.legality import IllegalMove
@@ -26,6 +27,38 @@ __all__ = [
     "InvalidPositionError",
     "InvalidRecordError",
 ]
+
+QUOTE_LIMIT: Final = 60
+"""Most characters of a piece of input that an error message repeats."""
+
+# A message quotes the input it refuses, but a record or a front-end message can hold
+# megabytes or deeply nested lists: reprlib cuts long strings, long lists and deep
+# nesting, so a message stays one short line whatever it was given.
+class _ShortRepr(reprlib.Repr):
+    def repr_int(self, x: int, level: int) -> str:
+        # repr() itself refuses integers above 4,300 digits; a bound on bits avoids asking.
+        if x.bit_length() > 4 * QUOTE_LIMIT:
+            return f"<a number of {len(str(x)) if x.bit_length() < 14_000 else 'over 4,000'} digits>"
+        return super().repr_int(x, level)
+
+
+_SHORT = _ShortRepr()
+_SHORT.maxstring = _SHORT.maxother = _SHORT.maxlong = QUOTE_LIMIT
+_SHORT.maxlist = _SHORT.maxtuple = _SHORT.maxdict = _SHORT.maxset = 4
+_SHORT.maxlevel = 2
+
+
+def quote_input(value: object) -> str:
+    """``repr(value)`` cut short (at most twice :data:`QUOTE_LIMIT` characters), for quoting input in a message.
+
+    >>> quote_input("♠Q")
+    "'♠Q'"
+    >>> len(quote_input("x" * 10_000)) <= QUOTE_LIMIT
+    True
+    """
+    text = _SHORT.repr(value)
+    # reprlib bounds each piece; a dict of long keys and nested values can still add up.
+    return text if len(text) <= 2 * QUOTE_LIMIT else text[: 2 * QUOTE_LIMIT] + "…"
 
 
 class HeartsError(ValueError):

@@ -44,7 +44,7 @@ from hearts_core.kernel import (
     rule_walk,
     winning_position,
 )
-from hearts_core.rules import NUM_SEATS, TWO_OF_CLUBS
+from hearts_core.rules import CARDS_PER_SEAT, NUM_SEATS, TWO_OF_CLUBS
 from hearts_core.wording import and_list
 
 __all__ = [
@@ -111,21 +111,21 @@ def _position(
     hand: Iterable[Card | str] | str, trick: Iterable[Card | str] | str, first_trick: bool
 ) -> tuple[tuple[Card, ...], tuple[Card, ...], int, int]:
     """Parse and sanity-check a position given in public form."""
-    hand_cards = to_cards(hand)
-    trick_cards = to_cards(trick)
+    hand_cards = to_cards(hand, "hand")
+    trick_cards = to_cards(trick, "trick")
     hand_mask = mask_of(hand_cards)
     trick_mask = mask_of(trick_cards)
     if not hand_cards:
         raise InvalidPositionError("the hand is empty: there is no card to play")
     if len(hand_cards) != hand_mask.bit_count():
-        raise InvalidPositionError(f"the hand lists a card twice: {format_cards(hand_cards)}")
+        raise InvalidPositionError(f"the hand lists a card twice: {_text(hand_cards)}")
     if len(trick_cards) >= NUM_SEATS or len(trick_cards) != trick_mask.bit_count():
         raise InvalidPositionError(
-            f"a trick in progress holds 0 to 3 different cards, not {format_cards(trick_cards)!r}"
+            f"a trick in progress holds 0 to 3 different cards, not {_text(trick_cards)!r}"
         )
     if hand_mask & trick_mask:
         raise InvalidPositionError(
-            f"{format_cards(cards_from_mask(hand_mask & trick_mask))} is both in the hand and on the table"
+            f"{_text(cards_from_mask(hand_mask & trick_mask))} is both in the hand and on the table"
         )
     if first_trick and not trick_cards and not hand_mask & TWO_OF_CLUBS_BIT:
         raise InvalidPositionError("the first trick is led by the holder of ♣2, and this hand lacks it")
@@ -258,7 +258,11 @@ def trick_winner(trick: Iterable[Card | str] | str) -> int:
     >>> trick_winner("♣10 ♣K ♣3 ♥A")
     1
     """
-    cards = to_cards(trick)
+    cards = to_cards(trick, "trick")
     if not cards:
         raise InvalidPositionError("an empty trick has no winner")
     return winning_position([card.index for card in cards])
+
+
+def _text(cards: Sequence[Card]) -> str:
+    return format_cards(cards, limit=CARDS_PER_SEAT)

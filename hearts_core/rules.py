@@ -18,7 +18,7 @@ from dataclasses import asdict, dataclass, fields
 from typing import Any, Final, Literal
 
 from hearts_core.cards import CARDS_PER_SUIT, JACK, QUEEN, Card, Suit
-from hearts_core.errors import InvalidOptionError, InvalidRecordError
+from hearts_core.errors import InvalidOptionError, InvalidRecordError, quote_input
 
 __all__ = [
     "CARDS_IN_PASS",
@@ -93,12 +93,12 @@ class Rules:
             InvalidOptionError: a field has a value no table plays with.
         """
         if self.tie_rule not in _TIE_RULES:
-            raise InvalidOptionError(f"tie_rule must be 'share' or 'play_on', not {self.tie_rule!r}")
+            raise InvalidOptionError(f"tie_rule must be 'share' or 'play_on', not {quote_input(self.tie_rule)}")
         if not isinstance(self.target, int) or isinstance(self.target, bool) or self.target < 1:
-            raise InvalidOptionError(f"target must be a positive whole number, not {self.target!r}")
+            raise InvalidOptionError(f"target must be a positive whole number, not {quote_input(self.target)}")
         for flag in ("qs_breaks_hearts", "jack_of_diamonds_bonus", "moon_subtracts"):
             if not isinstance(getattr(self, flag), bool):
-                raise InvalidOptionError(f"{flag} must be true or false, not {getattr(self, flag)!r}")
+                raise InvalidOptionError(f"{flag} must be true or false, not {quote_input(getattr(self, flag))}")
 
     def to_dict(self) -> dict[str, Any]:
         """The JSON form used in match records."""
@@ -112,12 +112,12 @@ class Rules:
             InvalidRecordError: ``data`` is not an object, or has unknown or ill-typed fields.
         """
         if not isinstance(data, Mapping):
-            raise InvalidRecordError(f"rules must be an object, not {data!r}")
+            raise InvalidRecordError(f"rules must be an object, not {quote_input(data)}")
         known = {field.name for field in fields(cls)}
         unknown = sorted(set(data) - known)
         if unknown:
-            raise InvalidRecordError(f"unknown rule option(s) {unknown}; known: {sorted(known)}")
+            raise InvalidRecordError(f"unknown rule option(s) {quote_input(unknown)}; known: {sorted(known)}")
         try:
             return cls(**data)
         except (TypeError, ValueError) as error:
-            raise InvalidRecordError(f"bad rules {dict(data)!r}: {error}") from None
+            raise InvalidRecordError(f"bad rules: {error}") from None

@@ -19,8 +19,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
-from hearts_core.cards import Card, to_cards
-from hearts_core.errors import InvalidPositionError
+from hearts_core.cards import Card, to_card, to_cards
+from hearts_core.errors import InvalidPositionError, quote_input
 from hearts_core.kernel import points_table, settle
 from hearts_core.rules import JACK_OF_DIAMONDS_POINTS, NUM_SEATS, POINTS_PER_HAND, SEATS, Rules
 
@@ -31,6 +31,9 @@ _DEFAULT_RULES = Rules()
 
 def card_points(card: Card, rules: Rules = _DEFAULT_RULES) -> int:
     """Points a single card carries for whoever takes it (the kernel's points table)."""
+    if type(card) is not Card:
+        card = to_card(card)
+    _check_rules(rules)
     return points_table(rules)[card.index]
 
 
@@ -43,6 +46,7 @@ def penalty_points(cards: Iterable[Card | str] | str, rules: Rules = _DEFAULT_RU
     >>> penalty_points("♥3 ♥9 ♥K ♠Q")
     16
     """
+    _check_rules(rules)
     return sum(card_points(card, rules) for card in to_cards(cards))
 
 
@@ -65,16 +69,19 @@ def hand_scores(
     >>> hand_scores((3, 16, 5, 2))
     (3, 16, 5, 2)
     """
-    if len(points_taken) != NUM_SEATS or not all(
+    _check_rules(rules)
+    if not isinstance(points_taken, Sequence) or len(points_taken) != NUM_SEATS or not all(
         isinstance(points, int) and not isinstance(points, bool) for points in points_taken
     ):
-        raise InvalidPositionError(f"points_taken must be four whole numbers, one per seat, not {points_taken!r}")
+        raise InvalidPositionError(
+            f"points_taken must be four whole numbers, one per seat, not {quote_input(points_taken)}"
+        )
     bonus = [0] * NUM_SEATS
     if rules.jack_of_diamonds_bonus and jack_of_diamonds_taker is not None:
         bonus[jack_of_diamonds_taker] = JACK_OF_DIAMONDS_POINTS
     if any(not 0 <= points - bonus[seat] <= POINTS_PER_HAND for seat, points in zip(SEATS, points_taken, strict=True)):
         raise InvalidPositionError(
-            f"each seat takes 0 to {POINTS_PER_HAND} points in a hand, not {points_taken!r}"
+            f"each seat takes 0 to {POINTS_PER_HAND} points in a hand, not {quote_input(points_taken)}"
         )
     return settle(points_taken, rules, jack_of_diamonds_taker)
 
@@ -93,8 +100,11 @@ def match_winners(totals: Sequence[int], rules: Rules = _DEFAULT_RULES) -> tuple
     Raises:
         InvalidPositionError: not one total per seat.
     """
-    if len(totals) != NUM_SEATS:
-        raise InvalidPositionError(f"totals must have one entry per seat, not {totals!r}")
+    _check_rules(rules)
+    if not isinstance(totals, Sequence) or len(totals) != NUM_SEATS or not all(
+        isinstance(total, int) and not isinstance(total, bool) for total in totals
+    ):
+        raise InvalidPositionError(f"totals must be four whole numbers, one per seat, not {quote_input(totals)}")
     if max(totals) < rules.target:
         return None
     lowest = min(totals)
@@ -102,3 +112,8 @@ def match_winners(totals: Sequence[int], rules: Rules = _DEFAULT_RULES) -> tuple
     if len(winners) > 1 and rules.tie_rule == "play_on":
         return None
     return winners
+
+
+def _check_rules(rules: object) -> None:
+    if not isinstance(rules, Rules):
+        raise TypeError(f"rules must be a Rules value such as Rules(), not {quote_input(rules)}")

@@ -43,7 +43,7 @@ from hearts_core.cards import (
     to_card,
     to_cards,
 )
-from hearts_core.errors import InvalidOptionError, InvalidPositionError
+from hearts_core.errors import InvalidOptionError, InvalidPositionError, quote_input
 from hearts_core.kernel import LEADING, Table, rule_walk
 from hearts_core.legality import ActionReason, IllegalMove, Reason, Verdict, describe
 from hearts_core.rules import (
@@ -100,14 +100,15 @@ def _cards_of(mask: int) -> tuple[Card, ...]:
     return result
 
 
-def _mask_and_count(hand: Iterable[Card | str] | str) -> tuple[int, int]:
+def _mask_and_count(hand: Iterable[Card | str] | str, argument: str) -> tuple[int, int]:
     """The mask of ``hand`` and how many cards it lists (duplicates counted)."""
-    if isinstance(hand, str):
-        cards = to_cards(hand)
+    if isinstance(hand, str) or not isinstance(hand, list | tuple):
+        # Texts, sets and anything odd go through to_cards, which names ``argument`` when it refuses.
+        cards = to_cards(hand, argument)
         return mask_of(cards), len(cards)
     mask = count = 0
     for item in hand:
-        card = item if type(item) is Card else to_card(item)
+        card = item if type(item) is Card else to_card(item, argument)
         mask |= 1 << card.index
         count += 1
     return mask, count
@@ -140,10 +141,10 @@ class PassDirection(StrEnum):
         """Hand 1 passes left, 2 right, 3 across, 4 holds; then the cycle repeats.
 
         Raises:
-            InvalidOptionError: ``hand_number`` is below 1.
+            InvalidOptionError: ``hand_number`` is not a whole number from 1.
         """
-        if hand_number < 1:
-            raise InvalidOptionError(f"hands are numbered from 1, not {hand_number!r}")
+        if not isinstance(hand_number, int) or isinstance(hand_number, bool) or hand_number < 1:
+            raise InvalidOptionError(f"hand_number counts hands from 1, not {quote_input(hand_number)}")
         return _PASS_CYCLE[(hand_number - 1) % len(_PASS_CYCLE)]
 
     def receiver(self, seat: int) -> int:
@@ -290,18 +291,20 @@ class HandState:
             direction = PassDirection(pass_direction)
         except ValueError:
             raise InvalidPositionError(
-                f"pass direction must be 'left', 'right', 'across' or 'hold', not {pass_direction!r}"
+                f"pass_direction must be 'left', 'right', 'across' or 'hold', not {quote_input(pass_direction)}"
             ) from None
-        if isinstance(hands, str) or len(hands) != NUM_SEATS:
-            raise InvalidPositionError(f"a deal is four hands, one per seat, not {hands!r}")
+        if isinstance(hands, str) or not isinstance(hands, Sequence) or len(hands) != NUM_SEATS:
+            raise InvalidPositionError(f"hands must be a deal of four hands, one per seat, not {quote_input(hands)}")
+        if rules is not None and not isinstance(rules, Rules):
+            raise TypeError(f"rules must be a Rules value such as Rules(), not {quote_input(rules)}")
         masks = []
         for seat, hand in enumerate(hands):
-            mask, count = _mask_and_count(hand)
+            mask, count = _mask_and_count(hand, f"hands[{seat}]")
             if count != CARDS_PER_SEAT or mask.bit_count() != CARDS_PER_SEAT:
-                cards = to_cards(hand)
+                cards = to_cards(hand, f"hands[{seat}]")
                 raise InvalidPositionError(
                     f"seat {seat} must be dealt {CARDS_PER_SEAT} different cards, not {len(cards)}: "
-                    f"{format_cards(cards)}"
+                    f"{format_cards(cards, limit=CARDS_PER_SEAT)}"
                 )
             masks.append(mask)
         if masks[0] | masks[1] | masks[2] | masks[3] != _FULL_DECK:
@@ -517,7 +520,7 @@ class HandState:
         if len(chosen) != CARDS_IN_PASS or mask.bit_count() != CARDS_IN_PASS:
             raise IllegalMove(Verdict(None, False, ActionReason.WRONG_PASS,
                                       f"Pass exactly {CARDS_IN_PASS} different cards, not {len(chosen)}: "
-                                      f"{format_cards(chosen) or 'none chosen'}."))
+                                      f"{format_cards(chosen, limit=CARDS_PER_SEAT) or 'none chosen'}."))
         hands = self._table.hands
         missing = mask & ~hands[seat]
         if missing:
@@ -665,5 +668,5 @@ def _whose(seat: int, yours: str = "your") -> str:
 
 def _seat(seat: int) -> int:
     if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < NUM_SEATS:
-        raise InvalidPositionError(f"seats are numbered 0 to 3, not {seat!r}")
+        raise InvalidPositionError(f"seats are numbered 0 to 3, not {quote_input(seat)}")
     return seat
