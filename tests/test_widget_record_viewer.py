@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 
 from hearts_core import Match, check_record
-from widgets.record_viewer import MAX_RECORD_BYTES, SAMPLE_NAMES, SAMPLES, RecordViewer
+from widgets.record_viewer import MAX_UPLOAD_BYTES, SAMPLE_NAMES, SAMPLES, RecordViewer
 from widgets.storage import MatchStore
 
 TESTS_DATA = Path(__file__).parent / "data"
@@ -149,7 +149,7 @@ def test_a_record_above_the_limit_is_refused_before_it_is_checked() -> None:
     viewer = RecordViewer.sample()
     before = synced(viewer)
     text = long_record(3_000)
-    assert len(text.encode()) > MAX_RECORD_BYTES
+    assert len(text.encode()) > MAX_UPLOAD_BYTES
     assert viewer._dispatch(viewer, {"type": "load_text", "text": text}, None)
     after = synced(viewer)
     message = after.pop("load_error")
@@ -161,7 +161,7 @@ def test_a_record_above_the_limit_is_refused_before_it_is_checked() -> None:
 
 def test_a_long_record_sends_one_frame_at_a_time() -> None:
     text = long_record(1_000)
-    assert len(text.encode()) < MAX_RECORD_BYTES
+    assert len(text.encode()) < MAX_UPLOAD_BYTES
     viewer = RecordViewer(text)
     assert viewer.status == "1000 hands checked: every action is legal."
     assert viewer.frame_count == len(viewer.frames) == 13_000

@@ -14,7 +14,7 @@ What it refuses, and why:
 * A viewer built with ``allow_loading=False`` (lesson 8's moon hand) refuses every
   loading action, whoever asks.  The flag the page sees is for drawing only: the viewer
   keeps its own copy, so a page that sets the synced trait changes nothing.
-* A record longer than :data:`MAX_RECORD_BYTES` is refused before it is checked; the
+* A record longer than :data:`MAX_UPLOAD_BYTES` is refused before it is checked; the
   front end checks the file's size before sending it, because a file near Jupyter's
   websocket limit (10 MiB) makes the page silently reconnect instead of failing.
 * Frames are sent one at a time: the page holds the frame on screen and the number of
@@ -44,14 +44,16 @@ from hearts_core.wording import and_list, points_phrase, subject
 from widgets._base import HeartsWidget, bundle_css, bundle_esm, card_data
 from widgets.storage import CorruptFileError, MatchStore
 
-__all__ = ["MAX_RECORD_BYTES", "SAMPLES", "SAMPLE_NAMES", "RecordViewer"]
+__all__ = ["MAX_UPLOAD_BYTES", "SAMPLES", "SAMPLE_NAMES", "RecordViewer"]
 
 SAMPLES = Path(__file__).parent / "samples"
 # The names load_sample accepts: the shipped files, listed once.
 SAMPLE_NAMES: tuple[str, ...] = tuple(sorted(path.stem for path in SAMPLES.glob("*.json")))
-# Largest record the viewer checks, in bytes of UTF-8: about 1,000 hands, where a match to
-# 100 points rarely has 30, and far below the websocket's 10 MiB message limit.
-MAX_RECORD_BYTES = 2_000_000
+# Largest upload the viewer checks, in bytes of UTF-8: about 1,000 hands, where a match to
+# 100 points rarely has 30, and far below the websocket's 10 MiB message limit.  It is
+# smaller than the checker's own cap (hearts_core.records.MAX_RECORD_BYTES, 8 MiB),
+# because a whole upload crosses the websocket in one message.
+MAX_UPLOAD_BYTES = 2_000_000
 # Longest description of where a record came from (it quotes an uploaded file's name).
 MAX_SOURCE = 80
 NOT_HERE = "This viewer shows one record only: loading another one is not possible here."
@@ -72,7 +74,7 @@ class RecordViewer(HeartsWidget):
     problems = traitlets.List(traitlets.Dict()).tag(sync=True)
     step = traitlets.Int(0).tag(sync=True)
     allow_loading = traitlets.Bool(True).tag(sync=True)
-    max_bytes = traitlets.Int(MAX_RECORD_BYTES).tag(sync=True)
+    max_bytes = traitlets.Int(MAX_UPLOAD_BYTES).tag(sync=True)
 
     # Lesson completion (widgets.lessons.Completable): stepped to the end, or onto a mistake.
     completion_trait: ClassVar[str] = "step"
@@ -145,8 +147,8 @@ class RecordViewer(HeartsWidget):
         if not self._may_load():
             return None
         size = len(text.encode("utf-8", errors="replace"))
-        if size > MAX_RECORD_BYTES:
-            self.load_error = (f"This record is {_megabytes(size)}: records up to {_megabytes(MAX_RECORD_BYTES)} "
+        if size > MAX_UPLOAD_BYTES:
+            self.load_error = (f"This record is {_megabytes(size)}: records up to {_megabytes(MAX_UPLOAD_BYTES)} "
                                "can be checked here.")
             return None
         try:

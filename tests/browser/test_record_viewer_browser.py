@@ -12,7 +12,7 @@ from pathlib import Path
 
 from playwright.sync_api import Page, expect
 
-from widgets.record_viewer import MAX_RECORD_BYTES
+from widgets.record_viewer import MAX_UPLOAD_BYTES
 
 VALID = Path(__file__).resolve().parents[1] / "data" / "valid_match.json"
 
@@ -31,7 +31,7 @@ def test_a_file_above_the_limit_is_refused_before_it_is_sent(page: Page, lesson_
     viewer = page.locator(".hl-viewer")
     status = viewer.locator(".hl-status").inner_text()
     huge = b'{"format": "hearts-record/1", "hands": [' + b" " * 9_000_000 + b"]}"
-    assert len(huge) > MAX_RECORD_BYTES
+    assert len(huge) > MAX_UPLOAD_BYTES
     viewer.locator('input[data-action="upload"]').set_input_files(
         files=[{"name": "huge.json", "mimeType": "application/json", "buffer": huge}])
     expect(viewer.locator(".hl-error").first).to_have_text(
