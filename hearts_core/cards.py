@@ -1,4 +1,4 @@
-"""Cards, suits and the card notation of ``rules.md``.
+"""Cards, suits and the card notation of ``docs/rules.md``.
 
 Design choices:
 
@@ -8,7 +8,7 @@ Design choices:
   players simulate thousands of hands per decision.  Cards are immutable and ordered.
 * Every card has an ``index`` in ``0..51`` (suit-major, ranks ascending).  The engine's
   hot paths work on 52-bit masks built from these indices; the public API speaks cards.
-* Suits are ordered ♣ ♦ ♠ ♥ as in ``rules.md`` (colours alternate in a sorted hand).
+* Suits are ordered ♣ ♦ ♠ ♥ as in ``docs/rules.md`` (colours alternate in a sorted hand).
   The order is only for display: no suit outranks another in play.
 * ``str(card)`` is the house notation (suit symbol, then rank: ``♣10``); ``repr(card)``
   is code that evaluates back to the card (``Card(Suit.CLUBS, 10)``).
@@ -200,7 +200,7 @@ _SYMBOLS: Final = "♣♦♠♥♧♢♤♡"
 # U+FE0F asks for emoji presentation ("♠️"); pasted text often has it after a suit symbol.
 _EMOJI: Final = "\ufe0f?"
 # Symbol on either side of the rank (♣10, 10♣); letters only after the rank (10C, qs),
-# exactly the forms rules.md lists.  Character classes are spelled out, never \d or \w,
+# exactly the forms docs/rules.md lists.  Character classes are spelled out, never \d or \w,
 # which would also take digits and letters of other scripts.
 _CARD_RE: Final = re.compile(
     rf"(?P<s1>[{_SYMBOLS}]){_EMOJI}(?P<r1>10|[2-9TJQKA])"
@@ -212,7 +212,7 @@ _ASCII_UPPER: Final = str.maketrans("abcdefghijklmnopqrstuvwxyz", "ABCDEFGHIJKLM
 
 
 def parse_card(text: str) -> Card:
-    """Parse one card in any notation ``rules.md`` accepts.
+    """Parse one card in any notation ``docs/rules.md`` accepts.
 
     Raises :class:`InvalidCardError` quoting the input for anything else.
 

@@ -73,7 +73,7 @@ _LAST_IN_TRICK: Final = NUM_SEATS - 1
 
 
 class Reason(StrEnum):
-    """Why a card may or may not be played; values are exactly the codes of ``rules.md``.
+    """Why a card may or may not be played; values are exactly the codes of ``docs/rules.md``.
 
     Members are listed in the order the rules are checked.
     """

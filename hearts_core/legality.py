@@ -3,7 +3,7 @@
 Design choices:
 
 * :func:`~hearts_core.kernel.rule_walk` (in the rules kernel, re-exported here) is the
-  only place a play rule is decided.  It walks the rules of ``rules.md`` in order, one
+  only place a play rule is decided.  It walks the rules of ``docs/rules.md`` in order, one
   commented step per rule, and answers for a whole position at once: the mask of
   playable cards, the one reason that refuses every other card the player holds, and the
   one :class:`Allowance` that lets the playable cards through.  A position has at most

@@ -10,7 +10,7 @@ the engine never depends on OpenSpiel.
   The differential test checks the table against OpenSpiel's own card names.
 - Pass direction: OpenSpiel's chance outcome is the receiver's offset from the passer,
   which is exactly :attr:`PassDirection.offset`; no table is needed.
-- Rules: :data:`TABLE_RULES_OPTIONS` loads OpenSpiel with the table rules of rules.md
+- Rules: :data:`TABLE_RULES_OPTIONS` loads OpenSpiel with the table rules of docs/rules.md
   (♠Q does not break hearts); :data:`TABLE_RULES_PARAMETERS` is every option it must
   then report, so a release that changes a default fails loudly instead of showing up as
   a confusing legality mismatch.

@@ -3,7 +3,7 @@
 The numbers of the game are named constants (OpenSpiel's ``kNumCardsInPass`` style), so
 no rule number appears bare in the engine.  House rules are data: :class:`Rules` is a
 frozen value with one documented field per variant, and its defaults are the table rules
-of ``rules.md``.  Every variant is off by default.
+of ``docs/rules.md``.  Every variant is off by default.
 
 >>> Rules()
 Rules(tie_rule='share', target=100, qs_breaks_hearts=False, jack_of_diamonds_bonus=False, moon_subtracts=False)

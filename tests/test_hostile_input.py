@@ -5,7 +5,7 @@ What this file guards:
 * every public function given a wrong type raises ``TypeError`` or ``ValueError`` (the
   engine's own errors are ``ValueError``) that names the argument, never an
   ``AttributeError``, ``KeyError`` or ``IndexError`` from deep inside;
-* ``parse_card`` accepts exactly the spellings of ``rules.md`` (the oracle below lists
+* ``parse_card`` accepts exactly the spellings of ``docs/rules.md`` (the oracle below lists
   them, written independently of the parser's regular expression) and raises
   ``InvalidCardError`` for anything else, including Unicode look-alikes such as ``ſ``;
 * random bytes, random text and randomly damaged records fed to ``load_record``,
@@ -196,7 +196,7 @@ LETTERS = {"C": Suit.CLUBS, "D": Suit.DIAMONDS, "S": Suit.SPADES, "H": Suit.HEAR
 
 
 def documented_spellings() -> dict[str, Card]:
-    """Every spelling rules.md and docs/record-format.md accept, in ASCII upper case."""
+    """Every spelling docs/rules.md and docs/record-format.md accept, in ASCII upper case."""
     spellings: dict[str, Card] = {}
     for (rank_text, rank), (symbol, suit), emoji in itertools.product(RANKS.items(), SYMBOLS.items(), ["", "\ufe0f"]):
         spellings[symbol + emoji + rank_text] = Card(suit, rank)

@@ -96,7 +96,7 @@ def test_reasons_are_checked_in_the_documented_order() -> None:
     assert verdict("♣5 ♥3", "♣2", "♥3", first_trick=True).reason is Reason.MUST_FOLLOW_SUIT
 
 
-# ----------------------------------------------------------- worked examples (rules.md)
+# ----------------------------------------------------------- worked examples (docs/rules.md)
 
 def test_example_off_suit_ace_never_wins() -> None:
     trick = cards("♣10 ♣K ♣3 ♥A")  # You lead, CPU1, CPU2, CPU3 (no clubs)
