@@ -140,11 +140,7 @@ def _unknown_format(record: Json) -> None:
 def test_invalid_record_exits_2_naming_the_place(
     command: list[str], tmp_path: Path, mutate: Callable[[Json], None], fragments: list[str]
 ) -> None:
-    record = json.loads((DATA / "mid_hand.json").read_text(encoding="utf-8"))
-    mutate(record)
-    path = tmp_path / "broken.json"
-    path.write_text(json.dumps(record, ensure_ascii=False), encoding="utf-8")
-    result = run(command, path, cwd=tmp_path)
+    path, result = check_mutated(command, tmp_path, mutate)
     assert_one_clean_error_line(result, f"{path}: not a valid hearts-record/1 file: ", *fragments)
 
 
@@ -333,6 +329,17 @@ def _huge_rules(record: Json) -> None:
     record["rules"] = {"tie_rule": "s" * 200_000}
 
 
+def check_mutated(
+    command: list[str], tmp_path: Path, mutate: Callable[[Json], None]
+) -> tuple[Path, subprocess.CompletedProcess[str]]:
+    """Run the checker on mid_hand.json after ``mutate`` has damaged it."""
+    record = json.loads((DATA / "mid_hand.json").read_text(encoding="utf-8"))
+    mutate(record)
+    path = tmp_path / "damaged.json"
+    path.write_text(json.dumps(record, ensure_ascii=False), encoding="utf-8")
+    return path, run(command, path, cwd=tmp_path)
+
+
 @pytest.mark.parametrize(
     "mutate", [_huge_format, _huge_card, _huge_field, _huge_seed, _deep_direction, _huge_rules],
     ids=["format", "card", "field name", "seed", "nested pass direction", "rule value"],
@@ -340,11 +347,7 @@ def _huge_rules(record: Json) -> None:
 def test_error_lines_never_repeat_an_unbounded_piece_of_the_input(
     command: list[str], tmp_path: Path, mutate: Callable[[Json], None]
 ) -> None:
-    record = json.loads((DATA / "mid_hand.json").read_text(encoding="utf-8"))
-    mutate(record)
-    path = tmp_path / "long.json"
-    path.write_text(json.dumps(record, ensure_ascii=False), encoding="utf-8")
-    result = run(command, path, cwd=tmp_path)
+    path, result = check_mutated(command, tmp_path, mutate)
     assert_one_clean_error_line(result, f"{path}: not a valid hearts-record/1 file: ")
     assert len(result.stderr) < len(str(path)) + 400, result.stderr
 

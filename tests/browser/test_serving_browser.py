@@ -13,6 +13,7 @@ from __future__ import annotations
 import json
 import re
 import shutil
+import subprocess
 import time
 import urllib.error
 import urllib.request
@@ -45,17 +46,19 @@ def kernel_exists(base: str, kernel_id: str) -> bool:
         raise
 
 
-def test_a_long_waiting_preheated_kernel_still_serves_its_page(browser: Browser, tmp_path: Path) -> None:
+def serve_one_lesson(tmp_path: Path, log: Path, culling: list[str]) -> tuple[subprocess.Popen[bytes], str]:
+    """Voilà on a folder holding only LESSON and the shipped voila.json, culling every second."""
     served = tmp_path / "served"
     served.mkdir()
     shutil.copy(ROOT / "lessons" / LESSON, served)
     shutil.copy(ROOT / "lessons" / "voila.json", served)
+    return start_voila(served, tmp_path / "data", log=log, env={"JUPYTER_PATH": str(ROOT / "lessons" / "jupyter")},
+                       extra=[*culling, "--MappingKernelManager.cull_interval=1"])
+
+
+def test_a_long_waiting_preheated_kernel_still_serves_its_page(browser: Browser, tmp_path: Path) -> None:
     log = tmp_path / "voila.log"
-    process, base = start_voila(
-        served, tmp_path / "data", log=log, env={"JUPYTER_PATH": str(ROOT / "lessons" / "jupyter")},
-        extra=[f"--MappingKernelManager.cull_idle_timeout={IDLE_TIMEOUT}",
-               "--MappingKernelManager.cull_interval=1"],
-    )
+    process, base = serve_one_lesson(tmp_path, log, [f"--MappingKernelManager.cull_idle_timeout={IDLE_TIMEOUT}"])
     try:
         wait_for_line(log, f"Kernel pool of {LESSON} is filled", timeout=90)
         time.sleep(IDLE_TIMEOUT + 2)  # the pooled kernel is now idle for longer than the timeout
@@ -80,16 +83,9 @@ def test_a_long_waiting_preheated_kernel_still_serves_its_page(browser: Browser,
 
 
 def test_a_kernel_whose_page_never_connects_is_shut_down_after_the_grace(tmp_path: Path) -> None:
-    served = tmp_path / "served"
-    served.mkdir()
-    shutil.copy(ROOT / "lessons" / LESSON, served)
-    shutil.copy(ROOT / "lessons" / "voila.json", served)
     log = tmp_path / "voila.log"
-    process, base = start_voila(
-        served, tmp_path / "data", log=log, env={"JUPYTER_PATH": str(ROOT / "lessons" / "jupyter")},
-        extra=["--MappingKernelManager.cull_idle_timeout=600", "--MappingKernelManager.cull_interval=1",
-               "--PoolSafeKernelManager.unconnected_grace=3"],
-    )
+    process, base = serve_one_lesson(tmp_path, log, ["--MappingKernelManager.cull_idle_timeout=600",
+                                                     "--PoolSafeKernelManager.unconnected_grace=3"])
     try:
         wait_for_line(log, f"Kernel pool of {LESSON} is filled", timeout=90)
         with urllib.request.urlopen(f"{base}voila/render/{LESSON}", timeout=60) as response:
