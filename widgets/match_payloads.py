@@ -207,6 +207,8 @@ class SummaryRow:
     mistakes: int
     lost: float
     text: str
+    plays: list[str]
+    """The costly cards, in order."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -633,7 +635,7 @@ def summary_payload(match: Match, review_of: Callable[[int], tuple[ReviewItem, .
         text = ("No costly plays." if not items
                 else f"{plural(len(items), 'costly play')}: {and_list(item.played for item in items)}, "
                      f"about {lost:.1f} points lost.")
-        rows.append(SummaryRow(number, len(items), lost, text))
+        rows.append(SummaryRow(number, len(items), lost, text, [str(item.played) for item in items]))
     total = round(sum(row.lost for row in rows), 1)
     worst = max(rows, key=lambda row: row.lost, default=None)
     if worst is None or total == 0:

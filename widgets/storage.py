@@ -333,8 +333,12 @@ class FinishedMatch:
             raise CorruptFileError(f"history field 'hands' must be a positive whole number, not {_short(hands)}")
         if not isinstance(data.get("match"), dict):
             raise CorruptFileError(f"history entry {texts['match_id']!r} has no match record")
+        try:
+            record = json.dumps(data["match"], ensure_ascii=False)
+        except (RecursionError, ValueError):
+            raise CorruptFileError(f"history entry {texts['match_id']!r} has a match nested too deeply") from None
         return cls(str(texts["match_id"]), str(texts["finished_at"]), str(texts["outcome"]), tuple(totals), hands,
-                   json.dumps(data["match"], ensure_ascii=False))
+                   record)
 
 
 class MatchStore:

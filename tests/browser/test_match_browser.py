@@ -199,6 +199,9 @@ def test_pass_play_a_hand_and_resume(page: Page, widget_server: str, data_dir: P
     page.keyboard.press("Enter")
     assert page.locator('.hl-review-step[aria-current="step"]').get_attribute("data-action") == "review-step-2"
     assert page.locator(".hl-review-line").inner_text().startswith("Trick 2: you played ")
+    if mistakes:  # the picture shows a costly play with its better card
+        page.locator('.hl-review-step[data-mistake="true"]').first.click()
+        assert "was better" in page.locator(".hl-review-line").inner_text()
     screenshot(page, "match-review")
     before = step(page)
     page.locator('[data-action="close-review"]').click()
@@ -292,7 +295,8 @@ def test_a_finished_match_shows_its_summary_and_joins_the_history(page: Page, wi
     page.locator(".hl-summary").wait_for()
     assert "match" in page.locator(".hl-summary").inner_text()
     chips = [chip.locator(".hl-chip-score").inner_text() for chip in page.locator(".hl-chip").all()]
-    totals = [row.locator(".hl-total").inner_text() for row in page.locator(".hl-score .hl-score-table:not(.hl-summary-table) tbody tr").all()]
+    rows = page.locator(".hl-score .hl-score-table:not(.hl-summary-table) tbody tr").all()
+    totals = [row.locator(".hl-total").inner_text() for row in rows]
     # Chips list the computers first, then you; the score table lists you first.
     assert sorted(chip.split(" / ")[0] for chip in chips) == sorted(totals)
     screenshot(page, "match-over")

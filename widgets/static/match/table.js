@@ -166,7 +166,7 @@ function hlMatchStage(ui) {
         const line = hlEl("tr");
         const name = hlEl("th", "", `Hand ${row.hand}`);
         name.scope = "row";
-        const plays = hlEl("td", "hl-summary-plays", row.text);
+        const plays = hlEl("td", "hl-summary-plays", row.plays.join(", "));
         line.append(name, plays, hlEl("td", "", row.lost.toFixed(1)));
         body.append(line);
       }
