@@ -150,9 +150,13 @@ def _fallback_review(state: HandState, seat: int) -> tuple[ReviewItem, ...]:
                 played = next(item for item in report.outlooks if item.card is card)
                 cost = played.expected_points - best.expected_points
                 if cost >= MISTAKE_POINTS and best.card is not card:
-                    why = (f"{card} could be expected to take about {points_phrase(round(played.expected_points))} "
-                           f"here; {best.card} about {points_phrase(round(best.expected_points))}. "
-                           f"{report.advice}")
+                    why = (f"{card} could be expected to cost you {_about(played.expected_points)} here, "
+                           f"{best.card} {_about(best.expected_points)}. {report.advice}")
                     found.append(ReviewItem(index // 4 + 1, card, best.card, round(cost, 1), why))
         replay.play(card, seat=who)
     return tuple(found)
+
+
+def _about(points: float) -> str:
+    whole = round(points)
+    return "next to nothing" if whole == 0 else f"about {points_phrase(whole)}"

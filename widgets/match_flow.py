@@ -655,6 +655,9 @@ class MatchFlow:
         self._coach_cache = None
         self._recommended = None
         self.reviewing = None
+        for waiting in self._reviews.values():  # reviews of the old match that have not begun are dropped
+            if waiting is not None:
+                waiting.cancel()
         self._reviews = {}
         self.selected = []
         self._news = _News()

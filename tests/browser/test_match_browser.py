@@ -109,6 +109,12 @@ def check_the_story(page: Page) -> bool:
     story = page.locator(".hl-story").inner_text()
     if page.locator(".hl-table.is-taken").count():
         assert "took the trick" in page.locator(".hl-taken").inner_text()
+        if page.locator(".hl-table.is-gathering").count():  # the cards move to the taker, unless motion is reduced
+            moving = "() => getComputedStyle(document.querySelector('.hl-table.is-gathering .hl-card')).animationName"
+            assert page.evaluate(moving) == "hl-gather"
+            page.emulate_media(reduced_motion="reduce")
+            assert page.evaluate(moving) == "none"
+            page.emulate_media(reduced_motion="no-preference")
         assert table.get_attribute("data-taker") in ("bottom", "left", "top", "right")
         assert page.locator(".hl-slot.is-winner").count() == 1
         return True
