@@ -239,3 +239,18 @@ def test_a_played_hand_in_the_widget_gets_the_real_review(store: MatchStore) -> 
     items = match_coach.review_hand(current(w).hand, 0)
     assert w.review["mistakes"] == len(items)
     assert [step["trick"] for step in w.review["steps"] if step["mistake"]] == [item.trick for item in items]
+
+
+def test_a_resumed_match_reviews_its_earlier_hands_in_the_background(store: MatchStore) -> None:
+    w = widget(store)
+    for _ in range(2):
+        play_hand(w)
+        w.next_hand()
+    again = MatchWidget(store=store)
+    calls, reviewer = scripted({4: 1.0})
+    again.flow.reviewer = reviewer  # type: ignore[assignment]
+    again.resume()
+    reviews = [again.flow.review_of(number) for number in (1, 2)]
+    assert [len(items or ()) for items in reviews] == [1, 1]
+    assert sorted(len(state.tricks) for state, _ in calls) == [13, 13] and len(calls) == 2
+    assert [state for state, _ in calls] == list(current(again).history)

@@ -659,6 +659,11 @@ class MatchFlow:
             if waiting is not None:
                 waiting.cancel()
         self._reviews = {}
+        # A resumed match's finished hands are reviewed in the background now, so the
+        # match-over summary never waits for them.
+        for number, hand in enumerate(match.hands, start=1):
+            if hand.is_over:
+                self._start_review(number)
         self.selected = []
         self._news = _News()
         self._news.say(opening)
