@@ -125,7 +125,10 @@ def test_settings_are_remembered_for_the_next_match(store: MatchStore, tmp_path:
     assert fresh.show_coach and fresh.show_danger
     assert MatchWidget(store=MatchStore(tmp_path / "other")).speed == "normal"  # another folder, other habits
     store.save_path.unlink(missing_ok=True)
-    assert MatchWidget(store=store, speed="instant").speed == "instant"  # a keyword wins over the remembered
+    # The learner's choice wins over a lesson's starting settings (lesson 9 switches the coach on).
+    assert MatchWidget(store=store, speed="instant", show_coach=False).speed == "slow"
+    store.save_path.unlink(missing_ok=True)
+    assert MatchWidget(store=store, show_coach=False).show_coach
 
 
 def test_unreadable_remembered_settings_are_kept_aside(store: MatchStore) -> None:

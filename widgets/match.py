@@ -20,7 +20,8 @@ Design choices:
   ``can_pass`` and ``can_play``.
 * Settings are traits (validated by traitlets), saved with the match and remembered for
   the next one (``settings.json``); a change reaches the controller through one observer.
-  A widget starts with the remembered settings, except those given as keywords.
+  Keyword settings are a lesson's starting point; settings the learner has chosen (and
+  so are remembered) win over them, and a resumed match brings back its own.
 
 >>> from tempfile import TemporaryDirectory
 >>> with TemporaryDirectory() as folder:
@@ -74,7 +75,8 @@ class MatchWidget(HeartsWidget):
     ``seed`` fixes the first new match's deals (random when omitted), ``rules`` its house
     rules, ``store`` where it is saved (default: the user's data directory), ``match`` an
     existing :class:`~hearts_core.Match` to continue (it replaces any save).  Any setting in
-    :data:`SETTINGS` may be given as a keyword; resuming a saved match brings back the
+    :data:`SETTINGS` may be given as a keyword, as a starting point: the settings the learner
+    chose in an earlier match win over it, and resuming a saved match brings back the
     settings saved with it.
     """
 
@@ -135,8 +137,8 @@ class MatchWidget(HeartsWidget):
         super().__init__(**settings)
         self._store = store if store is not None else MatchStore()
         saves = MatchSaves(self._store)
-        remembered = saves.read_settings()
-        self._apply_settings({name: value for name, value in remembered.items() if name not in settings})
+        # The learner's own choices win over a lesson's starting ones: a coach switched off stays off.
+        self._apply_settings(saves.read_settings())
         self._flow = MatchFlow(saves, self._settings(), seed=seed, rules=rules,
                                restore_settings=self._apply_settings)
         self._restoring = False  # settings being copied from a save: not a learner's change

@@ -71,9 +71,7 @@ function hlMatchStage(ui) {
       const label = hlEl("span", "hl-seat");
       label.append(hlEl("span", "hl-seat-name", seat.name));
       if (item && item.led) {
-        const mark = hlEl("span", "hl-led-mark", "led");
-        mark.setAttribute("aria-label", `${seat.name} led this trick with ${item.card.label}`);
-        label.append(mark);
+        label.append(hlEl("span", "hl-led-mark", "led"));
       }
       if (turn) {
         const mark = hlEl("span", "hl-turn-mark", seat.seat === 0 ? "your turn" : "to play");
@@ -83,6 +81,7 @@ function hlMatchStage(ui) {
       table.append(slot);
     }
     const words = hlEl("div", "hl-story");
+    words.setAttribute("role", "group");
     words.setAttribute("aria-label", "what is happening on the table");
     if (story.taken_text) words.append(hlEl("p", "hl-taken", story.taken_text));
     if (story.led_text && !story.taken_text) words.append(hlEl("p", "hl-led", story.led_text));
