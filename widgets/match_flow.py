@@ -655,10 +655,11 @@ class MatchFlow:
         self._coach_cache = None
         self._recommended = None
         self.reviewing = None
-        for waiting in self._reviews.values():  # reviews of the old match that have not begun are dropped
-            if waiting is not None:
+        # Reviews of another match that have not begun are dropped; this match's (a reload) are kept.
+        for (reviewed, _), waiting in self._reviews.items():
+            if waiting is not None and reviewed != self.match_id:
                 waiting.cancel()
-        self._reviews = {}
+        self._reviews = {key: waiting for key, waiting in self._reviews.items() if key[0] == self.match_id}
         # A resumed match's finished hands are reviewed in the background now, so the
         # match-over summary never waits for them.
         for number, hand in enumerate(match.hands, start=1):

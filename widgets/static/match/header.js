@@ -91,7 +91,7 @@ function hlMatchHeader(ui) {
     const row = hlEl("div", "hl-trick-row");
     for (const item of trick.cards) {
       const slot = hlEl("div", "hl-played" + (item.winner ? " is-winner" : ""));
-      slot.append(hlCard(item.card, { static: true }), hlEl("span", "hl-seat", item.name));
+      slot.append(hlCard(item.card, { static: true }), hlEl("span", "hl-seat", item.name + (item.led ? " (led)" : "")));
       row.append(slot);
     }
     lastPanel.append(hlEl("h3", "hl-panel-title", "Last trick"), row, hlEl("p", "hl-panel-text", trick.text));
