@@ -50,7 +50,7 @@ def test_review_this_hand_marks_each_costly_play(store: MatchStore) -> None:
     w.flow.reviewer = reviewer  # type: ignore[assignment]
     assert "once it is over" in w.open_review() and w.review == {}  # not during play
     play_hand(w)
-    assert w.screen == "hand_over"
+    assert w.screen == "hand_over" and "Review this hand to see which of your plays cost points" in w.message
     message = w.open_review()
     assert message == "Hand 1: 2 costly plays, about 14.5 points lost."
     hand = current(w).hand

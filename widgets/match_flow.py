@@ -683,7 +683,8 @@ class MatchFlow:
         match = self.match
         assert match is not None
         if screen is Screen.HAND_OVER:
-            parts += [f"Hand {match.hand_number} is over.", moon_sentence(match), "Press Next hand to deal again."]
+            parts += [f"Hand {match.hand_number} is over.", moon_sentence(match),
+                      "Press Next hand to deal again, or Review this hand to see which of your plays cost points."]
         elif screen is Screen.MATCH_OVER:
             parts += [moon_sentence(match), result_sentence(match)[1]]
         elif pending is Pending.NEXT_TRICK:
