@@ -35,7 +35,7 @@ from __future__ import annotations
 import logging
 from collections.abc import Callable
 from dataclasses import asdict
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, ClassVar
 
 import traitlets
 
@@ -49,6 +49,7 @@ from widgets.match_flow import (
     SPEEDS,
     TIE_RULES,
     MatchFlow,
+    Screen,
     Settings,
 )
 from widgets.match_payloads import OPTION_LISTS, display, history_payload, statistics_payload
@@ -117,6 +118,9 @@ class MatchWidget(HeartsWidget):
     summary = traitlets.Dict().tag(sync=True)
     history = traitlets.List(traitlets.Dict()).tag(sync=True)
     offer = traitlets.Dict().tag(sync=True)
+
+    # Lesson completion (widgets.lessons.Completable): a whole hand played.
+    completion_trait: ClassVar[str] = "screen"
     statistics = traitlets.Dict().tag(sync=True)
     message = traitlets.Unicode("").tag(sync=True)
     tone = traitlets.Unicode("info").tag(sync=True)
@@ -281,6 +285,10 @@ class MatchWidget(HeartsWidget):
             return action(*arguments)
         finally:
             self._sync()
+
+    def is_complete(self) -> bool:
+        """True once a whole hand has been played (its hand-over or the match-over screen)."""
+        return self.screen in (Screen.HAND_OVER.value, Screen.MATCH_OVER.value)
 
     def _sync(self) -> None:
         """Copy the controller's state into the traits, in one batch for the front end."""

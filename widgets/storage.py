@@ -32,7 +32,7 @@ Design choices:
   :class:`CorruptFileError` and is never overwritten.
 * Statistics count finished matches only (played, won, drawn, lost) and the learner's
   points per hand over those matches.  A tie for the lowest total that includes the
-  learner is a draw (``rules.md``, tie rule "share").  The ids of recently counted
+  learner is a draw (``docs/rules.md``, tie rule "share").  The ids of recently counted
   matches are kept, so a match finished in two pages counts once.
 * A temporary file left by an interrupted write (a killed kernel) is removed the next
   time the folder is read, once it is old enough that no writer can still own it.

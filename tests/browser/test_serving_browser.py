@@ -2,13 +2,16 @@
 
 Voilà 0.5 on its own culls a pooled kernel that has waited longer than the idle timeout
 if the culler runs between handing it to a page and the page connecting: the page then
-never renders. widgets.serving.PoolSafeKernelManager closes that gap; this serves one
+never renders. hearts_serving.PoolSafeKernelManager closes that gap; this serves one
 lesson with the real configuration, a 4 s idle timeout and a culler running every second.
+The opposite leak too: a page fetched but never connected (a bare GET) must not hold its
+kernel for the whole idle timeout; here the timeout is 10 minutes and the grace 3 s.
 """
 
 from __future__ import annotations
 
 import json
+import re
 import shutil
 import time
 import urllib.error
@@ -71,6 +74,35 @@ def test_a_long_waiting_preheated_kernel_still_serves_its_page(browser: Browser,
         while kernel_exists(base, kernel_id) and time.monotonic() < deadline:
             time.sleep(0.5)
         assert not kernel_exists(base, kernel_id), "the kernel outlived its page by three idle periods"
+    finally:
+        process.terminate()
+        process.wait(timeout=20)
+
+
+def test_a_kernel_whose_page_never_connects_is_shut_down_after_the_grace(tmp_path: Path) -> None:
+    served = tmp_path / "served"
+    served.mkdir()
+    shutil.copy(ROOT / "lessons" / LESSON, served)
+    shutil.copy(ROOT / "lessons" / "voila.json", served)
+    log = tmp_path / "voila.log"
+    process, base = start_voila(
+        served, tmp_path / "data", log=log, env={"JUPYTER_PATH": str(ROOT / "lessons" / "jupyter")},
+        extra=["--MappingKernelManager.cull_idle_timeout=600", "--MappingKernelManager.cull_interval=1",
+               "--PoolSafeKernelManager.unconnected_grace=3"],
+    )
+    try:
+        wait_for_line(log, f"Kernel pool of {LESSON} is filled", timeout=90)
+        with urllib.request.urlopen(f"{base}voila/render/{LESSON}", timeout=60) as response:
+            html = response.read().decode()  # the page, fetched; its websocket never connects
+        found = re.search(r"\"kernelId\":\s*\"([0-9a-f-]+)\"", html)
+        assert found, "no kernel id in the page"
+        kernel_id = found.group(1)
+        assert kernel_exists(base, kernel_id)
+        deadline = time.monotonic() + 30  # the grace, plus the kernel's own 3 s of quiet, plus culler rounds
+        while kernel_exists(base, kernel_id) and time.monotonic() < deadline:
+            time.sleep(0.5)
+        assert not kernel_exists(base, kernel_id), "a never-connected kernel waited for the idle timeout"
+        assert "no page connected to it within" in log.read_text(errors="replace")
     finally:
         process.terminate()
         process.wait(timeout=20)
