@@ -142,6 +142,20 @@ class RecordViewer(HeartsWidget):
             return None
         return self.load_text(saved.match.to_json(), source="your last match")
 
+    def load_past_match(self, number: int = 0, store: MatchStore | None = None) -> CheckReport | None:
+        """Load one of the learner's finished matches: ``number`` 0 is the newest (:meth:`MatchStore.history`)."""
+        try:
+            history = (store or MatchStore()).history()
+        except (CorruptFileError, OSError) as problem:
+            self.load_error = f"Your past matches could not be read: {problem}"
+            return None
+        if not 0 <= number < len(history):
+            self.load_error = ("There is no finished match yet: finish one in the guided match first."
+                               if not history else f"There are only {len(history)} finished matches kept.")
+            return None
+        entry = history[number]
+        return self.load_text(entry.record, source=entry.label)
+
     def load_text(self, text: str, source: str = "pasted") -> CheckReport | None:
         """Check ``text``; on success show it from the first trick, else explain and keep the old one."""
         if not self._may_load():
