@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import json
 import logging
+import sys
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
@@ -27,7 +28,7 @@ import traitlets
 from hearts_core import HEART_POINTS, QUEEN_OF_SPADES, QUEEN_OF_SPADES_POINTS, Suit, parse_cards, penalty_points
 from hearts_core.scenarios import trick_example
 from widgets._base import HeartsWidget, bundle_css, bundle_esm, cards_data
-from widgets.storage import CorruptFileError, MatchStore, atomic_write, data_dir
+from widgets.storage import CorruptFileError, MatchStore, atomic_write, data_dir, storage_notice
 
 __all__ = ["LESSONS", "Lesson", "LessonIndex", "PointsQuiz", "Progress", "completes"]
 
@@ -46,6 +47,12 @@ class Lesson:
     def notebook(self) -> str:
         """The notebook's file name, relative to the lessons folder."""
         return f"{self.key}.ipynb"
+
+    @property
+    def page(self) -> str:
+        """The lesson's address relative to the index: Voilà serves the notebook itself, the
+        static site (Python in the browser, Pyodide) the page Voici rendered from it."""
+        return f"{self.key}.html" if sys.platform == "emscripten" else self.notebook
 
 
 LESSONS: tuple[Lesson, ...] = (
@@ -127,6 +134,7 @@ def completes(key: str, widget: HeartsWidget, progress: Progress | None = None) 
         raise TypeError(f"no completion rule for {kind}; known: {', '.join(sorted(rules))}")
     trait, done = rules[kind]
     store = progress or Progress()
+    widget.error = widget.error or storage_notice() or ""
 
     def check(_: object = None) -> None:
         if done(widget):
@@ -150,6 +158,7 @@ class LessonIndex(HeartsWidget):
     def __init__(self, progress: Progress | None = None, **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self.progress = progress or Progress()
+        self.error = storage_notice() or ""
         self.refresh()
 
     def page_opened(self) -> list[dict[str, Any]]:
@@ -161,7 +170,7 @@ class LessonIndex(HeartsWidget):
         done = self.progress.completed()
         self.lessons = [
             {"number": number, "key": item.key, "title": item.title, "summary": item.summary,
-             "href": item.notebook, "done": item.key in done}
+             "href": item.page, "done": item.key in done}
             for number, item in enumerate(LESSONS, start=1)
         ]
         return self.lessons
