@@ -288,6 +288,7 @@ def finish_pages(output: Path) -> None:
         if stripped != text:
             page.write_text(stripped, encoding="utf-8")
     (output / "index.html").write_text(FRONT_DOOR, encoding="utf-8")
+    (output / ".nojekyll").write_text("")  # hosts that run Jekyll must not hide _-prefixed files
 
 
 def build(output: Path) -> None:
