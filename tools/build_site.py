@@ -20,7 +20,9 @@ and ``disablePyPIFallback`` is set so a missing package fails here rather than r
 The kernel installs ``sqlite3`` (IPython's history) and ``jedi`` (completion) at boot;
 Voici pages use neither and only the CDN serves ``sqlite3``, so both resolve to empty
 stand-in wheels built here: IPython runs without history and completion when they are
-missing, and the jedi stand-in saves ~5 MB and its import on every page.
+missing, and the jedi stand-in saves ~5 MB and its import on every page. Every wheel is
+then compiled to bytecode by that same Pyodide under node (``tools/compile_wheels.mjs``),
+as Pyodide does for the wheels it distributes, so pages do not compile IPython at start.
 """
 
 from __future__ import annotations
@@ -231,6 +233,27 @@ def write_lock(runtime: Path, wheels: list[Path], target: Path) -> list[str]:
     return sorted(packages)
 
 
+def compiled(runtime: Path, wheels: list[Path], folder: Path) -> list[Path]:
+    """The wheels with their modules compiled to bytecode by Pyodide's own CPython.
+
+    Compiling IPython, pygments, prompt_toolkit... at every page start is most of what a
+    page spends in Python before the first widget; Pyodide compiles the wheels it
+    distributes in the same way. Each compiled wheel is cached under its source's hash.
+    """
+    folder.mkdir(parents=True, exist_ok=True)
+    results, todo = [], []
+    for wheel in wheels:
+        digest = hashlib.sha256(wheel.read_bytes()).hexdigest()[:16]
+        target = folder / digest / wheel.name
+        results.append(target)
+        if not target.is_file():
+            target.parent.mkdir(exist_ok=True)
+            todo += [str(wheel), str(target)]
+    if todo:
+        run(["node", str(ROOT / "tools" / "compile_wheels.mjs"), str(runtime), *todo])
+    return results
+
+
 def lite_dir(runtime: Path, wheels: list[Path], folder: Path) -> None:
     """The JupyterLite project Voici builds from: the runtime, the wheels, the settings."""
     shutil.rmtree(folder, ignore_errors=True)
@@ -307,7 +330,8 @@ def build(output: Path) -> None:
                   if canonicalize_name(parse_wheel_filename(wheel.name)[0]) not in
                   {*(canonicalize_name(name) for name in STAND_INS), "widgetsnbextension", "ipykernel"}]
     wheels = [project, *downloaded, *kernel_wheels, *(stand_in_wheel(name, stand_ins) for name in STAND_INS)]
-    log(f"{len(wheels)} wheels for the browser")
+    wheels = compiled(runtime, wheels, CACHE / "compiled")
+    log(f"{len(wheels)} wheels for the browser, compiled to bytecode")
     lite = CACHE / "lite"
     lite_dir(runtime, wheels, lite)
     contents(CACHE / "contents")

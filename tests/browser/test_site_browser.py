@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import subprocess
 import sys
+import time
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -66,6 +67,36 @@ def page(learner: tuple[BrowserContext, list[str]]) -> Iterator[Page]:
     page.close()
 
 
+# The drive's files as JupyterLite keeps them: localforage stores in IndexedDB.
+STORED_PROGRESS = """async () => {
+  for (const { name } of await indexedDB.databases()) {
+    const db = await new Promise((done, fail) => {
+      const request = indexedDB.open(name);
+      request.onsuccess = () => done(request.result);
+      request.onerror = fail;
+    });
+    if (!db.objectStoreNames.contains("files")) { db.close(); continue; }
+    const value = await new Promise((done) => {
+      const request = db.transaction("files").objectStore("files").get("hearts-lessons/progress.json");
+      request.onsuccess = () => done(request.result);
+      request.onerror = () => done(null);
+    });
+    db.close();
+    if (value) return value.format === "base64" ? atob(value.content) : JSON.stringify(value.content);
+  }
+  return "";
+}"""
+
+
+def wait_for_stored_mark(page: Page, key: str, timeout: float = 60) -> None:
+    """Wait until the browser's storage holds the mark: the kernel's write reaches IndexedDB
+    through the page a moment after the widget answers (a page closed in that moment loses it)."""
+    deadline = time.monotonic() + timeout
+    while key not in page.evaluate(STORED_PROGRESS):
+        assert time.monotonic() < deadline, f"{key} never reached the browser's storage"
+        time.sleep(0.5)
+
+
 def open_page(page: Page, site_url: str, name: str) -> None:
     page.goto(f"{site_url}voici/render/{name}.html", wait_until="domcontentloaded")
     page.wait_for_selector(".hl-root", timeout=BOOT)
@@ -92,6 +123,7 @@ def test_the_index_lists_the_lessons_lesson_3_explains_a_card_and_its_mark_survi
     expect(widget.locator(".hl-message.is-legal")).to_be_visible()
     expect(widget.locator(".hl-error")).to_have_text("")
     screenshot(page, "site-lesson-03-practice")
+    wait_for_stored_mark(page, "03-practice")
 
     page.goto(f"{site_url}voici/render/index.html", wait_until="domcontentloaded")
     done = page.locator('.hl-index li[data-lesson="03-practice"].is-done')
