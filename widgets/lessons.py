@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import json
 import logging
+import sys
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
@@ -28,7 +29,15 @@ import traitlets
 
 from widgets._base import HeartsWidget, bundle_css, bundle_esm
 from widgets.points_quiz import PointsQuiz
-from widgets.storage import CorruptFileError, MatchStore, atomic_write, clean_orphans, data_dir, read_json
+from widgets.storage import (
+    CorruptFileError,
+    MatchStore,
+    atomic_write,
+    clean_orphans,
+    data_dir,
+    read_json,
+    storage_notice,
+)
 
 __all__ = ["LESSONS", "Completable", "Lesson", "LessonIndex", "PointsQuiz", "Progress", "completes"]
 
@@ -49,6 +58,12 @@ class Lesson:
     def notebook(self) -> str:
         """The notebook's file name, relative to the lessons folder."""
         return f"{self.key}.ipynb"
+
+    @property
+    def page(self) -> str:
+        """The lesson's address relative to the index: Voilà serves the notebook itself, the
+        static site (Python in the browser, Pyodide) the page Voici rendered from it."""
+        return f"{self.key}.html" if sys.platform == "emscripten" else self.notebook
 
 
 LESSONS: tuple[Lesson, ...] = (
@@ -148,6 +163,7 @@ def completes(key: str, widget: W, progress: Progress | None = None) -> W:
     lesson(key)
     trait, done = _completion(widget)
     store = progress or Progress()
+    widget.error = widget.error or storage_notice() or ""
 
     def check(_: object = None) -> None:
         if done():
@@ -175,6 +191,7 @@ class LessonIndex(HeartsWidget):
     def __init__(self, progress: Progress | None = None, **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self.progress = progress or Progress()
+        self.error = storage_notice() or ""
         self.refresh()
 
     def page_opened(self) -> list[dict[str, Any]]:
@@ -187,7 +204,7 @@ class LessonIndex(HeartsWidget):
         self.notice = self.progress.notice
         self.lessons = [
             {"number": number, "key": item.key, "title": item.title, "summary": item.summary,
-             "href": item.notebook, "done": item.key in done}
+             "href": item.page, "done": item.key in done}
             for number, item in enumerate(LESSONS, start=1)
         ]
         return self.lessons

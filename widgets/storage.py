@@ -88,6 +88,7 @@ __all__ = [
     "data_dir",
     "outcome_of",
     "read_json",
+    "storage_notice",
 ]
 
 DATA_ENV: Final = "HEARTS_LESSONS_DATA"
@@ -117,10 +118,32 @@ class SaveConflictError(RuntimeError):
         self.found = found
 
 
+# In the static site each page's Python (Pyodide) has its own in-memory home; JupyterLite
+# mounts the browser's storage (IndexedDB, through its service worker) at /drive, shared
+# by every page of the site and kept across visits.
+BROWSER_DRIVE: Final = Path("/drive")
+
+
 def data_dir() -> Path:
-    """Where saves and statistics live: ``$HEARTS_LESSONS_DATA`` or the platform's user data dir."""
+    """Where saves and statistics live: ``$HEARTS_LESSONS_DATA``, the browser's drive, or the user data dir."""
     override = os.environ.get(DATA_ENV)
-    return Path(override) if override else Path(platformdirs.user_data_dir(APP_NAME))
+    if override:
+        return Path(override)
+    if sys.platform == "emscripten" and BROWSER_DRIVE.is_dir():
+        return BROWSER_DRIVE / APP_NAME
+    return Path(platformdirs.user_data_dir(APP_NAME))
+
+
+def storage_notice() -> str | None:
+    """A sentence for the learner when nothing they do here can be kept, else None.
+
+    That happens in the static site when the browser gives it no storage (a private
+    window, or service workers blocked): progress then lasts only until the page closes.
+    """
+    if sys.platform == "emscripten" and not os.environ.get(DATA_ENV) and not BROWSER_DRIVE.is_dir():
+        return ("This browser is not letting the lessons keep anything (a private window, perhaps): "
+                "your progress and saved match will be lost when you close or reload this page.")
+    return None
 
 
 def atomic_write(path: Path, text: str) -> None:

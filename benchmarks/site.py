@@ -1,0 +1,109 @@
+"""The static site's size and how fast a lesson's first widget appears in the browser.
+
+Builds nothing: run ``./dev site`` first. Serves ``_site/`` with Python's http.server on
+127.0.0.1 (any static host behaves the same: the server only sends files), then drives
+Debian's Chromium with every request that would leave the machine blocked and counted:
+
+* **cold**: a fresh browser context per load (empty cache, no service worker yet), as a
+  learner's first visit;
+* **warm**: the same page reloaded in a context that has loaded it once (HTTP cache and
+  JupyterLite's service worker in place), as every later visit;
+* the browser's memory for one open lesson (its renderer and the Pyodide worker, from
+  Chromium's own process list, resident set) is not measured: Chromium's per-tab figure
+  needs the task manager; see the issue's prototype figure instead.
+
+    .venv/bin/python benchmarks/site.py [--lesson 03-practice] [--loads 5]
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import socket
+import statistics
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+from playwright.sync_api import Browser, BrowserContext, Route, sync_playwright
+
+ROOT = Path(__file__).resolve().parents[1]
+SITE = ROOT / "_site"
+CHROMIUM = os.environ.get("HEARTS_CHROMIUM", "/usr/bin/chromium")
+FLAGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-quic", "--no-first-run"]
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return int(sock.getsockname()[1])
+
+
+def site_size() -> tuple[float, int]:
+    files = [path for path in SITE.rglob("*") if path.is_file()]
+    return sum(path.stat().st_size for path in files) / 1e6, len(files)
+
+
+def gated_context(browser: Browser, base: str, outside: list[str]) -> BrowserContext:
+    context = browser.new_context(viewport={"width": 1280, "height": 800})
+
+    def gate(route: Route) -> None:
+        if route.request.url.startswith((base, "blob:", "data:")):
+            route.continue_()
+        else:
+            outside.append(route.request.url)
+            route.abort()
+
+    context.route("**/*", gate)
+    return context
+
+
+def first_widget(context: BrowserContext, url: str, reuse: bool = False) -> float:
+    """Seconds from navigation to the first lesson widget on screen."""
+    page = context.pages[0] if reuse and context.pages else context.new_page()
+    started = time.perf_counter()
+    page.goto(url, wait_until="commit")
+    page.wait_for_selector(".hl-root", timeout=180_000)
+    return time.perf_counter() - started
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--lesson", default="03-practice")
+    parser.add_argument("--loads", type=int, default=5)
+    args = parser.parse_args()
+    if not (SITE / "index.html").is_file():
+        sys.exit("no _site/: run ./dev site first")
+    size, count = site_size()
+    port = free_port()
+    base = f"http://127.0.0.1:{port}/"
+    server = subprocess.Popen([sys.executable, "-m", "http.server", str(port), "--bind", "127.0.0.1",
+                               "--directory", str(SITE)], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    time.sleep(1)
+    url = f"{base}voici/render/{args.lesson}.html"
+    outside: list[str] = []
+    cold: list[float] = []
+    warm: list[float] = []
+    try:
+        with sync_playwright() as playwright:
+            browser = playwright.chromium.launch(executable_path=CHROMIUM, args=FLAGS)
+            for _ in range(args.loads):
+                context = gated_context(browser, base, outside)
+                cold.append(first_widget(context, url))
+                warm.append(first_widget(context, url, reuse=True))
+                context.close()
+            browser.close()
+    finally:
+        server.terminate()
+    print(f"site: {size:.1f} MB in {count} files ({SITE.relative_to(ROOT)}/)")
+    print(f"{args.lesson}: first widget, cold cache: median {statistics.median(cold):.1f} s "
+          f"(min {min(cold):.1f}, max {max(cold):.1f}, {len(cold)} loads)")
+    print(f"{args.lesson}: first widget, warm cache: median {statistics.median(warm):.1f} s "
+          f"(min {min(warm):.1f}, max {max(warm):.1f}, {len(warm)} loads)")
+    print(f"requests that would have left the machine: {len(outside)}")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,72 @@
+"""The ``hearts-lessons`` command: serve the shipped lessons with Voilà.
+
+Voilà reads ``voila.json`` from its working directory and templates from ``JUPYTER_PATH``,
+so the command moves into the lessons folder and puts the lessons' ``jupyter/`` folder
+first on that path before starting Voilà in this process (one process to stop with
+Ctrl+C, nothing left behind). Voilà's own start-up lines are turned down to warnings:
+the learner needs the one URL this command prints. Kernels talk to the server over
+local sockets in the user's runtime folder (``ipc``) rather than TCP ports that any user
+of the machine could connect to (ipykernel warns about the latter at every start).
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+from collections.abc import Sequence
+
+from voila.app import Voila  # type: ignore[import-untyped]
+
+from hearts_lessons_app import lessons_dir
+
+DEFAULT_PORT = 8866
+DEFAULT_HOST = "127.0.0.1"
+
+
+def parser() -> argparse.ArgumentParser:
+    """The command's arguments (``hearts-lessons --help``)."""
+    result = argparse.ArgumentParser(
+        prog="hearts-lessons",
+        description="Serve the Hearts lessons in your browser (Voilà; Ctrl+C stops).",
+        epilog="Arguments after -- go to Voilà unchanged, e.g. hearts-lessons -- --Voila.log_level=INFO",
+    )
+    result.add_argument("--port", type=int, default=DEFAULT_PORT, help=f"port to serve on (default {DEFAULT_PORT})")
+    result.add_argument(
+        "--host", default=DEFAULT_HOST,
+        help=f"address to listen on (default {DEFAULT_HOST}: only this computer can open the lessons)",
+    )
+    result.add_argument("--open", action="store_true", help="open the lesson index in a web browser")
+    result.add_argument("--print-lessons-dir", action="store_true", help="print where the lessons are and exit")
+    return result
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the command; returns the exit status."""
+    args_in = list(sys.argv[1:] if argv is None else argv)
+    extra: list[str] = []
+    if "--" in args_in:
+        cut = args_in.index("--")
+        args_in, extra = args_in[:cut], args_in[cut + 1:]
+    args = parser().parse_args(args_in)
+    if not 0 < args.port < 65536:
+        parser().error(f"--port must be between 1 and 65535, not {args.port}")
+    folder = lessons_dir()
+    if args.print_lessons_dir:
+        print(folder)
+        return 0
+    template_path = str(folder / "jupyter")
+    previous = os.environ.get("JUPYTER_PATH")
+    os.environ["JUPYTER_PATH"] = template_path + (os.pathsep + previous if previous else "")
+    os.chdir(folder)
+    shown = "localhost" if args.host in ("127.0.0.1", "localhost") else args.host
+    print(f"Hearts Lessons: http://{shown}:{args.port}/  (opens the lesson index; Ctrl+C stops)", flush=True)
+    defaults = [
+        setting for setting in ("--Voila.log_level=ERROR", "--KernelManager.transport=ipc")
+        if not any(arg.startswith(setting.split("=")[0]) for arg in extra)
+    ]
+    Voila.launch_instance(argv=[
+        str(folder), f"--port={args.port}", f"--Voila.ip={args.host}",
+        *defaults, *([] if args.open else ["--no-browser"]), *extra,
+    ])
+    return 0

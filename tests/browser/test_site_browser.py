@@ -1,0 +1,171 @@
+"""The static site (``./dev site``) as a learner meets it: plain files from a plain server.
+
+``_site/`` is built once per session (seconds once the registries' packages are cached in
+build/site-cache) and served by Python's ``http.server`` on 127.0.0.1: no Voilà, no
+kernel on the server, Python runs in the page (Pyodide). Every request that would leave
+this machine is blocked and counted; there must be none. One desktop context runs the
+checks in order (each page boots its own Python, about as long as a cold Voilà page),
+so the browser's storage, where marks persist, is shared as it is for a learner.
+"""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Browser, BrowserContext, Page, Route, expect
+
+from tests.browser.conftest import ROOT, free_port, wait_until_answering
+from tests.browser.pages import screenshot
+
+SITE = ROOT / "_site"
+BOOT = 120_000  # ms: a cold page on a busy 2-core machine
+
+
+@pytest.fixture(scope="module")
+def site_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    subprocess.run([sys.executable, str(ROOT / "tools" / "build_site.py")], check=True)
+    port = free_port()
+    server = subprocess.Popen(
+        [sys.executable, "-m", "http.server", str(port), "--bind", "127.0.0.1", "--directory", str(SITE)],
+        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+    )
+    url = f"http://127.0.0.1:{port}/"
+    wait_until_answering(server, url, "http.server")
+    yield url
+    server.terminate()
+    server.wait(timeout=20)
+
+
+@pytest.fixture(scope="module")
+def learner(browser: Browser, site_url: str) -> Iterator[tuple[BrowserContext, list[str]]]:
+    context = browser.new_context(viewport={"width": 1280, "height": 800})
+    outside: list[str] = []
+
+    def gate(route: Route) -> None:
+        if route.request.url.startswith((site_url, "blob:", "data:")):
+            route.continue_()
+        else:
+            outside.append(route.request.url)
+            route.abort()
+
+    context.route("**/*", gate)
+    yield context, outside
+    context.close()
+
+
+@pytest.fixture
+def page(learner: tuple[BrowserContext, list[str]]) -> Iterator[Page]:
+    context, _ = learner
+    page = context.new_page()
+    page.viewport_name = "site-desktop"  # type: ignore[attr-defined]
+    yield page
+    page.close()
+
+
+# The drive's files as JupyterLite keeps them: localforage stores in IndexedDB.
+STORED_PROGRESS = """async () => {
+  for (const { name } of await indexedDB.databases()) {
+    const db = await new Promise((done, fail) => {
+      const request = indexedDB.open(name);
+      request.onsuccess = () => done(request.result);
+      request.onerror = fail;
+    });
+    if (!db.objectStoreNames.contains("files")) { db.close(); continue; }
+    const value = await new Promise((done) => {
+      const request = db.transaction("files").objectStore("files").get("hearts-lessons/progress.json");
+      request.onsuccess = () => done(request.result);
+      request.onerror = () => done(null);
+    });
+    db.close();
+    if (value) return value.format === "base64" ? atob(value.content) : JSON.stringify(value.content);
+  }
+  return "";
+}"""
+
+
+def wait_for_stored_mark(page: Page, key: str, timeout: float = 60) -> None:
+    """Wait until the browser's storage holds the mark: the kernel's write reaches IndexedDB
+    through the page a moment after the widget answers (a page closed in that moment loses it)."""
+    deadline = time.monotonic() + timeout
+    while key not in page.evaluate(STORED_PROGRESS):
+        assert time.monotonic() < deadline, f"{key} never reached the browser's storage"
+        time.sleep(0.5)
+
+
+def open_page(page: Page, site_url: str, name: str) -> None:
+    page.goto(f"{site_url}voici/render/{name}.html", wait_until="domcontentloaded")
+    page.wait_for_selector(".hl-root", timeout=BOOT)
+    assert "Traceback" not in page.inner_text("body")
+
+
+def test_the_index_lists_the_lessons_lesson_3_explains_a_card_and_its_mark_survives_a_reload(
+    page: Page, site_url: str,
+) -> None:
+    page.goto(site_url, wait_until="domcontentloaded")  # the front door leads to the index
+    page.wait_for_selector(".hl-index li", timeout=BOOT)
+    assert page.url.endswith("voici/render/index.html")
+    expect(page.locator(".hl-index li")).to_have_count(10)
+    expect(page.locator(".hl-index .hl-error")).to_have_text("")  # the browser's storage is there
+    screenshot(page, "site-index")
+
+    page.locator('.hl-index li[data-lesson="03-practice"] a').click()  # the index's own link
+    page.wait_for_selector(".hl-practice", timeout=BOOT)
+    assert page.url.endswith("voici/render/03-practice.html")
+    widget = page.locator(".hl-practice").first
+    widget.locator('.hl-hand .hl-card[data-card="♠Q"]').click()
+    expect(widget.locator(".hl-message.is-illegal")).to_contain_text("you must play one of them", timeout=30_000)
+    widget.locator('.hl-hand .hl-card[data-card="♣A"]').click()
+    expect(widget.locator(".hl-message.is-legal")).to_be_visible()
+    expect(widget.locator(".hl-error")).to_have_text("")
+    screenshot(page, "site-lesson-03-practice")
+    wait_for_stored_mark(page, "03-practice")
+
+    page.goto(f"{site_url}voici/render/index.html", wait_until="domcontentloaded")
+    done = page.locator('.hl-index li[data-lesson="03-practice"].is-done')
+    expect(done).to_be_visible(timeout=BOOT)
+    page.reload(wait_until="domcontentloaded")
+    expect(done).to_be_visible(timeout=BOOT)
+    expect(page.locator(".hl-index li.is-done")).to_have_count(1)
+
+
+def test_a_pass_in_lesson_4_works(page: Page, site_url: str) -> None:
+    open_page(page, site_url, "04-passing")
+    for card in ("♣A", "♦K", "♠Q"):
+        page.locator(f'.hl-pass-picker .hl-hand .hl-card[data-card="{card}"]').click()
+    page.locator('.hl-pass-picker [data-action="confirm"]').click()
+    expect(page.locator(".hl-pass-picker .hl-card.is-received")).to_have_count(3, timeout=30_000)
+
+
+def test_lesson_9_plays_a_card(page: Page, site_url: str) -> None:
+    open_page(page, site_url, "09-guided-match")
+    root = page.locator(".hl-match")
+    page.wait_for_selector('.hl-match[data-screen="offer"], .hl-match .hl-hand .hl-card', timeout=30_000)
+    if root.get_attribute("data-screen") == "offer":
+        root.locator('[data-action="new-match"]').click()
+    cards = root.locator(".hl-hand .hl-card")
+    for index in range(3):
+        cards.nth(index).click()
+    root.locator('[data-action="pass"]').click()
+    legal = root.locator('.hl-hand .hl-card[data-legal="true"]')
+    legal.first.wait_for(timeout=60_000)
+    before = root.locator(".hl-hand .hl-card").count()
+    legal.first.click()
+    root.locator('[data-action="play"]').click()
+    expect(root.locator(".hl-hand .hl-card")).to_have_count(before - 1, timeout=60_000)
+
+
+def test_nothing_left_the_machine(learner: tuple[BrowserContext, list[str]]) -> None:
+    _, outside = learner
+    assert outside == [], f"requests that would have left the machine: {outside}"
+
+
+def test_the_site_holds_its_own_python(site_url: str) -> None:
+    runtime = SITE / "static" / "pyodide"
+    for name in ("pyodide.js", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json"):
+        assert (runtime / name).is_file(), name
+    assert any(Path(runtime).glob("hearts_lessons-*.whl"))

@@ -1,0 +1,149 @@
+"""The installable app: the built wheel carries the lessons, and its ``hearts-lessons``
+command serves them.
+
+The wheel is built from this checkout and installed into a fresh virtual environment,
+where only the wheel's own files can be found: the already installed third-party
+packages (Voilà, ipywidgets...) are borrowed from this environment by a ``.pth`` line so
+the test stays offline and quick, but this checkout's editable install is not (a ``.pth``
+line does not run the editable finder), so a file missing from the wheel fails here.
+"""
+
+from __future__ import annotations
+
+import os
+import signal
+import socket
+import subprocess
+import sys
+import sysconfig
+import time
+import urllib.request
+import zipfile
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from hearts_lessons_app import cli, lessons_dir
+from widgets.lessons import LESSONS
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return int(sock.getsockname()[1])
+
+
+@pytest.fixture(scope="module")
+def wheel(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    out = tmp_path_factory.mktemp("wheel")
+    subprocess.run(
+        [sys.executable, "-m", "pip", "wheel", "--quiet", "--no-deps", "--no-build-isolation",
+         "-w", str(out), str(ROOT)],
+        check=True, capture_output=True,
+    )
+    (built,) = out.glob("hearts_lessons-*.whl")
+    return built
+
+
+@pytest.fixture(scope="module")
+def installed(wheel: Path, tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A fresh virtual environment with the wheel installed; returns its bin folder."""
+    venv = tmp_path_factory.mktemp("app") / "venv"
+    subprocess.run([sys.executable, "-m", "venv", "--without-pip", str(venv)], check=True)
+    inner = subprocess.run(
+        [str(venv / "bin" / "python"), "-c", "import sysconfig; print(sysconfig.get_paths()['purelib'])"],
+        check=True, capture_output=True, text=True,
+    ).stdout.strip()
+    Path(inner, "borrowed.pth").write_text(sysconfig.get_paths()["purelib"] + "\n", encoding="utf-8")
+    subprocess.run(
+        [sys.executable, "-m", "pip", "--python", str(venv / "bin" / "python"), "install", "--quiet",
+         "--no-deps", "--no-index", str(wheel)],
+        check=True, capture_output=True,
+    )
+    return venv / "bin"
+
+
+def test_the_wheel_carries_every_lesson_and_the_serving_configuration(wheel: Path) -> None:
+    names = set(zipfile.ZipFile(wheel).namelist())
+    shipped = "hearts_lessons_app/lessons/"
+    for item in LESSONS:
+        assert f"{shipped}{item.notebook}" in names
+    for extra in ("index.ipynb", "voila.json", "jupyter/voila/templates/hearts/index.html.j2"):
+        assert f"{shipped}{extra}" in names
+
+
+def test_the_installed_app_uses_its_own_copy(installed: Path, tmp_path: Path) -> None:
+    found = subprocess.run(
+        [str(installed / "python"), "-c", "import hearts_core, hearts_lessons_app; "
+         "print(hearts_core.__file__); print(hearts_lessons_app.lessons_dir())"],
+        check=True, capture_output=True, text=True, cwd=tmp_path,
+    ).stdout.split()
+    venv = installed.parent.resolve()
+    assert all(Path(path).resolve().is_relative_to(venv) for path in found), found
+
+
+def test_help_names_the_port_and_says_localhost(installed: Path) -> None:
+    shown = subprocess.run([str(installed / "hearts-lessons"), "--help"], check=True, capture_output=True, text=True)
+    assert "--port" in shown.stdout
+    assert "127.0.0.1" in shown.stdout
+
+
+def test_a_bad_port_is_refused_by_name() -> None:
+    with pytest.raises(SystemExit) as refused:
+        cli.main(["--port", "70000"])
+    assert refused.value.code == 2
+
+
+def test_the_checkout_finds_the_lessons_at_the_root() -> None:
+    assert lessons_dir() == ROOT / "lessons"
+
+
+@pytest.fixture(scope="module")
+def served(installed: Path, tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, Path]]:
+    port = free_port()
+    log = tmp_path_factory.mktemp("app-log") / "hearts-lessons.log"
+    # The borrowed packages' data files (Voilà's lab template, kernel specs) stay in this
+    # environment's share/jupyter; a real install puts them in the app's own prefix.
+    env = {
+        **os.environ, "HEARTS_LESSONS_DATA": str(tmp_path_factory.mktemp("app-data")),
+        "JUPYTER_PATH": str(Path(sys.prefix) / "share" / "jupyter"),
+    }
+    with log.open("wb") as output:
+        process = subprocess.Popen(
+            [str(installed / "hearts-lessons"), "--port", str(port)],
+            cwd=tmp_path_factory.mktemp("elsewhere"), env=env, stdout=output, stderr=subprocess.STDOUT,
+        )
+    url = f"http://127.0.0.1:{port}/"
+    try:
+        deadline = time.monotonic() + 60
+        while True:
+            assert process.poll() is None, log.read_text()
+            try:
+                with urllib.request.urlopen(url, timeout=2):
+                    break
+            except OSError:
+                assert time.monotonic() < deadline, "hearts-lessons did not answer within 60 s"
+                time.sleep(0.3)
+        yield url, log
+    finally:
+        process.send_signal(signal.SIGINT)  # what Ctrl+C sends
+        try:
+            process.wait(timeout=30)
+        except subprocess.TimeoutExpired:
+            process.kill()
+
+
+def test_the_command_serves_the_index_and_prints_only_the_url(served: tuple[str, Path]) -> None:
+    url, log = served
+    with urllib.request.urlopen(url + "voila/render/index.ipynb", timeout=60) as response:
+        page = response.read().decode("utf-8")
+    assert response.status == 200
+    assert "Hearts Lessons</h1>" in page or 'id="Hearts-Lessons"' in page
+    # The index's code cell ran in the app's kernel: its widget is in the page.
+    assert "application/vnd.jupyter.widget-view+json" in page
+    printed = log.read_text(encoding="utf-8").splitlines()
+    assert printed[0].startswith(f"Hearts Lessons: http://localhost:{url.rsplit(':', 1)[1]}")
+    assert len(printed) <= 2, printed

@@ -1,0 +1,45 @@
+"""``./dev`` installs only when the project's requirements changed, quietly, with the lock.
+
+The script runs for real in a scratch copy of the project whose ``.venv/bin/python`` is a
+recorder: it writes down each call instead of running pip, so the test sees exactly
+when ``./dev`` would install and with which arguments, in well under a second.
+"""
+
+from __future__ import annotations
+
+import shutil
+import subprocess
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def scratch_project(tmp_path: Path) -> Path:
+    for name in ("dev", "pyproject.toml", "requirements.lock"):
+        shutil.copy2(ROOT / name, tmp_path / name)
+    python = tmp_path / ".venv" / "bin" / "python"
+    python.parent.mkdir(parents=True)
+    python.write_text('#!/bin/sh\necho "$@" >> "$(dirname "$0")/../calls"\n')
+    python.chmod(0o755)
+    return tmp_path
+
+
+def install(project: Path) -> tuple[str, list[str]]:
+    done = subprocess.run(["./dev", "install"], cwd=project, capture_output=True, text=True, check=True)
+    calls = project / ".venv" / "calls"
+    return done.stdout + done.stderr, calls.read_text().splitlines() if calls.exists() else []
+
+
+def test_dev_installs_with_the_lock_once_then_only_after_a_change(tmp_path: Path) -> None:
+    project = scratch_project(tmp_path)
+    printed, calls = install(project)
+    assert len(calls) == 1 and "-c requirements.lock" in calls[0] and "pip install" in calls[0]
+    assert len(printed.splitlines()) == 1  # one line saying it installs, pip's output goes to a log
+
+    printed, calls = install(project)
+    assert (printed, len(calls)) == ("", 1)  # unchanged: no pip at all, nothing printed
+
+    with (project / "requirements.lock").open("a") as lock:
+        lock.write("# refreshed\n")
+    _, calls = install(project)
+    assert len(calls) == 2
