@@ -30,7 +30,8 @@ def test_every_lesson_in_the_catalogue_has_its_notebook_and_links_on() -> None:
     for number, lesson in enumerate(LESSONS):
         cells = json.loads((LESSONS_DIR / lesson.notebook).read_text())["cells"]
         text = "".join("".join(cell["source"]) for cell in cells)
-        assert f'completes("{lesson.key}"' in text, f"{lesson.key} never marks itself completed"
+        marks = (f'completes("{lesson.key}"', f'LessonPractice("{lesson.key}")')
+        assert any(mark in text for mark in marks), f"{lesson.key} never marks itself completed"
         if number + 1 < len(LESSONS):
             assert f"({LESSONS[number + 1].notebook})" in text, f"{lesson.key} has no next-lesson link"
         assert "(index.ipynb)" in text

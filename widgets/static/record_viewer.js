@@ -72,7 +72,7 @@ function render({ model, el }) {
       caption.textContent = "Nothing loaded yet.";
       back.disabled = next.disabled = true;
     } else {
-      where.textContent = `Hand ${frame.hand} (pass ${frame.direction}), trick ${frame.trick}` +
+      where.textContent = `Hand ${frame.hand} (${frame.direction}), trick ${frame.trick}` +
         ` (step ${step + 1} of ${frames.length})`;
       for (const item of frame.cards) {
         const slot = hlEl("div", "hl-played");
@@ -90,7 +90,7 @@ function render({ model, el }) {
     for (const problem of model.get("problems")) {
       const item = document.createElement("li");
       const jump = hlEl("button", "hl-link",
-        `Hand ${problem.hand}, trick ${problem.trick}: ${problem.seat} played ${problem.card} (${problem.reason})`);
+        `Hand ${problem.hand}, trick ${problem.trick}: ${problem.seat} played ${problem.card}, against the rule on ${problem.rule}`);
       jump.dataset.action = "goto-" + problem.step;
       jump.addEventListener("click", () => model.send({ type: "goto", step: problem.step }));
       item.append(jump);
