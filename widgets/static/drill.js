@@ -2,6 +2,8 @@
 
 function render({ model, el }) {
   const root = hlEl("div", "hl-root hl-exercise hl-drill");
+  // The seed deals every position of this drill: a tester (or a curious learner) can replay it.
+  root.dataset.seed = String(model.get("seed"));
   el.append(root);
   const status = hlEl("div", "hl-drill-status");
   status.setAttribute("aria-live", "polite");
