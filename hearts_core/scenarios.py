@@ -177,7 +177,7 @@ POSITIONS: Final = {
             "♣6 ♦2 ♠8", "♣9", leader=3,
         ),
         _position(
-            "need-not-beat", "You need not beat the highest card",
+            "need-not-beat", "Must you beat the highest card?",
             "Clubs were led and ♣K is winning. Must you play higher? Tap every card you may play, then Check.",
             "♣3 ♣A ♦9", "♣10 ♣K", leader=2,
         ),

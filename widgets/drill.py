@@ -46,8 +46,8 @@ def question_for(item: DrillItem) -> Question:
         return legal_cards_question(item.position)
     if item.trick is not None:
         if rule.kind == "who-takes":
-            return who_takes_question(item.trick, rule.prompt)
-        return points_question(item.trick, rule.prompt)
+            return who_takes_question(item.trick)
+        return points_question(item.trick)
     raise ValueError(f"drill item {item.rule!r} {item.seed} has nothing to ask")
 
 

@@ -152,8 +152,8 @@ class _LegalCards(_PositionQuestion):
 class _TrickQuestion(Question, ABC):
     """A question about a finished trick."""
 
-    def __init__(self, trick: TrickExample, title: str | None = None, prompt: str = "") -> None:
-        super().__init__(title or trick.title, prompt)
+    def __init__(self, trick: TrickExample, title: str, prompt: str) -> None:
+        super().__init__(title, prompt)
         self.trick = trick
         self.seats = [(trick.leader + offset) % NUM_SEATS for offset in range(len(trick.cards))]
         self.winner = self.seats[trick_winner(trick.cards)]
@@ -191,7 +191,7 @@ class _WhoTakes(_TrickQuestion):
         if seat not in self.seats:
             raise ValueError(f"{answer!r} is not one of the seats at this trick")
         correct = seat == self.winner
-        summary = "Right!" if correct else f"Not quite: {seat_name(self.winner)} takes it."
+        summary = "Right!" if correct else f"Not quite: {subject(self.winner, 'take', 'takes', capital=False)} it."
         points = penalty_points(self.trick.cards)
         lines = [self.taking(), f"The trick carries {points_phrase(points)}."]
         return {"correct": correct, "summary": summary, "lines": lines, "winner": seat_name(self.winner),
@@ -253,15 +253,18 @@ def legal_cards_question(where: str | Position) -> Question:
     return _LegalCards(position(where) if isinstance(where, str) else where)
 
 
-def who_takes_question(trick: str | TrickExample, prompt: str = "Who takes this trick?") -> Question:
-    """"Who takes this trick?" on a named (or given) trick."""
-    return _WhoTakes(trick_example(trick) if isinstance(trick, str) else trick, prompt=prompt)
+def who_takes_question(trick: str | TrickExample, prompt: str = "Pick the player who takes it.") -> Question:
+    """"Who takes this trick?" on a named (or given) trick.
+
+    The trick's own title is not shown: it often gives the answer away ("an off-suit ace never wins").
+    """
+    return _WhoTakes(trick_example(trick) if isinstance(trick, str) else trick, "Who takes this trick?", prompt)
 
 
-def points_question(trick: str | TrickExample,
-                    prompt: str = "How many points does this trick carry?") -> Question:
-    """"How many points?" on a named (or given) trick."""
-    return _Points(trick_example(trick) if isinstance(trick, str) else trick, prompt=prompt)
+def points_question(trick: str | TrickExample, prompt: str = "Pick the number of points in it.") -> Question:
+    """"How many points?" on a named (or given) trick (its title, which may give the count away, is not shown)."""
+    return _Points(trick_example(trick) if isinstance(trick, str) else trick, "How many points does this trick carry?",
+                   prompt)
 
 
 def spoil_question(name: str) -> Question:

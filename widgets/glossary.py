@@ -17,11 +17,11 @@ GLOSSARY: Final = "glossary.ipynb"
 """The glossary notebook, relative to the lessons (the same folder as every lesson)."""
 
 RULE_ENTRIES: Final = {
-    Reason.NOT_IN_HAND: ("hand", "hand"),
+    Reason.NOT_IN_HAND: ("hand", "playing only cards you hold"),
     Reason.MUST_LEAD_TWO_OF_CLUBS: ("lead", "the first lead"),
     Reason.MUST_FOLLOW_SUIT: ("follow", "following suit"),
     Reason.NO_POINTS_ON_FIRST_TRICK: ("first-trick", "the first trick"),
-    Reason.HEARTS_NOT_BROKEN: ("hearts-broken", "hearts broken"),
+    Reason.HEARTS_NOT_BROKEN: ("hearts-broken", "breaking hearts"),
 }
 """Reason -> (glossary anchor, the words of the link)."""
 

@@ -189,7 +189,8 @@ def _unreadable(text: str, problem: Exception) -> str:
     """Why a paste or file could not be checked, for a learner; the technical detail goes to the log."""
     log.info("record not readable: %s", problem)
     if not text.strip():
-        return "There is nothing to check yet: paste a match record into the box (or upload one), then press Check."
+        return ("There is nothing to check yet: paste a match record into the box (or upload one), "
+                "then press “Check this record”.")
     if not text.lstrip().startswith("{"):
         return ("That text is not a match record. A record is the text the guided match saves, starting with "
                 "a curly bracket {; copy all of it and paste it again.")
