@@ -300,3 +300,15 @@ def test_the_glossary_has_every_term_and_every_refusal_links_to_an_entry() -> No
         assert f"({lesson.notebook})" in text, lesson.key
     index = "".join("".join(c["source"]) for c in json.loads((LESSONS_DIR / "index.ipynb").read_text())["cells"])
     assert f"({GLOSSARY})" in index
+
+
+def test_the_card_explainer_tells_nothing_before_a_tap() -> None:
+    explainer = CardExplainer("practice-clubs-led")
+    assert all("legal" not in card for card in explainer.hand) and explainer.tapped == [] and explainer.verdict == {}
+    explainer.tap("♠Q")
+    assert explainer.tapped == [{"card": "♠Q", "legal": False}]
+    assert explainer.verdict["link"] == rule_link(Reason.MUST_FOLLOW_SUIT)
+    explainer.tap("♣3")
+    explainer.tap("♠Q")
+    assert explainer.tapped == [{"card": "♠Q", "legal": False}, {"card": "♣3", "legal": True}]
+    assert "hl-code" not in explainer._esm  # the reason code is never drawn
