@@ -245,7 +245,7 @@ class _Spoil(_PositionQuestion):
             summary = (f"Not this one: {subject(winner, 'take', 'takes')} the trick and its "
                        f"{points_phrase(points)}, so {runner} is still running.")
         return {"correct": correct, "summary": summary, "lines": [message], "chosen": str(card), "links": [],
-                "winner": seat_name(winner)}
+                "winner": seat_name(winner), "played": card_data(card)}
 
 
 def legal_cards_question(where: str | Position) -> Question:

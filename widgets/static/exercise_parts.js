@@ -52,8 +52,9 @@ function hlExercise(model, root) {
     table.replaceChildren();
     const played = model.get("table");
     model.get("seats").forEach((seat, index) => {
-      const item = played[index];
-      table.append(slot(seat, item ? item.card : null, result.winner === seat && !!item));
+      // The learner's slot shows the card they played once Python has judged it.
+      const card = played[index] ? played[index].card : (result.played || null);
+      table.append(slot(seat, card, result.winner === seat && !!card));
     });
 
     const picked = new Set(model.get("picked"));
