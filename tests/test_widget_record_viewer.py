@@ -31,6 +31,7 @@ def test_sample_with_mistakes_flags_each_one_where_the_checker_does() -> None:
     # Words, not identifiers: the caption names the rule, never the reason code.
     assert first["rule"] in frame["caption"] and first["message"] in frame["caption"]
     assert first["reason"] not in frame["caption"] and first["rule"] == "following suit"
+    assert first["link"]["href"] == "glossary.ipynb#follow"
     assert all(not re.search(r"\b[a-z]+_[a-z_]+\b", f["caption"]) for f in viewer.frames)
     assert {f["direction"] for f in viewer.frames} <= {"passing left", "passing right", "passing across", "no passing"}
 

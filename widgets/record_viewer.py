@@ -27,7 +27,7 @@ from hearts_core import (
 )
 from hearts_core.scenarios import moon_hand_record
 from widgets._base import HeartsWidget, bundle_css, bundle_esm, card_data
-from widgets.glossary import rule_words
+from widgets.glossary import rule_link, rule_words
 from widgets.storage import CorruptFileError, MatchStore
 
 log = logging.getLogger("hearts_lessons.record_viewer")
@@ -167,6 +167,7 @@ def _frames(report: CheckReport) -> tuple[list[dict[str, Any]], list[dict[str, A
                 problems.append({"hand": problem.hand, "trick": problem.trick, "seat": seat_name(problem.seat),
                                  "card": str(problem.card), "reason": problem.verdict.reason.value,
                                  "rule": rule_words(problem.verdict.reason),
+                                 "link": rule_link(problem.verdict.reason),
                                  "message": problem.verdict.message, "step": len(frames) - 1})
     return frames, problems
 
