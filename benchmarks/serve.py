@@ -7,11 +7,16 @@ with a scratch data directory and short culling times, then drives Debian's Chro
    each in a fresh browser context with a cold cache, so each takes a kernel of its own:
    the preheated one waiting for that lesson, or a new one when the pool is still refilling);
 2. kernel memory per open lesson: the resident size of the kernel process serving it;
-3. a load run: ``--learners`` pages opening lessons at the same moment; all must render
+3. bare GETs: ``--bare-gets`` requests for lesson pages whose websocket never connects
+   (a crawler, a link preview, a tab closed while loading). Each takes a kernel; how long
+   those kernels live, and the memory they hold, shows hearts_serving's grace for kernels
+   that never had a page (voila.json's ``unconnected_grace``, or ``--grace``) against the
+   idle timeout they used to wait out;
+4. a load run: ``--learners`` pages opening lessons at the same moment; all must render
    and the server must still answer; after the pages close, their kernels must be culled
    (the preheated pool, one waiting kernel per lesson, stays).
 
-    .venv/bin/python benchmarks/serve.py [--loads 5] [--learners 20] [--log voila.log]
+    .venv/bin/python benchmarks/serve.py [--loads 5] [--bare-gets 5] [--grace 60] [--learners 20] [--log voila.log]
 """
 
 from __future__ import annotations
@@ -19,6 +24,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import re
 import statistics
 import subprocess
 import sys
@@ -38,7 +44,9 @@ FLAGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "-
 # connected yet counts as idle.
 CULL_IDLE = 90
 CULL_INTERVAL = 10
-PREHEAT = json.loads((LESSONS / "voila.json").read_text())["VoilaConfiguration"].get("preheat_kernel", False)
+VOILA_JSON = json.loads((LESSONS / "voila.json").read_text())
+PREHEAT = VOILA_JSON["VoilaConfiguration"].get("preheat_kernel", False)
+GRACE = VOILA_JSON.get("PoolSafeKernelManager", {}).get("unconnected_grace", 60)
 # Stamps the moment the first widget appears, in the page's own clock (from its request).
 MARK_FIRST_WIDGET = """
 new MutationObserver((changes, observer) => {
@@ -53,13 +61,14 @@ new MutationObserver((changes, observer) => {
 BETWEEN_LOADS = 8.0
 
 
-def start_server(port: int, data: str, log: str | None) -> subprocess.Popen[bytes]:
+def start_server(port: int, data: str, log: str | None, grace: float | None) -> subprocess.Popen[bytes]:
     env = {**os.environ, "HEARTS_LESSONS_DATA": data, "JUPYTER_PATH": str(LESSONS / "jupyter")}
     output = open(log, "wb") if log else subprocess.DEVNULL  # noqa: SIM115 (the server keeps it)
+    extra = [] if grace is None else [f"--PoolSafeKernelManager.unconnected_grace={grace}"]
     process = subprocess.Popen(
         [sys.executable, "-m", "voila", ".", "--no-browser", f"--port={port}", "--Voila.ip=127.0.0.1",
          f"--MappingKernelManager.cull_idle_timeout={CULL_IDLE}",
-         f"--MappingKernelManager.cull_interval={CULL_INTERVAL}"],
+         f"--MappingKernelManager.cull_interval={CULL_INTERVAL}", *extra],
         cwd=LESSONS, env=env, stdout=output, stderr=subprocess.STDOUT,
     )
     deadline = time.monotonic() + 60
@@ -144,16 +153,44 @@ def load_time(browser: Browser, url: str) -> float:
     return elapsed
 
 
+def bare_gets(server_pid: int, base: str, notebooks: list[str], count: int, grace: float) -> None:
+    """``count`` page requests whose websocket never connects; how long their kernels live."""
+    print(f"\nbare GETs: {count} page requests that never connect (grace {grace:.0f} s, "
+          f"idle timeout {CULL_IDLE} s, culler every {CULL_INTERVAL} s)")
+    orphans = []
+    for number in range(count):
+        name = notebooks[1 + number % (len(notebooks) - 1)]
+        with urllib.request.urlopen(f"{base}{name}.ipynb", timeout=120) as response:
+            found = re.search(r'"kernelId":\s*"([0-9a-f-]+)"', response.read().decode())
+        if found:
+            orphans.append(found.group(1))
+    sent = time.monotonic()
+    held = sum(kernel_memory(server_pid, kernel_id) for kernel_id in orphans)
+    lifetimes: dict[str, float] = {}
+    deadline = sent + max(grace, CULL_IDLE) * 2 + 60
+    while len(lifetimes) < len(orphans) and time.monotonic() < deadline:
+        time.sleep(1)
+        running = " ".join(cmdline for _, cmdline in kernel_processes(server_pid).values())
+        for kernel_id in orphans:
+            if kernel_id not in lifetimes and kernel_id not in running:
+                lifetimes[kernel_id] = time.monotonic() - sent
+    median = statistics.median(lifetimes.values()) if lifetimes else float("nan")
+    print(f"  {len(orphans)} kernels handed out holding {held:.0f} MiB; {len(lifetimes)} shut down, median "
+          f"{median:.0f} s after the requests (worst {max(lifetimes.values(), default=float('nan')):.0f} s)")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--loads", type=int, default=5)
     parser.add_argument("--learners", type=int, default=20)
+    parser.add_argument("--bare-gets", type=int, default=5)
+    parser.add_argument("--grace", type=float, help="override voila.json's unconnected_grace (seconds)")
     parser.add_argument("--port", type=int, default=8871)
     parser.add_argument("--log", help="write the Voilà server's log here")
     args = parser.parse_args()
     notebooks = ["index", *sorted(path.stem for path in LESSONS.glob("[0-9][0-9]-*.ipynb"))]
     with tempfile.TemporaryDirectory() as data, sync_playwright() as playwright:
-        server = start_server(args.port, data, args.log)
+        server = start_server(args.port, data, args.log, args.grace)
         if PREHEAT:
             wait_for_pool(server.pid, len(notebooks))
             print(f"preheated kernels waiting at start: {len(kernels(server.pid))}")
@@ -180,6 +217,10 @@ def main() -> None:
                 memory = kernel_memory(server.pid, config.get("kernelId", "?"))
                 context.close()
                 print(f"{name:<22} {statistics.median(times):>9.2f} {max(times):>8.2f} {memory:>11.1f}")
+
+            if args.bare_gets > 0:
+                grace = args.grace if args.grace is not None else GRACE
+                bare_gets(server.pid, base, notebooks, args.bare_gets, grace)
 
             if args.learners == 0:
                 return

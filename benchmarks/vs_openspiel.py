@@ -9,7 +9,7 @@ Each hand seats ``--ours`` of our hard bots (1 or 2) and fills the other seats w
 with ``--rollouts`` rollouts, UCT exploration ``--uct-c``, unlimited world samples, final
 policy = the most visited action; UCT is the only child-selection rule OpenSpiel's IS-MCTS
 has).  OpenSpiel is loaded as ``hearts`` with ``qs_breaks_hearts=False``, which is exactly
-the table rules of ``rules.md`` (checked at start-up, as the differential test does).
+the table rules of ``docs/rules.md`` (checked at start-up, as the differential test does).
 
 Design choices:
 

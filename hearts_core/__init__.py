@@ -13,9 +13,24 @@ widget libraries.
 """
 
 from hearts_core.bots import LEVELS, make_bot
-from hearts_core.cards import ACE, DECK, JACK, KING, QUEEN, Card, Suit, format_cards, parse_card, parse_cards
-from hearts_core.errors import HeartsError, IllegalMove, InvalidCardError, InvalidPositionError, InvalidRecordError
-from hearts_core.legality import ActionReason, Reason, Verdict, check_play, legal_plays, trick_winner
+from hearts_core.cards import ACE, DECK, JACK, KING, QUEEN, Card, Suit, format_cards, parse_card, parse_cards, to_card
+from hearts_core.errors import (
+    HeartsError,
+    InvalidCardError,
+    InvalidOptionError,
+    InvalidPositionError,
+    InvalidRecordError,
+)
+from hearts_core.legality import (
+    ActionReason,
+    Allowance,
+    IllegalMove,
+    Reason,
+    Verdict,
+    check_play,
+    legal_plays,
+    trick_winner,
+)
 from hearts_core.match import Match, deal_hands
 from hearts_core.records import RECORD_FORMAT, CheckReport, IllegalAction, check_record, load_record
 from hearts_core.rules import (
@@ -28,6 +43,7 @@ from hearts_core.rules import (
     QUEEN_OF_SPADES,
     QUEEN_OF_SPADES_POINTS,
     SEAT_NAMES,
+    SEATS,
     TRICKS_PER_HAND,
     TWO_OF_CLUBS,
     Rules,
@@ -51,10 +67,12 @@ __all__ = [
     "QUEEN_OF_SPADES",
     "QUEEN_OF_SPADES_POINTS",
     "RECORD_FORMAT",
+    "SEATS",
     "SEAT_NAMES",
     "TRICKS_PER_HAND",
     "TWO_OF_CLUBS",
     "ActionReason",
+    "Allowance",
     "Card",
     "CheckReport",
     "HandState",
@@ -62,6 +80,7 @@ __all__ = [
     "IllegalAction",
     "IllegalMove",
     "InvalidCardError",
+    "InvalidOptionError",
     "InvalidPositionError",
     "InvalidRecordError",
     "Match",
@@ -87,5 +106,6 @@ __all__ = [
     "parse_cards",
     "penalty_points",
     "seat_name",
+    "to_card",
     "trick_winner",
 ]

@@ -1,8 +1,6 @@
 """``python -m hearts_core``: see :mod:`hearts_core.cli`."""
 
-import sys
-
-from hearts_core.cli import main
+from hearts_core.cli import main, run
 
 if __name__ == "__main__":
-    sys.exit(main())
+    run(main)

@@ -28,9 +28,21 @@ from dataclasses import dataclass, field
 from typing import Final, Literal, Protocol
 
 from hearts_core.cards import CARDS_PER_SUIT, DECK, JACK, QUEEN, Card, Suit, mask_of
-from hearts_core.fastsim import QS, SPADES, heuristic_play, highest, lowest, rollout, sim_from_view
+from hearts_core.errors import InvalidOptionError
+from hearts_core.fastsim import sim_from_view
+from hearts_core.kernel import HEARTS_MASK, SUIT_MASKS
 from hearts_core.knowledge import Knowledge
-from hearts_core.legality import HEARTS_MASK, SUIT_MASKS
+from hearts_core.policy import (
+    ACE_OF_SPADES,
+    KING_OF_SPADES,
+    QS,
+    SPADES,
+    heuristic_play,
+    highest,
+    lowest,
+    moon_threat,
+    rollout,
+)
 from hearts_core.rules import CARDS_IN_PASS, NUM_SEATS, QUEEN_OF_SPADES
 from hearts_core.state import SeatView
 
@@ -66,6 +78,10 @@ def make_bot(level: Level | str, seed: int | None = None, *, time_budget: float 
     ``seed`` makes its choices reproducible; ``time_budget`` (hard only) is the effort
     per decision in seconds of the reference machine (default 0.3).
 
+    Raises:
+        InvalidOptionError: ``level`` is not one of :data:`LEVELS`, or ``time_budget``
+            is out of range.
+
     >>> make_bot("normal", seed=1).level
     'normal'
     """
@@ -78,7 +94,7 @@ def make_bot(level: Level | str, seed: int | None = None, *, time_budget: float 
         return NormalBot(rng)
     if level == "hard":
         return HardBot(rng) if time_budget is None else HardBot(rng, time_budget=time_budget)
-    raise ValueError(f"unknown bot level {level!r}; choose one of {', '.join(LEVELS)}")
+    raise InvalidOptionError(f"unknown bot level {level!r}; choose one of {', '.join(LEVELS)}")
 
 
 def _three(cards: list[Card]) -> tuple[Card, Card, Card]:
@@ -129,7 +145,7 @@ def heuristic_pass(hand: tuple[Card, ...]) -> tuple[Card, Card, Card]:
     guarded = low_spades >= _LOW_SPADES_TO_KEEP_QUEEN
     if not guarded:
         # Without low spades to hide behind, ♠Q and the spades above it are liabilities.
-        for index in (QS, QS + 2, QS + 1):  # ♠Q, ♠A, ♠K
+        for index in (QS, ACE_OF_SPADES.index, KING_OF_SPADES.index):
             if mask & (1 << index):
                 chosen.append(index)
     # Void a short side suit when the remaining picks suffice: voids let us dump points later.
@@ -177,7 +193,7 @@ class NormalBot:
         """The heuristic player's card, shooting only when the moon is nearly won."""
         legal = mask_of(view.legal_plays())
         sim = sim_from_view(view)
-        threat = sim.moon_threat()
+        threat = moon_threat(sim)
         if threat == view.seat and _controls_hearts(Knowledge.from_view(view)):
             return DECK[heuristic_play(sim, legal, shooting=True)]
         return DECK[heuristic_play(sim, legal, stop_moon=threat if threat != view.seat else -1)]
@@ -195,7 +211,7 @@ class HardBot:
 
     def __post_init__(self) -> None:
         if not 0 < self.time_budget <= 10:
-            raise ValueError(f"time_budget is seconds per decision (0-10], not {self.time_budget!r}")
+            raise InvalidOptionError(f"time_budget is seconds per decision (0-10], not {self.time_budget!r}")
 
     def choose_pass(self, view: SeatView) -> tuple[Card, Card, Card]:
         """The sound player's pass (search begins once the cards are known)."""
@@ -230,7 +246,7 @@ class HardBot:
                     sim.hands = list(hands)
                     sim.play(card.index)
                     rollout(sim, shooter=mode)
-                    scores = sim.scores(view.rules)
+                    scores = sim.scores()
                     totals[(card.index, mode)] += scores[me] - (sum(scores) - scores[me]) / (NUM_SEATS - 1)
         ranked = []
         for card in legal:

@@ -1,4 +1,4 @@
-"""Cards, suits and the card notation of ``rules.md``.
+"""Cards, suits and the card notation of ``docs/rules.md``.
 
 Design choices:
 
@@ -8,7 +8,7 @@ Design choices:
   players simulate thousands of hands per decision.  Cards are immutable and ordered.
 * Every card has an ``index`` in ``0..51`` (suit-major, ranks ascending).  The engine's
   hot paths work on 52-bit masks built from these indices; the public API speaks cards.
-* Suits are ordered ♣ ♦ ♠ ♥ as in ``rules.md`` (colours alternate in a sorted hand).
+* Suits are ordered ♣ ♦ ♠ ♥ as in ``docs/rules.md`` (colours alternate in a sorted hand).
   The order is only for display: no suit outranks another in play.
 * ``str(card)`` is the house notation (suit symbol, then rank: ``♣10``); ``repr(card)``
   is code that evaluates back to the card (``Card(Suit.CLUBS, 10)``).
@@ -28,7 +28,7 @@ from collections.abc import Iterable
 from enum import IntEnum
 from typing import Final
 
-from hearts_core.errors import InvalidCardError
+from hearts_core.errors import InvalidCardError, quote_input
 
 __all__ = [
     "ACE",
@@ -111,9 +111,9 @@ class Card:
 
     def __new__(cls, suit: Suit, rank: int) -> Card:
         if not isinstance(suit, Suit):
-            raise InvalidCardError(f"not a suit: {suit!r}")
+            raise InvalidCardError(f"not a suit: {quote_input(suit)}")
         if not isinstance(rank, int) or isinstance(rank, bool) or not 2 <= rank <= ACE:
-            raise InvalidCardError(f"not a rank (2..14): {rank!r}")
+            raise InvalidCardError(f"not a rank (2..14): {quote_input(rank)}")
         return _DECK[suit * CARDS_PER_SUIT + rank - 2]
 
     @classmethod
@@ -140,16 +140,26 @@ class Card:
     def __deepcopy__(self, memo: object) -> Card:
         return self
 
-    def __lt__(self, other: Card) -> bool:
+    # Ordering is defined between cards only; anything else gets NotImplemented, so
+    # ``card < None`` raises Python's own TypeError instead of failing inside.
+    def __lt__(self, other: object) -> bool:
+        if type(other) is not Card:
+            return NotImplemented
         return self.index < other.index
 
-    def __le__(self, other: Card) -> bool:
+    def __le__(self, other: object) -> bool:
+        if type(other) is not Card:
+            return NotImplemented
         return self.index <= other.index
 
-    def __gt__(self, other: Card) -> bool:
+    def __gt__(self, other: object) -> bool:
+        if type(other) is not Card:
+            return NotImplemented
         return self.index > other.index
 
-    def __ge__(self, other: Card) -> bool:
+    def __ge__(self, other: object) -> bool:
+        if type(other) is not Card:
+            return NotImplemented
         return self.index >= other.index
 
     def __str__(self) -> str:
@@ -187,16 +197,22 @@ _SUIT_BY_TEXT: Final = {
 }
 _RANK_BY_TEXT: Final = {**{text: rank for rank, text in _RANK_TEXT.items()}, "T": 10}
 _SYMBOLS: Final = "♣♦♠♥♧♢♤♡"
+# U+FE0F asks for emoji presentation ("♠️"); pasted text often has it after a suit symbol.
+_EMOJI: Final = "\ufe0f?"
 # Symbol on either side of the rank (♣10, 10♣); letters only after the rank (10C, qs),
-# exactly the forms rules.md lists.
+# exactly the forms docs/rules.md lists.  Character classes are spelled out, never \d or \w,
+# which would also take digits and letters of other scripts.
 _CARD_RE: Final = re.compile(
-    rf"(?P<s1>[{_SYMBOLS}])(?P<r1>10|[2-9TJQKA])"
-    rf"|(?P<r2>10|[2-9TJQKA])(?P<s2>[{_SYMBOLS}CDSH])"
+    rf"(?P<s1>[{_SYMBOLS}]){_EMOJI}(?P<r1>10|[2-9TJQKA])"
+    rf"|(?P<r2>10|[2-9TJQKA])(?:(?P<s2>[{_SYMBOLS}]){_EMOJI}|(?P<l2>[CDSH]))"
 )
+# Case-insensitive for ASCII letters only: str.upper() would also turn "ſ" (long s) into
+# "S" and "ı" (dotless i) into "I", accepting spellings nobody documented.
+_ASCII_UPPER: Final = str.maketrans("abcdefghijklmnopqrstuvwxyz", "ABCDEFGHIJKLMNOPQRSTUVWXYZ")
 
 
 def parse_card(text: str) -> Card:
-    """Parse one card in any notation ``rules.md`` accepts.
+    """Parse one card in any notation ``docs/rules.md`` accepts.
 
     Raises :class:`InvalidCardError` quoting the input for anything else.
 
@@ -210,13 +226,11 @@ def parse_card(text: str) -> Card:
     if isinstance(text, Card):
         return text
     if not isinstance(text, str):
-        raise InvalidCardError(f"not a card: {text!r} (expected text such as '♠Q')")
-    # U+FE0F asks for emoji presentation ("♠️"); it is common in pasted text.
-    cleaned = text.strip().replace("\ufe0f", "").upper()
-    match = _CARD_RE.fullmatch(cleaned)
+        raise InvalidCardError(f"not a card: {quote_input(text)} (expected text such as '♠Q')")
+    match = _CARD_RE.fullmatch(text.strip().translate(_ASCII_UPPER))
     if match is None:
-        raise InvalidCardError(f"not a card: {text!r} (write it like ♠Q, Q♠, QS or ♣10)")
-    suit = _SUIT_BY_TEXT[match["s1"] or match["s2"]]
+        raise InvalidCardError(f"not a card: {quote_input(text)} (write it like ♠Q, Q♠, QS or ♣10)")
+    suit = _SUIT_BY_TEXT[match["s1"] or match["s2"] or match["l2"]]
     rank = _RANK_BY_TEXT[match["r1"] or match["r2"]]
     return _DECK[suit * CARDS_PER_SUIT + rank - 2]
 
@@ -228,7 +242,7 @@ def parse_cards(text: str) -> tuple[Card, ...]:
     '♣A ♦K ♠Q'
     """
     if not isinstance(text, str):
-        raise InvalidCardError(f"not a list of cards: {text!r} (expected text such as '♣A ♦K ♠Q')")
+        raise InvalidCardError(f"not a list of cards: {quote_input(text)} (expected text such as '♣A ♦K ♠Q')")
     tokens = text.replace(",", " ").split()
     cards = []
     for position, token in enumerate(tokens, start=1):
@@ -236,23 +250,44 @@ def parse_cards(text: str) -> tuple[Card, ...]:
             cards.append(parse_card(token))
         except InvalidCardError:
             raise InvalidCardError(
-                f"not a card: {token!r} (item {position} of {text!r}; write cards like ♠Q or 10C)"
+                f"not a card: {quote_input(token)} (item {position} of {quote_input(text)}; "
+                "write cards like ♠Q or 10C)"
             ) from None
     return tuple(cards)
 
 
-def to_card(card: Card | str) -> Card:
-    """Accept a :class:`Card` or its text, so callers may write ``"♠Q"``."""
+def to_card(card: Card | str, argument: str = "card") -> Card:
+    """Accept a :class:`Card` or its text, so callers may write ``"♠Q"``.
+
+    Anything else raises :class:`InvalidCardError` naming ``argument``, the caller's
+    parameter, so a wrong type is reported where it was passed rather than deep inside.
+
+    >>> to_card(None, "card")
+    Traceback (most recent call last):
+    ...
+    hearts_core.errors.InvalidCardError: card must be a card such as '♠Q' or Card(Suit.SPADES, 12), not None
+    """
     if type(card) is Card:
         return card
-    return parse_card(card)  # type: ignore[arg-type]
+    if isinstance(card, str):
+        return parse_card(card)
+    raise InvalidCardError(f"{argument} must be a card such as '♠Q' or Card(Suit.SPADES, 12), not {quote_input(card)}")
 
 
-def to_cards(cards: Iterable[Card | str] | str) -> tuple[Card, ...]:
-    """Accept cards, card texts, or one whitespace-separated string."""
+def to_cards(cards: Iterable[Card | str] | str, argument: str = "cards") -> tuple[Card, ...]:
+    """Accept cards, card texts, or one whitespace-separated string.
+
+    Anything else (a number, ``None``, a single card) raises :class:`InvalidCardError`
+    naming ``argument``, and a bad item is named by its position: ``hand[2]``.
+    """
     if isinstance(cards, str):
         return parse_cards(cards)
-    return tuple(to_card(card) for card in cards)
+    if isinstance(cards, (Card, bytes, bytearray, dict)) or not isinstance(cards, Iterable):
+        raise InvalidCardError(
+            f"{argument} must be cards: a list such as ['♣A', '♦K'] or text such as '♣A ♦K', "
+            f"not {quote_input(cards)}"
+        )
+    return tuple(to_card(card, f"{argument}[{position}]") for position, card in enumerate(cards))
 
 
 def mask_of(cards: Iterable[Card]) -> int:
@@ -273,6 +308,16 @@ def cards_from_mask(mask: int) -> tuple[Card, ...]:
     return tuple(cards)
 
 
-def format_cards(cards: Iterable[Card]) -> str:
-    """Cards in house notation separated by spaces."""
-    return " ".join(str(card) for card in cards)
+def format_cards(cards: Iterable[Card | str] | str, *, limit: int | None = None) -> str:
+    """Cards in house notation separated by spaces (anything but cards is refused, not printed).
+
+    With ``limit``, at most that many are written and the count says how many there were,
+    so a message that quotes a hostile list of cards stays short.
+
+    >>> format_cards(["♣2"] * 40, limit=3)
+    '♣2 ♣2 ♣2 … (40 cards)'
+    """
+    shown = to_cards(cards)
+    if limit is not None and len(shown) > limit:
+        return " ".join(str(card) for card in shown[:limit]) + f" … ({len(shown):,} cards)"
+    return " ".join(str(card) for card in shown)

@@ -8,7 +8,7 @@ Design choices:
   to follow, unseen cards, where ♠Q may be.
 * For each playable card the coach imagines the rest of the trick: the other seats hold
   a deal consistent with the view and play the sound player's cards
-  (:func:`~hearts_core.fastsim.heuristic_play`).  Its figures are therefore "against
+  (:func:`~hearts_core.policy.heuristic_play`).  Its figures are therefore "against
   sensible opponents, over the deals that fit what you have seen".  When few deals fit
   (late in a hand) it enumerates all of them and the figures are exact averages; else it
   samples, with a seeded generator so the same position always gets the same advice.
@@ -22,8 +22,9 @@ from dataclasses import dataclass
 from typing import Final
 
 from hearts_core.cards import Card, Suit, cards_from_mask
-from hearts_core.fastsim import Sim, heuristic_play, sim_from_view
+from hearts_core.fastsim import Sim, sim_from_view
 from hearts_core.knowledge import Knowledge
+from hearts_core.policy import heuristic_play
 from hearts_core.rules import NUM_SEATS, QUEEN_OF_SPADES
 from hearts_core.state import SeatView
 

@@ -3,16 +3,62 @@
 All of them subclass :class:`ValueError`, because each one means "this input is wrong",
 and callers that only care about that can catch ``ValueError``.  Messages quote the
 offending input so that a learner or a maintainer can see what was refused.
+
+:class:`~hearts_core.legality.IllegalMove` carries a
+:class:`~hearts_core.legality.Verdict`, so it lives beside it in
+:mod:`hearts_core.legality`.  It is still importable from here for older callers, but
+lazily: this module imports nothing of the engine, so :mod:`hearts_core.cards` can use it
+without an import cycle.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+import reprlib
+from typing import TYPE_CHECKING, Final
 
 if TYPE_CHECKING:
-    from hearts_core.legality import Verdict
+    from hearts_core.legality import IllegalMove
 
-__all__ = ["HeartsError", "IllegalMove", "InvalidCardError", "InvalidPositionError", "InvalidRecordError"]
+__all__ = [
+    "HeartsError",
+    "IllegalMove",
+    "InvalidCardError",
+    "InvalidOptionError",
+    "InvalidPositionError",
+    "InvalidRecordError",
+]
+
+QUOTE_LIMIT: Final = 60
+"""Most characters of a piece of input that an error message repeats."""
+
+# A message quotes the input it refuses, but a record or a front-end message can hold
+# megabytes or deeply nested lists: reprlib cuts long strings, long lists and deep
+# nesting, so a message stays one short line whatever it was given.
+class _ShortRepr(reprlib.Repr):
+    def repr_int(self, x: int, level: int) -> str:
+        # repr() itself refuses integers above 4,300 digits; a bound on bits avoids asking.
+        if x.bit_length() > 4 * QUOTE_LIMIT:
+            return f"<a number of {len(str(x)) if x.bit_length() < 14_000 else 'over 4,000'} digits>"
+        return super().repr_int(x, level)
+
+
+_SHORT = _ShortRepr()
+_SHORT.maxstring = _SHORT.maxother = _SHORT.maxlong = QUOTE_LIMIT
+_SHORT.maxlist = _SHORT.maxtuple = _SHORT.maxdict = _SHORT.maxset = 4
+_SHORT.maxlevel = 2
+
+
+def quote_input(value: object) -> str:
+    """``repr(value)`` cut short (at most twice :data:`QUOTE_LIMIT` characters), for quoting input in a message.
+
+    >>> quote_input("♠Q")
+    "'♠Q'"
+    >>> len(quote_input("x" * 10_000)) <= QUOTE_LIMIT
+    True
+    """
+    text = _SHORT.repr(value)
+    # reprlib bounds each piece; a dict of long keys and nested values can still add up.
+    return text if len(text) <= 2 * QUOTE_LIMIT else text[: 2 * QUOTE_LIMIT] + "…"
 
 
 class HeartsError(ValueError):
@@ -27,16 +73,19 @@ class InvalidPositionError(HeartsError):
     """A position that cannot arise in a game (for example a five-card trick)."""
 
 
+class InvalidOptionError(HeartsError):
+    """A setting out of range: a house-rule field, a bot level, a time budget, a hand number."""
+
+
 class InvalidRecordError(HeartsError):
     """A match record or save file that cannot be read; the message says what and where."""
 
 
-class IllegalMove(HeartsError):
-    """An action the rules refuse; ``verdict`` says which rule and why.
+def __getattr__(name: str) -> object:
+    # The lazy re-export of IllegalMove described in the module docstring: importing
+    # legality at the top would bring back the cycle cards -> errors -> legality -> cards.
+    if name == "IllegalMove":
+        from hearts_core.legality import IllegalMove  # noqa: PLC0415
 
-    The state the action was tried on is left exactly as it was.
-    """
-
-    def __init__(self, verdict: Verdict) -> None:
-        super().__init__(verdict.message)
-        self.verdict = verdict
+        return IllegalMove
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -23,8 +23,9 @@ from dataclasses import dataclass
 from typing import Final
 
 from hearts_core.cards import DECK, Card, Suit, cards_from_mask, mask_of
-from hearts_core.legality import HEARTS_MASK, PENALTY_MASK, SUIT_MASKS
-from hearts_core.rules import CARDS_PER_SEAT, NUM_SEATS, QUEEN_OF_SPADES
+from hearts_core.errors import InvalidPositionError
+from hearts_core.kernel import HEARTS_MASK, PENALTY_MASK, SUIT_MASKS, heart_breakers
+from hearts_core.rules import CARDS_PER_SEAT, NUM_SEATS, QUEEN_OF_SPADES, SEATS
 from hearts_core.state import SeatView
 
 __all__ = ["Knowledge"]
@@ -64,6 +65,7 @@ class Knowledge:
         if view.passed is not None and view.received is not None:
             receiver = view.pass_direction.receiver(seat)
             known[receiver] = mask_of(view.passed) & ~played
+        breakers = heart_breakers(view.rules)
         hearts_broken = False
         for index, (player, card) in enumerate(view.plays):
             trick_number, position = divmod(index, NUM_SEATS)
@@ -78,10 +80,10 @@ class Knowledge:
                 elif card.suit is Suit.HEARTS and not hearts_broken:
                     # Rule 6 allowed this lead only from an all-hearts hand.
                     possible[player] &= HEARTS_MASK
-            if card.suit is Suit.HEARTS or (card is QUEEN_OF_SPADES and view.rules.qs_breaks_hearts):
+            if card.bit & breakers:
                 hearts_broken = True
         all_known = known[0] | known[1] | known[2] | known[3]
-        for player in range(NUM_SEATS):
+        for player in SEATS:
             if player != seat:
                 possible[player] = (possible[player] & unseen & ~all_known) | known[player]
         return cls(seat, hand, played, _four(possible), _four(known), _four(counts))
@@ -100,7 +102,7 @@ class Knowledge:
     def voids(self) -> dict[int, tuple[Suit, ...]]:
         """Each other seat's known voids among suits that still have unseen cards."""
         result = {}
-        for player in range(NUM_SEATS):
+        for player in SEATS:
             if player == self.seat or not self.counts[player]:
                 continue
             result[player] = tuple(
@@ -115,15 +117,19 @@ class Knowledge:
     def queen_of_spades_seats(self) -> tuple[int, ...]:
         """Seats that may hold ♠Q (ours if we hold it; empty once it is played)."""
         bit = QUEEN_OF_SPADES.bit
-        return tuple(player for player in range(NUM_SEATS) if self.possible[player] & bit)
+        return tuple(player for player in SEATS if self.possible[player] & bit)
 
     # ----------------------------------------------------------------- sampling
 
     def sample(self, rng: random.Random) -> tuple[int, int, int, int]:
-        """One full assignment of the hidden cards: four hand masks, ours unchanged."""
-        others = [player for player in range(NUM_SEATS) if player != self.seat]
+        """One full assignment of the hidden cards: four hand masks, ours unchanged.
+
+        Raises:
+            InvalidPositionError: no deal fits the knowledge (the view was inconsistent).
+        """
+        others = [player for player in SEATS if player != self.seat]
         hands = list(self.known)
-        room = [self.counts[player] - self.known[player].bit_count() for player in range(NUM_SEATS)]
+        room = [self.counts[player] - self.known[player].bit_count() for player in SEATS]
         free = self.unseen & ~(self.known[0] | self.known[1] | self.known[2] | self.known[3])
         pending = cards_from_mask(free)
         eligible = {card.index: [p for p in others if self.possible[p] & card.bit] for card in pending}
@@ -140,7 +146,7 @@ class Knowledge:
 
     def _sample_by_matching(self, rng: random.Random) -> tuple[int, int, int, int]:
         """Exact fallback: assign cards to seat slots by augmenting paths, in random order."""
-        others = [player for player in range(NUM_SEATS) if player != self.seat]
+        others = [player for player in SEATS if player != self.seat]
         fixed = self.known[0] | self.known[1] | self.known[2] | self.known[3]
         pending = list(cards_from_mask(self.unseen & ~fixed))
         rng.shuffle(pending)
@@ -161,7 +167,7 @@ class Knowledge:
 
         for card in pending:
             if not place(card.index, set()):
-                raise ValueError(f"no deal fits the view of seat {self.seat}: {card} has nowhere to go")
+                raise InvalidPositionError(f"no deal fits the view of seat {self.seat}: {card} has nowhere to go")
         hands = list(self.known)
         for slot, owner in enumerate(slots):
             index = slot_card[slot]

@@ -26,7 +26,7 @@ from collections.abc import Iterable
 from typing import Final
 
 from hearts_core.cards import DECK, Card, cards_from_mask
-from hearts_core.errors import IllegalMove, InvalidRecordError
+from hearts_core.errors import IllegalMove, InvalidOptionError, InvalidRecordError, quote_input
 from hearts_core.legality import ActionReason, Verdict
 from hearts_core.records import dump_record, load_record, replay_hand
 from hearts_core.rules import CARDS_PER_SEAT, NUM_SEATS, Rules
@@ -59,24 +59,45 @@ def deal_hands(seed: int, hand_number: int = 1) -> tuple[tuple[Card, ...], ...]:
     True
     """
     if not isinstance(seed, int) or isinstance(seed, bool):
-        raise ValueError(f"a deal seed is a whole number, not {seed!r}")
+        raise TypeError(f"seed must be a whole number, not {quote_input(seed)}")
+    if not isinstance(hand_number, int) or isinstance(hand_number, bool) or hand_number < 1:
+        raise InvalidOptionError(f"hand_number counts hands from 1, not {quote_input(hand_number)}")
     return tuple(cards_from_mask(mask) for mask in deal_masks(seed, hand_number))
 
 
 class Match:
     """A match to the target against three other seats; seat 0 is the learner."""
 
-    __slots__ = ("_hands", "rules", "seed")
+    __slots__ = ("_before", "_hands", "rules", "seed")
 
     def __init__(self, seed: int, rules: Rules, hands: Iterable[HandState]) -> None:
         self.seed = seed
         self.rules = rules
         self._hands = list(hands)
+        if not self._hands:
+            raise InvalidOptionError("a match holds at least its first hand")
+        # Totals of the hands before the current one, kept up to date by next_hand, so
+        # the totals a page reads after every play cost the same in hand 2 and hand 200.
+        self._before = _add(hand.scores for hand in self._hands[:-1])
 
     @classmethod
     def new(cls, seed: int, rules: Rules | None = None) -> Match:
-        """A new match whose deals all follow from ``seed``."""
-        rules = rules or Rules()
+        """A new match whose deals all follow from ``seed``.
+
+        >>> Match.new(1, {"target": 50})
+        Traceback (most recent call last):
+        ...
+        TypeError: rules must be a Rules value such as Rules(target=50), not a dict: {'target': 50}
+        """
+        if not isinstance(seed, int) or isinstance(seed, bool):
+            raise TypeError(f"seed must be a whole number, not {quote_input(seed)}")
+        if rules is None:
+            rules = Rules()
+        elif not isinstance(rules, Rules):
+            raise TypeError(
+                f"rules must be a Rules value such as Rules(target=50), not a {type(rules).__name__}: "
+                f"{quote_input(rules)}"
+            )
         first = HandState.new(deal_hands(seed, 1), PassDirection.for_hand(1), rules)
         return cls(seed, rules, [first])
 
@@ -105,12 +126,14 @@ class Match:
     @property
     def totals(self) -> tuple[int, int, int, int]:
         """Match totals after every completed hand."""
-        return _add(hand.scores for hand in self.history)
+        if self.hand.is_over:
+            return _add((self._before, self.hand.scores))
+        return self._before
 
     @property
     def totals_before_hand(self) -> tuple[int, int, int, int]:
         """Match totals before the current hand's score (the "before" column)."""
-        return _add(hand.scores for hand in self._hands[:-1])
+        return self._before
 
     @property
     def winners(self) -> tuple[int, ...] | None:
@@ -163,6 +186,7 @@ class Match:
             raise IllegalMove(Verdict(None, False, ActionReason.WRONG_PHASE, why))
         number = self.hand_number + 1
         hand = HandState.new(deal_hands(self.seed, number), PassDirection.for_hand(number), self.rules)
+        self._before = self.totals
         self._hands.append(hand)
         return hand
 
@@ -173,11 +197,12 @@ class Match:
         return dump_record(self.rules, [hand.to_record() for hand in self._hands], seed=self.seed)
 
     @classmethod
-    def from_json(cls, text: str) -> Match:
+    def from_json(cls, text: str | bytes) -> Match:
         """Rebuild a match from :meth:`to_json` output, exactly as it was.
 
         Raises :class:`InvalidRecordError` (saying what and where) for anything that is
-        not a valid, legal, seeded match record.
+        not a valid, legal, seeded match record, including ``text`` that is not text.
+        Loading takes time in proportion to the number of hands.
         """
         record = load_record(text)
         if record.seed is None:
@@ -185,8 +210,11 @@ class Match:
         if not record.hands:
             raise InvalidRecordError("a saved match holds at least its first hand")
         hands: list[HandState] = []
+        # Running totals: summing every earlier hand again for each hand made a long
+        # match quadratic to load (1,600 hands took seconds).
+        totals = _ZERO
         for number, hand_record in enumerate(record.hands, start=1):
-            if hands and match_winners(_add(hand.scores for hand in hands), record.rules) is not None:
+            if hands and match_winners(totals, record.rules) is not None:
                 raise InvalidRecordError(f"the match was already over after hand {number - 1}, yet more hands follow")
             # Later hands are dealt from the seed, so a record that disagrees with it
             # would contradict itself.
@@ -203,6 +231,8 @@ class Match:
             if not state.is_over and number != len(record.hands):
                 raise InvalidRecordError(f"hand {number} is unfinished but is not the last hand")
             hands.append(state)
+            if state.is_over:
+                totals = _add((totals, state.scores))
         return cls(record.seed, record.rules, hands)
 
     def __eq__(self, other: object) -> bool:

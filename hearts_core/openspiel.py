@@ -10,7 +10,7 @@ the engine never depends on OpenSpiel.
   The differential test checks the table against OpenSpiel's own card names.
 - Pass direction: OpenSpiel's chance outcome is the receiver's offset from the passer,
   which is exactly :attr:`PassDirection.offset`; no table is needed.
-- Rules: :data:`TABLE_RULES_OPTIONS` loads OpenSpiel with the table rules of rules.md
+- Rules: :data:`TABLE_RULES_OPTIONS` loads OpenSpiel with the table rules of docs/rules.md
   (♠Q does not break hearts); :data:`TABLE_RULES_PARAMETERS` is every option it must
   then report, so a release that changes a default fails loudly instead of showing up as
   a confusing legality mismatch.
@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from typing import Final
 
-from hearts_core.cards import Card, Suit
+from hearts_core.cards import DECK, RANKS, Card, Suit
 
 __all__ = ["ACTION_TO_CARD", "CARD_TO_ACTION", "TABLE_RULES_OPTIONS", "TABLE_RULES_PARAMETERS"]
 
@@ -37,5 +37,8 @@ TABLE_RULES_PARAMETERS: Final = {
 }
 
 _SUIT_ORDER: Final = (Suit.CLUBS, Suit.DIAMONDS, Suit.HEARTS, Suit.SPADES)
-ACTION_TO_CARD: Final = tuple(Card(_SUIT_ORDER[action % 4], action // 4 + 2) for action in range(52))
+# OpenSpiel numbers a card rank-major: action = (rank - 2) * 4 + its suit's place in _SUIT_ORDER.
+ACTION_TO_CARD: Final = tuple(
+    Card(_SUIT_ORDER[action % len(_SUIT_ORDER)], action // len(_SUIT_ORDER) + min(RANKS)) for action in range(len(DECK))
+)
 CARD_TO_ACTION: Final = {card: action for action, card in enumerate(ACTION_TO_CARD)}

@@ -9,6 +9,11 @@ Design choices:
   ``hands[1].plays[7]``.  :func:`replay_hand` then plays the hand through
   :class:`~hearts_core.state.HandState`, so the checker judges plays with exactly the
   rules the game uses, and reports the first illegal play of the hand.
+* A record is at most :data:`MAX_RECORD_BYTES` bytes.  The longest real match is a few
+  hundred kilobytes, so the cap costs nothing, and it keeps a reader (the checker, a page
+  that loads an upload) from swallowing an endless stream or a huge file.
+* Error messages quote the input they refuse through
+  :func:`~hearts_core.errors.quote_input`, so a message stays short whatever it quotes.
 * The format is documented in ``docs/record-format.md``.
 """
 
@@ -20,12 +25,13 @@ from dataclasses import dataclass, field
 from typing import Any, Final
 
 from hearts_core.cards import Card, parse_card
-from hearts_core.errors import IllegalMove, InvalidCardError, InvalidRecordError
+from hearts_core.errors import QUOTE_LIMIT, IllegalMove, InvalidCardError, InvalidRecordError, quote_input
 from hearts_core.legality import Verdict
 from hearts_core.rules import CARDS_IN_PASS, CARDS_PER_SEAT, NUM_SEATS, Rules
 from hearts_core.state import HandState, PassDirection, seat_name
 
 __all__ = [
+    "MAX_RECORD_BYTES",
     "RECORD_FORMAT",
     "CheckReport",
     "HandRecord",
@@ -38,6 +44,8 @@ __all__ = [
 ]
 
 RECORD_FORMAT: Final = "hearts-record/1"
+MAX_RECORD_BYTES: Final = 8 * 1024 * 1024
+"""The largest record (in bytes of UTF-8) that is read: 8 MiB, about 5,000 hands as the writer lays them out."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -100,28 +108,59 @@ def dump_record(rules: Rules, hands: Sequence[dict[str, Any]], *, seed: int | No
 
 
 def load_record(text: str | bytes) -> Record:
-    """Parse and structurally check a record; raise :class:`InvalidRecordError` if it is not one."""
+    """Parse and structurally check a record; raise :class:`InvalidRecordError` if it is not one.
+
+    ``text`` is the JSON text, as ``str`` or UTF-8 ``bytes``, of at most
+    :data:`MAX_RECORD_BYTES` bytes.
+    """
+    if not isinstance(text, (str, bytes, bytearray)):
+        raise InvalidRecordError(f"a record is JSON text (str or bytes), not {type(text).__name__}")
+    if _too_large(text):
+        raise InvalidRecordError(
+            f"the record is larger than {MAX_RECORD_BYTES:,} bytes ({MAX_RECORD_BYTES // 1024 // 1024} MiB), "
+            "the most a record may hold"
+        )
     try:
         data = json.loads(text)
     except RecursionError:
         raise InvalidRecordError("not valid JSON: nested too deeply") from None
     except ValueError as error:  # JSONDecodeError, UnicodeDecodeError, over-long numbers
-        raise InvalidRecordError(f"not valid JSON: {error}") from None
+        raise InvalidRecordError(f"not valid JSON: {_short(str(error))}") from None
     if not isinstance(data, dict):
         raise InvalidRecordError(f"a record is a JSON object, not {type(data).__name__}")
     if data.get("format") != RECORD_FORMAT:
-        raise InvalidRecordError(f"unknown format {data.get('format')!r}; expected {RECORD_FORMAT!r}")
+        raise InvalidRecordError(f"unknown format {quote_input(data.get('format'))}; expected {RECORD_FORMAT!r}")
     unknown = sorted(set(data) - {"format", "rules", "seed", "hands"})
     if unknown:
-        raise InvalidRecordError(f"unknown field(s) {unknown} in the record")
+        raise InvalidRecordError(f"unknown field(s) {quote_input(unknown)} in the record")
     rules = Rules.from_dict(data.get("rules", {}))
     seed = data.get("seed")
     if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool)):
-        raise InvalidRecordError(f"seed must be a whole number, not {seed!r}")
+        raise InvalidRecordError(f"seed must be a whole number, not {quote_input(seed)}")
     hands = data.get("hands")
     if not isinstance(hands, list):
         raise InvalidRecordError("'hands' must be a list of hands")
     return Record(rules, tuple(_hand(hand, f"hands[{i}]") for i, hand in enumerate(hands)), seed)
+
+
+_DIRECTIONS: Final = tuple(direction.value for direction in PassDirection)
+
+
+def _too_large(text: str | bytes | bytearray) -> bool:
+    if isinstance(text, (bytes, bytearray)):
+        return len(text) > MAX_RECORD_BYTES
+    # A character is 1 to 4 bytes of UTF-8: encode only when the length leaves it open.
+    if len(text) > MAX_RECORD_BYTES:
+        return True
+    if len(text) * 4 <= MAX_RECORD_BYTES:
+        return False
+    return len(text.encode("utf-8", errors="surrogatepass")) > MAX_RECORD_BYTES
+
+
+def _short(message: str) -> str:
+    """A message from the JSON reader, cut like quoted input (it can quote the text)."""
+    limit = 4 * QUOTE_LIMIT
+    return message if len(message) <= limit else message[:limit] + "…"
 
 
 def _hand(data: object, where: str) -> HandRecord:
@@ -129,7 +168,7 @@ def _hand(data: object, where: str) -> HandRecord:
         raise InvalidRecordError(f"{where}: a hand is a JSON object")
     unknown = sorted(set(data) - {"deal", "pass_direction", "passes", "plays"})
     if unknown:
-        raise InvalidRecordError(f"{where}: unknown field(s) {unknown}")
+        raise InvalidRecordError(f"{where}: unknown field(s) {quote_input(unknown)}")
     deal_data = data.get("deal")
     if not isinstance(deal_data, list) or len(deal_data) != NUM_SEATS:
         raise InvalidRecordError(f"{where}.deal: must list four hands of {CARDS_PER_SEAT} cards")
@@ -143,12 +182,12 @@ def _hand(data: object, where: str) -> HandRecord:
                 raise InvalidRecordError(f"{place}[{position}]: {card} was already dealt at {seen[card]}")
             seen[card] = f"{place}[{position}]"
         deal.append(hand)
-    try:
-        direction = PassDirection(str(data.get("pass_direction")))
-    except ValueError:
+    direction_data = data.get("pass_direction")
+    if direction_data not in _DIRECTIONS:
         raise InvalidRecordError(
-            f"{where}.pass_direction: must be left, right, across or hold, not {data.get('pass_direction')!r}"
-        ) from None
+            f"{where}.pass_direction: must be left, right, across or hold, not {quote_input(direction_data)}"
+        )
+    direction = PassDirection(direction_data)
     passes: tuple[tuple[Card, ...] | None, ...] | None = None
     if direction is PassDirection.HOLD:
         if data.get("passes") is not None:
@@ -190,7 +229,7 @@ def _cards(data: object, where: str, count: int) -> tuple[Card, ...]:
 
 def _card(data: object, where: str) -> Card:
     if not isinstance(data, str):
-        raise InvalidRecordError(f"{where}: a card is written as text like '♠Q', not {data!r}")
+        raise InvalidRecordError(f"{where}: a card is written as text like '♠Q', not {quote_input(data)}")
     try:
         return parse_card(data)
     except InvalidCardError as error:

@@ -3,7 +3,7 @@
 The numbers of the game are named constants (OpenSpiel's ``kNumCardsInPass`` style), so
 no rule number appears bare in the engine.  House rules are data: :class:`Rules` is a
 frozen value with one documented field per variant, and its defaults are the table rules
-of ``rules.md``.  Every variant is off by default.
+of ``docs/rules.md``.  Every variant is off by default.
 
 >>> Rules()
 Rules(tie_rule='share', target=100, qs_breaks_hearts=False, jack_of_diamonds_bonus=False, moon_subtracts=False)
@@ -18,7 +18,7 @@ from dataclasses import asdict, dataclass, fields
 from typing import Any, Final, Literal
 
 from hearts_core.cards import CARDS_PER_SUIT, JACK, QUEEN, Card, Suit
-from hearts_core.errors import InvalidRecordError
+from hearts_core.errors import InvalidOptionError, InvalidRecordError, quote_input
 
 __all__ = [
     "CARDS_IN_PASS",
@@ -32,6 +32,7 @@ __all__ = [
     "POINTS_PER_HAND",
     "QUEEN_OF_SPADES",
     "QUEEN_OF_SPADES_POINTS",
+    "SEATS",
     "SEAT_NAMES",
     "TRICKS_PER_HAND",
     "TWO_OF_CLUBS",
@@ -40,6 +41,8 @@ __all__ = [
 ]
 
 NUM_SEATS: Final = 4
+SEATS: Final = range(NUM_SEATS)
+"""The seat numbers 0..3, in play order."""
 CARDS_PER_SEAT: Final = 13
 TRICKS_PER_HAND: Final = CARDS_PER_SEAT
 CARDS_IN_PASS: Final = 3
@@ -84,13 +87,18 @@ class Rules:
     moon_subtracts: bool = False
 
     def __post_init__(self) -> None:
+        """Check every field.
+
+        Raises:
+            InvalidOptionError: a field has a value no table plays with.
+        """
         if self.tie_rule not in _TIE_RULES:
-            raise ValueError(f"tie_rule must be 'share' or 'play_on', not {self.tie_rule!r}")
+            raise InvalidOptionError(f"tie_rule must be 'share' or 'play_on', not {quote_input(self.tie_rule)}")
         if not isinstance(self.target, int) or isinstance(self.target, bool) or self.target < 1:
-            raise ValueError(f"target must be a positive whole number, not {self.target!r}")
+            raise InvalidOptionError(f"target must be a positive whole number, not {quote_input(self.target)}")
         for flag in ("qs_breaks_hearts", "jack_of_diamonds_bonus", "moon_subtracts"):
             if not isinstance(getattr(self, flag), bool):
-                raise ValueError(f"{flag} must be true or false, not {getattr(self, flag)!r}")
+                raise InvalidOptionError(f"{flag} must be true or false, not {quote_input(getattr(self, flag))}")
 
     def to_dict(self) -> dict[str, Any]:
         """The JSON form used in match records."""
@@ -98,14 +106,18 @@ class Rules:
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> Rules:
-        """Read the JSON form; unknown or ill-typed fields raise :class:`InvalidRecordError`."""
+        """Read the JSON form of :meth:`to_dict`.
+
+        Raises:
+            InvalidRecordError: ``data`` is not an object, or has unknown or ill-typed fields.
+        """
         if not isinstance(data, Mapping):
-            raise InvalidRecordError(f"rules must be an object, not {data!r}")
+            raise InvalidRecordError(f"rules must be an object, not {quote_input(data)}")
         known = {field.name for field in fields(cls)}
         unknown = sorted(set(data) - known)
         if unknown:
-            raise InvalidRecordError(f"unknown rule option(s) {unknown}; known: {sorted(known)}")
+            raise InvalidRecordError(f"unknown rule option(s) {quote_input(unknown)}; known: {sorted(known)}")
         try:
             return cls(**data)
         except (TypeError, ValueError) as error:
-            raise InvalidRecordError(f"bad rules {dict(data)!r}: {error}") from None
+            raise InvalidRecordError(f"bad rules: {error}") from None

@@ -2,6 +2,10 @@
 
 These are plain functions of plain values so that lessons can call them on the guides'
 examples ("a trick of 2♥, 8♥, ♠Q, 5♣") as easily as the engine calls them on a hand.
+What a card is worth and how the moon is settled are decided by the rules kernel
+(:func:`~hearts_core.kernel.points_table`, :func:`~hearts_core.kernel.settle`); this
+module checks its inputs and reads the kernel's answers, so a house rule changes in one
+place.
 
 >>> penalty_points("♥2 ♥8 ♠Q ♣5")
 15
@@ -15,18 +19,10 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
-from hearts_core.cards import Card, Suit, to_cards
-from hearts_core.rules import (
-    HEART_POINTS,
-    JACK_OF_DIAMONDS,
-    JACK_OF_DIAMONDS_POINTS,
-    MOON_POINTS,
-    NUM_SEATS,
-    POINTS_PER_HAND,
-    QUEEN_OF_SPADES,
-    QUEEN_OF_SPADES_POINTS,
-    Rules,
-)
+from hearts_core.cards import Card, to_card, to_cards
+from hearts_core.errors import InvalidPositionError, quote_input
+from hearts_core.kernel import points_table, settle
+from hearts_core.rules import JACK_OF_DIAMONDS_POINTS, NUM_SEATS, POINTS_PER_HAND, SEATS, Rules
 
 __all__ = ["card_points", "hand_scores", "match_winners", "penalty_points"]
 
@@ -34,22 +30,23 @@ _DEFAULT_RULES = Rules()
 
 
 def card_points(card: Card, rules: Rules = _DEFAULT_RULES) -> int:
-    """Points a single card carries for whoever takes it."""
-    if card.suit is Suit.HEARTS:
-        return HEART_POINTS
-    if card is QUEEN_OF_SPADES:
-        return QUEEN_OF_SPADES_POINTS
-    if rules.jack_of_diamonds_bonus and card is JACK_OF_DIAMONDS:
-        return JACK_OF_DIAMONDS_POINTS
-    return 0
+    """Points a single card carries for whoever takes it (the kernel's points table)."""
+    if type(card) is not Card:
+        card = to_card(card)
+    _check_rules(rules)
+    return points_table(rules)[card.index]
 
 
 def penalty_points(cards: Iterable[Card | str] | str, rules: Rules = _DEFAULT_RULES) -> int:
     """Points carried by ``cards``: each heart 1, ♠Q 13 (and ♦J -10 when that variant is on).
 
+    Raises:
+        InvalidCardError: a card is written in no accepted notation.
+
     >>> penalty_points("♥3 ♥9 ♥K ♠Q")
     16
     """
+    _check_rules(rules)
     return sum(card_points(card, rules) for card in to_cards(cards))
 
 
@@ -66,27 +63,27 @@ def hand_scores(
     with ``rules.moon_subtracts``, it scores -26 and the others 0).  With the ♦J variant,
     pass the seat that took ♦J, whose -10 stays with it whatever the moon.
 
+    Raises:
+        InvalidPositionError: not four whole numbers, or points no seat can take in a hand.
+
     >>> hand_scores((3, 16, 5, 2))
     (3, 16, 5, 2)
     """
-    if len(points_taken) != NUM_SEATS or not all(
+    _check_rules(rules)
+    if not isinstance(points_taken, Sequence) or len(points_taken) != NUM_SEATS or not all(
         isinstance(points, int) and not isinstance(points, bool) for points in points_taken
     ):
-        raise ValueError(f"points_taken must be four whole numbers, one per seat, not {points_taken!r}")
+        raise InvalidPositionError(
+            f"points_taken must be four whole numbers, one per seat, not {quote_input(points_taken)}"
+        )
     bonus = [0] * NUM_SEATS
     if rules.jack_of_diamonds_bonus and jack_of_diamonds_taker is not None:
         bonus[jack_of_diamonds_taker] = JACK_OF_DIAMONDS_POINTS
-    penalty = [points - extra for points, extra in zip(points_taken, bonus, strict=True)]
-    if any(not 0 <= points <= POINTS_PER_HAND for points in penalty):
-        raise ValueError(f"each seat takes 0 to {POINTS_PER_HAND} points in a hand, not {points_taken!r}")
-    if MOON_POINTS in penalty:
-        shooter = penalty.index(MOON_POINTS)
-        if rules.moon_subtracts:
-            moon = [-MOON_POINTS if seat == shooter else 0 for seat in range(NUM_SEATS)]
-        else:
-            moon = [0 if seat == shooter else MOON_POINTS for seat in range(NUM_SEATS)]
-        return _four(moon[seat] + bonus[seat] for seat in range(NUM_SEATS))
-    return _four(points_taken)
+    if any(not 0 <= points - bonus[seat] <= POINTS_PER_HAND for seat, points in zip(SEATS, points_taken, strict=True)):
+        raise InvalidPositionError(
+            f"each seat takes 0 to {POINTS_PER_HAND} points in a hand, not {quote_input(points_taken)}"
+        )
+    return settle(points_taken, rules, jack_of_diamonds_taker)
 
 
 def match_winners(totals: Sequence[int], rules: Rules = _DEFAULT_RULES) -> tuple[int, ...] | None:
@@ -99,9 +96,15 @@ def match_winners(totals: Sequence[int], rules: Rules = _DEFAULT_RULES) -> tuple
     (0, 2)
     >>> match_winners((90, 100, 90, 95), Rules(tie_rule="play_on")) is None
     True
+
+    Raises:
+        InvalidPositionError: not one total per seat.
     """
-    if len(totals) != NUM_SEATS:
-        raise ValueError(f"totals must have one entry per seat, not {totals!r}")
+    _check_rules(rules)
+    if not isinstance(totals, Sequence) or len(totals) != NUM_SEATS or not all(
+        isinstance(total, int) and not isinstance(total, bool) for total in totals
+    ):
+        raise InvalidPositionError(f"totals must be four whole numbers, one per seat, not {quote_input(totals)}")
     if max(totals) < rules.target:
         return None
     lowest = min(totals)
@@ -111,6 +114,6 @@ def match_winners(totals: Sequence[int], rules: Rules = _DEFAULT_RULES) -> tuple
     return winners
 
 
-def _four(values: Iterable[int]) -> tuple[int, int, int, int]:
-    a, b, c, d = values
-    return (a, b, c, d)
+def _check_rules(rules: object) -> None:
+    if not isinstance(rules, Rules):
+        raise TypeError(f"rules must be a Rules value such as Rules(), not {quote_input(rules)}")

@@ -4,12 +4,15 @@ Design choices:
 
 * :class:`HandState` is a small state machine with explicit phases (passing, playing,
   hand over).  Every action first asks whether it is allowed and only then changes
-  anything, so a refused action raises :class:`~hearts_core.errors.IllegalMove` and leaves
+  anything, so a refused action raises :class:`~hearts_core.legality.IllegalMove` and leaves
   the state exactly as it was.
-* Internally a hand is four 52-bit card masks; :func:`~hearts_core.legality.rule_walk`,
-  the engine's only legality function, is applied to them once per position and the
-  answer is kept until the next play.  This keeps a random hand through the public API
-  fast enough for the computer players' simulations.
+* The play itself runs on the rules kernel: a :class:`~hearts_core.kernel.Table` applies
+  each card, closes tricks and counts points, and
+  :func:`~hearts_core.kernel.rule_walk`, the engine's only legality function, is asked
+  once per position.  The computer players' simulator runs on the same kernel, so the
+  referee and the players cannot disagree about a rule.  The playable mask (and, when
+  asked for, its cards) is kept until the next play, which keeps a random hand through
+  the public API fast enough for the computer players' simulations.
 * :meth:`HandState.view` is the boundary between the referee and a player: a frozen
   :class:`SeatView` holding the seat's own cards, what it passed and received, and public
   play.  Computer players are given views, never the state.
@@ -29,26 +32,86 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any, Final
 
-from hearts_core.cards import CARDS_PER_SUIT, DECK, Card, Suit, cards_from_mask, mask_of, to_card, to_cards
-from hearts_core.errors import IllegalMove, InvalidPositionError
-from hearts_core.legality import LEADING, ActionReason, Reason, Verdict, describe, rule_walk
+from hearts_core.cards import (
+    CARDS_PER_SUIT,
+    DECK,
+    Card,
+    Suit,
+    cards_from_mask,
+    format_cards,
+    mask_of,
+    to_card,
+    to_cards,
+)
+from hearts_core.errors import InvalidOptionError, InvalidPositionError, quote_input
+from hearts_core.kernel import LEADING, Table, rule_walk
+from hearts_core.legality import ActionReason, IllegalMove, Reason, Verdict, describe
 from hearts_core.rules import (
     CARDS_IN_PASS,
     CARDS_PER_SEAT,
-    JACK_OF_DIAMONDS,
     NUM_SEATS,
-    QUEEN_OF_SPADES,
+    SEATS,
     TRICKS_PER_HAND,
     TWO_OF_CLUBS,
     Rules,
 )
-from hearts_core.scoring import card_points, hand_scores
-from hearts_core.wording import seat_name, subject
+from hearts_core.wording import LEARNER_SEAT, and_list, seat_name, subject
 
 __all__ = ["HandState", "PassDirection", "Phase", "SeatView", "Trick", "seat_name"]
 
 _FULL_DECK: Final = (1 << len(DECK)) - 1
-_HEARTS: Final = Suit.HEARTS
+_LAST_IN_TRICK: Final = NUM_SEATS - 1
+_SUIT_BITS: Final = (1 << CARDS_PER_SUIT) - 1
+# The cards of each 13-bit suit chunk of a mask, filled in as chunks are met: turning a
+# legal mask into cards is then one to four look-ups instead of a loop over its bits.
+# Bounded: at most 4 x 8192 small tuples, and far fewer in practice.
+_CHUNK_CARDS: Final[tuple[list[tuple[Card, ...] | None], ...]] = tuple([None] * (1 << CARDS_PER_SUIT) for _ in Suit)
+
+
+def _chunk_cards(suit: int, chunk: int) -> tuple[Card, ...]:
+    cards = _CHUNK_CARDS[suit][chunk] = cards_from_mask(chunk << (suit * CARDS_PER_SUIT))
+    return cards
+
+
+def _cards_of(mask: int) -> tuple[Card, ...]:
+    """``cards_from_mask(mask)`` by suit-chunk look-ups: the same cards in the same order."""
+    if not mask:
+        return ()
+    # A mask within one suit (a player following suit, say) is a single look-up.
+    suit = ((mask & -mask).bit_length() - 1) // CARDS_PER_SUIT
+    chunk = mask >> suit * CARDS_PER_SUIT
+    if chunk <= _SUIT_BITS:
+        cards = _CHUNK_CARDS[suit][chunk]
+        return _chunk_cards(suit, chunk) if cards is None else cards
+    clubs, diamonds, spades, hearts = _CHUNK_CARDS
+    chunk = mask & _SUIT_BITS
+    result = clubs[chunk]
+    if result is None:
+        result = _chunk_cards(Suit.CLUBS, chunk)
+    chunk = mask >> CARDS_PER_SUIT & _SUIT_BITS
+    more = diamonds[chunk]
+    result += _chunk_cards(Suit.DIAMONDS, chunk) if more is None else more
+    chunk = mask >> (2 * CARDS_PER_SUIT) & _SUIT_BITS
+    more = spades[chunk]
+    result += _chunk_cards(Suit.SPADES, chunk) if more is None else more
+    chunk = mask >> (3 * CARDS_PER_SUIT)
+    more = hearts[chunk]
+    result += _chunk_cards(Suit.HEARTS, chunk) if more is None else more
+    return result
+
+
+def _mask_and_count(hand: Iterable[Card | str] | str, argument: str) -> tuple[int, int]:
+    """The mask of ``hand`` and how many cards it lists (duplicates counted)."""
+    if isinstance(hand, str) or not isinstance(hand, list | tuple):
+        # Texts, sets and anything odd go through to_cards, which names ``argument`` when it refuses.
+        cards = to_cards(hand, argument)
+        return mask_of(cards), len(cards)
+    mask = count = 0
+    for item in hand:
+        card = item if type(item) is Card else to_card(item, argument)
+        mask |= 1 << card.index
+        count += 1
+    return mask, count
 
 
 class Phase(StrEnum):
@@ -75,9 +138,13 @@ class PassDirection(StrEnum):
 
     @classmethod
     def for_hand(cls, hand_number: int) -> PassDirection:
-        """Hand 1 passes left, 2 right, 3 across, 4 holds; then the cycle repeats."""
-        if hand_number < 1:
-            raise ValueError(f"hands are numbered from 1, not {hand_number!r}")
+        """Hand 1 passes left, 2 right, 3 across, 4 holds; then the cycle repeats.
+
+        Raises:
+            InvalidOptionError: ``hand_number`` is not a whole number from 1.
+        """
+        if not isinstance(hand_number, int) or isinstance(hand_number, bool) or hand_number < 1:
+            raise InvalidOptionError(f"hand_number counts hands from 1, not {quote_input(hand_number)}")
         return _PASS_CYCLE[(hand_number - 1) % len(_PASS_CYCLE)]
 
     def receiver(self, seat: int) -> int:
@@ -88,6 +155,11 @@ class PassDirection(StrEnum):
         """The seat whose pass ``seat`` receives."""
         return (seat - self.offset) % NUM_SEATS
 
+
+# Phases looked up once for the properties a play loop reads every card (reading a member
+# off an Enum class costs several times a global look-up).
+_PLAYING: Final = Phase.PLAYING
+_HAND_OVER: Final = Phase.HAND_OVER
 
 _PASS_OFFSETS: Final = {PassDirection.LEFT: 1, PassDirection.ACROSS: 2, PassDirection.RIGHT: 3, PassDirection.HOLD: 0}
 _PASS_CYCLE: Final = (PassDirection.LEFT, PassDirection.RIGHT, PassDirection.ACROSS, PassDirection.HOLD)
@@ -105,7 +177,7 @@ class Trick:
     @property
     def seats(self) -> tuple[int, ...]:
         """The seat that played each card, in play order."""
-        return tuple((self.leader + offset) % NUM_SEATS for offset in range(NUM_SEATS))
+        return tuple((self.leader + offset) % NUM_SEATS for offset in SEATS)
 
     def played_by(self, seat: int) -> Card:
         """The card ``seat`` played to this trick."""
@@ -153,8 +225,7 @@ class SeatView:
         if not self.is_my_turn:
             return ()
         led = self.current_trick[0].suit if self.current_trick else LEADING
-        playable, _ = rule_walk(mask_of(self.hand), led, self.first_trick, self.hearts_broken)
-        return cards_from_mask(playable)
+        return _cards_of(rule_walk(mask_of(self.hand), led, self.first_trick, self.hearts_broken)[0])
 
     def explain(self, card: Card | str) -> Verdict:
         """Why this seat may or may not play ``card`` now (``not_your_turn`` when it is not to move)."""
@@ -177,20 +248,14 @@ class HandState:
     """
 
     __slots__ = (
-        "_card_points",
         "_dealt",
-        "_hands",
-        "_hearts_broken",
-        "_jack_taker",
-        "_leader",
+        "_legal",
+        "_opening_leader",
         "_passes",
         "_phase",
         "_playable",
         "_plays",
-        "_points",
-        "_refusal",
-        "_to_move",
-        "_trick",
+        "_table",
         "_tricks",
         "pass_direction",
         "rules",
@@ -199,20 +264,14 @@ class HandState:
     rules: Rules
     pass_direction: PassDirection
     _dealt: tuple[int, ...]
-    _hands: list[int]
     _passes: list[int]
     _phase: Phase
-    _to_move: int
-    _trick: list[int]
-    _leader: int
+    _table: Table
     _tricks: list[Trick]
     _plays: list[int]
-    _hearts_broken: bool
-    _points: list[int]
-    _jack_taker: int | None
     _playable: int
-    _refusal: Reason
-    _card_points: tuple[int, ...]
+    _legal: tuple[Card, ...] | None
+    _opening_leader: int
 
     @classmethod
     def new(
@@ -221,23 +280,31 @@ class HandState:
         pass_direction: PassDirection | str,
         rules: Rules | None = None,
     ) -> HandState:
-        """A hand about to start: four 13-card hands for seats 0..3 and the pass direction."""
+        """A hand about to start: four 13-card hands for seats 0..3 and the pass direction.
+
+        Raises:
+            InvalidCardError: a card is written in no accepted notation.
+            InvalidPositionError: the direction is unknown, or the hands are not four
+                hands of 13 different cards that together hold the deck once.
+        """
         try:
             direction = PassDirection(pass_direction)
         except ValueError:
             raise InvalidPositionError(
-                f"pass direction must be 'left', 'right', 'across' or 'hold', not {pass_direction!r}"
+                f"pass_direction must be 'left', 'right', 'across' or 'hold', not {quote_input(pass_direction)}"
             ) from None
-        if isinstance(hands, str) or len(hands) != NUM_SEATS:
-            raise InvalidPositionError(f"a deal is four hands, one per seat, not {hands!r}")
+        if isinstance(hands, str) or not isinstance(hands, Sequence) or len(hands) != NUM_SEATS:
+            raise InvalidPositionError(f"hands must be a deal of four hands, one per seat, not {quote_input(hands)}")
+        if rules is not None and not isinstance(rules, Rules):
+            raise TypeError(f"rules must be a Rules value such as Rules(), not {quote_input(rules)}")
         masks = []
         for seat, hand in enumerate(hands):
-            cards = to_cards(hand)
-            mask = mask_of(cards)
-            if len(cards) != CARDS_PER_SEAT or mask.bit_count() != CARDS_PER_SEAT:
+            mask, count = _mask_and_count(hand, f"hands[{seat}]")
+            if count != CARDS_PER_SEAT or mask.bit_count() != CARDS_PER_SEAT:
+                cards = to_cards(hand, f"hands[{seat}]")
                 raise InvalidPositionError(
                     f"seat {seat} must be dealt {CARDS_PER_SEAT} different cards, not {len(cards)}: "
-                    f"{' '.join(map(str, cards))}"
+                    f"{format_cards(cards, limit=CARDS_PER_SEAT)}"
                 )
             masks.append(mask)
         if masks[0] | masks[1] | masks[2] | masks[3] != _FULL_DECK:
@@ -250,38 +317,33 @@ class HandState:
         state.rules = rules
         state.pass_direction = direction
         state._dealt = dealt
-        state._hands = list(dealt)
         state._passes = [0] * NUM_SEATS
-        state._trick = []
-        state._leader = 0
+        state._table = Table(list(dealt), [], 0, 0, False, [0] * NUM_SEATS, rules)
         state._tricks = []
         state._plays = []
-        state._hearts_broken = False
-        state._points = [0] * NUM_SEATS
-        state._jack_taker = None
-        state._card_points = tuple(card_points(card, rules) for card in DECK)
         state._playable = 0
-        state._refusal = Reason.LEGAL
+        state._legal = None
+        state._opening_leader = 0
         if direction is PassDirection.HOLD:
             state._start_play()
         else:
             state._phase = Phase.PASSING
-            state._to_move = -1
         return state
 
     def _start_play(self) -> None:
         self._phase = Phase.PLAYING
         leader = self.holder(TWO_OF_CLUBS)
         assert leader is not None  # a complete deal always has ♣2 in some hand
-        self._leader = self._to_move = leader
+        self._table.leader = self._table.to_move = self._opening_leader = leader
         self._rule()
 
     def _rule(self) -> None:
-        """Apply the rules to the position of the seat to move; kept until the next play."""
-        led = (self._trick[0] // CARDS_PER_SUIT) if self._trick else LEADING
-        self._playable, self._refusal = rule_walk(
-            self._hands[self._to_move], led, not self._tricks, self._hearts_broken
-        )
+        """Ask the rules for the playable mask of the seat to move; kept until the next play."""
+        table = self._table
+        trick = table.trick
+        self._playable = rule_walk(table.hands[table.to_move], trick[0] // CARDS_PER_SUIT if trick else LEADING,
+                                   table.tricks_done == 0, table.hearts_broken)[0]
+        self._legal = None
 
     # ----------------------------------------------------------------- questions
 
@@ -293,12 +355,12 @@ class HandState:
     @property
     def to_move(self) -> int | None:
         """The seat to play, or ``None`` while passing or after the last trick."""
-        return self._to_move if self._phase is Phase.PLAYING else None
+        return self._table.to_move if self._phase is _PLAYING else None
 
     @property
     def is_over(self) -> bool:
         """True once all thirteen tricks have been played."""
-        return self._phase is Phase.HAND_OVER
+        return self._phase is _HAND_OVER
 
     @property
     def first_trick(self) -> bool:
@@ -308,17 +370,17 @@ class HandState:
     @property
     def hearts_broken(self) -> bool:
         """True once a heart has been played (or ♠Q, under that variant)."""
-        return self._hearts_broken
+        return self._table.hearts_broken
 
     @property
     def current_trick(self) -> tuple[Card, ...]:
         """Cards played to the trick in progress, in order."""
-        return tuple(DECK[index] for index in self._trick)
+        return tuple(DECK[index] for index in self._table.trick)
 
     @property
     def trick_leader(self) -> int | None:
         """The seat that led the trick in progress (or will lead the next one)."""
-        return self._leader if self._phase is Phase.PLAYING else None
+        return self._table.leader if self._phase is Phase.PLAYING else None
 
     @property
     def tricks(self) -> tuple[Trick, ...]:
@@ -339,72 +401,95 @@ class HandState:
         return tuple(result)
 
     def _first_leader(self) -> int:
-        return self._tricks[0].leader if self._tricks else self._leader
+        return self._opening_leader
 
     @property
     def points_taken(self) -> tuple[int, int, int, int]:
         """Points each seat has taken in tricks so far this hand (before the moon rule)."""
-        a, b, c, d = self._points
+        a, b, c, d = self._table.points
         return (a, b, c, d)
 
     @property
     def scores(self) -> tuple[int, int, int, int]:
-        """What each seat scores for this hand, moon rule applied; only once it is over."""
+        """What each seat scores for this hand, moon rule applied; only once it is over.
+
+        Raises:
+            InvalidPositionError: the hand is not over yet.
+        """
         if self._phase is not Phase.HAND_OVER:
             raise InvalidPositionError(
                 f"the hand is not over ({len(self._tricks)} of {TRICKS_PER_HAND} tricks played), "
                 "so it has no scores yet"
             )
-        return hand_scores(self._points, self.rules, jack_of_diamonds_taker=self._jack_taker)
+        return self._table.scores()
 
     @property
     def moon_shooter(self) -> int | None:
         """The seat that shot the moon this hand, if the hand is over and one did."""
-        if self._phase is not Phase.HAND_OVER:
-            return None
-        takers = {trick.winner for trick in self._tricks if _carries_penalty(trick)}
-        return takers.pop() if len(takers) == 1 else None
+        return self._table.moon_shooter()
 
     def hand(self, seat: int) -> tuple[Card, ...]:
-        """The cards ``seat`` holds now, in display order."""
-        return cards_from_mask(self._hands[_seat(seat)])
+        """The cards ``seat`` holds now, in display order.
+
+        Raises:
+            InvalidPositionError: ``seat`` is not 0 to 3.
+        """
+        return _cards_of(self._table.hands[_seat(seat)])
 
     def dealt(self, seat: int) -> tuple[Card, ...]:
-        """The thirteen cards ``seat`` was dealt."""
-        return cards_from_mask(self._dealt[_seat(seat)])
+        """The thirteen cards ``seat`` was dealt.
+
+        Raises:
+            InvalidPositionError: ``seat`` is not 0 to 3.
+        """
+        return _cards_of(self._dealt[_seat(seat)])
 
     def passed(self, seat: int) -> tuple[Card, ...] | None:
-        """The cards ``seat`` has passed, or ``None`` if it has not (or on a hold hand)."""
+        """The cards ``seat`` has passed, or ``None`` if it has not (or on a hold hand).
+
+        Raises:
+            InvalidPositionError: ``seat`` is not 0 to 3.
+        """
         mask = self._passes[_seat(seat)]
-        return cards_from_mask(mask) if mask else None
+        return _cards_of(mask) if mask else None
 
     def holder(self, card: Card | str) -> int | None:
-        """The seat holding ``card`` now, or ``None`` once played; passed cards move when all four have passed."""
+        """The seat holding ``card`` now, or ``None`` once played; passed cards move when all four have passed.
+
+        Raises:
+            InvalidCardError: ``card`` is written in no accepted notation.
+        """
         bit = to_card(card).bit
-        for seat in range(NUM_SEATS):
-            if self._hands[seat] & bit:
+        for seat in SEATS:
+            if self._table.hands[seat] & bit:
                 return seat
         return None
 
     def legal_plays(self) -> tuple[Card, ...]:
         """The cards the seat to move may play (empty when nobody is to play)."""
-        if self._phase is not Phase.PLAYING:
-            return ()
-        return cards_from_mask(self._playable)
+        legal = self._legal
+        if legal is None:
+            legal = self._legal = _cards_of(self._playable)
+        return legal
 
     def explain(self, card: Card | str, *, seat: int | None = None) -> Verdict:
         """Why ``card`` may or may not be played now by ``seat`` (default: the seat to move).
 
         Besides the play rules' reasons this can answer ``not_your_turn`` (``seat`` is not
         the one to move) and ``wrong_phase`` (the hand is passing or over).
+
+        Raises:
+            InvalidCardError: ``card`` is written in no accepted notation.
+            InvalidPositionError: ``seat`` is not 0 to 3.
         """
         card = to_card(card)
-        refusal = _turn_refusal(card, self._phase, self._to_move, self._to_move if seat is None else _seat(seat))
+        table = self._table
+        refusal = _turn_refusal(card, self._phase, self.to_move, table.to_move if seat is None else _seat(seat))
         if refusal is not None:
             return refusal
-        if any(index == card.index for index in self._plays):
+        if table.played & card.bit:
             return Verdict(card, False, Reason.NOT_IN_HAND, f"{card} has already been played this hand.")
-        return describe(card, self._hands[self._to_move], self.current_trick, not self._tricks, self._hearts_broken)
+        return describe(card, table.hands[table.to_move], self.current_trick, not self._tricks, table.hearts_broken)
 
     # ------------------------------------------------------------------- actions
 
@@ -413,6 +498,12 @@ class HandState:
 
         Seats may pass in any order.  Until every seat has passed, nobody receives
         anything.  A confirmed pass is final.
+
+        Raises:
+            IllegalMove: not the passing phase, ``seat`` already passed, not exactly three
+                different cards, or a card the seat does not hold (state unchanged).
+            InvalidCardError: a card is written in no accepted notation.
+            InvalidPositionError: ``seat`` is not 0 to 3.
         """
         seat = _seat(seat)
         chosen = to_cards(cards)
@@ -421,7 +512,7 @@ class HandState:
                    else "The passing is over; the hand is being played.")
             raise IllegalMove(Verdict(None, False, ActionReason.WRONG_PHASE, why))
         if self._passes[seat]:
-            already = " ".join(map(str, self.passed(seat) or ()))
+            already = format_cards(self.passed(seat) or ())
             who = subject(seat, "have", "has")
             raise IllegalMove(Verdict(None, False, ActionReason.ALREADY_PASSED,
                                       f"{who} already passed {already}; a pass is final."))
@@ -429,64 +520,64 @@ class HandState:
         if len(chosen) != CARDS_IN_PASS or mask.bit_count() != CARDS_IN_PASS:
             raise IllegalMove(Verdict(None, False, ActionReason.WRONG_PASS,
                                       f"Pass exactly {CARDS_IN_PASS} different cards, not {len(chosen)}: "
-                                      f"{' '.join(map(str, chosen)) or 'none chosen'}."))
-        missing = mask & ~self._hands[seat]
+                                      f"{format_cards(chosen, limit=CARDS_PER_SEAT) or 'none chosen'}."))
+        hands = self._table.hands
+        missing = mask & ~hands[seat]
         if missing:
-            lost = cards_from_mask(missing)
-            who = "You do" if seat == 0 else f"{seat_name(seat)} does"
+            lost = _cards_of(missing)
             them = "it" if len(lost) == 1 else "them"
-            raise IllegalMove(Verdict(lost[0], False, Reason.NOT_IN_HAND,
-                                      f"{who} not hold {' and '.join(map(str, lost))}, so cannot pass {them}."))
+            why = f"{subject(seat, 'do', 'does')} not hold {and_list(lost)}, so cannot pass {them}."
+            raise IllegalMove(Verdict(lost[0], False, Reason.NOT_IN_HAND, why))
         self._passes[seat] = mask
         if all(self._passes):
-            for player in range(NUM_SEATS):
+            for player in SEATS:
                 passer = self.pass_direction.passer(player)
-                self._hands[player] = (self._hands[player] & ~self._passes[player]) | self._passes[passer]
+                hands[player] = (hands[player] & ~self._passes[player]) | self._passes[passer]
             self._start_play()
 
     def play(self, card: Card | str, *, seat: int | None = None) -> Trick | None:
         """Play ``card`` for the seat to move; returns the trick if this card completed it.
 
-        Raises :class:`IllegalMove` (state unchanged) if the card may not be played.
+        Raises:
+            IllegalMove: the card may not be played now, or ``seat`` is not the one to
+                move (state unchanged; the verdict says why).
+            InvalidCardError: ``card`` is written in no accepted notation.
+            InvalidPositionError: ``seat`` is not 0 to 3.
         """
-        card = to_card(card)
-        if seat is not None:
-            seat = _seat(seat)
-        if self._phase is not Phase.PLAYING or not self._playable & card.bit or (
-            seat is not None and seat != self._to_move
-        ):
+        if type(card) is not Card:
+            card = to_card(card)
+        index = card.index
+        table = self._table
+        if seat is not None and _seat(seat) != table.to_move:
             raise IllegalMove(self.explain(card, seat=seat))
-        mover = self._to_move
-        self._hands[mover] ^= card.bit
-        self._trick.append(card.index)
-        self._plays.append(card.index)
-        if card.suit is _HEARTS or (card is QUEEN_OF_SPADES and self.rules.qs_breaks_hearts):
-            self._hearts_broken = True
-        if len(self._trick) < NUM_SEATS:
-            self._to_move = (mover + 1) % NUM_SEATS
-            self._rule()
+        # _playable is 0 outside the playing phase, so this one test also checks the phase.
+        if not self._playable >> index & 1:
+            raise IllegalMove(self.explain(card, seat=seat))
+        self._plays.append(index)
+        winner = table.play(index)
+        if winner < 0:
+            # Mid-trick, so the led suit is known.  The next position's playable mask,
+            # inlined from _rule because this runs for nearly every card.
+            trick = table.trick
+            self._playable = rule_walk(table.hands[table.to_move], trick[0] // CARDS_PER_SUIT,
+                                       table.tricks_done == 0, table.hearts_broken)[0]
+            self._legal = None
             return None
-        return self._finish_trick()
+        return self._close_trick(winner)
 
-    def _finish_trick(self) -> Trick:
-        trick = self._trick
-        led = trick[0] // CARDS_PER_SUIT
-        best = 0
-        for position in range(1, NUM_SEATS):
-            if trick[position] // CARDS_PER_SUIT == led and trick[position] > trick[best]:
-                best = position
-        winner = (self._leader + best) % NUM_SEATS
-        card_points = self._card_points
-        points = card_points[trick[0]] + card_points[trick[1]] + card_points[trick[2]] + card_points[trick[3]]
-        self._points[winner] += points
-        if JACK_OF_DIAMONDS.index in trick and self.rules.jack_of_diamonds_bonus:
-            self._jack_taker = winner
-        done = Trick(self._leader, (DECK[trick[0]], DECK[trick[1]], DECK[trick[2]], DECK[trick[3]]), winner, points)
-        self._tricks.append(done)
-        self._trick = []
-        self._leader = self._to_move = winner
-        if len(self._tricks) == TRICKS_PER_HAND:
+    def _close_trick(self, winner: int) -> Trick:
+        """Record the trick the kernel has just closed, and move on to the next position."""
+        tricks = self._tricks
+        plays = self._plays
+        leader = tricks[-1].winner if tricks else self._opening_leader
+        first, second, third, fourth = plays[-NUM_SEATS:]
+        done = Trick(leader, (DECK[first], DECK[second], DECK[third], DECK[fourth]), winner,
+                     self._table.last_trick_points)
+        tricks.append(done)
+        if len(tricks) == TRICKS_PER_HAND:
             self._phase = Phase.HAND_OVER
+            self._playable = 0
+            self._legal = ()
         else:
             self._rule()
         return done
@@ -495,7 +586,11 @@ class HandState:
 
     def view(self, seat: int, *, match_totals: tuple[int, int, int, int] | None = None,
              hand_number: int | None = None) -> SeatView:
-        """What ``seat`` may know: its own cards, its pass, what it received, public play."""
+        """What ``seat`` may know: its own cards, its pass, what it received, public play.
+
+        Raises:
+            InvalidPositionError: ``seat`` is not 0 to 3.
+        """
         seat = _seat(seat)
         passing_done = self._phase is not Phase.PASSING and self.pass_direction is not PassDirection.HOLD
         return SeatView(
@@ -505,13 +600,13 @@ class HandState:
             phase=self._phase,
             hand=self.hand(seat),
             passed=self.passed(seat),
-            received=cards_from_mask(self._passes[self.pass_direction.passer(seat)]) if passing_done else None,
+            received=_cards_of(self._passes[self.pass_direction.passer(seat)]) if passing_done else None,
             plays=self.plays,
             tricks=self.tricks,
             current_trick=self.current_trick,
             trick_leader=self.trick_leader,
             to_move=self.to_move,
-            hearts_broken=self._hearts_broken,
+            hearts_broken=self._table.hearts_broken,
             points_taken=self.points_taken,
             match_totals=match_totals,
             hand_number=hand_number,
@@ -523,17 +618,18 @@ class HandState:
         for name in HandState.__slots__:
             value = getattr(self, name)
             setattr(other, name, list(value) if isinstance(value, list) else value)
+        other._table = self._table.copy()
         return other
 
     def to_record(self) -> dict[str, Any]:
         """This hand in the ``hearts-record/1`` hand format (see docs/record-format.md)."""
         record: dict[str, Any] = {
-            "deal": [[str(card) for card in cards_from_mask(mask)] for mask in self._dealt],
+            "deal": [[str(card) for card in _cards_of(mask)] for mask in self._dealt],
             "pass_direction": self.pass_direction.value,
         }
         if self.pass_direction is not PassDirection.HOLD:
             record["passes"] = [
-                [str(card) for card in cards_from_mask(mask)] if mask else None for mask in self._passes
+                [str(card) for card in _cards_of(mask)] if mask else None for mask in self._passes
             ]
         record["plays"] = [str(DECK[index]) for index in self._plays]
         return record
@@ -566,15 +662,11 @@ def _turn_refusal(card: Card, phase: Phase, to_move: int | None, seat: int | Non
     return None
 
 
-def _carries_penalty(trick: Trick) -> bool:
-    return any(card.suit is _HEARTS or card is QUEEN_OF_SPADES for card in trick.cards)
-
-
 def _whose(seat: int, yours: str = "your") -> str:
-    return yours if seat == 0 else f"{seat_name(seat)}'s"
+    return yours if seat == LEARNER_SEAT else f"{seat_name(seat)}'s"
 
 
 def _seat(seat: int) -> int:
     if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < NUM_SEATS:
-        raise InvalidPositionError(f"seats are numbered 0 to 3, not {seat!r}")
+        raise InvalidPositionError(f"seats are numbered 0 to 3, not {quote_input(seat)}")
     return seat

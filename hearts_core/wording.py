@@ -22,6 +22,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+from hearts_core.errors import InvalidPositionError, quote_input
 from hearts_core.rules import SEAT_NAMES
 
 __all__ = ["and_list", "plural", "points_phrase", "seat_name", "subject", "verb"]
@@ -32,6 +33,8 @@ LEARNER_SEAT = 0
 
 def seat_name(seat: int) -> str:
     """``You``, ``CPU1``, ``CPU2``, ``CPU3``."""
+    if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < len(SEAT_NAMES):
+        raise InvalidPositionError(f"seats are numbered 0 to 3, not {quote_input(seat)}")
     return SEAT_NAMES[seat]
 
 

@@ -10,11 +10,14 @@ import json
 import os
 import subprocess
 import sys
+import threading
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 import pytest
+
+from hearts_core.records import MAX_RECORD_BYTES
 
 DATA = Path(__file__).resolve().parent / "data"
 Json = dict[str, Any]
@@ -137,11 +140,7 @@ def _unknown_format(record: Json) -> None:
 def test_invalid_record_exits_2_naming_the_place(
     command: list[str], tmp_path: Path, mutate: Callable[[Json], None], fragments: list[str]
 ) -> None:
-    record = json.loads((DATA / "mid_hand.json").read_text(encoding="utf-8"))
-    mutate(record)
-    path = tmp_path / "broken.json"
-    path.write_text(json.dumps(record, ensure_ascii=False), encoding="utf-8")
-    result = run(command, path, cwd=tmp_path)
+    path, result = check_mutated(command, tmp_path, mutate)
     assert_one_clean_error_line(result, f"{path}: not a valid hearts-record/1 file: ", *fragments)
 
 
@@ -178,11 +177,13 @@ def test_non_utf8_file_exits_2(command: list[str], tmp_path: Path) -> None:
     assert_one_clean_error_line(result, f"{path}: not a valid hearts-record/1 file: not valid JSON: ", "utf-8")
 
 
-def test_missing_argument_is_a_usage_error(command: list[str], tmp_path: Path) -> None:
-    result = run(command, cwd=tmp_path)
-    assert result.returncode == 2
-    assert "usage:" in result.stderr and "record" in result.stderr
-    assert "Traceback" not in result.stderr
+@pytest.mark.parametrize(
+    "args", [(), ("a.json", "b.json"), ("--bogus", "a.json")], ids=["none", "two", "unknown option"]
+)
+def test_usage_errors_are_one_line(command: list[str], tmp_path: Path, args: tuple[str, ...]) -> None:
+    result = run(command, *args, cwd=tmp_path)
+    assert_one_clean_error_line(result, "--help")
+    assert "record" in result.stderr or "unrecognized" in result.stderr
 
 
 @pytest.mark.parametrize(
@@ -195,3 +196,162 @@ def test_pathological_json_exits_2_without_traceback(command: list[str], tmp_pat
     path.write_text(text, encoding="utf-8")
     result = run(command, path, cwd=tmp_path)
     assert_one_clean_error_line(result, f"{path}: not a valid hearts-record/1 file: ")
+
+
+# ---------------------------------------------------------------- bounded input and output
+
+LIMITED = (
+    # An address-space limit, so that a checker that reads without bound fails fast here
+    # instead of taking the shared machine's memory first.
+    "import resource, sys; resource.setrlimit(resource.RLIMIT_AS, (1 << 30, 1 << 30)); "
+    "from hearts_core.cli import check_main; sys.exit(check_main(sys.argv[1:]))"
+)
+unix_only = pytest.mark.skipif(os.name != "posix" or not Path("/dev/zero").exists(), reason="needs /dev and rlimits")
+
+
+def run_limited(*args: str | Path, cwd: Path, **kwargs: Any) -> subprocess.CompletedProcess[str]:
+    env = {**os.environ, "PYTHONIOENCODING": "utf-8"}
+    options: dict[str, Any] = {"capture_output": True, **kwargs} if "stdout" not in kwargs else kwargs
+    return subprocess.run(  # type: ignore[call-overload, no-any-return]
+        [sys.executable, "-c", LIMITED, *map(str, args)], encoding="utf-8", env=env, cwd=cwd, timeout=120,
+        check=False, **options,
+    )
+
+
+TOO_LARGE = "not a valid hearts-record/1 file: the record is larger than 8,388,608 bytes (8 MiB)"
+
+
+@unix_only
+@pytest.mark.parametrize("device", ["/dev/zero", "/dev/urandom"])
+def test_endless_devices_are_refused_after_a_bounded_read(tmp_path: Path, device: str) -> None:
+    assert_one_clean_error_line(run_limited(device, cwd=tmp_path), f"{device}: {TOO_LARGE}")
+
+
+@unix_only
+def test_a_50_mb_file_is_refused_by_its_size(tmp_path: Path) -> None:
+    path = tmp_path / "huge.json"
+    with path.open("wb") as stream:
+        stream.truncate(50 * 1024 * 1024)  # sparse: fifty megabytes of zeros on no disk
+    assert_one_clean_error_line(run_limited(path, cwd=tmp_path), f"{path}: {TOO_LARGE}")
+
+
+def test_a_record_just_under_the_cap_is_read_and_one_byte_over_is_not(tmp_path: Path) -> None:
+    text = (DATA / "mid_hand.json").read_text(encoding="utf-8")
+    padded = text + " " * (MAX_RECORD_BYTES - len(text.encode("utf-8")))
+    path = tmp_path / "padded.json"
+    path.write_text(padded, encoding="utf-8")
+    assert run_limited(path, cwd=tmp_path).returncode == 0
+    path.write_text(padded + " ", encoding="utf-8")
+    assert_one_clean_error_line(run_limited(path, cwd=tmp_path), TOO_LARGE)
+
+
+@unix_only
+def test_an_endless_fifo_is_refused_after_a_bounded_read(tmp_path: Path) -> None:
+    fifo = tmp_path / "endless.json"
+    os.mkfifo(fifo)
+    written = [0]
+
+    def writer() -> None:
+        block = b'{"format": "hearts-record/1", "hands": [' + b"[" * 4000
+        try:
+            with fifo.open("wb") as stream:
+                while written[0] < 1 << 31:  # stops when the checker closes its end
+                    stream.write(block)
+                    written[0] += len(block)
+        except BrokenPipeError:
+            pass
+
+    thread = threading.Thread(target=writer, daemon=True)
+    thread.start()
+    result = run_limited(fifo, cwd=tmp_path)
+    thread.join(timeout=60)
+    assert not thread.is_alive()
+    assert_one_clean_error_line(result, f"{fifo}: {TOO_LARGE}")
+    assert written[0] < 64 * 1024 * 1024  # the writer was stopped soon after the cap
+
+
+def test_a_closed_pipe_ends_quietly_with_the_verdict(tmp_path: Path) -> None:
+    for name, code in [("valid_match.json", 0), ("mistakes.json", 1)]:
+        read, write = os.pipe()
+        os.close(read)  # like `| head -0`: nobody will read the report
+        try:
+            result = run_limited(DATA / name, cwd=tmp_path, stdout=write, stderr=subprocess.PIPE)
+        finally:
+            os.close(write)
+        assert result.returncode == code, result
+        assert result.stderr == ""
+
+
+@unix_only
+@pytest.mark.skipif(not Path("/dev/full").exists(), reason="needs /dev/full")
+def test_a_full_disk_is_one_line_and_exit_2(tmp_path: Path) -> None:
+    with open("/dev/full", "w") as full:
+        result = run_limited(DATA / "valid_match.json", cwd=tmp_path, stdout=full, stderr=subprocess.PIPE)
+    assert result.returncode == 2
+    assert result.stderr == "hearts-check: cannot write the report: No space left on device\n"
+
+
+def test_help_into_a_closed_pipe_is_quiet(command: list[str], tmp_path: Path) -> None:
+    read, write = os.pipe()
+    os.close(read)
+    try:
+        result = subprocess.run([*command, "--help"], stdout=write, stderr=subprocess.PIPE, text=True,
+                                cwd=tmp_path, timeout=60, check=False)
+    finally:
+        os.close(write)
+    assert result.returncode == 0 and result.stderr == ""
+
+
+def _huge_format(record: Json) -> None:
+    record["format"] = "hearts-record/" + "9" * 200_000
+
+
+def _huge_card(record: Json) -> None:
+    record["hands"][0]["plays"][0] = "♠" + "Q" * 200_000
+
+
+def _huge_field(record: Json) -> None:
+    record["x" * 200_000] = 1
+
+
+def _huge_seed(record: Json) -> None:
+    record["seed"] = ["7" * 1000] * 1000
+
+
+def _deep_direction(record: Json) -> None:
+    deep: Any = "left"
+    for _ in range(500):
+        deep = [deep]
+    record["hands"][0]["pass_direction"] = deep
+
+
+def _huge_rules(record: Json) -> None:
+    record["rules"] = {"tie_rule": "s" * 200_000}
+
+
+def check_mutated(
+    command: list[str], tmp_path: Path, mutate: Callable[[Json], None]
+) -> tuple[Path, subprocess.CompletedProcess[str]]:
+    """Run the checker on mid_hand.json after ``mutate`` has damaged it."""
+    record = json.loads((DATA / "mid_hand.json").read_text(encoding="utf-8"))
+    mutate(record)
+    path = tmp_path / "damaged.json"
+    path.write_text(json.dumps(record, ensure_ascii=False), encoding="utf-8")
+    return path, run(command, path, cwd=tmp_path)
+
+
+@pytest.mark.parametrize(
+    "mutate", [_huge_format, _huge_card, _huge_field, _huge_seed, _deep_direction, _huge_rules],
+    ids=["format", "card", "field name", "seed", "nested pass direction", "rule value"],
+)
+def test_error_lines_never_repeat_an_unbounded_piece_of_the_input(
+    command: list[str], tmp_path: Path, mutate: Callable[[Json], None]
+) -> None:
+    path, result = check_mutated(command, tmp_path, mutate)
+    assert_one_clean_error_line(result, f"{path}: not a valid hearts-record/1 file: ")
+    assert len(result.stderr) < len(str(path)) + 400, result.stderr
+
+
+def test_a_path_with_a_newline_stays_one_line(command: list[str], tmp_path: Path) -> None:
+    result = run(command, "no\nsuch.json", cwd=tmp_path)
+    assert_one_clean_error_line(result, "'no\\nsuch.json': cannot read the file")

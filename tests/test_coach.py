@@ -16,8 +16,9 @@ import pytest
 from hearts_core import HandState, Suit, deal_hands
 from hearts_core.cards import DECK, Card, mask_of
 from hearts_core.coach import analyse, card_outlooks, read_table
-from hearts_core.fastsim import Sim, heuristic_play
+from hearts_core.fastsim import Sim
 from hearts_core.legality import PENALTY_MASK
+from hearts_core.policy import heuristic_play
 from tests.support import SUIT_PER_SEAT_DEAL, TWO_CLUB_DEAL, after_plays
 
 

@@ -6,17 +6,25 @@ and against ``legal_plays``, which must agree with it because both read one rule
 
 from __future__ import annotations
 
+import ast
+from pathlib import Path
+
 import pytest
 
 from hearts_core import (
     DECK,
+    Allowance,
     InvalidPositionError,
     Reason,
     check_play,
+    errors,
     legal_plays,
+    legality,
     penalty_points,
     trick_winner,
 )
+from hearts_core.cards import cards_from_mask, mask_of
+from hearts_core.kernel import LEADING, rule_walk
 from tests.support import cards, texts
 
 
@@ -88,7 +96,7 @@ def test_reasons_are_checked_in_the_documented_order() -> None:
     assert verdict("♣5 ♥3", "♣2", "♥3", first_trick=True).reason is Reason.MUST_FOLLOW_SUIT
 
 
-# ----------------------------------------------------------- worked examples (rules.md)
+# ----------------------------------------------------------- worked examples (docs/rules.md)
 
 def test_example_off_suit_ace_never_wins() -> None:
     trick = cards("♣10 ♣K ♣3 ♥A")  # You lead, CPU1, CPU2, CPU3 (no clubs)
@@ -206,3 +214,59 @@ def test_cards_may_be_given_as_text() -> None:
 def test_trick_winner_needs_a_card() -> None:
     with pytest.raises(InvalidPositionError):
         trick_winner([])
+
+
+# ------------------------------------------------- why a card is allowed (Allowance)
+
+@pytest.mark.parametrize(("hand", "trick", "card", "first_trick", "hearts_broken", "allowance", "words"), [
+    ("♣2 ♣9 ♦7", "", "♣2", True, False, Allowance.LEADS_TWO_OF_CLUBS, "opens the first trick"),
+    ("♣9 ♦7 ♥4", "", "♦7", False, False, Allowance.LEADS_FREELY, "You lead this trick"),
+    ("♣9 ♦7 ♥4", "", "♥4", False, True, Allowance.LEADS_FREELY, "Hearts are broken"),
+    ("♥4 ♥9", "", "♥9", False, False, Allowance.ONLY_HEARTS_LEFT, "only hearts"),
+    ("♣3 ♣A ♠Q", "♣10", "♣A", False, False, Allowance.FOLLOWS_SUIT, "follows suit"),
+    ("♠Q ♥3 ♦7", "♣2", "♦7", True, False, Allowance.FIRST_TRICK_NO_POINTS, "carries no points"),
+    ("♠Q ♥3 ♥9", "♣2 ♣5", "♠Q", True, False, Allowance.ONLY_PENALTY_CARDS, "every card you hold carries points"),
+    ("♣5 ♥4 ♠9", "♦3 ♦Q", "♥4", False, False, Allowance.VOID_IN_LED_SUIT, "breaks hearts"),
+    ("♣5 ♥4 ♠9", "♦3 ♦Q", "♠9", False, False, Allowance.VOID_IN_LED_SUIT, "discard any card"),
+])
+def test_each_allowance_names_the_rule_that_lets_the_card_through(
+    hand: str, trick: str, card: str, first_trick: bool, hearts_broken: bool, allowance: Allowance, words: str,
+) -> None:
+    result = verdict(hand, trick, card, first_trick=first_trick, hearts_broken=hearts_broken)
+    assert result.legal and result.reason is Reason.LEGAL
+    assert result.allowance is allowance
+    assert words in result.message and card in result.message
+
+
+def test_refusals_carry_no_allowance_and_rule_walk_gives_one_per_position() -> None:
+    assert verdict("♣3 ♣A ♠Q", "♣10", "♠Q").allowance is None
+    assert verdict("♣3 ♣A ♠Q", "♣10", "♥2").allowance is None
+    # Every member is reachable: the walk's allowance and the verdict's agree.
+    seen = set()
+    for hand, trick, first_trick, hearts_broken in [
+        ("♣2 ♣9", "", True, False), ("♣9 ♥4", "", False, False), ("♥4 ♥9", "", False, False),
+        ("♣3 ♠Q", "♣10", False, False), ("♠Q ♦7", "♣2", True, False), ("♠Q ♥3", "♣2", True, False),
+        ("♥4 ♠9", "♦3", False, False),
+    ]:
+        mask = mask_of(cards(hand))
+        led = cards(trick)[0].suit if trick else LEADING
+        playable, _, allowance = rule_walk(mask, led, first_trick, hearts_broken)
+        for card in cards_from_mask(playable):
+            assert verdict(hand, trick, str(card), first_trick=first_trick,
+                           hearts_broken=hearts_broken).allowance is allowance
+        seen.add(allowance)
+    assert seen == set(Allowance)
+
+
+def test_illegal_move_lives_beside_verdict_and_errors_imports_no_rules() -> None:
+    # errors.py re-exports IllegalMove lazily: its module body imports nothing of the
+    # engine (only under TYPE_CHECKING), so cards.py can import it without the old cycle
+    # cards -> errors -> legality -> cards.
+    assert errors.IllegalMove is legality.IllegalMove
+    assert issubclass(legality.IllegalMove, errors.HeartsError)
+    tree = ast.parse(Path(errors.__file__).read_text(encoding="utf-8"))
+    runtime_imports = [
+        node for node in tree.body
+        if isinstance(node, ast.ImportFrom) and (node.module or "").startswith("hearts_core")
+    ]
+    assert runtime_imports == []

@@ -6,7 +6,7 @@ import random
 
 import pytest
 
-from hearts_core import IllegalMove, InvalidRecordError, Match, Phase, Rules, deal_hands, match_winners
+from hearts_core import HandState, IllegalMove, InvalidRecordError, Match, Phase, Rules, deal_hands, match_winners
 
 
 def play_hand(match: Match, rng: random.Random) -> None:
@@ -108,3 +108,84 @@ def test_from_json_refuses_a_corrupt_save_with_a_clear_error() -> None:
     good = Match.new(5).to_json()
     with pytest.raises(InvalidRecordError, match="seed"):
         Match.from_json(good.replace('"seed": 5,', ""))
+
+
+# ------------------------------------------------------------ long matches stay linear
+
+
+def long_match(hands: int, seed: int = 8) -> Match:
+    """A match of ``hands`` complete hands that never ends (the target is out of reach)."""
+    match = Match.new(seed, Rules(target=10**9))
+    rng = random.Random(seed)
+    play_hand(match, rng)
+    for _ in range(hands - 1):
+        match.next_hand()
+        play_hand(match, rng)
+    return match
+
+
+def count_score_reads(monkeypatch: pytest.MonkeyPatch) -> list[int]:
+    """Count every read of ``HandState.scores``, the work that grew with the square of the hands."""
+    reads = [0]
+    original = HandState.scores
+
+    def counted(state: HandState) -> tuple[int, int, int, int]:
+        reads[0] += 1
+        assert original.fget is not None
+        return original.fget(state)  # type: ignore[no-any-return]
+
+    monkeypatch.setattr(HandState, "scores", property(counted))
+    return reads
+
+
+@pytest.mark.parametrize("hands", [10, 40])
+def test_loading_reads_each_hand_score_a_bounded_number_of_times(monkeypatch: pytest.MonkeyPatch, hands: int) -> None:
+    # Counting operations instead of timing them: summing every earlier hand again for
+    # each hand made 40 hands cost 780 reads; a linear load costs a few per hand.
+    text = long_match(hands).to_json()
+    reads = count_score_reads(monkeypatch)
+    loaded = Match.from_json(text)
+    assert loaded.hand_number == hands
+    assert reads[0] <= 3 * hands
+
+
+def test_playing_a_long_match_reads_each_hand_score_a_bounded_number_of_times(monkeypatch: pytest.MonkeyPatch) -> None:
+    match = long_match(1)
+    reads = count_score_reads(monkeypatch)
+    rng = random.Random(1)
+    for _ in range(30):
+        match.next_hand()
+        play_hand(match, rng)
+        _ = match.totals, match.totals_before_hand, match.is_over, match.view(0)
+    assert reads[0] <= 6 * 30
+    expected = [0, 0, 0, 0]
+    for hand in match.history:
+        expected = [a + b for a, b in zip(expected, hand.scores, strict=True)]
+    assert match.totals == tuple(expected)
+
+
+# ------------------------------------------------------------ wrong types name the argument
+
+
+@pytest.mark.parametrize("rules", [{"target": 5}, 5, "share", Rules])
+def test_new_refuses_rules_that_are_not_a_rules_value(rules: object) -> None:
+    with pytest.raises(TypeError, match=r"^rules must be a Rules value"):
+        Match.new(1, rules)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("seed", [None, "7", 1.5, True])
+def test_new_refuses_a_seed_that_is_not_a_whole_number(seed: object) -> None:
+    with pytest.raises(TypeError, match=r"^seed must be a whole number"):
+        Match.new(seed)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("number", [0, -1, "2", None])
+def test_deal_hands_refuses_a_bad_hand_number(number: object) -> None:
+    with pytest.raises((TypeError, ValueError), match="hand_number"):
+        deal_hands(1, number)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("text", [None, 5, ["{}"], {"format": "hearts-record/1"}])
+def test_from_json_refuses_what_is_not_text(text: object) -> None:
+    with pytest.raises(InvalidRecordError, match=r"^a record is JSON text \(str or bytes\), not "):
+        Match.from_json(text)  # type: ignore[arg-type]

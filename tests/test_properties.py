@@ -8,17 +8,17 @@ nobody thought to script:
   playing the cards it held after the pass;
 * points taken sum to 26 before the moon rule, and ``scores`` is the moon rule applied;
 * the legal set is never empty while someone is to move, matches an independent reading of
-  ``rules.md`` written here, and agrees card by card with ``explain`` and with the free
+  ``docs/rules.md`` written here, and agrees card by card with ``explain`` and with the free
   functions ``legal_plays`` / ``check_play`` (the "one legality source" promise of style.md);
 * a refused action raises ``IllegalMove`` with a non-legal verdict and changes nothing;
 * passes: nothing moves until all four seats have confirmed, then each seat receives
-  exactly what ``rules.md`` says (left = seat + 1, right = seat + 3, across = seat + 2);
+  exactly what ``docs/rules.md`` says (left = seat + 1, right = seat + 3, across = seat + 2);
 * a seat's view holds only what that seat may know;
 * a match survives a JSON round trip mid-pass, mid-hand and between hands, and the
   reloaded match then plays on exactly like the original.
 
 The oracles below (pass offsets, points, legal sets, refusal reasons) are deliberately
-re-derived from ``rules.md`` rather than imported from the engine, so a wrong engine
+re-derived from ``docs/rules.md`` rather than imported from the engine, so a wrong engine
 cannot agree with itself.  Random choices come from hypothesis, either directly or through
 a hypothesis-drawn seed for ``random.Random``, so every failure shrinks and replays.
 """
@@ -57,7 +57,7 @@ from hearts_core import (
 
 SEATS = range(4)
 
-# rules.md "Seats and notation": left = seat + 1, right = seat + 3, across = seat + 2.
+# docs/rules.md "Seats and notation": left = seat + 1, right = seat + 3, across = seat + 2.
 PASS_OFFSET = {PassDirection.LEFT: 1, PassDirection.RIGHT: 3, PassDirection.ACROSS: 2}
 
 # The machine running the suite is small and shared: enough examples to find rule slips,
@@ -69,7 +69,7 @@ MODERATE = settings(max_examples=40, deadline=None)
 LIGHT = settings(max_examples=20, deadline=None)
 
 
-# ----------------------------------------------------------------- oracles from rules.md
+# ----------------------------------------------------------------- oracles from docs/rules.md
 
 
 def reference_points(card: Card) -> int:
@@ -81,7 +81,7 @@ def reference_points(card: Card) -> int:
 
 def reference_legal(hand: tuple[Card, ...], trick: tuple[Card, ...], *, first_trick: bool,
                     hearts_broken: bool) -> set[Card]:
-    """Rules 3 to 6, read straight from rules.md with sets instead of masks."""
+    """Rules 3 to 6, read straight from docs/rules.md with sets instead of masks."""
     if not trick:
         if first_trick:
             return {card for card in hand if card == TWO_OF_CLUBS}
@@ -95,7 +95,7 @@ def reference_legal(hand: tuple[Card, ...], trick: tuple[Card, ...], *, first_tr
 
 
 def reference_refusal(hand: tuple[Card, ...], trick: tuple[Card, ...], *, first_trick: bool) -> Reason:
-    """The one reason that refuses a held card in a position that refuses some (rules.md order)."""
+    """The one reason that refuses a held card in a position that refuses some (docs/rules.md order)."""
     if not trick:
         return Reason.MUST_LEAD_TWO_OF_CLUBS if first_trick else Reason.HEARTS_NOT_BROKEN
     if any(card.suit is trick[0].suit for card in hand):
@@ -180,7 +180,7 @@ def finish(plan: HandPlan) -> HandState:
 
 
 def after_passing(plan: HandPlan) -> tuple[tuple[Card, ...], ...]:
-    """Each seat's 13 cards once the passes resolve, computed from rules.md offsets."""
+    """Each seat's 13 cards once the passes resolve, computed from docs/rules.md offsets."""
     if plan.direction is PassDirection.HOLD:
         return tuple(tuple(sorted(hand)) for hand in plan.deal)
     offset = PASS_OFFSET[plan.direction]
@@ -310,7 +310,7 @@ def test_explain_agrees_with_legal_plays_for_every_card(plan: HandPlan) -> None:
                 else:
                     assert not by_seat.legal and by_seat.reason is ActionReason.NOT_YOUR_TURN
         if refused_reasons:
-            # rules.md: every refusal names exactly one reason, the first rule that bites.
+            # docs/rules.md: every refusal names exactly one reason, the first rule that bites.
             assert mover is not None
             expected = reference_refusal(state.hand(mover), state.current_trick, first_trick=state.first_trick)
             assert refused_reasons == {expected}

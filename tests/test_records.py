@@ -34,7 +34,7 @@ from hearts_core import (
     load_record,
     parse_card,
 )
-from hearts_core.records import dump_record, replay_hand
+from hearts_core.records import MAX_RECORD_BYTES, dump_record, replay_hand
 
 DATA = Path(__file__).resolve().parent / "data"
 DOC = Path(__file__).resolve().parent.parent / "docs" / "record-format.md"
@@ -181,7 +181,7 @@ INVALID: list[tuple[str, Mutation, str]] = [
     ("missing format", lambda data: {k: v for k, v in data.items() if k != "format"}, r"unknown format None"),
     ("unknown field", _set("players", ["Ann"]), r"unknown field\(s\) \['players'\] in the record"),
     ("unknown rule option", _set("rules.jokers", True), r"unknown rule option\(s\) \['jokers'\]"),
-    ("bad rule value", _set("rules.target", 0), r"bad rules .*target must be a positive whole number"),
+    ("bad rule value", _set("rules.target", 0), r"bad rules: target must be a positive whole number"),
     ("bad tie rule", _set("rules.tie_rule", "coin toss"), r"tie_rule must be 'share' or 'play_on'"),
     ("rules not an object", _set("rules", [1]), r"rules must be an object"),
     ("seed as text", _set("seed", "2"), r"seed must be a whole number, not '2'"),
@@ -438,3 +438,31 @@ def test_the_document_lists_every_rules_field_and_reason_code() -> None:
     for reason in Reason:
         if reason is not Reason.LEGAL:
             assert f"`{reason.value}`" in text
+
+
+# ------------------------------------------------------------ the size cap
+
+
+def test_the_documented_cap_is_the_one_enforced() -> None:
+    text = DOC.read_text(encoding="utf-8")
+    assert f"**{MAX_RECORD_BYTES // 1024 // 1024} MiB** ({MAX_RECORD_BYTES:,} bytes" in text
+
+
+@pytest.mark.parametrize("kind", ["str", "bytes"])
+def test_a_record_over_the_cap_is_refused_before_it_is_parsed(kind: str) -> None:
+    text = sample_text("mid_hand.json")
+    padded = text + " " * (MAX_RECORD_BYTES - len(text.encode("utf-8")))
+    fits: str | bytes = padded if kind == "str" else padded.encode("utf-8")
+    assert load_record(fits).hands
+    over: str | bytes = padded + " " if kind == "str" else (padded + " ").encode("utf-8")
+    with pytest.raises(InvalidRecordError, match=r"larger than 8,388,608 bytes \(8 MiB\)"):
+        load_record(over)
+
+
+def test_the_cap_counts_utf8_bytes_not_characters() -> None:
+    # ♠ is three bytes of UTF-8: a third of the cap in characters is just over it in bytes.
+    text = "♠" * (MAX_RECORD_BYTES // 3 + 1)
+    with pytest.raises(InvalidRecordError, match="larger than"):
+        load_record(text)
+    with pytest.raises(InvalidRecordError, match="not valid JSON"):
+        load_record("♠" * (MAX_RECORD_BYTES // 3))

@@ -115,7 +115,11 @@ def test_rule_walk_checks_each_rule_under_the_number_the_doc_gives_it() -> None:
         comment = re.search(r"#\s*Rule (\d+)", line)
         if comment:
             pending = int(comment[1])
-        for name in re.findall(r"Reason\.([A-Z_]+)", line):
+        # The kernel reads each Reason member once into a module constant (``_MUST_FOLLOW_SUIT``)
+        # so that the hot path skips the enum look-up; accept both spellings.
+        for name in re.findall(r"(?:Reason\.|\b_)([A-Z][A-Z_]+)\b", line):
+            if name not in Reason.__members__:
+                continue
             if pending is not None and Reason[name] is not Reason.LEGAL:
                 pairs.append((pending, Reason[name]))
                 pending = None
@@ -231,3 +235,17 @@ def test_the_worked_examples_are_what_the_engine_answers() -> None:
     assert "The totals are 27, 51, 45 and 100" in PROSE and "You win with 27" in PROSE
     totals = tuple(b + h for b, h in zip((24, 35, 40, 98), (3, 16, 5, 2), strict=True))
     assert totals == (27, 51, 45, 100) and match_winners(totals, Rules()) == (0,)
+
+
+def test_the_code_cites_the_rules_kept_in_this_repository() -> None:
+    # The table rules once lived outside the repository; every citation must now reach docs/rules.md.
+    bare = re.compile(r"(?<![/\w])rules\.md")
+    offenders = []
+    for folder in ("hearts_core", "widgets", "hearts_serving", "tests", "benchmarks", "lessons"):
+        for path in sorted((ROOT / folder).rglob("*")):
+            if path.suffix not in {".py", ".js", ".css", ".ipynb", ".md"} or ".ipynb_checkpoints" in path.parts:
+                continue
+            for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+                if bare.search(line) and "docs/rules.md" not in line and '"rules.md"' not in line:
+                    offenders.append(f"{path.relative_to(ROOT)}:{number}")
+    assert not offenders, f"cite docs/rules.md, not a bare rules.md: {offenders}"

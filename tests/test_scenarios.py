@@ -1,4 +1,4 @@
-"""The named teaching positions say what rules.md says about the guides' examples."""
+"""The named teaching positions say what docs/rules.md says about the guides' examples."""
 
 from __future__ import annotations
 

@@ -1,5 +1,6 @@
-"""The kernel manager lessons/voila.json gives Voilà: idle kernels are culled, but never one
-handed to a page that has not connected yet (Voilà's preheated kernels, see widgets.serving).
+"""The kernel manager lessons/voila.json gives Voilà: idle kernels are culled, never one
+handed to a page that may still connect (Voilà's preheated kernels), and soon one whose page
+never came (a bare GET). See hearts_serving.
 
 These start real kernels and run jupyter_server's own culling step; only the clock moves.
 """
@@ -8,6 +9,8 @@ from __future__ import annotations
 
 import asyncio
 import json
+import subprocess
+import sys
 from collections.abc import Awaitable, Callable
 from concurrent.futures import ThreadPoolExecutor
 from datetime import datetime, timedelta
@@ -19,10 +22,11 @@ from nbformat.v4 import new_notebook
 from traitlets.config.loader import JSONFileConfigLoader
 from voila.execute import VoilaExecutor
 
-import widgets.serving
-from widgets.serving import PoolSafeKernelManager
+import hearts_serving
+from hearts_serving import PoolSafeKernelManager
 
-IDLE_TIMEOUT = 30
+IDLE_TIMEOUT = 600
+GRACE = 30
 VOILA_JSON = Path(__file__).parents[1] / "lessons" / "voila.json"
 
 
@@ -37,7 +41,7 @@ class Clock:
 @pytest.fixture
 def clock(monkeypatch: pytest.MonkeyPatch) -> Clock:
     clock = Clock()
-    monkeypatch.setattr(widgets.serving, "utcnow", clock.now)
+    monkeypatch.setattr(hearts_serving, "utcnow", clock.now)
     return clock
 
 
@@ -50,47 +54,104 @@ def run(scenario: Callable[[], Awaitable[None]]) -> None:
         thread.submit(asyncio.run, main()).result()
 
 
-async def preheated_kernel(manager: PoolSafeKernelManager) -> str:
-    """A kernel that finished its work long ago, as a pooled kernel has when handed out."""
-    kernel_id: str = await manager.start_kernel()
-    manager.get_kernel(kernel_id).last_activity = utcnow() - timedelta(minutes=10)
+async def started_kernel(kernels: PoolSafeKernelManager) -> str:
+    """A new kernel, once it answers (one shut down while still starting prints a traceback)."""
+    kernel_id: str = await kernels.start_kernel()
+    client = kernels.get_kernel(kernel_id).client()
+    client.start_channels()
+    try:
+        await client.wait_for_ready(timeout=60)
+    finally:
+        client.stop_channels()
     return kernel_id
+
+
+async def preheated_kernel(kernels: PoolSafeKernelManager) -> str:
+    """A kernel that finished its work long ago, as a pooled kernel has when handed out."""
+    kernel_id = await started_kernel(kernels)
+    kernels.get_kernel(kernel_id).last_activity = utcnow() - timedelta(minutes=10)
+    return kernel_id
+
+
+def manager() -> PoolSafeKernelManager:
+    return PoolSafeKernelManager(cull_idle_timeout=IDLE_TIMEOUT, unconnected_grace=GRACE)
 
 
 def test_a_kernel_handed_out_is_not_culled_before_its_page_connects(clock: Clock) -> None:
     async def scenario() -> None:
-        manager = PoolSafeKernelManager(cull_idle_timeout=IDLE_TIMEOUT)
+        kernels = manager()
         try:
-            kernel_id = await preheated_kernel(manager)
-            await manager.cull_kernel_if_idle(kernel_id)
-            assert kernel_id in manager, "culled while its page was still loading"
-            clock.offset = timedelta(seconds=IDLE_TIMEOUT - 1)
-            await manager.cull_kernel_if_idle(kernel_id)
-            assert kernel_id in manager
-            # The page never came: after a whole idle period the kernel goes.
-            clock.offset = timedelta(seconds=IDLE_TIMEOUT + 1)
-            await manager.cull_kernel_if_idle(kernel_id)
-            assert kernel_id not in manager
+            kernel_id = await preheated_kernel(kernels)
+            await kernels.cull_kernel_if_idle(kernel_id)
+            assert kernel_id in kernels, "culled while its page was still loading"
+            clock.offset = timedelta(seconds=GRACE - 1)
+            await kernels.cull_kernel_if_idle(kernel_id)
+            assert kernel_id in kernels
+            kernels.notify_connect(kernel_id)  # the page came: ordinary rules from now on
+            clock.offset = timedelta(seconds=GRACE + 5)
+            await kernels.cull_kernel_if_idle(kernel_id)
+            assert kernel_id in kernels, "culled with a page connected"
         finally:
-            await manager.shutdown_all()
+            await kernels.shutdown_all()
+
+    run(scenario)
+
+
+def test_a_kernel_whose_page_never_came_goes_after_the_grace_not_the_idle_timeout(clock: Clock) -> None:
+    """A bare GET: the page's HTML was fetched, its websocket never connected."""
+    async def scenario() -> None:
+        kernels = manager()
+        try:
+            kernel_id = await preheated_kernel(kernels)
+            await kernels.cull_kernel_if_idle(kernel_id)  # the culler first sees it handed out
+            clock.offset = timedelta(seconds=GRACE + 1)
+            await kernels.cull_kernel_if_idle(kernel_id)
+            assert kernel_id not in kernels, "kept until the idle timeout"
+            assert not kernels._connected_once and not kernels._waiting_since  # nothing left behind
+        finally:
+            await kernels.shutdown_all()
+
+    run(scenario)
+
+
+def test_a_kernel_that_never_had_a_page_but_is_still_working_is_kept(clock: Clock) -> None:
+    """A kernel still running its notebook (Voilà executing it, or preheating it) is not a bare GET's."""
+    async def scenario() -> None:
+        kernels = manager()
+        try:
+            kernel_id = await started_kernel(kernels)  # active just now
+            await kernels.cull_kernel_if_idle(kernel_id)
+            clock.offset = timedelta(seconds=GRACE + 1)
+            kernels.get_kernel(kernel_id).last_activity = clock.now() - timedelta(seconds=GRACE - 5)
+            await kernels.cull_kernel_if_idle(kernel_id)
+            assert kernel_id in kernels, "culled while it was still working"
+            kernels.get_kernel(kernel_id).execution_state = "busy"
+            clock.offset = timedelta(seconds=3 * GRACE)
+            await kernels.cull_kernel_if_idle(kernel_id)
+            assert kernel_id in kernels, "culled while busy"
+            kernels.get_kernel(kernel_id).execution_state = "idle"
+            await kernels.cull_kernel_if_idle(kernel_id)
+            assert kernel_id not in kernels  # quiet for longer than the grace, and never a page
+        finally:
+            await kernels.shutdown_all()
 
     run(scenario)
 
 
 def test_a_kernel_whose_page_has_come_and_gone_is_culled_when_idle(clock: Clock) -> None:
     async def scenario() -> None:
-        manager = PoolSafeKernelManager(cull_idle_timeout=IDLE_TIMEOUT)
+        kernels = manager()
         try:
-            kernel_id = await preheated_kernel(manager)
-            manager.notify_connect(kernel_id)
-            await manager.cull_kernel_if_idle(kernel_id)
-            assert kernel_id in manager, "culled with a page connected"
-            manager.notify_disconnect(kernel_id)
-            await manager.cull_kernel_if_idle(kernel_id)
-            assert kernel_id not in manager
-            assert not manager._connected_once and not manager._waiting_since  # nothing left behind
+            kernel_id = await preheated_kernel(kernels)
+            kernels.notify_connect(kernel_id)
+            await kernels.cull_kernel_if_idle(kernel_id)
+            assert kernel_id in kernels, "culled with a page connected"
+            kernels.notify_disconnect(kernel_id)
+            await kernels.cull_kernel_if_idle(kernel_id)
+            assert kernel_id not in kernels
+            assert not kernels._connected_once and not kernels._waiting_since  # nothing left behind
         finally:
-            await manager.shutdown_all()
+            await kernels.shutdown_all()
 
     run(scenario)
 
@@ -98,9 +159,23 @@ def test_a_kernel_whose_page_has_come_and_gone_is_culled_when_idle(clock: Clock)
 def test_the_lessons_are_served_with_this_manager_and_preheated_kernels() -> None:
     config = json.loads(VOILA_JSON.read_text())
     voila = config["VoilaConfiguration"]
-    assert voila["multi_kernel_manager_class"] == "widgets.serving.PoolSafeKernelManager"
+    assert voila["multi_kernel_manager_class"] == "hearts_serving.PoolSafeKernelManager"
     assert voila["preheat_kernel"] is True
     assert config["MappingKernelManager"]["cull_idle_timeout"] > 0
+
+
+def test_the_grace_reaches_the_manager_from_voila_json() -> None:
+    config = JSONFileConfigLoader(VOILA_JSON.name, str(VOILA_JSON.parent)).load_config()
+    kernels = PoolSafeKernelManager(config=config)
+    assert kernels.unconnected_grace == 60 < kernels.cull_idle_timeout == 600
+
+
+def test_the_server_glue_imports_no_widget() -> None:
+    """The Voilà server process imports hearts_serving; the widgets belong in the kernels."""
+    code = ("import sys, hearts_serving; "
+            "print(sorted(m for m in sys.modules if m.split('.')[0] in ('widgets', 'hearts_core', 'anywidget')))")
+    output = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
+    assert output.strip() == "[]"
 
 
 def test_cell_output_is_awaited_long_enough_under_load() -> None:

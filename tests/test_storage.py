@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from hearts_core import Match, Rules
-from widgets import MatchWidget
+from widgets import MatchWidget, storage
 from widgets.lessons import LessonIndex, Progress
 from widgets.storage import (
     CorruptFileError,
@@ -515,3 +515,75 @@ def test_a_page_that_saw_no_save_does_not_overwrite_one_made_since(tmp_path: Pat
     assert store.save(played_some(5), {}, expected=saved.revision) == 2
     store.save_path.unlink()
     assert store.save(played_some(6), {}, expected=7) == 1  # nothing left to lose: the write goes ahead
+
+
+# ------------------------------------------------------- remembered settings, history
+
+
+def test_settings_are_remembered_atomically_and_read_back(tmp_path: Path) -> None:
+    store = MatchStore(tmp_path)
+    assert store.remembered_settings() == {}
+    store.remember_settings({"speed": "slow", "levels": ["hard", "easy", "normal"]})
+    assert store.remembered_settings() == {"speed": "slow", "levels": ["hard", "easy", "normal"]}
+    assert not list(tmp_path.glob(".*.tmp"))
+
+
+@pytest.mark.parametrize("content", ["{", "null", '{"format": "other"}',
+                                     '{"format": "hearts-lessons-settings/1", "settings": 3}', DEEP])
+def test_unreadable_settings_are_corrupt(tmp_path: Path, content: str) -> None:
+    store = MatchStore(tmp_path)
+    store.settings_path.write_text(content, encoding="utf-8")
+    with pytest.raises(CorruptFileError):
+        store.remembered_settings()
+
+
+def test_the_history_keeps_the_newest_matches_once_each(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(storage, "HISTORY_KEPT", 3)
+    store = MatchStore(tmp_path)
+    assert store.history() == ()
+    matches = [finished_match(seed) for seed in range(5)]
+    for seed, match in enumerate(matches):
+        store.add_to_history(match, f"id{seed}")
+    kept = store.history()
+    assert [entry.match_id for entry in kept] == ["id4", "id3", "id2"]  # newest first, the oldest dropped
+    assert kept[0].match() == matches[4] and kept[0].totals == matches[4].totals and kept[0].hands == 1
+    assert kept[0].outcome == storage.outcome_of(matches[4])
+    assert store.add_to_history(matches[4], "id4") == kept  # the same match, from another page: once
+    label = kept[0].label
+    assert label.endswith("in 1 hand") and str(matches[4].totals[0]) in label and "_" not in label
+
+
+def test_the_outcome_is_the_learners() -> None:
+    assert storage.outcome_of(finished_match(2)) in ("won", "drawn", "lost")
+    with pytest.raises(ValueError, match="only a finished match"):
+        storage.outcome_of(Match.new(1))
+
+
+HISTORY_FAULTS = {
+    "deep nesting": DEEP,
+    "null": "null",
+    "matches is an object": '{"format": "hearts-lessons-history/1", "matches": {}}',
+    "an entry without a match": '{"format": "hearts-lessons-history/1", "matches": [{"match_id": "a", '
+                                '"finished_at": "", "outcome": "won", "totals": [1, 2, 3, 4], "hands": 1}]}',
+    "totals of text": '{"format": "hearts-lessons-history/1", "matches": [{"match_id": "a", "finished_at": "", '
+                      '"outcome": "won", "totals": ["1"], "hands": 1, "match": {}}]}',
+}
+
+
+@pytest.mark.parametrize("fault", HISTORY_FAULTS, ids=list(HISTORY_FAULTS))
+def test_an_unreadable_history_is_set_aside_and_starts_again(tmp_path: Path, fault: str) -> None:
+    store = MatchStore(tmp_path)
+    store.history_path.write_text(HISTORY_FAULTS[fault], encoding="utf-8")
+    with pytest.raises(CorruptFileError):
+        store.history()
+    widget = MatchWidget(seed=1, rules=Rules(target=1), store=store, speed="instant")
+    assert widget.history == [] and "past matches could not be read" in widget.notice
+    kept = [path for path in tmp_path.iterdir() if path.name.startswith("history.json.corrupt-")]
+    assert len(kept) == 1 and kept[0].read_text(encoding="utf-8") == HISTORY_FAULTS[fault]
+    for card in [card["text"] for card in widget.hand[:3]]:
+        widget.toggle_pass(card)
+    widget.confirm_pass()
+    while widget.screen == "playing":
+        widget.choose(next(card["text"] for card in widget.hand if card["legal"]))
+        widget.play_selected()
+    assert widget.screen == "match_over" and len(store.history()) == 1 and len(widget.history) == 1

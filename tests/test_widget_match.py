@@ -10,7 +10,8 @@ import pytest
 
 from hearts_core import DECK, HandState, Match, Rules, SeatView, Suit
 from hearts_core.coach import CoachReport, analyse
-from widgets import MatchWidget, match_flow
+from hearts_core.wording import and_list
+from widgets import MatchWidget, match_coach, match_flow
 from widgets.match_flow import MatchFlow, Pending, Screen, Settings
 from widgets.match_saves import MatchSaves
 from widgets.storage import MatchStore
@@ -179,7 +180,7 @@ def test_a_whole_hand_through_the_python_api(store: MatchStore) -> None:
         assert legal_cards(w) == [str(card) for card in match.legal_plays()]
         assert w.header["trick_number"] == len(match.hand.tricks) + 1
         card = legal_cards(w)[0]
-        assert w.choose(card) == f"{card} selected: press Play (or tap it again) to play it."
+        assert w.choose(card) == f"{card} selected: press Play to play it, or tap it again to put it back."
         assert w.selected == [card]
         w.play_selected()
         assert card not in [item["text"] for item in w.hand]
@@ -203,14 +204,25 @@ def test_tapping_an_unavailable_card_explains_and_changes_nothing(store: MatchSt
     assert match.to_json() == record
 
 
-def test_tapping_the_selected_card_again_plays_it(store: MatchStore) -> None:
+def test_tapping_the_selected_card_again_puts_it_back_without_playing(store: MatchStore) -> None:
     w = widget(store)
     pass_any(w)
     match = current(w)
     card = legal_cards(w)[0]
     w.choose(card)
-    plays = len(match.hand.plays)
-    w.choose(card)  # Enter on a selected card does the same
+    assert w.selected == [card] and w.can_play
+    plays, saved = len(match.hand.plays), store.save_path.read_bytes()
+    assert w.choose(card) == f"{card} put back: nothing was played."  # a double tap no longer plays
+    assert w.selected == [] and not w.can_play and len(match.hand.plays) == plays
+    assert card in [item["text"] for item in w.hand] and store.save_path.read_bytes() == saved
+    w.choose(card)
+    assert w.deselect() == f"{card} put back: nothing was played."  # Escape
+    assert w.selected == [] and len(match.hand.plays) == plays
+    w._dispatch(w, {"type": "choose", "card": card}, None)
+    w._dispatch(w, {"type": "deselect"}, None)
+    assert w.selected == [] and w.error == ""
+    w.choose(card)
+    w.play_selected()
     assert card in [str(played) for _, played in match.hand.plays[plays:]]
 
 
@@ -306,7 +318,9 @@ def test_coach_and_danger_come_from_the_coach_on_the_learners_turn(store: MatchS
     w.show_danger = True
     danger = {card["text"] for card in w.hand if card["danger"]}
     assert danger == {str(outlook.card) for outlook in report.outlooks if outlook.dangerous}
-    assert w.hint() == f"Hint: {report.advice}" and w.tone == "hint"
+    advice = match_coach.recommend(current(w).view(0))
+    assert advice is not None and len(advice.cards) == 1
+    assert w.hint() == f"Hint: play {advice.cards[0]}. {advice.reason}" and w.tone == "hint"
 
 
 def test_the_coach_is_not_asked_while_nothing_shows_it(store: MatchStore, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -317,6 +331,7 @@ def test_the_coach_is_not_asked_while_nothing_shows_it(store: MatchStore, monkey
         return analyse(view)
 
     monkeypatch.setattr(match_flow, "analyse", counting)
+    monkeypatch.setattr(match_coach, "analyse", counting)
     w = widget(store)
     play_hand(w)
     assert calls == []
@@ -324,8 +339,11 @@ def test_the_coach_is_not_asked_while_nothing_shows_it(store: MatchStore, monkey
 
 def test_hint_while_passing_names_three_cards(store: MatchStore) -> None:
     w = widget(store)
+    advice = match_coach.recommend(current(w).view(0))
+    assert advice is not None and len(advice.cards) == 3
+    assert set(advice.cards) <= set(current(w).hand.hand(0))
     message = w.hint()
-    assert message.startswith("Hint: a careful player would pass ")
+    assert message == f"Hint: pass {and_list(advice.cards)}. {advice.reason}" and advice.reason
     assert sum(card["text"] in message for card in w.hand) == 3
     assert w.selected == []
 
@@ -422,7 +440,7 @@ def test_front_end_messages_reach_the_same_methods(store: MatchStore) -> None:
     w._dispatch(w, {"type": "set", "name": "speed", "value": "slow"}, [])
     assert w.speed == "slow"
     w._dispatch(w, {"type": "cheat"}, [])
-    assert w.error == "Unknown action 'cheat'."
+    assert w.error.startswith("The page asked for something this widget cannot do")
 
 
 def test_settings_are_checked_and_saved(store: MatchStore) -> None:

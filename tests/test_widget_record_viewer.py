@@ -1,15 +1,33 @@
-"""RecordViewer at the trait level: frames, flagged illegal actions, loading and its errors."""
+"""RecordViewer at the trait level: frames, flagged illegal actions, loading and its errors,
+and what it refuses (files outside its samples, loading where it is not offered, huge records)."""
 
 from __future__ import annotations
 
+import json
 import re
 from pathlib import Path
+from typing import Any
+
+import pytest
 
 from hearts_core import Match, check_record
-from widgets.record_viewer import SAMPLES, RecordViewer
+from widgets.record_viewer import MAX_UPLOAD_BYTES, SAMPLE_NAMES, SAMPLES, RecordViewer
 from widgets.storage import MatchStore
 
 TESTS_DATA = Path(__file__).parent / "data"
+VALID = TESTS_DATA / "valid_match.json"
+
+
+def synced(viewer: RecordViewer) -> dict[str, Any]:
+    return {name: getattr(viewer, name) for name in viewer.keys if not name.startswith("_")}
+
+
+def long_record(hands: int) -> str:
+    """A legal record of ``hands`` hands (the test match's hands over and over, never reaching its target)."""
+    record = json.loads(VALID.read_text())
+    record["rules"]["target"] = 10**6
+    record["hands"] = [record["hands"][number % len(record["hands"])] for number in range(hands)]
+    return json.dumps(record, ensure_ascii=False)
 
 
 def test_the_shipped_sample_is_the_checked_test_sample() -> None:
@@ -48,7 +66,7 @@ def test_navigation_stays_in_range() -> None:
 
 
 def test_a_bad_record_is_explained_and_the_old_one_stays() -> None:
-    viewer = RecordViewer.moon()
+    viewer = RecordViewer.sample()
     frames = viewer.frames
     assert viewer.load_text('{"format": "hearts-record/2", "hands": []}') is None
     assert "a format this checker does not know" in viewer.load_error and viewer.frames == frames
@@ -82,3 +100,99 @@ def test_the_learners_own_last_match(tmp_path: Path) -> None:
     assert viewer.frames[-1]["cards"][0]["card"]["text"] == "♣2"
     store.save_path.write_text("{broken")
     assert viewer.load_last_match(store) is None and "could not be read" in viewer.load_error
+
+
+# Each would load some other .json file on the server if the name were joined to a path.
+HOSTILE_SAMPLE_NAMES = [
+    "../../tests/data/valid_match",  # exists relative to widgets/samples/
+    str(VALID.with_suffix("")),  # an absolute path replaces the folder when joined
+    "/etc/passwd", "../samples/mistakes", "mistakes/../mistakes", "./mistakes", "mistakes.json", "MISTAKES",
+    "mistakes\x00", "", ".", "..", "~", "x" * 10_000,
+]
+
+
+@pytest.mark.parametrize("name", HOSTILE_SAMPLE_NAMES)
+def test_only_the_shipped_samples_load_by_name(name: str) -> None:
+    viewer = RecordViewer.sample()
+    before = synced(viewer)
+    assert viewer._dispatch(viewer, {"type": "load_sample", "name": name}, None)  # handled, with an explanation
+    assert viewer.load_sample(name) is None
+    after = synced(viewer)
+    assert after.pop("load_error").startswith("There is no such sample; the samples are: mistakes")
+    before.pop("load_error")
+    assert after == before  # the sample on screen stays
+    assert len(viewer.load_error) < 100  # never echoes what it was sent
+
+
+def test_the_sample_names_are_the_shipped_files() -> None:
+    assert SAMPLE_NAMES == tuple(sorted(path.stem for path in SAMPLES.glob("*.json"))) == ("mistakes",)
+
+
+LOADING_MESSAGES = [
+    {"type": "load_text", "text": VALID.read_text(), "source": "uploaded: valid_match.json"},
+    {"type": "load_text", "text": VALID.read_text()},  # pasted
+    {"type": "load_sample", "name": "mistakes"},
+    {"type": "load_sample"},
+    {"type": "load_last_match"},
+]
+
+
+@pytest.mark.parametrize("message", LOADING_MESSAGES, ids=lambda message: str(message["type"]))
+def test_a_viewer_without_loading_refuses_every_loading_action(message: dict[str, Any], tmp_path: Path,
+                                                               monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("HEARTS_LESSONS_DATA", str(tmp_path))
+    match = Match.new(5)
+    for seat in range(4):
+        match.pass_cards(seat, match.hand.hand(seat)[:3])
+    MatchStore(tmp_path).save(match, {})  # a last match there to load, if it were allowed
+    viewer = RecordViewer.moon()
+    viewer.allow_loading = True  # what a page could sync: the flag it sees draws, it does not decide
+    before = synced(viewer)
+    viewer._dispatch(viewer, message, None)
+    after = synced(viewer)
+    assert after.pop("load_error") == "This viewer shows one record only: loading another one is not possible here."
+    before.pop("load_error")
+    assert after == before and "moon" in viewer.frames[-1]["caption"]
+
+
+def test_a_record_above_the_limit_is_refused_before_it_is_checked() -> None:
+    viewer = RecordViewer.sample()
+    before = synced(viewer)
+    text = long_record(3_000)
+    assert len(text.encode()) > MAX_UPLOAD_BYTES
+    assert viewer._dispatch(viewer, {"type": "load_text", "text": text}, None)
+    after = synced(viewer)
+    message = after.pop("load_error")
+    before.pop("load_error")
+    assert after == before
+    size = len(text.encode()) / 1_000_000
+    assert message.startswith(f"This record is {size:.1f} MB: records up to 2.0 MB can be checked here.")
+
+
+def test_a_long_record_sends_one_frame_at_a_time() -> None:
+    text = long_record(1_000)
+    assert len(text.encode()) < MAX_UPLOAD_BYTES
+    viewer = RecordViewer(text)
+    assert viewer.status == "1000 hands checked: every action is legal."
+    assert viewer.frame_count == len(viewer.frames) == 13_000
+    state = {name: value for name, value in viewer.get_state().items() if name not in ("_esm", "_css")}
+    assert len(json.dumps(state)) < 10_000, "the whole record went to the page"
+    assert viewer.frame == viewer.frames[0]
+    viewer._dispatch(viewer, {"type": "next"}, None)
+    assert viewer.step == 1 and viewer.frame == viewer.frames[1]
+    viewer._dispatch(viewer, {"type": "goto", "step": 12_999}, None)
+    assert viewer.frame == viewer.frames[-1] and viewer.frame["hand"] == 1000
+
+
+def test_a_step_set_by_the_page_stays_on_a_frame() -> None:
+    viewer = RecordViewer.moon()
+    viewer.step = 500  # a synced trait: a page may set it directly
+    assert viewer.step == 12 and viewer.frame == viewer.frames[12]
+    viewer.step = -3
+    assert viewer.step == 0 and viewer.frame == viewer.frames[0]
+
+
+def test_a_long_source_name_is_cut_short() -> None:
+    viewer = RecordViewer()
+    viewer.load_text(VALID.read_text(), source="uploaded: " + "a" * 5_000 + ".json")
+    assert len(viewer.source) == 80 and viewer.source.endswith("…")

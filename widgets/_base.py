@@ -12,11 +12,23 @@ Design choices:
   dispatched to the widget's public Python methods, the same ones the tests call, so a
   trait-level test exercises exactly the code a real tap runs.  An exception in a handler
   is shown in the widget's error box and logged, never swallowed.
+* A message is untrusted input: anything a page can send arrives here, not only what our
+  front ends send.  :meth:`HeartsWidget._dispatch` checks its shape (an object naming a
+  known action), its argument names (the method's signature) and their JSON types (the
+  method's annotations) before calling anything, and never raises: an exception escaping
+  a comm callback reaches the page as a full traceback, whatever Voilà's settings say.
+  A refused message changes nothing but the error box, which gets one plain sentence; the
+  details go to the log, cut short so a huge message cannot flood it.
 """
 
 from __future__ import annotations
 
+import functools
+import inspect
 import logging
+import reprlib
+import types
+import typing
 from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import Any
@@ -26,10 +38,19 @@ import traitlets
 
 from hearts_core import Card
 
-__all__ = ["ESM_FILE_MARK", "HeartsWidget", "bundle_css", "bundle_esm", "card_data", "cards_data"]
+__all__ = ["ESM_FILE_MARK", "REFUSED", "HeartsWidget", "bundle_css", "bundle_esm", "card_data", "cards_data"]
 
 STATIC = Path(__file__).parent / "static"
 log = logging.getLogger("hearts_lessons.widgets")
+
+# What the learner reads when the page sends something no action accepts (a stale page,
+# a mismatched front end, or a hand-made message): one sentence, nothing from the input.
+REFUSED = "The page asked for something this widget cannot do, so nothing changed. Reloading the page may help."
+# Longest text of a failure shown in the error box (an exception may quote its input).
+MAX_SHOWN = 300
+_brief = reprlib.Repr()
+_brief.maxstring = _brief.maxother = 120
+_brief.maxlevel = 3
 
 
 ESM_FILE_MARK = "// ---- file: "
@@ -94,15 +115,93 @@ class HeartsWidget(anywidget.AnyWidget):
         """
         return None
 
-    def _dispatch(self, _widget: object, content: dict[str, Any], _buffers: object) -> None:
-        action = {"opened": self.page_opened, **self._actions()}.get(str(content.get("type")))
-        if action is None:
-            self.error = f"Unknown action {content.get('type')!r}."
-            return
+    def _dispatch(self, _widget: object, content: object, _buffers: object) -> bool:
+        """Run the action a front-end message names; True if it ran, False if refused or failed.
+
+        Never raises (see the module docstring).  The error box is cleared before the action
+        runs, so it is empty after a successful one unless the action itself reported a
+        problem (a progress save that failed, say).
+        """
         try:
-            arguments = {key: value for key, value in content.items() if key != "type"}
-            action(**arguments)
+            action, arguments = self._checked(content)
+        except _Refused as refusal:
+            log.warning("refused a message from the page (%s): %s", refusal, _brief.repr(content))
+            self.error = REFUSED
+            return False
+        try:
             self.error = ""
+            action(**arguments)
         except Exception as problem:  # shown to the learner, logged for the maintainer
-            log.exception("widget action %r failed", content)
-            self.error = f"Something went wrong: {problem}"
+            log.exception("widget action failed: %s", _brief.repr(content))
+            text = str(problem)
+            self.error = "Something went wrong: " + (text if len(text) <= MAX_SHOWN else text[:MAX_SHOWN] + "…")
+            return False
+        return True
+
+    def _checked(self, content: object) -> tuple[Callable[..., Any], dict[str, Any]]:
+        """The method ``content`` names and its arguments, or :class:`_Refused` saying what is wrong."""
+        if not isinstance(content, dict):
+            raise _Refused(f"a message must be an object, not {type(content).__name__}")
+        name = content.get("type")
+        actions: dict[str, Callable[..., Any]] = {"opened": self.page_opened, **self._actions()}
+        if not isinstance(name, str) or name not in actions:
+            raise _Refused(f"unknown action; known: {', '.join(sorted(actions))}")
+        action = actions[name]
+        arguments = {key: value for key, value in content.items() if key != "type"}
+        signature, hints = _parameters(action)
+        try:
+            bound = signature.bind(**arguments)
+        except TypeError as problem:
+            raise _Refused(f"{name}: {problem}") from None
+        for key, value in bound.arguments.items():
+            if key not in hints or not _fits(value, hints[key]):
+                raise _Refused(f"{name}: argument {key!r} has the wrong type ({type(value).__name__})")
+        return action, arguments
+
+
+class _Refused(Exception):
+    """A front-end message that no action accepts; its text is for the log only."""
+
+
+def _parameters(action: Callable[..., Any]) -> tuple[inspect.Signature, dict[str, Any]]:
+    """An action's signature (without ``self``) and its resolved annotations."""
+    function = getattr(action, "__func__", None)
+    if function is None:  # not a bound method: nothing to cache it by without keeping it alive
+        return inspect.signature(action), typing.get_type_hints(action)
+    return _method_parameters(function)
+
+
+@functools.cache
+def _method_parameters(function: Callable[..., Any]) -> tuple[inspect.Signature, dict[str, Any]]:
+    # Cached per function, not per bound method: a bound method would keep its widget alive.
+    signature = inspect.signature(function)
+    without_self = signature.replace(parameters=list(signature.parameters.values())[1:])
+    return without_self, typing.get_type_hints(function)
+
+
+def _fits(value: object, hint: Any) -> bool:
+    """Whether a JSON value from the page is what annotation ``hint`` asks for.
+
+    Only what JSON can carry can fit: a parameter annotated ``Card | str`` accepts a
+    string, one annotated ``MatchStore | None`` only ``None``.  Anything this does not
+    understand is refused, never guessed.
+    """
+    if hint is Any:
+        return True
+    if hint is None or hint is type(None):
+        return value is None
+    origin = typing.get_origin(hint)
+    if origin is typing.Union or origin is types.UnionType:
+        return any(_fits(value, option) for option in typing.get_args(hint))
+    if hint is bool:
+        return isinstance(value, bool)
+    if hint is int:
+        return isinstance(value, int) and not isinstance(value, bool)
+    if hint is float:
+        return isinstance(value, int | float) and not isinstance(value, bool)
+    if origin is list:
+        (item,) = typing.get_args(hint) or (Any,)
+        return isinstance(value, list) and all(_fits(element, item) for element in value)
+    if isinstance(hint, type):
+        return isinstance(value, hint)
+    return False

@@ -32,9 +32,7 @@ from typing import Any, ClassVar, Protocol, TypeVar, runtime_checkable
 import traitlets
 
 from widgets._base import HeartsWidget, bundle_css, bundle_esm
-from widgets.match import MatchWidget
 from widgets.points_quiz import PointsQuiz
-from widgets.record_viewer import RecordViewer
 from widgets.storage import CorruptFileError, MatchStore, atomic_write, clean_orphans, data_dir, read_json
 
 __all__ = ["LESSONS", "Completable", "Lesson", "LessonIndex", "LessonPractice", "PointsQuiz", "Progress", "completes"]
@@ -183,22 +181,6 @@ def _completion(widget: HeartsWidget) -> tuple[str, Callable[[], bool]]:
     """The trait to watch on ``widget`` and the test meaning "answered"."""
     if isinstance(widget, Completable):
         return widget.completion_trait, widget.is_complete
-    # Transitional: these two widgets live in modules being rewritten in parallel
-    # (issue 10); once they carry ``completion_trait``/``is_complete`` this goes.
-    if isinstance(widget, MatchWidget):
-        match = widget
-        return "screen", lambda: str(match.screen) in ("hand_over", "match_over")
-    if isinstance(widget, RecordViewer):
-        viewer = widget
-
-        def stepped_to_the_end_or_a_mistake() -> bool:
-            # The viewer is being changed to send one frame at a time (frame_count); read either.
-            count = getattr(viewer, "frame_count", None)
-            frames = len(viewer.frames) if count is None else int(count)
-            at_end = frames > 0 and viewer.step == frames - 1
-            return at_end or any(problem["step"] == viewer.step for problem in viewer.problems)
-
-        return "step", stepped_to_the_end_or_a_mistake
     kind = type(widget).__name__
     raise TypeError(f"{kind} does not say what completes it: give it completion_trait and is_complete()")
 

@@ -18,8 +18,10 @@ Design choices:
   same ones the tests call.  The lists it offers (speeds, levels, options) come from
   Python in ``option_lists``; whether "Pass 3 cards" and "Play" would act comes in
   ``can_pass`` and ``can_play``.
-* Settings are traits (validated by traitlets), saved with the match; a change reaches the
-  controller through one observer.
+* Settings are traits (validated by traitlets), saved with the match and remembered for
+  the next one (``settings.json``); a change reaches the controller through one observer.
+  Keyword settings are a lesson's starting point; settings the learner has chosen (and
+  so are remembered) win over them, and a resumed match brings back its own.
 
 >>> from tempfile import TemporaryDirectory
 >>> with TemporaryDirectory() as folder:
@@ -33,14 +35,24 @@ from __future__ import annotations
 import logging
 from collections.abc import Callable
 from dataclasses import asdict
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, ClassVar
 
 import traitlets
 
 from hearts_core import Card, Match, Rules
 from widgets._base import HeartsWidget, bundle_css, bundle_esm
-from widgets.match_flow import COMPUTERS, HARD_TIME_BUDGET, LEVELS, SETTINGS, SPEEDS, MatchFlow, Settings
-from widgets.match_payloads import OPTION_LISTS, display, statistics_payload
+from widgets.match_flow import (
+    COMPUTERS,
+    HARD_TIME_BUDGET,
+    LEVELS,
+    SETTINGS,
+    SPEEDS,
+    TIE_RULES,
+    MatchFlow,
+    Screen,
+    Settings,
+)
+from widgets.match_payloads import OPTION_LISTS, display, history_payload, statistics_payload
 from widgets.match_saves import MatchSaves
 from widgets.storage import MatchStore
 
@@ -64,7 +76,8 @@ class MatchWidget(HeartsWidget):
     ``seed`` fixes the first new match's deals (random when omitted), ``rules`` its house
     rules, ``store`` where it is saved (default: the user's data directory), ``match`` an
     existing :class:`~hearts_core.Match` to continue (it replaces any save).  Any setting in
-    :data:`SETTINGS` may be given as a keyword; resuming a saved match brings back the
+    :data:`SETTINGS` may be given as a keyword, as a starting point: the settings the learner
+    chose in an earlier match win over it, and resuming a saved match brings back the
     settings saved with it.
     """
 
@@ -79,6 +92,8 @@ class MatchWidget(HeartsWidget):
     levels = traitlets.List(traitlets.Unicode(), default_value=["normal"] * len(COMPUTERS)).tag(sync=True)
     show_danger = traitlets.Bool(False).tag(sync=True)
     show_coach = traitlets.Bool(False).tag(sync=True)
+    tie_rule = traitlets.Enum(TIE_RULES, default_value="share").tag(sync=True)
+    """What a tie for the lowest total does in the next new match: share the win, or play on."""
 
     # What the front end draws; all of it is copied from the controller by _sync().
     option_lists = traitlets.Dict(OPTION_LISTS).tag(sync=True)
@@ -97,7 +112,15 @@ class MatchWidget(HeartsWidget):
     scores = traitlets.Dict().tag(sync=True)
     result = traitlets.Dict().tag(sync=True)
     coach = traitlets.Dict().tag(sync=True)
+    story = traitlets.Dict().tag(sync=True)
+    sheet = traitlets.Dict().tag(sync=True)
+    review = traitlets.Dict().tag(sync=True)
+    summary = traitlets.Dict().tag(sync=True)
+    history = traitlets.List(traitlets.Dict()).tag(sync=True)
     offer = traitlets.Dict().tag(sync=True)
+
+    # Lesson completion (widgets.lessons.Completable): a whole hand played.
+    completion_trait: ClassVar[str] = "screen"
     statistics = traitlets.Dict().tag(sync=True)
     message = traitlets.Unicode("").tag(sync=True)
     tone = traitlets.Unicode("info").tag(sync=True)
@@ -117,7 +140,10 @@ class MatchWidget(HeartsWidget):
     ) -> None:
         super().__init__(**settings)
         self._store = store if store is not None else MatchStore()
-        self._flow = MatchFlow(MatchSaves(self._store), self._settings(), seed=seed, rules=rules,
+        saves = MatchSaves(self._store)
+        # The learner's own choices win over a lesson's starting ones: a coach switched off stays off.
+        self._apply_settings(saves.read_settings())
+        self._flow = MatchFlow(saves, self._settings(), seed=seed, rules=rules,
                                restore_settings=self._apply_settings)
         self._restoring = False  # settings being copied from a save: not a learner's change
         self.observe(self._setting_changed, names=list(SETTINGS))
@@ -141,6 +167,7 @@ class MatchWidget(HeartsWidget):
     def _actions(self) -> dict[str, Callable[..., Any]]:
         return {
             "choose": self.choose,
+            "deselect": self.deselect,
             "play": self.play_selected,
             "toggle_pass": self.toggle_pass,
             "pass": self.confirm_pass,
@@ -151,6 +178,8 @@ class MatchWidget(HeartsWidget):
             "replay": self.replay,
             "resume": self.resume,
             "hint": self.hint,
+            "review": self.open_review,
+            "close_review": self.close_review,
             "set": self.set_option,
             "dismiss": self.dismiss_notice,
             "reload": self.reload,
@@ -170,9 +199,13 @@ class MatchWidget(HeartsWidget):
         """The learner taps ``card``: toggle it while passing; select (or play) it on their turn.
 
         A card that may not be played is explained (:meth:`Match.explain`) and nothing
-        changes.  Tapping the selected card again plays it, as does any tap with ``one_tap``.
+        changes.  Tapping the selected card again puts it back; with ``one_tap`` a tap plays.
         """
         return self._act(self._flow.choose, card)
+
+    def deselect(self) -> str:
+        """Put the selected card back without playing it (Escape)."""
+        return self._act(self._flow.deselect)
 
     def play_selected(self) -> str:
         """Play the selected card (the "Play" button)."""
@@ -222,6 +255,14 @@ class MatchWidget(HeartsWidget):
         """Show the coach's advice once (or, while passing, what a sound player would pass)."""
         return self._act(self._flow.hint)
 
+    def open_review(self) -> str:
+        """Open "Review this hand" on the score screen: each play, the costly ones with a better card and why."""
+        return self._act(self._flow.review)
+
+    def close_review(self) -> str:
+        """Close the review and go back to the scores."""
+        return self._act(self._flow.close_review)
+
     def set_option(self, name: str, value: Any) -> str:
         """Change one setting (speed, one_tap, levels, ...); a bad name or value changes nothing."""
         if name not in SETTINGS:
@@ -245,6 +286,10 @@ class MatchWidget(HeartsWidget):
         finally:
             self._sync()
 
+    def is_complete(self) -> bool:
+        """True once a whole hand has been played (its hand-over or the match-over screen)."""
+        return self.screen in (Screen.HAND_OVER.value, Screen.MATCH_OVER.value)
+
     def _sync(self) -> None:
         """Copy the controller's state into the traits, in one batch for the front end."""
         flow = self._flow
@@ -263,6 +308,11 @@ class MatchWidget(HeartsWidget):
                 self.scores = _json(shown.scores)
                 self.result = _json(shown.result)
                 self.coach = _json(shown.coach)
+                self.story = _json(shown.story)
+                self.sheet = _json(shown.sheet)
+                self.review = _json(shown.review)
+                self.summary = _json(shown.summary)
+                self.history = [asdict(entry) for entry in history_payload(flow.history)]
                 self.step = flow.step
             self.selected = list(flow.selected)
             self.can_pass = flow.can_pass
@@ -278,7 +328,7 @@ class MatchWidget(HeartsWidget):
         return Settings(
             speed=self.speed, one_tap=self.one_tap, auto_play_forced=self.auto_play_forced,
             confirm_tricks=self.confirm_tricks, levels=tuple(self.levels), show_danger=self.show_danger,
-            show_coach=self.show_coach, four_colour=self.four_colour,
+            show_coach=self.show_coach, four_colour=self.four_colour, tie_rule=self.tie_rule,
         )
 
     def _apply_settings(self, saved: dict[str, Any]) -> Settings:

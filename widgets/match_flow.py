@@ -29,6 +29,12 @@ Design choices:
   so, and :meth:`MatchFlow.reload` carries on from the newer save.  Every match has an
   id (kept in the save, so every page playing it agrees) and the statistics count an id
   once.
+* Habits are kept: the settings are remembered between matches (``settings.json``), and
+  every finished match goes into the history (``history.json``) as well as the statistics.
+* The coach's recommendation and the review of a finished hand come through
+  :mod:`widgets.match_coach`.  A hand's review starts in a background thread the moment
+  the hand ends, so "Review this hand" and the match-over summary are usually ready when
+  asked for; where threads are missing (Pyodide) it runs when first asked.
 * Building the flow never writes the save: Voilà may build the widget in a preheated
   kernel long before a learner arrives, while another page is still playing.  A saved,
   unfinished match with progress is offered instead ("Resume match" / "New match").
@@ -39,9 +45,10 @@ from __future__ import annotations
 import hashlib
 import logging
 import secrets
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
+from concurrent.futures import Future, ThreadPoolExecutor
 from contextlib import contextmanager
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from enum import StrEnum
 from typing import Any, Final
 
@@ -50,6 +57,7 @@ from hearts_core import (
     NUM_SEATS,
     TRICKS_PER_HAND,
     Card,
+    HandState,
     IllegalMove,
     InvalidCardError,
     Match,
@@ -62,10 +70,12 @@ from hearts_core import (
 from hearts_core.bots import Bot, make_bot
 from hearts_core.cards import to_card
 from hearts_core.coach import CoachReport, analyse
-from hearts_core.rules import MOON_POINTS
+from hearts_core.rules import MOON_POINTS, TieRule
 from hearts_core.wording import and_list, points_phrase
+from widgets import match_coach
+from widgets.match_coach import Recommendation, ReviewItem
 from widgets.match_saves import STALE, MatchSaves
-from widgets.storage import SavedMatch, Statistics
+from widgets.storage import FinishedMatch, SavedMatch, Statistics
 
 __all__ = [
     "COMPUTERS",
@@ -81,6 +91,7 @@ __all__ = [
     "Tone",
     "moon_sentence",
     "result_sentence",
+    "trick_number",
 ]
 
 log = logging.getLogger("hearts_lessons.widgets.match")
@@ -89,12 +100,16 @@ LEARNER: Final = 0
 COMPUTERS: Final = tuple(range(1, NUM_SEATS))
 SPEEDS: Final = ("instant", "normal", "slow")
 LEVELS: Final = ("easy", "normal", "hard")
+TIE_RULES: Final = ("share", "play_on")
 HARD_TIME_BUDGET: Final = 0.3
 """Seconds of reference-machine effort per hard decision: strong, yet the table keeps moving."""
 SETTINGS: Final = (
     "speed", "one_tap", "auto_play_forced", "confirm_tricks", "levels", "show_danger", "show_coach", "four_colour",
+    "tie_rule",
 )
-"""The settings saved with the match and changeable from the front end's options."""
+"""The settings saved with the match, remembered between matches and changeable from the front end's options.
+
+``tie_rule`` applies from the next new match: a match keeps the rules it started with."""
 
 
 class Screen(StrEnum):
@@ -138,6 +153,7 @@ class Settings:
     show_danger: bool = False
     show_coach: bool = False
     four_colour: bool = False
+    tie_rule: str = "share"
 
     def to_dict(self) -> dict[str, Any]:
         """The JSON form saved with the match (the keys of :data:`SETTINGS`)."""
@@ -155,6 +171,16 @@ class _News:
         self.items.append((text, minor))
 
 
+_REVIEW_THREAD: list[ThreadPoolExecutor] = []
+
+
+def _reviewing_thread() -> ThreadPoolExecutor:
+    """One background worker for every page's reviews: two reviews at once would only share the processor."""
+    if not _REVIEW_THREAD:
+        _REVIEW_THREAD.append(ThreadPoolExecutor(max_workers=1, thread_name_prefix="hearts-review"))
+    return _REVIEW_THREAD[0]
+
+
 def _derived_seed(*parts: object) -> int:
     """A stable 64-bit seed from the match seed and the position (not Python's salted ``hash``)."""
     digest = hashlib.sha256(" ".join(map(str, parts)).encode()).digest()
@@ -164,6 +190,18 @@ def _derived_seed(*parts: object) -> int:
 def new_seed() -> int:
     """A fresh match seed, small enough to read out and type back in."""
     return secrets.randbelow(1_000_000)
+
+
+def trick_number(hand: HandState, trick_on_table: bool) -> int:
+    """The trick the page talks about: a finished trick still on the table is the one counted."""
+    return min(len(hand.tricks) + (not trick_on_table), TRICKS_PER_HAND)
+
+
+def saved_trick_number(saved: SavedMatch) -> int:
+    """:func:`trick_number` for a save, with the trick it says was still on the table."""
+    hand = saved.match.hand
+    waiting = bool(saved.display.get("trick_on_table") and hand.tricks and not hand.current_trick)
+    return trick_number(hand, waiting)
 
 
 def has_progress(match: Match) -> bool:
@@ -225,7 +263,15 @@ class MatchFlow:
         self.refused = ""
         self.step = 0
         self._seed = seed
-        self._rules = rules or Rules()
+        self._rules = rules
+        self.history: tuple[FinishedMatch, ...] = ()
+        """The finished matches kept, newest first."""
+        self.reviewing: int | None = None
+        """The hand whose review is open on the score screen."""
+        self.reviewer: Callable[[HandState, int], Sequence[ReviewItem]] = match_coach.review_hand
+        """Reviews a finished hand for a seat (tests give a scripted one)."""
+        self._reviews: dict[tuple[str, int], Future[tuple[ReviewItem, ...]] | None] = {}
+        self._recommended: tuple[tuple[object, ...], Recommendation | None] | None = None
         self._recorded = False  # this match already counted in the statistics
         self._news = _News()
         self._coach_cache: tuple[tuple[int, int, int], CoachReport] | None = None
@@ -269,6 +315,7 @@ class MatchFlow:
 
     def _open_saved_or_new(self) -> str:
         self.statistics = self.saves.read_statistics()
+        self.history = self.saves.read_history()
         saved = self.saves.read_save()
         if saved is not None and not saved.match.is_over and has_progress(saved.match):
             self.match = None
@@ -277,7 +324,7 @@ class MatchFlow:
             self._redraw()
         elif self.match is None or self.offered is not None:
             seed = self._seed if self._seed is not None else new_seed()
-            self._start(Match.new(seed, self._rules), "A new match begins.")
+            self._start(Match.new(seed, self._rules or self._new_rules()), "A new match begins.")
         return self.message
 
     def page_opened(self) -> str:
@@ -287,9 +334,16 @@ class MatchFlow:
                 self._open_saved_or_new()
         return self.message
 
+    def _new_rules(self, base: Rules | None = None) -> Rules:
+        """The rules of a new match: ``base`` (or the table rules) with the learner's tie rule."""
+        rules = base or Rules()
+        tie_rule: TieRule = "play_on" if self.settings.tie_rule == "play_on" else "share"
+        return rules if rules.tie_rule == tie_rule else replace(rules, tie_rule=tie_rule)
+
     def change_settings(self, settings: Settings) -> None:
-        """The learner changed an option: save it with the match and redraw."""
+        """The learner changed an option: remember it for next time, save it with the match and redraw."""
         self.settings = settings
+        self.saves.remember_settings(settings.to_dict())
         if self.match is None:
             return
         self._save()
@@ -318,11 +372,21 @@ class MatchFlow:
         verdict = match.explain(chosen, seat=LEARNER)
         if not verdict.legal:
             return self.refuse(verdict.message, chosen)
-        if self.settings.one_tap or self.selected == [str(chosen)]:
+        if self.settings.one_tap:
             self.selected = [str(chosen)]
             return self.play_selected()
+        if self.selected == [str(chosen)]:  # a second tap puts it back: playing takes the Play button
+            return self.deselect()
         self.selected = [str(chosen)]
-        return self._say(f"{chosen} selected: press Play (or tap it again) to play it.")
+        return self._say(f"{chosen} selected: press Play to play it, or tap it again to put it back.")
+
+    def deselect(self) -> str:
+        """Put the selected card back in the hand without playing it (a second tap, or Escape)."""
+        if self.screen is not Screen.PLAYING or not self.selected:
+            return self.message
+        card = self.selected[0]
+        self.selected = []
+        return self._say(f"{card} put back: nothing was played.")
 
     def play_selected(self) -> str:
         """Play the selected card (the "Play" button)."""
@@ -430,6 +494,7 @@ class MatchFlow:
             return stale
         match.next_hand()
         self.selected = []
+        self.reviewing = None
         direction = match.hand.pass_direction
         if direction is PassDirection.HOLD:
             opening = f"Hand {match.hand_number}: no passing this time."
@@ -447,7 +512,7 @@ class MatchFlow:
             return self.refuse(f"A match seed is a whole number, not {seed!r}.")
         if (stale := self._stale()) is not None:
             return stale
-        rules = self.match.rules if self.match is not None else self._rules
+        rules = self._new_rules(self.match.rules if self.match is not None else self._rules)
         return self._start(Match.new(seed if seed is not None else new_seed(), rules), "A new match begins.")
 
     def replay(self) -> str:
@@ -466,19 +531,18 @@ class MatchFlow:
             return stale
         saved, self.offered = self.offered, None
         match = saved.match
-        return self._continue(saved, f"Welcome back: hand {match.hand_number}, "
-                                     f"trick {min(len(match.hand.tricks) + 1, TRICKS_PER_HAND)}.")
+        return self._continue(saved, f"Welcome back: hand {match.hand_number}, trick {saved_trick_number(saved)}.")
 
     def reload(self) -> str:
         """Re-read the save (another page has continued the match) and carry on from where it is now."""
         saved = self.saves.read_save()
         if saved is None:
-            rules = self.match.rules if self.match is not None else self._rules
+            rules = self._new_rules(self.match.rules if self.match is not None else self._rules)
             return self._start(Match.new(new_seed(), rules), "There was no saved match to reload: a new match begins.")
         self.offered = None
         match = saved.match
         return self._continue(saved, f"Reloaded the saved match: hand {match.hand_number}, "
-                                     f"trick {min(len(match.hand.tricks) + 1, TRICKS_PER_HAND)}.")
+                                     f"trick {saved_trick_number(saved)}.")
 
     def _continue(self, saved: SavedMatch, opening: str) -> str:
         """Play on from a save, with its settings and the same match id."""
@@ -499,13 +563,80 @@ class MatchFlow:
         match = self.match
         if match is None:
             return self.refuse("Choose Resume match or New match first.")
-        if self.screen is Screen.PASSING:
-            suggestion = make_bot("normal", seed=0).choose_pass(match.view(LEARNER))
-            return self._say(f"Hint: a careful player would pass {and_list(suggestion)} from this hand.", Tone.HINT)
-        report = self.coach_report(force=True)
-        if report is None:
+        advice = self.recommendation(force=True)
+        if advice is None:
             return self.refuse("Hints are for your turn to play.")
-        return self._say(f"Hint: {report.advice}", Tone.HINT)
+        if self.screen is Screen.PASSING:
+            return self._say(f"Hint: pass {and_list(advice.cards)}. {advice.reason}", Tone.HINT)
+        return self._say(f"Hint: play {advice.cards[0]}. {advice.reason}", Tone.HINT)
+
+    def recommendation(self, *, force: bool = False) -> Recommendation | None:
+        """What the coach would pass or play now, when something shows it (cached per position)."""
+        match = self.match
+        if match is None or not (force or self.settings.show_coach):
+            return None
+        passing = self.screen is Screen.PASSING and match.hand.passed(LEARNER) is None
+        if not passing and (self.screen is not Screen.PLAYING or self.pending is not Pending.LEARNER):
+            return None
+        key = (match.seed, match.hand_number, match.hand.phase, len(match.hand.plays))
+        if self._recommended is None or self._recommended[0] != key:
+            self._recommended = (key, match_coach.recommend(match.view(LEARNER)))
+        return self._recommended[1]
+
+    # ------------------------------------------------------------------ review
+
+    def review(self) -> str:
+        """Open the review of the hand just finished: the learner's plays, each costly one with a better card."""
+        match = self.match
+        if match is None or self.screen not in (Screen.HAND_OVER, Screen.MATCH_OVER):
+            return self.refuse("A hand can be reviewed once it is over.")
+        items = self.review_of(match.hand_number)
+        self.reviewing = match.hand_number
+        self._redraw()
+        if items is None:
+            return self._say("This hand could not be reviewed, sorry.")
+        if not items:
+            return self._say(f"Hand {match.hand_number}: none of your plays cost you points. Well played!")
+        lost = sum(item.cost for item in items)
+        return self._say(f"Hand {match.hand_number}: {len(items)} costly "
+                         f"{'play' if len(items) == 1 else 'plays'}, about {lost:.1f} points lost.")
+
+    def close_review(self) -> str:
+        """Back from the review to the score screen."""
+        if self.reviewing is None:
+            return self.message
+        self.reviewing = None
+        self._redraw()
+        return self._say("Back to the scores.")
+
+    def review_of(self, hand_number: int) -> tuple[ReviewItem, ...] | None:
+        """The learner's costly plays in finished hand ``hand_number`` (``None`` if the review failed)."""
+        match = self.match
+        assert match is not None
+        key = (self.match_id, hand_number)
+        if key not in self._reviews:
+            self._start_review(hand_number)
+        future = self._reviews[key]
+        try:
+            if future is None:  # no thread here: review now
+                return tuple(self.reviewer(match.hands[hand_number - 1], LEARNER))
+            return future.result()
+        except Exception:  # a review is a bonus: the match goes on without it
+            log.exception("reviewing hand %d failed", hand_number)
+            return None
+
+    def _start_review(self, hand_number: int) -> None:
+        """Begin reviewing a finished hand in the background (once per hand)."""
+        match = self.match
+        assert match is not None
+        key = (self.match_id, hand_number)
+        if key in self._reviews:
+            return
+        hand, reviewer = match.hands[hand_number - 1].copy(), self.reviewer
+        try:
+            self._reviews[key] = _reviewing_thread().submit(lambda: tuple(reviewer(hand, LEARNER)))
+        except RuntimeError:  # no threads (Pyodide): review_of reviews when asked
+            self._reviews[key] = None
 
     def dismiss_notice(self) -> str:
         """Hide the storage notice (not the one asking to reload: that one stays until the page reloads)."""
@@ -522,6 +653,18 @@ class MatchFlow:
         self.shown = shown
         self._recorded = match.is_over  # a finished match handed in was counted elsewhere
         self._coach_cache = None
+        self._recommended = None
+        self.reviewing = None
+        # Reviews of another match that have not begun are dropped; this match's (a reload) are kept.
+        for (reviewed, _), waiting in self._reviews.items():
+            if waiting is not None and reviewed != self.match_id:
+                waiting.cancel()
+        self._reviews = {key: waiting for key, waiting in self._reviews.items() if key[0] == self.match_id}
+        # A resumed match's finished hands are reviewed in the background now, so the
+        # match-over summary never waits for them.
+        for number, hand in enumerate(match.hands, start=1):
+            if hand.is_over:
+                self._start_review(number)
         self.selected = []
         self._news = _News()
         self._news.say(opening)
@@ -540,7 +683,8 @@ class MatchFlow:
         match = self.match
         assert match is not None
         if screen is Screen.HAND_OVER:
-            parts += [f"Hand {match.hand_number} is over.", moon_sentence(match), "Press Next hand to deal again."]
+            parts += [f"Hand {match.hand_number} is over.", moon_sentence(match),
+                      "Press Next hand to deal again, or Review this hand to see which of your plays cost points."]
         elif screen is Screen.MATCH_OVER:
             parts += [moon_sentence(match), result_sentence(match)[1]]
         elif pending is Pending.NEXT_TRICK:
@@ -596,11 +740,14 @@ class MatchFlow:
             taker = "You took" if trick.winner == LEARNER else f"{seat_name(trick.winner)} took"
             best = trick.played_by(trick.winner)
             self._news.say(f"{taker} the trick with {best} ({points_phrase(trick.points)}).")
+        if match.hand.is_over:
+            self._start_review(match.hand_number)
         if match.is_over and not self._recorded:
             self._recorded = True
             stats = self.saves.record(match, self.match_id)
             if stats is not None:
                 self.statistics = stats
+            self.history = self.saves.add_to_history(match, self.match_id)
 
     def _forced_card(self) -> Card | None:
         """The learner's only legal card, when ``auto_play_forced`` is on and there is just one."""

@@ -9,12 +9,16 @@ Design choices:
   so a renamed field is a type error here rather than a blank on the page.
 * Builders are functions of a :class:`~widgets.match_flow.MatchFlow` (or of engine
   values) and nothing else: they decide no rule and keep no state.
+* The table tells the story in words (:class:`Story`): who led and which suit, whose turn
+  it is, and, from the moment a trick is complete until the next card is played, who took
+  it and for how many points.
 * The lists the front end offers (speeds and their delays, levels, options) are
   :data:`OPTION_LISTS`, sent once, so the front end does not repeat them.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, Final
 
@@ -22,18 +26,31 @@ from hearts_core import (
     CARDS_IN_PASS,
     NUM_SEATS,
     QUEEN_OF_SPADES,
-    TRICKS_PER_HAND,
     Match,
     PassDirection,
+    Phase,
     SeatView,
     Trick,
     seat_name,
 )
 from hearts_core.coach import CoachReport
-from hearts_core.wording import and_list, points_phrase
+from hearts_core.wording import and_list, plural, points_phrase
 from widgets._base import card_data, cards_data
-from widgets.match_flow import LEARNER, LEVELS, SPEEDS, MatchFlow, Pending, Screen, moon_sentence, result_sentence
-from widgets.storage import Statistics
+from widgets.match_coach import Recommendation, ReviewItem
+from widgets.match_flow import (
+    LEARNER,
+    LEVELS,
+    SPEEDS,
+    TIE_RULES,
+    MatchFlow,
+    Pending,
+    Screen,
+    moon_sentence,
+    result_sentence,
+    saved_trick_number,
+    trick_number,
+)
+from widgets.storage import FinishedMatch, Statistics
 
 __all__ = [
     "OPTION_LISTS",
@@ -67,12 +84,14 @@ _OPTIONS: Final = (
     ("show_coach", "Show the coach"),
     ("four_colour", "Four-colour suits"),
 )
+_TIE_TEXT: Final = {"share": "Tied lowest totals share the win", "play_on": "Tied lowest totals play another hand"}
 OPTION_LISTS: Final[dict[str, Any]] = {
     "speeds": [{"value": speed, "label": speed.capitalize(), "delay": _DELAYS_MS[speed]} for speed in SPEEDS],
     "levels": [{"value": level, "label": level.capitalize()} for level in LEVELS],
     "options": [{"name": name, "label": label} for name, label in _OPTIONS],
     "computers": [seat_name(seat) for seat in range(1, NUM_SEATS)],
     "cards_in_pass": CARDS_IN_PASS,
+    "tie_rules": [{"value": rule, "label": _TIE_TEXT[rule]} for rule in TIE_RULES],
 }
 """The choices the options panel offers: speeds (with their delay in ms), levels, on/off options."""
 
@@ -90,6 +109,8 @@ class Header:
     queen_played: bool
     seed: int
     target: int
+    tie_text: str
+    """The tie rule this match is played under, in words."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -113,6 +134,99 @@ class TableCard:
     name: str
     card: dict[str, Any]
     winner: bool
+    led: bool = False
+    """The card that led the trick (the suit the others must follow)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Story:
+    """The table in words: who led which suit, whose turn it is, who took the trick just finished."""
+
+    leader: int
+    """The seat that led the trick on the table (-1: none)."""
+    led_text: str
+    turn: int
+    """The seat to move (-1: nobody, e.g. a finished trick waits for Next trick)."""
+    turn_text: str
+    taker: int
+    """The seat that took the finished trick still on the table (-1: none)."""
+    taken_text: str
+
+
+@dataclass(frozen=True, slots=True)
+class SheetRow:
+    """One finished hand on the score sheet: each seat's points in it and the totals after it."""
+
+    hand: int
+    points: list[int]
+    totals: list[int]
+    moon: bool
+
+
+@dataclass(frozen=True, slots=True)
+class Sheet:
+    """The score sheet of the match so far, one row per finished hand."""
+
+    names: list[str]
+    rows: list[SheetRow]
+
+
+@dataclass(frozen=True, slots=True)
+class ReviewStep:
+    """One of the learner's plays in a reviewed hand."""
+
+    trick: int
+    cards: list[TableCard]
+    played: dict[str, Any]
+    taker: str
+    points: int
+    mistake: bool
+    better: dict[str, Any] | None
+    cost: float
+    text: str
+    why: str
+
+
+@dataclass(frozen=True, slots=True)
+class Review:
+    """"Review this hand": every play of the learner, the costly ones marked with a better card and why."""
+
+    hand_number: int
+    steps: list[ReviewStep]
+    mistakes: int
+    lost: float
+    text: str
+    available: bool
+
+
+@dataclass(frozen=True, slots=True)
+class SummaryRow:
+    """One hand's costly plays, for the match-over summary."""
+
+    hand: int
+    mistakes: int
+    lost: float
+    text: str
+    plays: list[str]
+    """The costly cards, in order."""
+
+
+@dataclass(frozen=True, slots=True)
+class Summary:
+    """Points lost to mistakes, hand by hand, over the whole match."""
+
+    rows: list[SummaryRow]
+    lost: float
+    text: str
+
+
+@dataclass(frozen=True, slots=True)
+class PastMatch:
+    """A finished match in the history, as the Statistics panel lists it."""
+
+    match_id: str
+    label: str
+    outcome: str
 
 
 @dataclass(frozen=True, slots=True)
@@ -183,7 +297,11 @@ class Coach:
     queen: str
     outlooks: list[Outlook]
     advice: str
+    """The reason for the recommendation (the coach's advice when there is none)."""
     exact: bool
+    cards: list[dict[str, Any]]
+    """The recommended card (three while passing)."""
+    passing: bool
 
 
 @dataclass(frozen=True, slots=True)
@@ -232,6 +350,10 @@ class Display:
     scores: Scores | None = None
     result: Result | None = None
     coach: Coach | None = None
+    story: Story | None = None
+    sheet: Sheet | None = None
+    review: Review | None = None
+    summary: Summary | None = None
 
 
 def display(flow: MatchFlow) -> Display:
@@ -242,6 +364,8 @@ def display(flow: MatchFlow) -> Display:
         return Display(screen, pending, offer)
     view = match.view(LEARNER)
     report = flow.coach_report()
+    advice = flow.recommendation()
+    show_coach = flow.settings.show_coach and (report is not None or advice is not None)
     return Display(
         screen=screen,
         pending=pending,
@@ -254,7 +378,11 @@ def display(flow: MatchFlow) -> Display:
         last_trick=trick_payload(view.tricks[-1]) if view.tricks else None,
         scores=_scores(match),
         result=_result(match),
-        coach=_coach(report) if report is not None and flow.settings.show_coach else None,
+        coach=_coach(report, advice) if show_coach else None,
+        story=_story(flow, match, view),
+        sheet=sheet_payload(match),
+        review=_review(flow, match) if flow.reviewing is not None else None,
+        summary=summary_payload(match, flow.review_of) if match.is_over else None,
     )
 
 
@@ -265,19 +393,21 @@ def _header(match: Match, view: SeatView, shown: Trick | None) -> Header:
         pass_direction=direction.value,
         pass_text=PASS_TEXT[direction],
         pass_to="" if direction is PassDirection.HOLD else seat_name(direction.receiver(LEARNER)),
-        # A finished trick still on the table is the one the header counts.
-        trick_number=min(len(view.tricks) + (shown is None), TRICKS_PER_HAND),
+        trick_number=trick_number(match.hand, shown is not None),
         hearts_broken=view.hearts_broken,
         queen_played=any(card is QUEEN_OF_SPADES for _, card in view.plays),
         seed=match.seed,
         target=match.rules.target,
+        tie_text=_TIE_TEXT[match.rules.tie_rule],
     )
 
 
 def _seats(flow: MatchFlow, match: Match, view: SeatView) -> list[SeatRow]:
-    before = match.totals_before_hand
-    # Once the hand is over, "this hand" is its score (the moon rule applied), as on the score screen.
-    this_hand = match.hand.scores if match.hand.is_over else view.points_taken
+    # Once the hand is over, "this hand" is its score (the moon rule applied) and the total
+    # includes it, as on the score screen: the chips read "total / this hand".
+    over = match.hand.is_over
+    before = match.totals if over else match.totals_before_hand
+    this_hand = match.hand.scores if over else view.points_taken
     waiting = flow.pending is Pending.ADVANCE and flow.shown is None
     return [
         SeatRow(
@@ -315,16 +445,54 @@ def _table(view: SeatView, shown: Trick | None) -> list[TableCard]:
     leader = view.trick_leader
     if leader is None:
         return []
+    if not view.current_trick and view.tricks and view.phase is Phase.PLAYING:
+        # The trick just finished stays in sight until the next card is played.
+        return trick_payload(view.tricks[-1]).cards
     seats = [(leader + offset) % NUM_SEATS for offset in range(len(view.current_trick))]
-    return [TableCard(seat, seat_name(seat), card_data(card), False)
-            for seat, card in zip(seats, view.current_trick, strict=True)]
+    return [TableCard(seat, seat_name(seat), card_data(card), False, offset == 0)
+            for offset, (seat, card) in enumerate(zip(seats, view.current_trick, strict=True))]
+
+
+def _story(flow: MatchFlow, match: Match, view: SeatView) -> Story | None:
+    if flow.screen is not Screen.PLAYING:
+        return None
+    finished = flow.shown
+    if finished is None and not view.current_trick and view.tricks:
+        finished = view.tricks[-1]
+    leader, led_text = -1, ""
+    if finished is not None:
+        leader = finished.seats[0]
+        led_text = f"{_led(leader)} {finished.cards[0].suit.plural}."
+    elif view.current_trick and view.trick_leader is not None:
+        leader = view.trick_leader
+        led_text = f"{_led(leader)} {view.current_trick[0].suit.plural}."
+    taker, taken_text = -1, ""
+    if finished is not None:
+        taker = finished.winner
+        took = "You took" if taker == LEARNER else f"{seat_name(taker)} took"
+        taken_text = f"{took} the trick with {finished.played_by(taker)}: {points_phrase(finished.points)}."
+    turn, turn_text = -1, ""
+    if flow.shown is None and view.to_move is not None:
+        turn = view.to_move
+        leading = not view.current_trick
+        if turn == LEARNER:
+            turn_text = "Your turn to lead." if leading else "Your turn."
+        else:
+            turn_text = f"{seat_name(turn)} {'leads next' if leading else 'to play'}."
+    elif flow.shown is not None and flow.pending is Pending.NEXT_TRICK:
+        turn_text = "Press Next trick to go on."
+    return Story(leader, led_text, turn, turn_text, taker, taken_text)
+
+
+def _led(seat: int) -> str:
+    return "You led" if seat == LEARNER else f"{seat_name(seat)} led"
 
 
 def trick_payload(trick: Trick) -> TrickPayload:
     """A finished trick as the "Last trick" panel (and the table, while it is on show) draws it."""
     return TrickPayload(
-        cards=[TableCard(seat, seat_name(seat), card_data(card), seat == trick.winner)
-               for seat, card in zip(trick.seats, trick.cards, strict=True)],
+        cards=[TableCard(seat, seat_name(seat), card_data(card), seat == trick.winner, offset == 0)
+               for offset, (seat, card) in enumerate(zip(trick.seats, trick.cards, strict=True))],
         winner=seat_name(trick.winner),
         points=trick.points,
         text=f"{seat_name(trick.winner)} took it with {trick.played_by(trick.winner)} "
@@ -359,13 +527,18 @@ def _offer(flow: MatchFlow) -> Offer | None:
     totals = match.totals_before_hand
     return Offer(
         hand_number=match.hand_number,
-        trick_number=min(len(match.hand.tricks) + 1, TRICKS_PER_HAND),
+        trick_number=saved_trick_number(flow.offered),
         totals=[SeatTotal(seat_name(seat), totals[seat]) for seat in range(NUM_SEATS)],
         saved_at=flow.offered.saved_at,
     )
 
 
-def _coach(report: CoachReport) -> Coach:
+def _coach(report: CoachReport | None, advice: Recommendation | None) -> Coach:
+    cards = [card_data(card) for card in advice.cards] if advice is not None else []
+    reason = advice.reason if advice is not None else ""
+    if report is None:  # passing: the recommendation alone
+        return Coach(unseen=0, voids=[], queen="", outlooks=[], advice=reason, exact=False, cards=cards,
+                     passing=True)
     reading = report.reading
     # Only seats that have shown a void are listed: "none yet" three times is noise.
     voids = [
@@ -386,8 +559,10 @@ def _coach(report: CoachReport) -> Coach:
         outlooks=[Outlook(card_data(item.card), round(item.win_chance, 3), round(item.expected_points, 2),
                           item.dangerous)
                   for item in report.outlooks],
-        advice=report.advice,
+        advice=reason or report.advice,
         exact=report.exact,
+        cards=cards,
+        passing=False,
     )
 
 
@@ -398,3 +573,79 @@ def statistics_payload(stats: Statistics) -> StatisticsPayload:
         played=stats.played, won=stats.won, drawn=stats.drawn, lost=stats.lost, hands=stats.hands,
         average=None if average is None else round(average, 1),
     )
+
+
+def sheet_payload(match: Match) -> Sheet:
+    """The score sheet: each finished hand's points per seat and the running totals."""
+    rows, totals = [], [0] * NUM_SEATS
+    for number, hand in enumerate(match.hands, start=1):
+        if not hand.is_over:
+            continue
+        totals = [total + score for total, score in zip(totals, hand.scores, strict=True)]
+        rows.append(SheetRow(number, list(hand.scores), totals, hand.moon_shooter is not None))
+    return Sheet([seat_name(seat) for seat in range(NUM_SEATS)], rows)
+
+
+def review_payload(match: Match, hand_number: int, items: tuple[ReviewItem, ...] | None) -> Review:
+    """The learner's plays in finished hand ``hand_number``, each matched with its costly-play item if any."""
+    hand = match.hands[hand_number - 1]
+    costly = {item.trick: item for item in items or ()}
+    steps = []
+    for number, trick in enumerate(hand.tricks, start=1):
+        shown = trick_payload(trick)
+        mine = trick.played_by(LEARNER)
+        item = costly.get(number)
+        if item is not None:
+            text = (f"Trick {number}: you played {mine}; {item.better} was better "
+                    f"(about {item.cost:.1f} points lost).")
+        else:
+            text = f"Trick {number}: you played {mine}. {shown.text}"
+        steps.append(ReviewStep(
+            trick=number, cards=shown.cards, played=card_data(mine), taker=shown.winner, points=trick.points,
+            mistake=item is not None, better=card_data(item.better) if item is not None else None,
+            cost=round(item.cost, 1) if item is not None else 0.0, text=text, why=item.why if item else "",
+        ))
+    lost = round(sum(item.cost for item in items or ()), 1)
+    if items is None:
+        text = "This hand could not be reviewed."
+    elif not items:
+        text = "None of your plays in this hand cost you points. Well played!"
+    else:
+        text = f"{plural(len(items), 'costly play')}, about {lost:.1f} points lost. They are marked below."
+    return Review(hand_number, steps, len(items or ()), lost, text, items is not None)
+
+
+def _review(flow: MatchFlow, match: Match) -> Review | None:
+    number = flow.reviewing
+    if number is None or number > len(match.hands) or not match.hands[number - 1].is_over:
+        return None
+    return review_payload(match, number, flow.review_of(number))
+
+
+def summary_payload(match: Match, review_of: Callable[[int], tuple[ReviewItem, ...] | None]) -> Summary:
+    """Points lost to costly plays in each hand of the match (a hand that could not be reviewed is left out)."""
+    rows = []
+    for number, hand in enumerate(match.hands, start=1):
+        if not hand.is_over:
+            continue
+        items = review_of(number)
+        if items is None:
+            continue
+        lost = round(sum(item.cost for item in items), 1)
+        text = ("No costly plays." if not items
+                else f"{plural(len(items), 'costly play')}: {and_list(item.played for item in items)}, "
+                     f"about {lost:.1f} points lost.")
+        rows.append(SummaryRow(number, len(items), lost, text, [str(item.played) for item in items]))
+    total = round(sum(row.lost for row in rows), 1)
+    worst = max(rows, key=lambda row: row.lost, default=None)
+    if worst is None or total == 0:
+        text = "None of your plays cost you points in this match. Well played!"
+    else:
+        text = (f"Your costly plays lost about {total:.1f} points over the match; "
+                f"hand {worst.hand} cost the most ({worst.lost:.1f}).")
+    return Summary(rows, total, text)
+
+
+def history_payload(history: tuple[FinishedMatch, ...], limit: int = 10) -> list[PastMatch]:
+    """The newest finished matches, as the Statistics panel lists them."""
+    return [PastMatch(entry.match_id, entry.label, entry.outcome) for entry in history[:limit]]

@@ -23,7 +23,14 @@ from pathlib import Path
 from typing import Any
 
 from hearts_core import Match
-from widgets.storage import CorruptFileError, MatchStore, SaveConflictError, SavedMatch, Statistics
+from widgets.storage import (
+    CorruptFileError,
+    FinishedMatch,
+    MatchStore,
+    SaveConflictError,
+    SavedMatch,
+    Statistics,
+)
 
 __all__ = ["STALE", "MatchSaves"]
 
@@ -143,6 +150,55 @@ class MatchSaves:
     def _statistics_unreadable(self, problem: CorruptFileError) -> None:
         kept = self._set_aside(self.store.stats_path)
         self.notice = (f"Your statistics could not be read ({problem}); they start again. "
+                       f"The old file was kept as {kept}.")
+
+    def read_settings(self) -> dict[str, Any]:
+        """The settings remembered from the last match (``{}`` if none; unreadable ones are moved aside)."""
+        try:
+            return self.store.remembered_settings()
+        except CorruptFileError as problem:
+            kept = self._set_aside(self.store.settings_path)
+            self.notice = (f"Your remembered options could not be read ({problem}), so the usual ones are used. "
+                           f"The old file was kept as {kept}.")
+        except OSError as problem:
+            self.notice = f"Your remembered options could not be opened ({problem})."
+        return {}
+
+    def remember_settings(self, settings: dict[str, Any]) -> None:
+        """Keep the learner's options for the next match; a failing disk is reported, and play goes on."""
+        try:
+            self.store.remember_settings(settings)
+        except OSError as problem:
+            log.exception("remembering the settings failed")
+            self.notice = f"Your options could not be remembered for next time ({problem})."
+
+    def read_history(self) -> tuple[FinishedMatch, ...]:
+        """The finished matches kept, newest first; an unreadable history is moved aside and starts again."""
+        try:
+            return self.store.history()
+        except CorruptFileError as problem:
+            self._history_unreadable(problem)
+        except OSError as problem:
+            self.notice = f"Your past matches could not be opened ({problem})."
+        return ()
+
+    def add_to_history(self, match: Match, match_id: str) -> tuple[FinishedMatch, ...]:
+        """Keep the finished ``match`` in the history; the history as it now is (what could be read)."""
+        for attempt in range(2):
+            try:
+                return self.store.add_to_history(match, match_id)
+            except CorruptFileError as problem:
+                if attempt:
+                    break
+                self._history_unreadable(problem)
+            except OSError as problem:
+                self.notice = f"This match could not be kept with your past matches ({problem})."
+                break
+        return self.read_history()
+
+    def _history_unreadable(self, problem: CorruptFileError) -> None:
+        kept = self._set_aside(self.store.history_path)
+        self.notice = (f"Your past matches could not be read ({problem}); the list starts again. "
                        f"The old file was kept as {kept}.")
 
     def _set_aside(self, path: Path) -> str:

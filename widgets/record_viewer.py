@@ -5,13 +5,28 @@ the lessons, or the scripted moon hand, and steps through it one trick at a time
 The checking is :func:`hearts_core.check_record`, the same replay the command-line
 checker runs: this widget only lays its findings out as frames.  A record that does not
 load is reported in the engine's words and leaves the previous record on screen.
+
+What it refuses, and why:
+
+* Only the samples shipped in ``widgets/samples/`` load by name: the name a page sends is
+  looked up in that folder's listing, never joined to a path, so ``../../x`` or an
+  absolute path names no sample.
+* A viewer built with ``allow_loading=False`` (lesson 8's moon hand) refuses every
+  loading action, whoever asks.  The flag the page sees is for drawing only: the viewer
+  keeps its own copy, so a page that sets the synced trait changes nothing.
+* A record longer than :data:`MAX_UPLOAD_BYTES` is refused before it is checked; the
+  front end checks the file's size before sending it, because a file near Jupyter's
+  websocket limit (10 MiB) makes the page silently reconnect instead of failing.
+* Frames are sent one at a time: the page holds the frame on screen and the number of
+  frames, and each step asks the kernel for the next.  Sending every frame of a long
+  record at once made one trait of tens of megabytes.
 """
 
 from __future__ import annotations
 
 import logging
 from pathlib import Path
-from typing import Any
+from typing import Any, ClassVar
 
 import traitlets
 
@@ -26,15 +41,26 @@ from hearts_core import (
     seat_name,
 )
 from hearts_core.scenarios import moon_hand_record
+from hearts_core.wording import and_list, points_phrase, subject
 from widgets._base import HeartsWidget, bundle_css, bundle_esm, card_data
 from widgets.glossary import rule_link, rule_words
 from widgets.storage import CorruptFileError, MatchStore
 
 log = logging.getLogger("hearts_lessons.record_viewer")
 
-__all__ = ["SAMPLES", "RecordViewer"]
+__all__ = ["MAX_UPLOAD_BYTES", "SAMPLES", "SAMPLE_NAMES", "RecordViewer"]
 
 SAMPLES = Path(__file__).parent / "samples"
+# The names load_sample accepts: the shipped files, listed once.
+SAMPLE_NAMES: tuple[str, ...] = tuple(sorted(path.stem for path in SAMPLES.glob("*.json")))
+# Largest upload the viewer checks, in bytes of UTF-8: about 1,000 hands, where a match to
+# 100 points rarely has 30, and far below the websocket's 10 MiB message limit.  It is
+# smaller than the checker's own cap (hearts_core.records.MAX_RECORD_BYTES, 8 MiB),
+# because a whole upload crosses the websocket in one message.
+MAX_UPLOAD_BYTES = 2_000_000
+# Longest description of where a record came from (it quotes an uploaded file's name).
+MAX_SOURCE = 80
+NOT_HERE = "This viewer shows one record only: loading another one is not possible here."
 
 
 class RecordViewer(HeartsWidget):
@@ -47,18 +73,26 @@ class RecordViewer(HeartsWidget):
     source = traitlets.Unicode("").tag(sync=True)
     status = traitlets.Unicode("Load a record to check it.").tag(sync=True)
     load_error = traitlets.Unicode("").tag(sync=True)
-    frames = traitlets.List(traitlets.Dict()).tag(sync=True)
+    frame = traitlets.Dict().tag(sync=True)
+    frame_count = traitlets.Int(0).tag(sync=True)
     problems = traitlets.List(traitlets.Dict()).tag(sync=True)
     step = traitlets.Int(0).tag(sync=True)
     allow_loading = traitlets.Bool(True).tag(sync=True)
+    max_bytes = traitlets.Int(MAX_UPLOAD_BYTES).tag(sync=True)
+
+    # Lesson completion (widgets.lessons.Completable): stepped to the end, or onto a mistake.
+    completion_trait: ClassVar[str] = "step"
 
     def __init__(self, text: str | None = None, *, title: str = "Check a game", source: str = "",
                  allow_loading: bool = True, **kwargs: Any) -> None:
         super().__init__(**kwargs)
+        self._frames: tuple[dict[str, Any], ...] = ()
+        self._loading = True
         self.title = title
-        self.allow_loading = allow_loading
         if text is not None:
             self.load_text(text, source=source or "record")
+        self._loading = bool(allow_loading)
+        self.allow_loading = self._loading
 
     @classmethod
     def sample(cls, name: str = "mistakes", **kwargs: Any) -> RecordViewer:
@@ -73,23 +107,35 @@ class RecordViewer(HeartsWidget):
         return cls(moon_hand_record(), title="A moon shot, trick by trick", source="the moon hand of lesson 8",
                    allow_loading=False)
 
+    def is_complete(self) -> bool:
+        """True once the learner has stepped to the record's end or onto one of its mistakes."""
+        at_end = self.frame_count > 0 and self.step == self.frame_count - 1
+        return at_end or any(problem["step"] == self.step for problem in self.problems)
+
     def _actions(self) -> dict[str, Any]:
         return {"load_text": self.load_text, "load_sample": self.load_sample, "load_last_match": self.load_last_match,
                 "next": self.next, "back": self.back, "goto": self.goto}
 
     # ------------------------------------------------------------------ loading
 
+    def _may_load(self) -> bool:
+        if not self._loading:
+            self.load_error = NOT_HERE
+        return self._loading
+
     def load_sample(self, name: str = "mistakes") -> CheckReport | None:
-        """Load ``widgets/samples/<name>.json``."""
-        path = SAMPLES / f"{name}.json"
-        if not path.is_file():
-            known = ", ".join(sorted(p.stem for p in SAMPLES.glob("*.json")))
-            self.load_error = f"There is no sample called {name!r} (samples: {known})."
+        """Load the shipped sample ``name`` (one of :data:`SAMPLE_NAMES`)."""
+        if not self._may_load():
             return None
-        return self.load_text(path.read_text(encoding="utf-8"), source=f"sample: {name}")
+        if name not in SAMPLE_NAMES:
+            self.load_error = f"There is no such sample; the samples are: {and_list(SAMPLE_NAMES)}."
+            return None
+        return self.load_text((SAMPLES / f"{name}.json").read_text(encoding="utf-8"), source=f"sample: {name}")
 
     def load_last_match(self, store: MatchStore | None = None) -> CheckReport | None:
         """Load the learner's own match, as the guided match last saved it."""
+        if not self._may_load():
+            return None
         try:
             saved = (store or MatchStore()).load()
         except (CorruptFileError, OSError) as problem:
@@ -100,8 +146,29 @@ class RecordViewer(HeartsWidget):
             return None
         return self.load_text(saved.match.to_json(), source="your last match")
 
+    def load_past_match(self, number: int = 0, store: MatchStore | None = None) -> CheckReport | None:
+        """Load one of the learner's finished matches: ``number`` 0 is the newest (:meth:`MatchStore.history`)."""
+        try:
+            history = (store or MatchStore()).history()
+        except (CorruptFileError, OSError) as problem:
+            self.load_error = f"Your past matches could not be read: {problem}"
+            return None
+        if not 0 <= number < len(history):
+            self.load_error = ("There is no finished match yet: finish one in the guided match first."
+                               if not history else f"There are only {len(history)} finished matches kept.")
+            return None
+        entry = history[number]
+        return self.load_text(entry.record, source=entry.label)
+
     def load_text(self, text: str, source: str = "pasted") -> CheckReport | None:
         """Check ``text``; on success show it from the first trick, else explain and keep the old one."""
+        if not self._may_load():
+            return None
+        size = len(text.encode("utf-8", errors="replace"))
+        if size > MAX_UPLOAD_BYTES:
+            self.load_error = (f"This record is {_megabytes(size)}: records up to {_megabytes(MAX_UPLOAD_BYTES)} "
+                               "can be checked here.")
+            return None
         try:
             report = check_record(text)
         except HeartsError as problem:
@@ -109,10 +176,13 @@ class RecordViewer(HeartsWidget):
             return None
         frames, problems = _frames(report)
         self.load_error = ""
-        self.source = source
-        self.frames = frames
-        self.problems = problems
-        self.step = 0
+        self.source = source if len(source) <= MAX_SOURCE else source[:MAX_SOURCE - 1] + "…"
+        with self.hold_sync():
+            self._frames = tuple(frames)
+            self.frame_count = len(frames)
+            self.problems = problems
+            self.step = 0
+            self.frame = self._frames[0] if self._frames else {}
         hands = len(report.hands)
         if report.ok:
             self.status = f"{hands} hand{'s' * (hands != 1)} checked: every action is legal."
@@ -126,7 +196,7 @@ class RecordViewer(HeartsWidget):
 
     def next(self) -> int:
         """Show the next trick."""
-        self.step = min(self.step + 1, max(len(self.frames) - 1, 0))
+        self.step = min(self.step + 1, max(len(self._frames) - 1, 0))
         return self.step
 
     def back(self) -> int:
@@ -136,15 +206,28 @@ class RecordViewer(HeartsWidget):
 
     def goto(self, step: int) -> int:
         """Jump to frame ``step`` (e.g. an illegal action from the list)."""
-        if not 0 <= int(step) < len(self.frames):
-            raise ValueError(f"there is no step {step}; steps run from 0 to {len(self.frames) - 1}")
+        if not 0 <= int(step) < len(self._frames):
+            raise ValueError(f"there is no such step; steps run from 0 to {len(self._frames) - 1}")
         self.step = int(step)
         return self.step
 
+    @traitlets.validate("step")
+    def _valid_step(self, proposal: dict[str, Any]) -> int:
+        # The page may set ``step`` itself (it is synced): keep it on an existing frame.
+        return min(max(int(proposal["value"]), 0), max(len(self._frames) - 1, 0))
+
+    @traitlets.observe("step")
+    def _on_step(self, _change: dict[str, Any]) -> None:
+        self.frame = self._frames[self.step] if self._frames else {}
+
     @property
-    def frame(self) -> dict[str, Any]:
-        """The frame on screen."""
-        return self.frames[self.step] if self.frames else {}
+    def frames(self) -> tuple[dict[str, Any], ...]:
+        """Every frame of the record, one per trick (only :attr:`frame` is sent to the page)."""
+        return self._frames
+
+
+def _megabytes(size: int) -> str:
+    return f"{size / 1_000_000:.1f} MB"
 
 
 def _frames(report: CheckReport) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
@@ -156,7 +239,7 @@ def _frames(report: CheckReport) -> tuple[list[dict[str, Any]], list[dict[str, A
             cards = [{"seat": seat_name(seat), "card": card_data(card), "illegal": False,
                       "winner": seat == trick.winner} for seat, card in zip(trick.seats, trick.cards, strict=True)]
             caption = (f"{_takes(trick.winner)} trick {trick_number} with "
-                       f"{trick.played_by(trick.winner)}: {_points(trick.points)}.")
+                       f"{trick.played_by(trick.winner)}: {points_phrase(trick.points)}.")
             if trick_number == len(state.tricks) and state.is_over:
                 caption += " " + _hand_over(state)
             frames.append(_frame(number, trick_number, cards, caption, state))
@@ -214,11 +297,7 @@ def _frame(number: int, trick: int, cards: list[dict[str, Any]], caption: str, s
 
 
 def _takes(seat: int) -> str:
-    return "You take" if seat == 0 else f"{seat_name(seat)} takes"
-
-
-def _points(points: int) -> str:
-    return "no points" if points == 0 else f"{points} point{'s' * (points != 1)}"
+    return subject(seat, "take", "takes")
 
 
 def _hand_over(state: HandState) -> str:

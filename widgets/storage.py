@@ -25,9 +25,14 @@ Design choices:
   :class:`SaveConflictError` when another page has written since, so a stale page can
   never overwrite newer plays.  Compare and write happen under a lock file where the
   platform has ``fcntl``.
+* The learner's settings (speed, levels, guidance, the tie rule, ...) are remembered in
+  ``settings.json`` between matches, and finished matches are kept in ``history.json``
+  (the newest :data:`HISTORY_KEPT`, each with its full record), so lesson 10 can replay
+  any of them.  Both are read with the same care as the save: an unreadable file raises
+  :class:`CorruptFileError` and is never overwritten.
 * Statistics count finished matches only (played, won, drawn, lost) and the learner's
   points per hand over those matches.  A tie for the lowest total that includes the
-  learner is a draw (``rules.md``, tie rule "share").  The ids of recently counted
+  learner is a draw (``docs/rules.md``, tie rule "share").  The ids of recently counted
   matches are kept, so a match finished in two pages counts once.
 * A temporary file left by an interrupted write (a killed kernel) is removed the next
   time the folder is read, once it is old enough that no writer can still own it.
@@ -63,12 +68,17 @@ if sys.platform != "win32":
     import fcntl
 
 from hearts_core import InvalidRecordError, Match
+from hearts_core.wording import and_list, plural
 
 __all__ = [
     "DATA_ENV",
+    "HISTORY_FORMAT",
+    "HISTORY_KEPT",
     "SAVE_FORMAT",
+    "SETTINGS_FORMAT",
     "STATS_FORMAT",
     "CorruptFileError",
+    "FinishedMatch",
     "MatchStore",
     "SaveConflictError",
     "SavedMatch",
@@ -76,12 +86,17 @@ __all__ = [
     "atomic_write",
     "clean_orphans",
     "data_dir",
+    "outcome_of",
     "read_json",
 ]
 
 DATA_ENV: Final = "HEARTS_LESSONS_DATA"
 SAVE_FORMAT: Final = "hearts-lessons-save/1"
 STATS_FORMAT: Final = "hearts-lessons-stats/1"
+SETTINGS_FORMAT: Final = "hearts-lessons-settings/1"
+HISTORY_FORMAT: Final = "hearts-lessons-history/1"
+HISTORY_KEPT: Final = 50
+"""How many finished matches the history keeps (the oldest go first)."""
 APP_NAME: Final = "hearts-lessons"
 ORPHAN_AGE: Final = 60.0
 """Seconds after which a temporary file from :func:`atomic_write` is an orphan: a write takes milliseconds."""
@@ -251,13 +266,90 @@ class Statistics:
         return stats
 
 
+def outcome_of(match: Match) -> str:
+    """``"won"``, ``"drawn"`` (a shared lowest total) or ``"lost"``, for the learner (seat 0) in a finished match."""
+    winners = match.winners
+    if winners is None:
+        raise ValueError(f"only a finished match has an outcome, not {match!r}")
+    return "won" if winners == (0,) else "drawn" if 0 in winners else "lost"
+
+
+_OUTCOME_WORDS: Final = {
+    "won": "you won with {} points", "drawn": "a draw at {} points", "lost": "you lost with {} points",
+}
+
+
+@dataclass(frozen=True, slots=True)
+class FinishedMatch:
+    """A finished match as the history keeps it: when, how it went, and its full record."""
+
+    match_id: str
+    finished_at: str
+    """Local time, ``YYYY-MM-DDTHH:MM:SS`` and the UTC offset."""
+    outcome: str
+    """``"won"``, ``"drawn"`` or ``"lost"`` (for the learner)."""
+    totals: tuple[int, ...]
+    hands: int
+    record: str
+    """The match as ``hearts-record/1`` JSON text (what :meth:`hearts_core.Match.from_json` and the checker read)."""
+
+    @property
+    def label(self) -> str:
+        """A plain description for a chooser.
+
+        For example "30 Nov 2026 at 23:40: you won with 64 points, against 101, 88 and 79, in 12 hands".
+        """
+        try:
+            when = time.strftime("%d %b %Y at %H:%M", time.strptime(self.finished_at[:19], "%Y-%m-%dT%H:%M:%S"))
+        except ValueError:
+            when = "Unknown date"
+        outcome = _OUTCOME_WORDS.get(self.outcome, "{} points").format(self.totals[0])
+        return (f"{when}: {outcome}, against {and_list(self.totals[1:])}, "
+                f"in {plural(self.hands, 'hand')}")
+
+    def match(self) -> Match:
+        """The match itself, read back through the engine."""
+        return Match.from_json(self.record)
+
+    def to_dict(self) -> dict[str, Any]:
+        """The JSON form kept in the history file (the record embedded as an object, readable by people)."""
+        return {"match_id": self.match_id, "finished_at": self.finished_at, "outcome": self.outcome,
+                "totals": list(self.totals), "hands": self.hands, "match": json.loads(self.record)}
+
+    @classmethod
+    def from_dict(cls, data: object) -> FinishedMatch:
+        """Read one history entry; anything malformed raises :class:`CorruptFileError`."""
+        if not isinstance(data, dict):
+            raise CorruptFileError(f"a history entry must be an object, not {_short(data)}")
+        texts = {name: data.get(name) for name in ("match_id", "finished_at", "outcome")}
+        for name, value in texts.items():
+            if not isinstance(value, str):
+                raise CorruptFileError(f"history field {name!r} must be text, not {_short(value)}")
+        totals, hands = data.get("totals"), data.get("hands")
+        if not isinstance(totals, list) or not all(isinstance(item, int) and not isinstance(item, bool)
+                                                   for item in totals) or len(totals) != 4:
+            raise CorruptFileError(f"history field 'totals' must be four whole numbers, not {_short(totals)}")
+        if not isinstance(hands, int) or isinstance(hands, bool) or hands < 1:
+            raise CorruptFileError(f"history field 'hands' must be a positive whole number, not {_short(hands)}")
+        if not isinstance(data.get("match"), dict):
+            raise CorruptFileError(f"history entry {texts['match_id']!r} has no match record")
+        try:
+            record = json.dumps(data["match"], ensure_ascii=False)
+        except (RecursionError, ValueError):
+            raise CorruptFileError(f"history entry {texts['match_id']!r} has a match nested too deeply") from None
+        return cls(str(texts["match_id"]), str(texts["finished_at"]), str(texts["outcome"]), tuple(totals), hands,
+                   record)
+
+
 class MatchStore:
-    """One saved match (``<name>.json``) and the shared statistics (``stats.json``) in a folder."""
+    """One saved match (``<name>.json``), the shared statistics, settings and history in a folder."""
 
     def __init__(self, directory: Path | str | None = None, name: str = "match") -> None:
         self.directory = Path(directory) if directory is not None else data_dir()
         self.save_path = self.directory / f"{name}.json"
         self.stats_path = self.directory / "stats.json"
+        self.settings_path = self.directory / "settings.json"
+        self.history_path = self.directory / "history.json"
 
     def __repr__(self) -> str:
         return f"MatchStore({str(self.directory)!r}, name={self.save_path.stem!r})"
@@ -371,6 +463,70 @@ class MatchStore:
             if stats is not before:
                 atomic_write(self.stats_path, json.dumps(stats.to_dict(), indent=1))
         return stats
+
+
+    # ------------------------------------------------------------------ settings
+
+    def remembered_settings(self) -> dict[str, Any]:
+        """The settings the learner chose last (``{}`` before any); :class:`CorruptFileError` if unreadable.
+
+        The values are as written: the widget checks each one before using it.
+        """
+        try:
+            document = read_json(self.settings_path)
+        except FileNotFoundError:
+            return {}
+        if not isinstance(document, dict) or document.get("format") != SETTINGS_FORMAT:
+            raise CorruptFileError(f"{self.settings_path.name} is not a {SETTINGS_FORMAT} file")
+        settings = document.get("settings")
+        if not isinstance(settings, dict):
+            raise CorruptFileError(f"the settings in {self.settings_path.name} are not an object: {_short(settings)}")
+        return settings
+
+    def remember_settings(self, settings: dict[str, Any]) -> None:
+        """Keep ``settings`` for the next match, atomically (an unreadable old file is replaced only
+        after :meth:`remembered_settings` has raised and the caller has set it aside)."""
+        atomic_write(self.settings_path, json.dumps({"format": SETTINGS_FORMAT, "settings": settings}, indent=1))
+
+    # ------------------------------------------------------------------- history
+
+    def history(self) -> tuple[FinishedMatch, ...]:
+        """The finished matches kept, newest first; :class:`CorruptFileError` if the file is unreadable.
+
+        Lesson 10 offers these: ``entry.label`` to choose by, ``entry.record`` to check.
+        """
+        try:
+            document = read_json(self.history_path)
+        except FileNotFoundError:
+            return ()
+        if not isinstance(document, dict) or document.get("format") != HISTORY_FORMAT:
+            raise CorruptFileError(f"{self.history_path.name} is not a {HISTORY_FORMAT} file")
+        matches = document.get("matches")
+        if not isinstance(matches, list):
+            raise CorruptFileError(f"the matches in {self.history_path.name} are not a list: {_short(matches)}")
+        return tuple(FinishedMatch.from_dict(item) for item in reversed(matches))
+
+    def add_to_history(self, match: Match, match_id: str = "") -> tuple[FinishedMatch, ...]:
+        """Keep the finished ``match`` (once per ``match_id``); return the history, newest first.
+
+        Only the newest :data:`HISTORY_KEPT` matches are kept.
+        """
+        entry = FinishedMatch(
+            match_id=match_id,
+            finished_at=time.strftime("%Y-%m-%dT%H:%M:%S%z"),
+            outcome=outcome_of(match),
+            totals=match.totals,
+            hands=len(match.history),
+            record=match.to_json(),
+        )
+        with _locked(self.directory):
+            kept = list(reversed(self.history()))  # oldest first, as written
+            if match_id and any(item.match_id == match_id for item in kept):
+                return tuple(reversed(kept))
+            kept = [*kept, entry][-HISTORY_KEPT:]
+            document = {"format": HISTORY_FORMAT, "matches": [item.to_dict() for item in kept]}
+            atomic_write(self.history_path, json.dumps(document, ensure_ascii=False, indent=1))
+        return tuple(reversed(kept))
 
 
 def read_json(path: Path) -> object:

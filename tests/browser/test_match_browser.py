@@ -1,4 +1,8 @@
-"""MatchWidget in real Chromium, served by Voilà: pass, play a whole hand by tapping, resume after a reload.
+"""MatchWidget in real Chromium, served by Voilà: pass, play a whole hand by tapping, review it, resume after a reload.
+
+Also: a second tap (or Escape) puts a selected card back, keyboard play returns focus to
+the hand, the table marks who led and who took the last trick, and a finished match
+appears in the history (``match_short.ipynb``: a one-hand match).
 
 The notebook fixes the seed, instant computers and no trick confirmation, so every run
 plays the same deal.  Each viewport starts from an empty save (the served kernel reads
@@ -52,7 +56,8 @@ def guidance(page: Page, on: bool) -> None:
 
 
 def play_by_keyboard(page: Page) -> None:
-    """Arrow keys move along the hand, Enter selects, Enter again plays; Tab reaches Play."""
+    """Arrow keys move along the hand, Enter selects, Enter again or Escape puts back; Play by
+    keyboard plays, and focus comes back to the hand."""
     cards = hand_cards(page)
     page.locator(".hl-hand .hl-card").first.focus()
     page.keyboard.press("ArrowRight")
@@ -63,13 +68,63 @@ def play_by_keyboard(page: Page) -> None:
     legal = page.locator('.hl-hand .hl-card[data-legal="true"]').first
     text = legal.get_attribute("data-card")
     legal.focus()
+    selected = f'.hl-hand .hl-card.is-selected[data-card="{text}"]'
     page.keyboard.press("Enter")
-    page.locator(f'.hl-hand .hl-card.is-selected[data-card="{text}"]').wait_for()
+    page.locator(selected).wait_for()
     assert focused(page) == text
+    page.keyboard.press("Enter")  # again: put back, not played
+    page.locator(selected).wait_for(state="detached")
+    assert text in hand_cards(page) and "put back" in page.locator(".hl-message").inner_text()
+    page.keyboard.press("Enter")
+    page.locator(selected).wait_for()
+    page.keyboard.press("Escape")  # Escape puts it back too
+    page.locator(selected).wait_for(state="detached")
+    assert text in hand_cards(page)
+    page.keyboard.press("Enter")
+    page.locator(selected).wait_for()
+    page.locator('[data-action="play"]').focus()
     before = step(page)
     page.keyboard.press("Enter")
     settle(page, before)
     assert text not in hand_cards(page)
+    page.wait_for_function("() => document.activeElement.closest('.hl-hand') !== null")
+    assert focused(page) in hand_cards(page)
+
+
+def deselect_by_tapping(page: Page) -> None:
+    """A second tap on the selected card puts it back: a double tap plays nothing."""
+    legal = page.locator('.hl-hand .hl-card[data-legal="true"]').first
+    text = legal.get_attribute("data-card")
+    cards = hand_cards(page)
+    legal.click()
+    page.locator(f'.hl-hand .hl-card.is-selected[data-card="{text}"]').wait_for()
+    page.locator(f'.hl-hand .hl-card[data-card="{text}"]').click()
+    page.locator(".hl-hand .hl-card.is-selected").wait_for(state="detached")
+    assert hand_cards(page) == cards and page.locator(ROOT).get_attribute("data-screen") == "playing"
+
+
+def check_the_story(page: Page) -> bool:
+    """The table says who led (a mark on that seat) and whose turn it is; True once the taken banner was seen."""
+    table = page.locator(".hl-table")
+    story = page.locator(".hl-story").inner_text()
+    if page.locator(".hl-table.is-taken").count():
+        assert "took the trick" in page.locator(".hl-taken").inner_text()
+        if page.locator(".hl-table.is-gathering").count():  # the cards move to the taker, unless motion is reduced
+            moving = "() => getComputedStyle(document.querySelector('.hl-table.is-gathering .hl-card')).animationName"
+            assert page.evaluate(moving) == "hl-gather"
+            page.emulate_media(reduced_motion="reduce")
+            assert page.evaluate(moving) == "none"
+            page.emulate_media(reduced_motion="no-preference")
+        assert table.get_attribute("data-taker") in ("bottom", "left", "top", "right")
+        assert page.locator(".hl-slot.is-winner").count() == 1
+        return True
+    if page.locator(".hl-led-mark").count():
+        assert page.locator(".hl-led-mark").count() == 1
+        assert page.locator(".hl-slot.is-leader .hl-led-mark").count() == 1
+        assert " led " in story
+    assert "Your turn" in story
+    assert page.locator('.hl-slot.is-turn[data-seat="0"] .hl-turn-mark').count() == 1
+    return False
 
 
 def test_pass_play_a_hand_and_resume(page: Page, widget_server: str, data_dir: Path) -> None:
@@ -95,8 +150,12 @@ def test_pass_play_a_hand_and_resume(page: Page, widget_server: str, data_dir: P
 
     # Play the whole hand: tap a legal card, press Play (once by keyboard); the computers answer instantly.
     plays = 0
+    taken_seen = False
     while page.locator(ROOT).get_attribute("data-screen") == "playing":
         assert page.locator(ROOT).get_attribute("data-pending") == "learner"
+        taken_seen = check_the_story(page) or taken_seen
+        if plays == 1:
+            deselect_by_tapping(page)
         if plays == 2:
             play_by_keyboard(page)
             plays += 1
@@ -105,6 +164,7 @@ def test_pass_play_a_hand_and_resume(page: Page, widget_server: str, data_dir: P
             guidance(page, True)
             page.locator(".hl-coach .hl-advice").wait_for()
             assert page.locator(".hl-odds tbody tr").count() >= 1
+            assert page.locator(".hl-coach .hl-pick .hl-card").count() == 1  # the card the coach would play
             screenshot(page, "match-coach")
             guidance(page, False)
         legal = page.locator('.hl-hand .hl-card[data-legal="true"]').first
@@ -115,13 +175,48 @@ def test_pass_play_a_hand_and_resume(page: Page, widget_server: str, data_dir: P
         page.locator('[data-action="play"]').click()
         settle(page, before)
         plays += 1
+        if plays == 7:
+            screenshot(page, "match-playing")
     assert plays == 13
+    assert taken_seen  # the learner led at least once after a trick: its taker was on the table
     assert page.locator(ROOT).get_attribute("data-screen") == "hand_over"
-    rows = page.locator(".hl-score-table tbody tr")
+    rows = page.locator(".hl-score .hl-score-table tbody tr")
     assert rows.count() == 4
     totals = [int(rows.nth(index).locator(".hl-total").inner_text()) for index in range(4)]
     assert sum(totals) in (26, 78)  # 26 points a hand, or 3 x 26 after a moon shot
+    chips = {chip.get_attribute("data-seat"): chip.locator(".hl-chip-score").inner_text()
+             for chip in page.locator(".hl-chip").all()}
+    assert int(chips["0"].split(" / ")[0]) == totals[0]  # "total / this hand": the total has this hand in it
     screenshot(page, "match-score")
+
+    # Review this hand: thirteen plays, stepped through by keyboard.
+    page.locator('[data-action="review"]').click()
+    page.locator(".hl-review .hl-review-step").first.wait_for()
+    steps = page.locator(".hl-review-step")
+    assert steps.count() == 13
+    assert page.locator(".hl-review-title").inner_text() == "Review of hand 1"
+    mistakes = page.locator('.hl-review-step[data-mistake="true"]').count()
+    if mistakes:
+        assert page.locator(".hl-review-detail.is-mistake .hl-better .hl-card").count() == 1
+        assert page.locator(".hl-review-detail .hl-why").inner_text()
+    page.locator('.hl-review-step[data-action="review-step-1"]').click()
+    assert page.locator('.hl-review-step[aria-current="step"]').inner_text().startswith("1")
+    page.locator('[data-action="review-next"]').focus()
+    page.keyboard.press("Enter")
+    assert page.locator('.hl-review-step[aria-current="step"]').get_attribute("data-action") == "review-step-2"
+    assert page.locator(".hl-review-line").inner_text().startswith("Trick 2: you played ")
+    if mistakes:  # the picture shows a costly play with its better card
+        page.locator('.hl-review-step[data-mistake="true"]').first.click()
+        assert "was better" in page.locator(".hl-review-line").inner_text()
+    screenshot(page, "match-review")
+    before = step(page)
+    page.locator('[data-action="close-review"]').click()
+    settle(page, before)
+    assert page.locator(".hl-review").count() == 0 and page.locator('[data-action="next-hand"]').count() == 1
+    sheet = page.locator(".hl-sheet")
+    if sheet.is_hidden():
+        page.locator('[data-action="score-sheet"]').click()
+    assert [int(cell.inner_text()) for cell in sheet.locator(".hl-sheet-total .hl-total").all()] == totals
 
     # Next hand, then reload: the saved match is offered and resumes on the same cards.
     before = step(page)
@@ -178,4 +273,42 @@ def test_a_second_tab_on_the_same_match_is_told_to_reload(page: Page, widget_ser
     assert hand_cards(other) == hand_cards(page)
     assert "Reloaded" in other.locator(".hl-message").inner_text()
     other.close()
+    assert not page.js_errors  # type: ignore[attr-defined]
+
+
+def test_a_finished_match_shows_its_summary_and_joins_the_history(page: Page, widget_server: str,
+                                                                   data_dir: Path) -> None:
+    (data_dir / "short.json").unlink(missing_ok=True)
+    history_before = 0
+    open_notebook(page, widget_server, "match_short.ipynb", f'{ROOT}[data-screen="passing"] .hl-hand .hl-card')
+    page.locator('[data-action="statistics"]').click()
+    history_before = page.locator(".hl-history-item").count()
+    page.locator('[data-action="statistics"]').click()
+    for card in hand_cards(page)[:3]:
+        page.locator(f'.hl-hand .hl-card[data-card="{card}"]').click()
+    page.locator('.hl-hand .hl-card[aria-pressed="true"]').nth(2).wait_for()
+    before = step(page)
+    page.locator('[data-action="pass"]').click()
+    settle(page, before)
+    while page.locator(ROOT).get_attribute("data-screen") == "playing":
+        page.locator('.hl-hand .hl-card[data-legal="true"]').first.click()
+        page.locator(".hl-hand .hl-card.is-selected").wait_for()
+        before = step(page)
+        page.locator('[data-action="play"]').click()
+        settle(page, before)
+    assert page.locator(ROOT).get_attribute("data-screen") == "match_over"
+    assert page.locator(".hl-result").inner_text()
+    page.locator(".hl-summary").wait_for()
+    assert "match" in page.locator(".hl-summary").inner_text()
+    chips = [chip.locator(".hl-chip-score").inner_text() for chip in page.locator(".hl-chip").all()]
+    rows = page.locator(".hl-score .hl-score-table:not(.hl-summary-table) tbody tr").all()
+    totals = [row.locator(".hl-total").inner_text() for row in rows]
+    # Chips list the computers first, then you; the score table lists you first.
+    assert sorted(chip.split(" / ")[0] for chip in chips) == sorted(totals)
+    screenshot(page, "match-over")
+    page.locator('[data-action="statistics"]').click()
+    page.locator(".hl-history-item").first.wait_for()
+    assert page.locator(".hl-history-item").count() == min(history_before + 1, 10)
+    assert "hand" in page.locator(".hl-history-item").first.inner_text()
+    screenshot(page, "match-history")
     assert not page.js_errors  # type: ignore[attr-defined]

@@ -2,14 +2,18 @@
 
 Voilà 0.5 on its own culls a pooled kernel that has waited longer than the idle timeout
 if the culler runs between handing it to a page and the page connecting: the page then
-never renders. widgets.serving.PoolSafeKernelManager closes that gap; this serves one
+never renders. hearts_serving.PoolSafeKernelManager closes that gap; this serves one
 lesson with the real configuration, a 4 s idle timeout and a culler running every second.
+The opposite leak too: a page fetched but never connected (a bare GET) must not hold its
+kernel for the whole idle timeout; here the timeout is 10 minutes and the grace 3 s.
 """
 
 from __future__ import annotations
 
 import json
+import re
 import shutil
+import subprocess
 import time
 import urllib.error
 import urllib.request
@@ -42,17 +46,19 @@ def kernel_exists(base: str, kernel_id: str) -> bool:
         raise
 
 
-def test_a_long_waiting_preheated_kernel_still_serves_its_page(browser: Browser, tmp_path: Path) -> None:
+def serve_one_lesson(tmp_path: Path, log: Path, culling: list[str]) -> tuple[subprocess.Popen[bytes], str]:
+    """Voilà on a folder holding only LESSON and the shipped voila.json, culling every second."""
     served = tmp_path / "served"
     served.mkdir()
     shutil.copy(ROOT / "lessons" / LESSON, served)
     shutil.copy(ROOT / "lessons" / "voila.json", served)
+    return start_voila(served, tmp_path / "data", log=log, env={"JUPYTER_PATH": str(ROOT / "lessons" / "jupyter")},
+                       extra=[*culling, "--MappingKernelManager.cull_interval=1"])
+
+
+def test_a_long_waiting_preheated_kernel_still_serves_its_page(browser: Browser, tmp_path: Path) -> None:
     log = tmp_path / "voila.log"
-    process, base = start_voila(
-        served, tmp_path / "data", log=log, env={"JUPYTER_PATH": str(ROOT / "lessons" / "jupyter")},
-        extra=[f"--MappingKernelManager.cull_idle_timeout={IDLE_TIMEOUT}",
-               "--MappingKernelManager.cull_interval=1"],
-    )
+    process, base = serve_one_lesson(tmp_path, log, [f"--MappingKernelManager.cull_idle_timeout={IDLE_TIMEOUT}"])
     try:
         wait_for_line(log, f"Kernel pool of {LESSON} is filled", timeout=90)
         time.sleep(IDLE_TIMEOUT + 2)  # the pooled kernel is now idle for longer than the timeout
@@ -71,6 +77,28 @@ def test_a_long_waiting_preheated_kernel_still_serves_its_page(browser: Browser,
         while kernel_exists(base, kernel_id) and time.monotonic() < deadline:
             time.sleep(0.5)
         assert not kernel_exists(base, kernel_id), "the kernel outlived its page by three idle periods"
+    finally:
+        process.terminate()
+        process.wait(timeout=20)
+
+
+def test_a_kernel_whose_page_never_connects_is_shut_down_after_the_grace(tmp_path: Path) -> None:
+    log = tmp_path / "voila.log"
+    process, base = serve_one_lesson(tmp_path, log, ["--MappingKernelManager.cull_idle_timeout=600",
+                                                     "--PoolSafeKernelManager.unconnected_grace=3"])
+    try:
+        wait_for_line(log, f"Kernel pool of {LESSON} is filled", timeout=90)
+        with urllib.request.urlopen(f"{base}voila/render/{LESSON}", timeout=60) as response:
+            html = response.read().decode()  # the page, fetched; its websocket never connects
+        found = re.search(r"\"kernelId\":\s*\"([0-9a-f-]+)\"", html)
+        assert found, "no kernel id in the page"
+        kernel_id = found.group(1)
+        assert kernel_exists(base, kernel_id)
+        deadline = time.monotonic() + 30  # the grace, plus the kernel's own 3 s of quiet, plus culler rounds
+        while kernel_exists(base, kernel_id) and time.monotonic() < deadline:
+            time.sleep(0.5)
+        assert not kernel_exists(base, kernel_id), "a never-connected kernel waited for the idle timeout"
+        assert "no page connected to it within" in log.read_text(errors="replace")
     finally:
         process.terminate()
         process.wait(timeout=20)

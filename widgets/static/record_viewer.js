@@ -1,4 +1,11 @@
 // RecordViewer front end: loading controls, one trick per frame, the list of illegal actions.
+// The kernel sends the frame on screen only; each step asks it for another. A record above
+// the kernel's size limit (max_bytes) is refused here, before it is sent: near Jupyter's
+// websocket limit the page would silently reconnect instead of showing any error.
+
+function hlMegabytes(bytes) {
+  return (bytes / 1000000).toFixed(1) + " MB";
+}
 
 function render({ model, el }) {
   const root = hlEl("div", "hl-root hl-viewer");
@@ -12,11 +19,20 @@ function render({ model, el }) {
   file.accept = ".json,application/json";
   file.setAttribute("aria-label", "upload a hearts-record/1 file");
   file.dataset.action = "upload";
+  function tooBig(bytes) {
+    const limit = model.get("max_bytes");
+    if (bytes <= limit) return false;
+    loadError.textContent = `This record is ${hlMegabytes(bytes)}: records up to ${hlMegabytes(limit)} ` +
+      "can be checked here.";
+    return true;
+  }
   file.addEventListener("change", async () => {
     if (!file.files.length) return;
-    const text = await file.files[0].text();
-    model.send({ type: "load_text", text, source: "uploaded: " + file.files[0].name });
+    const chosen = file.files[0];
     file.value = "";
+    if (tooBig(chosen.size)) return;
+    const text = await chosen.text();
+    model.send({ type: "load_text", text, source: "uploaded: " + chosen.name });
   });
   fileLabel.append(file);
   const sample = hlEl("button", "hl-button is-secondary", "Load the sample with mistakes");
@@ -31,7 +47,10 @@ function render({ model, el }) {
   paste.setAttribute("aria-label", "paste a record");
   const check = hlEl("button", "hl-button", "Check this record");
   check.dataset.action = "check";
-  check.addEventListener("click", () => model.send({ type: "load_text", text: paste.value, source: "pasted" }));
+  check.addEventListener("click", () => {
+    if (tooBig(new Blob([paste.value]).size)) return;
+    model.send({ type: "load_text", text: paste.value, source: "pasted" });
+  });
   const pasteRow = hlEl("div", "hl-row");
   pasteRow.append(check);
   const loadError = hlEl("div", "hl-error");
@@ -63,17 +82,17 @@ function render({ model, el }) {
     for (const node of [loaders, paste, pasteRow]) node.hidden = !loading;
     loadError.textContent = model.get("load_error");
     status.textContent = model.get("status") + (model.get("source") ? ` (${model.get("source")})` : "");
-    const frames = model.get("frames");
+    const count = model.get("frame_count");
     const step = model.get("step");
-    const frame = frames[step];
+    const frame = model.get("frame");
     table.replaceChildren();
-    if (!frame) {
+    if (!frame || !frame.cards) {
       where.textContent = "";
       caption.textContent = "Nothing loaded yet.";
       back.disabled = next.disabled = true;
     } else {
       where.textContent = `Hand ${frame.hand} (${frame.direction}), trick ${frame.trick}` +
-        ` (step ${step + 1} of ${frames.length})`;
+        ` (step ${step + 1} of ${count})`;
       for (const item of frame.cards) {
         const slot = hlEl("div", "hl-played");
         if (item.winner) slot.classList.add("is-winner");
@@ -84,7 +103,7 @@ function render({ model, el }) {
       caption.className = "hl-message" + (frame.cards.some((c) => c.illegal) ? " is-illegal" : "");
       caption.textContent = frame.caption;
       back.disabled = step === 0;
-      next.disabled = step >= frames.length - 1;
+      next.disabled = step >= count - 1;
     }
     problems.replaceChildren();
     for (const problem of model.get("problems")) {
@@ -103,8 +122,8 @@ function render({ model, el }) {
       problems.append(item);
     }
   }
-  for (const name of ["title", "status", "source", "load_error", "frames", "problems", "step", "allow_loading",
-                      "four_colour"]) {
+  for (const name of ["title", "status", "source", "load_error", "frame", "frame_count", "problems", "step",
+                      "allow_loading", "four_colour"]) {
     model.on("change:" + name, draw);
   }
   draw();

@@ -1,4 +1,5 @@
-// The coach's panel beside the table: advice, what has been seen, and each card's odds.
+// The coach's panel beside the table: what the coach would play (or pass) and why, then,
+// for those who want them, what has been seen and each card's odds.
 
 function hlMatchCoach(ui) {
   const { model } = ui;
@@ -11,7 +12,16 @@ function hlMatchCoach(ui) {
     coach.hidden = !report.advice;
     if (coach.hidden) return;
     coach.append(hlEl("h3", "hl-panel-title", "Coach"));
+    if (report.cards.length) {
+      const pick = hlEl("div", "hl-pick");
+      const names = report.cards.map((card) => card.label).join(", ");
+      pick.setAttribute("aria-label", (report.passing ? "the coach would pass " : "the coach would play ") + names);
+      pick.append(hlEl("span", "hl-pick-label", report.passing ? "Pass" : "Play"));
+      for (const card of report.cards) pick.append(hlCard(card, { static: true }));
+      coach.append(pick);
+    }
     coach.append(hlEl("p", "hl-advice", report.advice));
+    if (report.passing) return;
     const facts = hlEl("ul", "hl-facts");
     facts.append(hlEl("li", "", `${report.unseen} cards unseen.`), hlEl("li", "", report.queen));
     for (const item of report.voids) facts.append(hlEl("li", "", item.text));

@@ -24,7 +24,8 @@ function hlMatchHand(ui) {
     const count = model.get("option_lists").cards_in_pass;
     hand.setAttribute("aria-label", passing
       ? `your hand: tap ${count} cards to pass`
-      : "your hand: tap a card to select it; dimmed cards may not be played, tap them to see why");
+      : "your hand: tap a card to select it, tap it again or press Escape to put it back; " +
+        "dimmed cards may not be played, tap them to see why");
     for (const card of cards) {
       const selected = chosen.includes(card.text);
       const button = hlCard(card, {
@@ -57,7 +58,8 @@ function hlMatchHand(ui) {
         disabled: !model.get("can_play"),
         aria: chosen.length === 1 ? `play ${chosen[0]}` : "play the selected card",
       });
-      play.addEventListener("click", () => send("play"));
+      // detail 0: pressed by Enter or Space, not a pointer; focus goes back to the hand afterwards.
+      play.addEventListener("click", (event) => { ui.focusHand = event.detail === 0; send("play"); });
       actions.append(play);
     }
   }

@@ -1,6 +1,7 @@
 // Above the table: the storage notice (with Reload when another page has continued the match),
 // the status line with the seats' scores, the toolbar
-// (Last trick, Hint, Options, Statistics) and the Last trick and Statistics panels.
+// (Last trick, Score sheet, Hint, Options, Statistics) and their panels.  The score sheet
+// starts open on a wide screen; the statistics list the recent finished matches.
 
 function hlMatchHeader(ui) {
   const { model, send, open } = ui;
@@ -13,6 +14,10 @@ function hlMatchHeader(ui) {
   lastPanel.setAttribute("aria-label", "the last completed trick");
   const statsPanel = hlEl("section", "hl-panel hl-stats");
   statsPanel.setAttribute("aria-label", "your statistics");
+  const sheetPanel = hlEl("section", "hl-panel hl-sheet");
+  sheetPanel.id = "hl-sheet-" + Math.random().toString(36).slice(2);
+  sheetPanel.setAttribute("aria-label", "score sheet: points per hand");
+  if (open.sheet === undefined) open.sheet = window.matchMedia("(min-width: 760px)").matches;
 
   function drawNotice() {
     notice.replaceChildren();
@@ -65,13 +70,17 @@ function hlMatchHeader(ui) {
       { secondary: true, pressed: open.last && hasLast, disabled: !hasLast, aria: "show the last trick" });
     last.setAttribute("aria-controls", lastPanel.id);
     last.addEventListener("click", () => { if (hasLast) { open.last = !open.last; ui.redraw(); } });
+    const sheet = hlButton("Score sheet", "score-sheet",
+      { secondary: true, pressed: open.sheet, aria: "score sheet: points per hand" });
+    sheet.setAttribute("aria-controls", sheetPanel.id);
+    sheet.addEventListener("click", () => { open.sheet = !open.sheet; ui.redraw(); });
     const hint = hlButton("Hint", "hint", { secondary: true, aria: "hint: ask the coach" });
     hint.addEventListener("click", () => send("hint"));
     const options = hlButton("Options", "options", { secondary: true, pressed: open.options, aria: "play options" });
     options.addEventListener("click", () => { open.options = !open.options; ui.redraw(); });
     const stats = hlButton("Statistics", "statistics", { secondary: true, pressed: open.stats, aria: "your statistics" });
     stats.addEventListener("click", () => { open.stats = !open.stats; ui.redraw(); });
-    toolbar.append(last, hint, options, stats);
+    toolbar.append(last, sheet, hint, options, stats);
   }
 
   function drawLast() {
@@ -82,10 +91,51 @@ function hlMatchHeader(ui) {
     const row = hlEl("div", "hl-trick-row");
     for (const item of trick.cards) {
       const slot = hlEl("div", "hl-played" + (item.winner ? " is-winner" : ""));
-      slot.append(hlCard(item.card, { static: true }), hlEl("span", "hl-seat", item.name));
+      slot.append(hlCard(item.card, { static: true }), hlEl("span", "hl-seat", item.name + (item.led ? " (led)" : "")));
       row.append(slot);
     }
     lastPanel.append(hlEl("h3", "hl-panel-title", "Last trick"), row, hlEl("p", "hl-panel-text", trick.text));
+  }
+
+  function drawSheet(screen) {
+    const sheet = model.get("sheet");
+    sheetPanel.hidden = !open.sheet || !sheet.names || screen === "offer";
+    sheetPanel.replaceChildren();
+    if (sheetPanel.hidden) return;
+    sheetPanel.append(hlEl("h3", "hl-panel-title", "Score sheet"));
+    if (!sheet.rows.length) {
+      sheetPanel.append(hlEl("p", "hl-panel-text hl-muted", "Each hand's points appear here when the hand is over."));
+      return;
+    }
+    const table = hlEl("table", "hl-score-table hl-sheet-table");
+    const head = hlEl("tr");
+    head.append(hlEl("th", "", "Hand"));
+    for (const name of sheet.names) head.append(hlEl("th", "", name));
+    const thead = hlEl("thead");
+    thead.append(head);
+    const body = hlEl("tbody");
+    for (const row of sheet.rows) {
+      const line = hlEl("tr");
+      const number = hlEl("th", "", String(row.hand) + (row.moon ? " ☾" : ""));
+      number.scope = "row";
+      if (row.moon) number.setAttribute("aria-label", `hand ${row.hand}, the moon was shot`);
+      line.append(number);
+      row.points.forEach((points, seat) => {
+        const cell = hlEl("td", "", "+" + points);
+        cell.setAttribute("aria-label", `${sheet.names[seat]}: ${points} points, total ${row.totals[seat]}`);
+        line.append(cell);
+      });
+      body.append(line);
+    }
+    const last = sheet.rows[sheet.rows.length - 1];
+    const total = hlEl("tr", "hl-sheet-total");
+    const label = hlEl("th", "", "Total");
+    label.scope = "row";
+    total.append(label);
+    for (const value of last.totals) total.append(hlEl("td", "hl-total", String(value)));
+    body.append(total);
+    table.append(thead, body);
+    sheetPanel.append(table);
   }
 
   function drawStats() {
@@ -94,6 +144,18 @@ function hlMatchHeader(ui) {
     if (!open.stats) return;
     const stats = model.get("statistics");
     statsPanel.append(hlEl("h3", "hl-panel-title", "Statistics"));
+    const history = model.get("history");
+    if (history.length) {
+      statsPanel.append(hlEl("h4", "hl-history-title", "Your recent matches"));
+      const list = hlEl("ul", "hl-history");
+      list.setAttribute("aria-label", "your recent matches, newest first");
+      for (const entry of history) {
+        const item = hlEl("li", "hl-history-item", entry.label);
+        item.dataset.outcome = entry.outcome;
+        list.append(item);
+      }
+      statsPanel.append(list);
+    }
     if (!stats.played) {
       statsPanel.append(hlEl("p", "hl-panel-text", "No finished matches yet: your record starts after the first one."));
       return;
@@ -111,11 +173,12 @@ function hlMatchHeader(ui) {
   }
 
   return {
-    notice, header, toolbar, lastPanel, statsPanel,
+    notice, header, toolbar, lastPanel, statsPanel, sheetPanel,
     draw(screen, info, seats) {
       drawNotice();
       drawHeader(info, seats);
       drawToolbar(screen);
+      drawSheet(screen);
       drawStats();
       drawLast();
     },

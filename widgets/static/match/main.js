@@ -7,14 +7,16 @@ const HL_MATCH_TRAITS = [
   "screen", "pending", "step", "header", "seats", "hand", "selected", "can_pass", "can_play", "table", "trick_done",
   "last_trick", "scores", "result", "coach", "offer", "statistics", "message", "tone", "refused", "notice", "stale",
   "speed", "one_tap", "auto_play_forced", "confirm_tricks", "levels", "show_danger", "show_coach", "four_colour",
+  "tie_rule", "story", "sheet", "review", "summary", "history",
 ];
 
 function render({ model, el }) {
   const ui = {
     model,
     send: (type, extra = {}) => model.send({ type, ...extra }),
-    open: { last: false, options: false, stats: false },
+    open: { last: false, options: false, stats: false, reviewStep: null },
     redraw: () => draw(),
+    focusHand: false, // the learner played from the keyboard: put focus back in the hand
   };
 
   const root = hlEl("div", "hl-root hl-match");
@@ -29,7 +31,14 @@ function render({ model, el }) {
   const middle = hlEl("div", "hl-middle");
   middle.append(stage.element, coach.element);
   root.append(top.notice, top.header, top.toolbar, options.element, top.statsPanel, top.lastPanel, middle,
-    below.message, below.hand, below.actions, hlErrorBox(model));
+    below.message, below.hand, below.actions, top.sheetPanel, hlErrorBox(model));
+  // Escape puts a selected card back (as a second tap does), wherever focus is in the widget.
+  root.addEventListener("keydown", (event) => {
+    if (event.key === "Escape" && model.get("selected").length && model.get("screen") === "playing") {
+      event.preventDefault();
+      ui.send("deselect");
+    }
+  });
 
   let timer = null;
   let timerStep = null;
@@ -80,6 +89,15 @@ function render({ model, el }) {
       const cards = [...below.hand.querySelectorAll("button.hl-card")];
       const next = cards.length ? cards[Math.min(focusIndex, cards.length - 1)] : stage.element.querySelector("button");
       if (next) next.focus();
+    }
+    // Played with the keyboard (Play pressed by Enter or Space): back to the hand, on the
+    // first card that may be played, once it is the learner's turn again.
+    if (ui.focusHand) {
+      const cards = [...below.hand.querySelectorAll("button.hl-card")];
+      const target = cards.find((card) => card.dataset.legal === "true") || cards[0];
+      if (target) target.focus();
+      // While the computers play, stay on the hand; on the learner's turn, land on a playable card.
+      ui.focusHand = Boolean(target) && pending !== "learner" && screen === "playing";
     }
     pace(pending, step);
   }

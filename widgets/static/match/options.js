@@ -53,13 +53,32 @@ function hlMatchOptions(ui) {
     row.append(hlEl("span", "", computer), select);
     levels.append(row);
   });
-  panel.append(speed, toggles, levels);
+  // The tie rule is part of a match's rules, so it takes effect from the next new match.
+  const ties = hlEl("div", "hl-option-group");
+  ties.setAttribute("role", "group");
+  ties.setAttribute("aria-label", "when the lowest totals tie, from your next new match");
+  ties.append(hlEl("span", "hl-option-title", "Ties (from your next new match)"));
+  for (const { value, label } of lists.tie_rules) {
+    const button = hlButton(label, "tie-" + value, { secondary: true });
+    button.classList.add("hl-option");
+    button.dataset.option = "tie_rule";
+    button.dataset.value = value;
+    button.addEventListener("click", () => send("set", { name: "tie_rule", value }));
+    ties.append(button);
+  }
+  const current = hlEl("span", "hl-option-note");
+  ties.append(current);
+  panel.append(speed, toggles, levels, ties);
 
   function draw() {
     panel.hidden = !open.options;
+    const rules = model.get("header").tie_text;
+    current.textContent = rules ? `This match: ${rules.charAt(0).toLowerCase()}${rules.slice(1)}.` : "";
     for (const control of panel.querySelectorAll("[data-option]")) {
       const name = control.dataset.option;
-      if (name === "speed") control.setAttribute("aria-pressed", String(model.get("speed") === control.dataset.value));
+      if (name === "speed" || name === "tie_rule") {
+        control.setAttribute("aria-pressed", String(model.get(name) === control.dataset.value));
+      }
       else if (name === "levels") control.value = model.get("levels")[Number(control.dataset.index)];
       // The on/off options are settings traits named in option_lists (a Python test checks them).
       else control.checked = Boolean(model.get(name));

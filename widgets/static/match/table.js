@@ -1,11 +1,15 @@
 // The stage in the middle: the resume offer, the table (the cards to pass, or the trick
-// being played) or the score screen after a hand.
+// being played) or the score screen after a hand, with "Review this hand" and, at the end
+// of the match, what the learner's mistakes cost.  The table tells the story from `story`:
+// who led (a "led" mark on that seat, the suit in words), whose turn it is, and who took the
+// trick just finished, which stays in sight, drawn towards its taker, until the next card.
 
 const HL_PLACES = ["bottom", "left", "top", "right"]; // seat 0 (You) sits at the bottom, play goes clockwise
 
 function hlMatchStage(ui) {
-  const { model, send } = ui;
+  const { model, send, open } = ui;
   const stage = hlEl("div", "hl-stage");
+  let animatedTrick = ""; // the finished trick already drawn moving to its taker: redraws do not replay it
 
   function drawOffer() {
     const offer = model.get("offer");
@@ -44,19 +48,131 @@ function hlMatchStage(ui) {
       stage.append(table);
       return;
     }
+    const story = model.get("story");
+    const taken = story.taker !== undefined && story.taker >= 0;
     const played = new Map(model.get("table").map((item) => [item.seat, item]));
+    if (taken) {
+      table.classList.add("is-taken");
+      table.dataset.taker = HL_PLACES[story.taker];
+      const key = `${info.hand_number}-${info.trick_number}-${story.taken_text}`;
+      if (key !== animatedTrick) {
+        table.classList.add("is-gathering"); // the cards move to the taker once, not on every redraw
+        animatedTrick = key;
+      }
+    }
     for (const seat of seats) {
       const item = played.get(seat.seat);
+      const turn = story.turn === seat.seat;
       const slot = hlEl("div", "hl-played hl-slot" + (item && item.winner ? " is-winner" : "") +
-        (seat.to_move ? " is-turn" : ""));
+        (turn ? " is-turn" : "") + (story.leader === seat.seat ? " is-leader" : ""));
       slot.dataset.place = HL_PLACES[seat.seat];
       slot.dataset.seat = String(seat.seat);
       slot.append(item ? hlCard(item.card, { static: true }) : hlEl("div", "hl-slot-empty"));
-      const label = seat.to_move && !item ? `${seat.name} to play` : seat.name;
-      slot.append(hlEl("span", "hl-seat", label));
+      const label = hlEl("span", "hl-seat");
+      label.append(hlEl("span", "hl-seat-name", seat.name));
+      if (item && item.led) {
+        label.append(hlEl("span", "hl-led-mark", "led"));
+      }
+      if (turn) {
+        const mark = hlEl("span", "hl-turn-mark", seat.seat === 0 ? "your turn" : "to play");
+        label.append(mark);
+      }
+      slot.append(label);
       table.append(slot);
     }
+    const words = hlEl("div", "hl-story");
+    words.setAttribute("role", "group");
+    words.setAttribute("aria-label", "what is happening on the table");
+    if (story.taken_text) words.append(hlEl("p", "hl-taken", story.taken_text));
+    if (story.led_text && !story.taken_text) words.append(hlEl("p", "hl-led", story.led_text));
+    if (story.turn_text) words.append(hlEl("p", "hl-turn", story.turn_text));
+    table.append(words);
     stage.append(table);
+  }
+
+  function drawReview(panel) {
+    const review = model.get("review");
+    const steps = review.steps || [];
+    const section = hlEl("section", "hl-review");
+    section.setAttribute("aria-label", `review of hand ${review.hand_number}`);
+    section.append(hlEl("h4", "hl-review-title", `Review of hand ${review.hand_number}`));
+    section.append(hlEl("p", "hl-review-text", review.text));
+    if (!steps.length) return section;
+    if (open.reviewStep === null) open.reviewStep = Math.max(0, steps.findIndex((item) => item.mistake));
+    const index = Math.min(Math.max(open.reviewStep, 0), steps.length - 1);
+    const list = hlEl("ol", "hl-review-list");
+    list.setAttribute("aria-label", "your plays, trick by trick");
+    steps.forEach((step, at) => {
+      const item = hlEl("li");
+      const button = hlEl("button", "hl-review-step" + (step.mistake ? " is-mistake" : "") +
+        (at === index ? " is-current" : ""));
+      button.type = "button";
+      button.dataset.action = "review-step-" + step.trick;
+      button.dataset.mistake = String(step.mistake);
+      button.setAttribute("aria-current", at === index ? "step" : "false");
+      button.setAttribute("aria-label", `trick ${step.trick}: you played ${step.played.label}` +
+        (step.mistake ? ", a costly play" : ""));
+      button.append(hlEl("span", "hl-review-number", String(step.trick)), hlEl("span", "hl-review-card", step.played.text));
+      if (step.mistake) button.append(hlEl("span", "hl-review-flag", "✗"));
+      button.addEventListener("click", () => { open.reviewStep = at; ui.redraw(); });
+      item.append(button);
+      list.append(item);
+    });
+    section.append(list);
+    const step = steps[index];
+    const detail = hlEl("div", "hl-review-detail" + (step.mistake ? " is-mistake" : ""));
+    detail.setAttribute("aria-live", "polite");
+    const row = hlEl("div", "hl-trick-row");
+    for (const item of step.cards) {
+      const slot = hlEl("div", "hl-played" + (item.winner ? " is-winner" : ""));
+      slot.append(hlCard(item.card, { static: true }), hlEl("span", "hl-seat", item.name + (item.led ? " (led)" : "")));
+      row.append(slot);
+    }
+    detail.append(hlEl("p", "hl-review-line", step.text), row);
+    if (step.mistake) {
+      const better = hlEl("div", "hl-better");
+      better.append(hlEl("span", "hl-better-label", "Better:"), hlCard(step.better, { static: true }));
+      detail.append(better, hlEl("p", "hl-why", step.why));
+    }
+    section.append(detail);
+    const buttons = hlEl("div", "hl-row");
+    const previous = hlButton("Previous play", "review-previous", { secondary: true, disabled: index === 0 });
+    previous.addEventListener("click", () => { if (index > 0) { open.reviewStep = index - 1; ui.redraw(); } });
+    const next = hlButton("Next play", "review-next", { secondary: true, disabled: index === steps.length - 1 });
+    next.addEventListener("click", () => { if (index < steps.length - 1) { open.reviewStep = index + 1; ui.redraw(); } });
+    const mistakes = steps.map((item, at) => (item.mistake ? at : -1)).filter((at) => at > index);
+    const jump = hlButton("Next mistake", "review-mistake", { secondary: true, disabled: !mistakes.length });
+    jump.addEventListener("click", () => { if (mistakes.length) { open.reviewStep = mistakes[0]; ui.redraw(); } });
+    buttons.append(previous, next, jump);
+    section.append(buttons);
+    return section;
+  }
+
+  function drawSummary() {
+    const summary = model.get("summary");
+    const section = hlEl("section", "hl-summary");
+    section.setAttribute("aria-label", "what your mistakes cost in this match");
+    section.append(hlEl("h4", "hl-review-title", "Your mistakes in this match"), hlEl("p", "hl-review-text", summary.text));
+    const rows = (summary.rows || []).filter((row) => row.mistakes > 0);
+    if (rows.length) {
+      const table = hlEl("table", "hl-score-table hl-summary-table");
+      const head = hlEl("tr");
+      for (const text of ["Hand", "Costly plays", "Points lost"]) head.append(hlEl("th", "", text));
+      const thead = hlEl("thead");
+      thead.append(head);
+      const body = hlEl("tbody");
+      for (const row of rows) {
+        const line = hlEl("tr");
+        const name = hlEl("th", "", `Hand ${row.hand}`);
+        name.scope = "row";
+        const plays = hlEl("td", "hl-summary-plays", row.plays.join(", "));
+        line.append(name, plays, hlEl("td", "", row.lost.toFixed(1)));
+        body.append(line);
+      }
+      table.append(thead, body);
+      section.append(table);
+    }
+    return section;
   }
 
   function drawScores(screen) {
@@ -72,6 +188,17 @@ function hlMatchStage(ui) {
       panel.append(banner);
     }
     if (scores.moon) panel.append(hlEl("p", "hl-moon", scores.moon));
+    const review = model.get("review");
+    if (review.steps) {
+      panel.append(drawReview(panel));
+      const back = hlButton("Back to the scores", "close-review");
+      back.addEventListener("click", () => send("close_review"));
+      const row = hlEl("div", "hl-row");
+      row.append(back);
+      panel.append(row);
+      stage.append(panel);
+      return;
+    }
     const table = hlEl("table", "hl-score-table");
     const head = hlEl("tr");
     for (const text of ["", "Before", "This hand", "Total"]) head.append(hlEl("th", "", text));
@@ -88,17 +215,27 @@ function hlMatchStage(ui) {
     }
     table.append(thead, body);
     panel.append(table);
+    if (screen === "match_over" && model.get("summary").text) panel.append(drawSummary());
     const buttons = hlEl("div", "hl-row");
+    const reviewButton = hlButton("Review this hand", "review", { secondary: true,
+      aria: `review hand ${scores.hand_number}: your plays and the costly ones` });
+    reviewButton.addEventListener("click", () => {
+      // Python may take a moment: say so at once, then the review replaces this screen.
+      reviewButton.setAttribute("aria-busy", "true");
+      reviewButton.textContent = "Looking over your plays…";
+      open.reviewStep = null; // start at the first mistake
+      send("review");
+    });
     if (screen === "hand_over") {
       const next = hlButton("Next hand", "next-hand");
       next.addEventListener("click", () => send("next_hand"));
-      buttons.append(next);
+      buttons.append(next, reviewButton);
     } else {
       const fresh = hlButton("New match", "new-match");
       fresh.addEventListener("click", () => send("new_match"));
       const again = hlButton("Replay", "replay", { secondary: true, aria: "replay: the same deals again" });
       again.addEventListener("click", () => send("replay"));
-      buttons.append(fresh, again);
+      buttons.append(fresh, again, reviewButton);
     }
     panel.append(buttons);
     stage.append(panel);

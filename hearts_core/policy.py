@@ -1,0 +1,146 @@
+"""How the computer players choose a card: the "sound player" habits the bots and coach share.
+
+Design choices:
+
+* This is players' code, not rules: it reads a :class:`~hearts_core.kernel.Table` (the
+  rules kernel's play state, which :mod:`hearts_core.fastsim` sets up from a seat's view)
+  and picks among the cards :meth:`~hearts_core.kernel.Table.legal` allows.  Who takes a
+  trick, what it is worth and whether hearts are broken all come from the kernel, so a
+  house rule never has to be taught to the players separately.
+* :func:`heuristic_play` is the "sound player" used both by the normal level and as the
+  rollout policy of the hard level and the coach: duck under the winning card, win high
+  only when last and the trick is clean, dump ♠Q and then high spades and hearts when
+  void.  With ``shooting`` it does the opposite (win everything), which lets the search
+  consider shooting the moon and see an opponent's shot coming (:func:`moon_threat`).
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+from hearts_core.cards import ACE, CARDS_PER_SUIT, DECK, KING, Card, Suit
+from hearts_core.kernel import HEARTS_MASK, PENALTY_MASK, SUIT_MASKS, Table
+from hearts_core.rules import NUM_SEATS, QUEEN_OF_SPADES, TRICKS_PER_HAND
+
+__all__ = [
+    "HIGH_SPADES",
+    "MOON_WATCH_POINTS",
+    "QS",
+    "SPADES",
+    "heuristic_play",
+    "highest",
+    "lowest",
+    "moon_threat",
+    "rollout",
+]
+
+QS: Final = QUEEN_OF_SPADES.index
+QS_BIT: Final = QUEEN_OF_SPADES.bit
+SPADES: Final = SUIT_MASKS[Suit.SPADES]
+KING_OF_SPADES: Final = Card(Suit.SPADES, KING)
+ACE_OF_SPADES: Final = Card(Suit.SPADES, ACE)
+HIGH_SPADES: Final = KING_OF_SPADES.bit | ACE_OF_SPADES.bit
+"""The spades above ♠Q: they catch it when spades are led while it is still out."""
+MOON_WATCH_POINTS: Final = 14
+"""Points one seat must hold, alone, before the others treat it as shooting the moon."""
+_RANK: Final = tuple(index % CARDS_PER_SUIT for index in range(len(DECK)))
+
+
+def lowest(mask: int) -> int:
+    """Index of the lowest-ranked card of ``mask`` (lowest suit on ties)."""
+    best, best_rank = -1, 99
+    while mask:
+        low = mask & -mask
+        index = low.bit_length() - 1
+        if _RANK[index] < best_rank:
+            best, best_rank = index, _RANK[index]
+        mask ^= low
+    return best
+
+
+def highest(mask: int) -> int:
+    """Index of the highest-ranked card of ``mask`` (highest suit on ties)."""
+    best, best_rank = -1, -1
+    while mask:
+        low = mask & -mask
+        index = low.bit_length() - 1
+        if _RANK[index] >= best_rank:
+            best, best_rank = index, _RANK[index]
+        mask ^= low
+    return best
+
+
+def _top(mask: int) -> int:
+    """Index of the highest card of a single-suit mask."""
+    return mask.bit_length() - 1
+
+
+def moon_threat(table: Table) -> int:
+    """The seat that has taken every point card so far (with some points), else -1."""
+    takers = table.takers
+    if takers and not takers & (takers - 1):
+        seat = takers.bit_length() - 1
+        if table.points[seat] >= MOON_WATCH_POINTS:
+            return seat
+    return -1
+
+
+def heuristic_play(sim: Table, legal: int, shooting: bool = False, stop_moon: int = -1) -> int:
+    """The sound player's card for the seat to move (see the module docstring)."""
+    trick = sim.trick
+    if legal & (legal - 1) == 0:
+        return legal.bit_length() - 1
+    if not trick:
+        if shooting:
+            return highest(legal)
+        # Lead low; keep spades back while ♠Q is still out and we hold a high spade.
+        safe = legal & ~SPADES if (legal & HIGH_SPADES and not sim.played & QS_BIT) else legal
+        safe &= ~QS_BIT
+        return lowest(safe or legal)
+    led = trick[0] // CARDS_PER_SUIT
+    follow = legal & SUIT_MASKS[led]
+    winning = sim.winning_index()
+    last = len(trick) == NUM_SEATS - 1
+    if follow:
+        below = follow & ((1 << winning) - 1)
+        if shooting or (stop_moon >= 0 and sim.winning_seat() == stop_moon and sim.trick_points()):
+            above = follow & ~below
+            if above:
+                return highest(above) if shooting else lowest(above)
+            return lowest(follow)
+        if below:
+            return _top(below)
+        if last and not sim.trick_points():
+            # We take it anyway: take it with the highest card, but never ♠Q into our own trick.
+            return _top(follow & ~QS_BIT) if follow & ~QS_BIT else QS
+        return lowest(follow & ~QS_BIT) if follow & ~QS_BIT else QS
+    # Void in the led suit: discard.
+    if shooting:
+        return lowest(legal & ~PENALTY_MASK) if legal & ~PENALTY_MASK else lowest(legal)
+    if stop_moon >= 0 and sim.winning_seat() == stop_moon:
+        # Feeding a shooter points helps the shot; throw something harmless instead.
+        harmless = legal & ~PENALTY_MASK
+        if harmless:
+            return highest(harmless)
+    if legal & QS_BIT:
+        return QS
+    if legal & HIGH_SPADES and not sim.played & QS_BIT:
+        return _top(legal & HIGH_SPADES)
+    if legal & HEARTS_MASK:
+        return _top(legal & HEARTS_MASK)
+    return highest(legal)
+
+
+def rollout(sim: Table, shooter: int = -1) -> None:
+    """Play ``sim`` to the end with the heuristic player for every seat.
+
+    ``shooter`` plays to take every trick; the others guard against any shot they see.
+    """
+    while sim.tricks_done < TRICKS_PER_HAND:
+        legal = sim.legal()
+        seat = sim.to_move
+        threat = shooter if shooter >= 0 else moon_threat(sim)
+        if seat == threat:
+            sim.play(heuristic_play(sim, legal, shooting=True))
+        else:
+            sim.play(heuristic_play(sim, legal, stop_moon=threat))

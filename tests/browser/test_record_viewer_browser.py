@@ -1,0 +1,61 @@
+"""Lesson 10's record viewer in Chromium: uploads above the size limit are refused before
+they are sent, and a record that fits loads and is stepped through one frame at a time.
+
+A 9 MB file used to go to the kernel whole: over Jupyter's websocket limit the page
+silently reconnected and the learner saw nothing at all.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from playwright.sync_api import Page, expect
+
+from widgets.record_viewer import MAX_UPLOAD_BYTES
+
+VALID = Path(__file__).resolve().parents[1] / "data" / "valid_match.json"
+
+
+def open_check_a_game(page: Page, base: str) -> list[int]:
+    """Open lesson 10; returns the sizes of the websocket frames the page sends from then on."""
+    sent: list[int] = []
+    page.on("websocket", lambda socket: socket.on("framesent", lambda payload: sent.append(len(payload))))
+    page.goto(f"{base}voila/render/10-check-a-game.ipynb", wait_until="domcontentloaded")
+    page.wait_for_selector(".hl-viewer .hl-problems button", timeout=60_000)
+    return sent
+
+
+def test_a_file_above_the_limit_is_refused_before_it_is_sent(page: Page, lesson_server: str) -> None:
+    sent = open_check_a_game(page, lesson_server)
+    viewer = page.locator(".hl-viewer")
+    status = viewer.locator(".hl-status").inner_text()
+    huge = b'{"format": "hearts-record/1", "hands": [' + b" " * 9_000_000 + b"]}"
+    assert len(huge) > MAX_UPLOAD_BYTES
+    viewer.locator('input[data-action="upload"]').set_input_files(
+        files=[{"name": "huge.json", "mimeType": "application/json", "buffer": huge}])
+    expect(viewer.locator(".hl-error").first).to_have_text(
+        "This record is 9.0 MB: records up to 2.0 MB can be checked here.")
+    page.wait_for_timeout(500)
+    assert max(sent, default=0) < 100_000, "the file went to the kernel"
+    assert viewer.locator(".hl-status").inner_text() == status  # the sample stays on screen
+    # The page is still connected: the kernel answers the next step.
+    viewer.locator('[data-action="next"]').click()
+    expect(viewer.locator(".hl-where")).to_contain_text("step 2 of")
+    assert not page.js_errors  # type: ignore[attr-defined]
+
+
+def test_a_record_that_fits_loads_and_steps_one_frame_at_a_time(page: Page, lesson_server: str) -> None:
+    open_check_a_game(page, lesson_server)
+    viewer = page.locator(".hl-viewer")
+    viewer.locator('input[data-action="upload"]').set_input_files(str(VALID))
+    hands = len(json.loads(VALID.read_text())["hands"])
+    expect(viewer.locator(".hl-status")).to_contain_text(f"{hands} hands checked: every action is legal.")
+    expect(viewer.locator(".hl-status")).to_contain_text("uploaded: valid_match.json")
+    expect(viewer.locator(".hl-where")).to_contain_text("step 1 of")
+    first = viewer.locator(".hl-message").inner_text()
+    viewer.locator('[data-action="next"]').click()
+    expect(viewer.locator(".hl-where")).to_contain_text("step 2 of")
+    assert viewer.locator(".hl-message").inner_text() != first
+    assert viewer.locator(".hl-error").first.inner_text() == ""
+    assert not page.js_errors  # type: ignore[attr-defined]

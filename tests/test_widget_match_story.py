@@ -1,0 +1,203 @@
+"""MatchWidget, issue 12 at the trait level: the table's story, the header, habits the learner keeps."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from hearts_core import Match, Rules
+from hearts_core.wording import points_phrase
+from tests.test_widget_match import SEED, current, legal_cards, pass_any, play_hand, store, widget
+from widgets import MatchWidget
+from widgets.storage import MatchStore
+
+__all__ = ["store"]  # the fixture, shared with test_widget_match
+
+
+def short_rules(**changes: object) -> Rules:
+    return Rules(target=1, **changes)  # type: ignore[arg-type]
+
+
+# ------------------------------------------------------------------ the story
+
+
+def test_the_table_marks_who_led_and_the_suit_led(store: MatchStore) -> None:
+    w = widget(store, speed="normal")
+    pass_any(w)
+    match = current(w)
+    while not match.hand.current_trick:
+        if w.pending == "learner":
+            w.choose(legal_cards(w)[0])
+            w.play_selected()
+        else:
+            w.advance(w.step)
+    leader = match.hand.trick_leader
+    assert leader is not None
+    led = match.hand.current_trick[0]
+    assert [card["led"] for card in w.table] == [True] + [False] * (len(w.table) - 1)
+    assert w.table[0]["seat"] == leader and w.table[0]["card"]["text"] == str(led)
+    assert w.story["leader"] == leader
+    assert w.story["led_text"] == f"{'You' if leader == 0 else f'CPU{leader}'} led {led.suit.plural}."
+    assert w.story["turn"] == match.to_move and w.story["taker"] == -1
+    who = "Your turn." if match.to_move == 0 else f"CPU{match.to_move} to play."
+    assert w.story["turn_text"] == who
+
+
+def test_a_finished_trick_shows_its_taker_until_the_next_card(store: MatchStore) -> None:
+    w = widget(store)  # instant: the computers answer at once, then the learner must act
+    pass_any(w)
+    match = current(w)
+    while not (match.hand.tricks and not match.hand.current_trick and match.to_move == 0):
+        w.choose(legal_cards(w)[0])
+        w.play_selected()
+    trick = match.hand.tricks[-1]
+    assert w.story["taker"] == trick.winner == 0  # the learner leads after taking a trick
+    assert w.story["taken_text"].startswith(f"You took the trick with {trick.played_by(0)}: ")
+    assert w.story["turn_text"] == "Your turn to lead."
+    assert [item["card"]["text"] for item in w.table] == [str(card) for card in trick.cards]
+    assert [item["winner"] for item in w.table] == [seat == trick.winner for seat in trick.seats]
+    w.choose(legal_cards(w)[0])
+    w.play_selected()  # the next card clears it
+    assert w.story["taker"] in (-1, match.hand.tricks[-1].winner)
+    if match.hand.current_trick:
+        assert [item["card"]["text"] for item in w.table] == [str(card) for card in match.hand.current_trick]
+
+
+def test_stepped_play_keeps_the_taken_trick_until_the_next_card(store: MatchStore) -> None:
+    w = widget(store, speed="normal")
+    pass_any(w)
+    match = current(w)
+    while not w.trick_done:
+        if w.pending == "learner":
+            w.choose(legal_cards(w)[0])
+            w.play_selected()
+        else:
+            w.advance(w.step)
+    trick = match.hand.tricks[-1]
+    assert w.story["taker"] == trick.winner
+    assert w.story["taken_text"].endswith(f" with {trick.played_by(trick.winner)}: {points_phrase(trick.points)}.")
+    assert w.header["trick_number"] == 1  # the finished trick on the table is the one counted
+    if match.to_move != 0:
+        w.advance(w.step)  # the next card: the taken trick goes
+        assert w.story["taker"] == -1 and len(w.table) == 1 and w.table[0]["led"]
+
+
+def test_the_chips_total_includes_the_finished_hand(store: MatchStore) -> None:
+    w = MatchWidget(seed=SEED, rules=short_rules(), store=store, speed="instant")
+    play_hand(w)
+    match = current(w)
+    assert w.screen == "match_over"
+    for seat in w.seats:
+        assert seat["total"] == match.totals[seat["seat"]]  # "total / this hand": the total has the hand in it
+        assert seat["this_hand"] == match.hand.scores[seat["seat"]]
+    assert [row["total"] for row in w.scores["rows"]] == [seat["total"] for seat in w.seats]
+
+
+def test_after_a_reload_mid_move_the_offer_and_header_agree(store: MatchStore) -> None:
+    w = widget(store, confirm_tricks=True)
+    pass_any(w)
+    while w.pending != "next_trick":
+        w.choose(legal_cards(w)[0])
+        w.play_selected()
+    header_before = w.header["trick_number"]
+    again = MatchWidget(store=store)
+    assert again.screen == "offer" and again.offer["trick_number"] == header_before
+    again.resume()
+    assert again.header["trick_number"] == header_before == again.offer.get("trick_number", header_before)
+    assert f"trick {header_before}." in again.message and again.pending == "next_trick"
+
+
+# ------------------------------------------------------------------ habits
+
+
+def test_settings_are_remembered_for_the_next_match(store: MatchStore, tmp_path: Path) -> None:
+    w = widget(store)
+    w.set_option("speed", "slow")
+    w.set_option("confirm_tricks", True)
+    w.set_option("levels", ["easy", "hard", "normal"])
+    w.set_option("show_coach", True)
+    w.set_option("show_danger", True)
+    assert json.loads(store.settings_path.read_text())["settings"]["levels"] == ["easy", "hard", "normal"]
+    store.save_path.unlink()  # no match to resume: a fresh match
+    fresh = MatchWidget(store=store)
+    assert fresh.screen == "passing"
+    assert (fresh.speed, fresh.confirm_tricks, fresh.levels) == ("slow", True, ["easy", "hard", "normal"])
+    assert fresh.show_coach and fresh.show_danger
+    assert MatchWidget(store=MatchStore(tmp_path / "other")).speed == "normal"  # another folder, other habits
+    store.save_path.unlink(missing_ok=True)
+    # The learner's choice wins over a lesson's starting settings (lesson 9 switches the coach on).
+    assert MatchWidget(store=store, speed="instant", show_coach=False).speed == "slow"
+    store.save_path.unlink(missing_ok=True)
+    assert MatchWidget(store=store, show_coach=False).show_coach
+
+
+def test_unreadable_remembered_settings_are_kept_aside(store: MatchStore) -> None:
+    store.directory.mkdir(parents=True, exist_ok=True)
+    store.settings_path.write_text('{"format": "hearts-lessons-settings/1", "settings": [1, 2]', encoding="utf-8")
+    w = MatchWidget(store=store)
+    assert w.speed == "normal" and "remembered options could not be read" in w.notice
+    assert not store.settings_path.exists()
+    assert len(list(store.directory.glob("settings.json.corrupt-*"))) == 1
+    w.set_option("speed", "slow")
+    assert json.loads(store.settings_path.read_text())["settings"]["speed"] == "slow"
+
+
+def test_a_bad_remembered_value_is_ignored(store: MatchStore) -> None:
+    store.remember_settings({"speed": "warp", "levels": ["hard"] * 3, "tie_rule": "coin"})
+    w = MatchWidget(store=store)
+    assert w.speed == "normal" and w.levels == ["hard"] * 3 and w.tie_rule == "share"
+
+
+def test_the_score_sheet_lists_every_finished_hand(store: MatchStore) -> None:
+    w = widget(store)
+    assert w.sheet["names"] == ["You", "CPU1", "CPU2", "CPU3"] and w.sheet["rows"] == []
+    for _ in range(2):
+        play_hand(w)
+        w.next_hand()
+    match = current(w)
+    rows = w.sheet["rows"]
+    assert [row["hand"] for row in rows] == [1, 2]
+    assert [row["points"] for row in rows] == [list(hand.scores) for hand in match.history]
+    assert rows[-1]["totals"] == list(match.totals)
+
+
+def test_the_tie_rule_is_an_option_of_the_next_new_match(store: MatchStore) -> None:
+    w = widget(store)
+    assert current(w).rules.tie_rule == "share" and "share the win" in w.header["tie_text"]
+    assert {item["value"] for item in w.option_lists["tie_rules"]} == {"share", "play_on"}
+    w.set_option("tie_rule", "play_on")
+    assert current(w).rules.tie_rule == "share"  # a match keeps its rules
+    w.new_match(seed=4)
+    assert current(w).rules.tie_rule == "play_on" and "another hand" in w.header["tie_text"]
+    w.replay()
+    assert current(w).rules.tie_rule == "play_on"
+    assert "not a possible value" in w.set_option("tie_rule", "coin") and w.tie_rule == "play_on"
+    store.save_path.unlink(missing_ok=True)
+    assert current(MatchWidget(store=store)).rules.tie_rule == "play_on"  # remembered
+
+
+def test_finished_matches_go_into_the_history(store: MatchStore) -> None:
+    w = MatchWidget(seed=SEED, rules=short_rules(), store=store, speed="instant")
+    play_hand(w)
+    first = current(w)
+    assert w.screen == "match_over"
+    assert len(w.history) == 1 and w.history[0]["outcome"] in ("won", "drawn", "lost")
+    assert w.history[0]["label"] and "_" not in w.history[0]["label"]
+    w.new_match(seed=SEED + 1)
+    play_hand(w)
+    kept = store.history()
+    assert [entry.match().seed for entry in kept] == [SEED + 1, SEED]  # newest first
+    assert kept[1].match() == first and kept[1].totals == first.totals
+    assert [entry["match_id"] for entry in w.history] == [entry.match_id for entry in kept]
+    # The same match finished in another page is kept once.
+    store.add_to_history(first, kept[1].match_id)
+    assert len(store.history()) == 2
+
+
+def test_a_finished_match_handed_in_is_not_added_again(store: MatchStore) -> None:
+    match = Match.new(SEED, short_rules())
+    w = MatchWidget(store=store, speed="instant", match=match)
+    play_hand(w)
+    assert len(store.history()) == 1
+    MatchWidget(store=store, match=current(w))
+    assert len(store.history()) == 1
