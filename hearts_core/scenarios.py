@@ -28,6 +28,7 @@ from hearts_core.state import HandState
 
 __all__ = [
     "MOON_DEAL",
+    "MOON_RUNNERS",
     "PASS_EXAMPLES",
     "POSITIONS",
     "SCORE_EXAMPLES",
@@ -125,37 +126,59 @@ POSITIONS: Final = {
         ),
         _position(
             "first-trick-no-points", "The first trick: no points",
-            "You have no clubs on the first trick. Tap each card to see whether it may be played.",
+            "You have no clubs on the first trick. Tap every card you may play, then Check.",
             "♠Q ♥3 ♦7", "♣2 ♣9 ♣J", leader=1, first_trick=True,
         ),
         _position(
             "first-trick-all-points", "The first trick: nothing but points",
-            "You have no clubs, and every card you hold carries points.",
+            "You have no clubs, and every card you hold carries points. Tap every card you may play, then Check.",
             "♠Q ♥3 ♥9", "♣2 ♣9 ♣J", leader=1, first_trick=True,
         ),
         _position(
+            "lead-two-of-clubs", "The first lead",
+            "The hand has just been dealt and you hold ♣2. Tap every card you may lead, then Check.",
+            "♣2 ♣8 ♣K ♦4 ♦9 ♦Q ♠3 ♠7 ♠A ♥2 ♥6 ♥10 ♥Q", "", leader=0, first_trick=True,
+        ),
+        _position(
+            "first-trick-all-penalty", "The first trick: thirteen cards, all of them points",
+            "CPU1 led ♣2 and you have no clubs: your thirteen cards are twelve hearts and ♠Q.",
+            "♠Q ♥3 ♥4 ♥5 ♥6 ♥7 ♥8 ♥9 ♥10 ♥J ♥Q ♥K ♥A", "♣2 ♣9 ♣J", leader=1, first_trick=True,
+        ),
+        _position(
+            "stop-the-moon", "Stop the moon",
+            "CPU1 has taken every heart played so far and ♠Q: it is shooting the moon. CPU1 led ♥Q, "
+            "CPU2 played ♥3 and CPU3 ♦9. Which card stops the moon?",
+            "♣5 ♦J ♠7 ♥2 ♥K", "♥Q ♥3 ♦9", leader=1, hearts_broken=True,
+        ),
+        _position(
+            "stop-the-moon-spades", "Stop the moon again",
+            "CPU1 has taken all the points so far, ♠Q among them, and leads ♠K. CPU2 has no spades and "
+            "throws ♥7; CPU3 plays ♠4. Which card stops the moon?",
+            "♣3 ♣J ♦6 ♠2 ♠A ♥10", "♠K ♥7 ♠4", leader=1, hearts_broken=True,
+        ),
+        _position(
             "lead-before-hearts-break", "Leading before hearts are broken",
-            "You lead. No heart has been played yet this hand.",
+            "You lead. No heart has been played yet this hand. Tap every card you may lead, then Check.",
             "♦7 ♠2 ♥4 ♥9", "", leader=0,
         ),
         _position(
             "lead-only-hearts", "Leading with nothing but hearts",
-            "You lead, hearts are not broken, and you hold only hearts.",
+            "You lead, hearts are not broken, and you hold only hearts. Tap every card you may lead, then Check.",
             "♥4 ♥9 ♥K", "", leader=0,
         ),
         _position(
             "discard-a-heart", "Breaking hearts",
-            "Diamonds were led after the first trick, and you have none.",
+            "Diamonds were led after the first trick, and you have none. Tap every card you may play, then Check.",
             "♣5 ♠9 ♥4", "♦3 ♦Q ♦5", leader=1,
         ),
         _position(
             "same-colour", "Same colour is not same suit",
-            "Clubs were led. Is a spade just as good as a club?",
+            "Clubs were led. Is a spade just as good as a club? Tap every card you may play, then Check.",
             "♣6 ♦2 ♠8", "♣9", leader=3,
         ),
         _position(
-            "need-not-beat", "You need not beat the highest card",
-            "Clubs were led and ♣K is winning. Must you play higher?",
+            "need-not-beat", "Must you beat the highest card?",
+            "Clubs were led and ♣K is winning. Must you play higher? Tap every card you may play, then Check.",
             "♣3 ♣A ♦9", "♣10 ♣K", leader=2,
         ),
     )
@@ -166,6 +189,8 @@ TRICK_EXAMPLES: Final = {
     for t in (
         TrickExample("off-suit-ace", "An off-suit ace never wins", 0, parse_cards("♣10 ♣K ♣3 ♥A")),
         TrickExample("fifteen-points", "A trick worth 15 points", 0, parse_cards("♥2 ♥8 ♠Q ♣5")),
+        TrickExample("queen-on-a-diamond", "A diamond trick", 2, parse_cards("♦9 ♦4 ♠Q ♦J")),
+        TrickExample("hearts-led", "Hearts led", 1, parse_cards("♥6 ♥J ♣A ♥9")),
     )
 }
 
@@ -183,6 +208,10 @@ SCORE_EXAMPLES: Final = {
     s.name: s
     for s in (ScoreExample("reaching-100", "The hand that ends the match", (24, 35, 40, 98), (3, 16, 5, 2)),)
 }
+
+
+MOON_RUNNERS: Final = {"stop-the-moon": 1, "stop-the-moon-spades": 1}
+"""The seat running the hearts in each "stop the moon" position."""
 
 
 MOON_DEAL: Final = (

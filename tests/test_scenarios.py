@@ -44,6 +44,9 @@ def test_practice_no_clubs() -> None:
         ("discard-a-heart", ["♣5", "♠9", "♥4"]),
         ("same-colour", ["♣6"]),
         ("need-not-beat", ["♣3", "♣A"]),
+        ("lead-two-of-clubs", ["♣2"]),
+        ("stop-the-moon", ["♥2", "♥K"]),
+        ("stop-the-moon-spades", ["♠2", "♠A"]),
     ],
 )
 def test_rule_positions(name: str, legal: list[str]) -> None:
@@ -91,3 +94,10 @@ def test_the_scripted_moon_hand_is_legal_and_a_moon() -> None:
     assert hand.is_over and hand.scores == (0, 26, 26, 26) and hand.moon_shooter == 0
     assert [trick.winner for trick in hand.tricks][:2] == [3, 3]  # the first two tricks are lost
     assert load_record(text).hands[0].pass_direction.value == "hold"
+
+
+def test_the_all_penalty_example_is_a_real_thirteen_card_hand() -> None:
+    scenario = position("first-trick-all-penalty")
+    assert len(scenario.hand) == 13 and len(set(scenario.hand)) == 13
+    assert all(penalty_points([card]) > 0 for card in scenario.hand)
+    assert scenario.first_trick and set(scenario.legal()) == set(scenario.hand)

@@ -9,10 +9,12 @@ from pathlib import Path
 import pytest
 
 import widgets
-from hearts_core import penalty_points
+from hearts_core import Reason, penalty_points
 from widgets._base import HeartsWidget
+from widgets.exercises import LegalCardsQuiz, WhoTakesQuiz
 from widgets.explainer import CardExplainer
-from widgets.lessons import LESSONS, Completable, LessonIndex, PointsQuiz, Progress, completes
+from widgets.glossary import GLOSSARY, RULE_ENTRIES, rule_link
+from widgets.lessons import LESSONS, Completable, LessonIndex, LessonPractice, PointsQuiz, Progress, completes
 from widgets.match import MatchWidget
 from widgets.pass_picker import PassPicker
 from widgets.points_quiz import PointsQuiz as PointsQuizItself
@@ -30,7 +32,8 @@ def test_every_lesson_in_the_catalogue_has_its_notebook_and_links_on() -> None:
     for number, lesson in enumerate(LESSONS):
         cells = json.loads((LESSONS_DIR / lesson.notebook).read_text())["cells"]
         text = "".join("".join(cell["source"]) for cell in cells)
-        assert f'completes("{lesson.key}"' in text, f"{lesson.key} never marks itself completed"
+        marks = (f'completes("{lesson.key}"', f'LessonPractice("{lesson.key}")')
+        assert any(mark in text for mark in marks), f"{lesson.key} never marks itself completed"
         if number + 1 < len(LESSONS):
             assert f"({LESSONS[number + 1].notebook})" in text, f"{lesson.key} has no next-lesson link"
         assert "(index.ipynb)" in text
@@ -213,3 +216,99 @@ def test_the_guided_match_lesson_completes_when_a_hand_ends(tmp_path: Path, monk
             widget.play_selected()
     assert widget.screen == "hand_over"
     assert progress.completed() == {"09-guided-match"}
+
+
+# ---------------------------------------------------------------- mastery: every exercise, stars
+
+
+def test_a_lesson_is_done_only_when_every_exercise_is_answered(tmp_path: Path) -> None:
+    progress = Progress(tmp_path)
+    lesson = LessonPractice("02-tricks", progress)
+    who = lesson.add(WhoTakesQuiz("off-suit-ace"))
+    scene = lesson.add(TrickScene("off-suit-ace"))
+    colour = lesson.add(LegalCardsQuiz("same-colour"))
+    who.answer(1)  # right first time: a star
+    assert progress.completed() == set()
+    assert progress.stats()["02-tricks"] == {"answered": 1, "exercises": 3, "stars": 1, "graded": 2}
+    colour.toggle("♠8")
+    colour.check()  # wrong first
+    colour.toggle("♠8")
+    colour.toggle("♣6")
+    colour.check()
+    assert progress.completed() == set()
+    for _ in range(scene.total):
+        scene.step_forward()
+    assert progress.completed() == {"02-tricks"}
+    assert progress.stats()["02-tricks"] == {"answered": 3, "exercises": 3, "stars": 1, "graded": 2}
+
+
+def test_counts_keep_their_best_and_a_new_visit_does_not_lower_them(tmp_path: Path) -> None:
+    progress = Progress(tmp_path)
+    progress.record("05-first-trick", complete=True, answered=4, exercises=4, stars=3, graded=3)
+    progress.record("05-first-trick", complete=False, answered=1, exercises=4, stars=0, graded=3)
+    assert progress.completed() == {"05-first-trick"}
+    assert progress.stats()["05-first-trick"] == {"answered": 4, "exercises": 4, "stars": 3, "graded": 3}
+
+
+def test_an_old_progress_file_still_reads(tmp_path: Path) -> None:
+    (tmp_path / "progress.json").write_text(json.dumps({"completed": ["01-aim-and-cards", "03-practice"]}))
+    progress = Progress(tmp_path)
+    assert progress.completed() == {"01-aim-and-cards", "03-practice"} and progress.stats() == {}
+    index = LessonIndex(progress)
+    assert index.course == {"done": 2, "total": len(LESSONS), "stars": 0, "graded": 0}
+    progress.mark("02-tricks")  # writing keeps the old marks
+    assert progress.completed() == {"01-aim-and-cards", "02-tricks", "03-practice"} and progress.notice == ""
+    garbled = {"completed": [], "lessons": {"02-tricks": {"answered": "three"}, "03-practice": [1]}}
+    (tmp_path / "progress.json").write_text(json.dumps(garbled))
+    assert progress.stats() == {}  # untrustworthy counts are ignored, not shown
+
+
+def test_the_index_shows_stars_what_each_mark_needs_and_the_course_bar(tmp_path: Path) -> None:
+    progress = Progress(tmp_path)
+    progress.record("07-scoring", complete=False, answered=1, exercises=3, stars=1, graded=2)
+    progress.mark("01-aim-and-cards")
+    index = LessonIndex(progress)
+    rows = {row["key"]: row for row in index.lessons}
+    assert rows["07-scoring"]["stars"] == 1 and rows["07-scoring"]["graded"] == 2 and not rows["07-scoring"]["done"]
+    assert rows["09-guided-match"]["mark"].startswith("Play one whole hand")
+    assert all(row["mark"] for row in index.lessons)
+    assert index.course == {"done": 1, "total": len(LESSONS), "stars": 1, "graded": 2}
+    assert "progressbar" in index._esm and "hl-stars" in index._esm
+
+
+def test_every_lesson_names_what_its_mark_needs_and_its_notebook_adds_that_many_exercises() -> None:
+    counts = {"02-tricks": 5, "03-practice": 2, "05-first-trick": 4, "06-breaking-hearts": 4, "07-scoring": 3,
+              "08-moon": 3}
+    for key, count in counts.items():
+        cells = json.loads((LESSONS_DIR / f"{key}.ipynb").read_text())["cells"]
+        text = "".join("".join(cell["source"]) for cell in cells)
+        assert text.count("lesson.add(") == count, key
+
+
+def test_the_glossary_has_every_term_and_every_refusal_links_to_an_entry() -> None:
+    cells = json.loads((LESSONS_DIR / GLOSSARY).read_text())["cells"]
+    text = "".join("".join(cell["source"]) for cell in cells)
+    for anchor in ("hand", "trick", "lead", "follow", "void", "discard", "penalty-card", "hearts-broken", "pass",
+                   "moon", "first-trick"):
+        assert f'<a id="{anchor}"></a>' in text, anchor
+    for reason in Reason:
+        if reason is not Reason.LEGAL:
+            assert f'<a id="{RULE_ENTRIES[reason][0]}"></a>' in text
+            assert rule_link(reason)["href"].startswith(f"{GLOSSARY}#")
+    assert rule_link(Reason.LEGAL) == {}
+    for lesson in LESSONS[:8]:
+        assert f"({lesson.notebook})" in text, lesson.key
+    index = "".join("".join(c["source"]) for c in json.loads((LESSONS_DIR / "index.ipynb").read_text())["cells"])
+    assert f"({GLOSSARY})" in index
+
+
+def test_the_card_explainer_tells_nothing_before_a_tap() -> None:
+    explainer = CardExplainer("practice-clubs-led")
+    assert all("legal" not in card for card in explainer.hand) and explainer.tapped == [] and explainer.verdict == {}
+    explainer.tap("♠Q")
+    assert explainer.tapped == [{"card": "♠Q", "legal": False}]
+    assert explainer.verdict["link"] == rule_link(Reason.MUST_FOLLOW_SUIT)
+    explainer.tap("♣3")
+    explainer.tap("♠Q")
+    assert explainer.tapped == [{"card": "♠Q", "legal": False}, {"card": "♣3", "legal": True}]
+    assert "hl-code" not in explainer._esm  # the reason code is never drawn

@@ -16,10 +16,23 @@ def test_shows_the_question_the_table_and_the_hand() -> None:
     assert [(item["seat"], item["card"]["text"]) for item in practice.table] == [
         ("CPU1", "♣10"), ("CPU2", "♣K"), ("CPU3", "♥5"),
     ]
-    assert {card["text"]: card["legal"] for card in practice.hand} == {
-        "♣3": True, "♣A": True, "♠Q": False, "♦7": False, "♥9": False,
-    }
+    # Ask before telling: the hand carries no verdict before a card is tried.
+    assert [card["text"] for card in practice.hand] == ["♣3", "♣A", "♠Q", "♦7", "♥9"]
+    assert all("legal" not in card for card in practice.hand)
     assert (practice.answered, practice.tried, practice.feedback) == (False, [], {})
+
+
+def test_first_try_is_a_legal_first_card() -> None:
+    right, wrong = Practice("practice-clubs-led"), Practice("practice-clubs-led")
+    right.choose("♣3")
+    wrong.choose("♠Q")
+    wrong.choose("♣3")
+    assert (right.answered, right.first_try) == (True, True)
+    assert (wrong.answered, wrong.first_try) == (True, False)
+    assert wrong.feedback["link"] == {}
+    refused = Practice("practice-clubs-led")
+    refused.choose("♠Q")
+    assert refused.feedback["link"]["href"] == "glossary.ipynb#follow"
 
 
 def test_an_illegal_card_says_why_in_the_engines_words_and_does_not_answer() -> None:

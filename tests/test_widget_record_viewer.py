@@ -4,6 +4,7 @@ and what it refuses (files outside its samples, loading where it is not offered,
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 from typing import Any
 
@@ -45,7 +46,12 @@ def test_sample_with_mistakes_flags_each_one_where_the_checker_does() -> None:
     frame = viewer.frame
     illegal = [card for card in frame["cards"] if card["illegal"]]
     assert [card["card"]["text"] for card in illegal] == [first["card"]]
-    assert first["reason"] in frame["caption"] and first["message"] in frame["caption"]
+    # Words, not identifiers: the caption names the rule, never the reason code.
+    assert first["rule"] in frame["caption"] and first["message"] in frame["caption"]
+    assert first["reason"] not in frame["caption"] and first["rule"] == "following suit"
+    assert first["link"]["href"] == "glossary.ipynb#follow"
+    assert all(not re.search(r"\b[a-z]+_[a-z_]+\b", f["caption"]) for f in viewer.frames)
+    assert {f["direction"] for f in viewer.frames} <= {"passing left", "passing right", "passing across", "no passing"}
 
 
 def test_navigation_stays_in_range() -> None:
@@ -63,9 +69,13 @@ def test_a_bad_record_is_explained_and_the_old_one_stays() -> None:
     viewer = RecordViewer.sample()
     frames = viewer.frames
     assert viewer.load_text('{"format": "hearts-record/2", "hands": []}') is None
-    assert "unknown format" in viewer.load_error and viewer.frames == frames
+    assert "a format this checker does not know" in viewer.load_error and viewer.frames == frames
     viewer._dispatch(viewer, {"type": "load_text", "text": "not json"}, None)
-    assert "not valid JSON" in viewer.load_error and viewer.frames == frames
+    assert "That text is not a match record" in viewer.load_error and viewer.frames == frames
+    viewer.load_text("   ")
+    assert viewer.load_error.startswith("There is nothing to check yet") and viewer.frames == frames
+    viewer.load_text('{"format": "hearts-record/1", "hands": [')
+    assert "cut off" in viewer.load_error and "JSON" not in viewer.load_error
     assert viewer.load_sample("nope") is None and "mistakes" in viewer.load_error
 
 

@@ -1,8 +1,8 @@
 """CardExplainer: tap any card of a hand and read, in the engine's words, whether it may be played.
 
-Legal cards are marked and illegal ones dimmed but still tappable, because tapping an
-unavailable card is how a learner finds out why.  Everything shown comes from
-:func:`hearts_core.check_play` and :func:`hearts_core.legal_plays`.
+Nothing is marked before the learner taps: every card looks the same, and a card shows
+allowed or not (and why) once tapped, because a lesson asks before it tells.  Everything
+shown comes from :func:`hearts_core.check_play`; the reason code stays in Python.
 
 >>> explainer = CardExplainer("first-trick-no-points")
 >>> explainer.tap("♠Q").reason.value
@@ -20,6 +20,7 @@ from hearts_core.cards import to_card
 from hearts_core.scenarios import Position, position
 from hearts_core.wording import seat_name
 from widgets._base import HeartsWidget, bundle_css, bundle_esm, card_data, cards_data
+from widgets.glossary import rule_link
 
 __all__ = ["CardExplainer"]
 
@@ -38,14 +39,15 @@ class CardExplainer(HeartsWidget):
     table = traitlets.List(traitlets.Dict()).tag(sync=True)
     selected = traitlets.Unicode("").tag(sync=True)
     verdict = traitlets.Dict().tag(sync=True)
+    tapped = traitlets.List(traitlets.Dict()).tag(sync=True)
+    """Each card tapped so far with its verdict: only these show allowed or not."""
 
     def __init__(self, scenario: str | Position = "practice-clubs-led", **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self.position = position(scenario) if isinstance(scenario, str) else scenario
-        legal = set(self.position.legal())
         self.title = self.position.title
         self.prompt = self.position.prompt
-        self.hand = cards_data(self.position.hand, legal=lambda card: card in legal)
+        self.hand = cards_data(self.position.hand)
         self.table = [
             {"seat": seat_name(seat), "card": card_data(card)}
             for seat, card in zip(self.position.seats, self.position.trick, strict=True)
@@ -68,5 +70,8 @@ class CardExplainer(HeartsWidget):
         self.selected = str(chosen)
         self.verdict = {
             "card": str(chosen), "legal": verdict.legal, "reason": verdict.reason.value, "message": verdict.message,
+            "link": rule_link(verdict.reason),
         }
+        if all(item["card"] != str(chosen) for item in self.tapped):
+            self.tapped = [*self.tapped, {"card": str(chosen), "legal": verdict.legal}]
         return verdict

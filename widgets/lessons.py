@@ -4,11 +4,16 @@ Design choices:
 
 * :data:`LESSONS` is the one list of lessons (file, title, one-line summary); the index
   page and the "next lesson" links are built from it, so adding a lesson is one line.
-* A lesson counts as completed when its practice has been answered.  Each lesson's
-  notebook says which widget that is with :func:`completes`, which watches the trait the
-  widget names (``answered``, ``confirmed``...) and records the lesson in ``progress.json``
-  in the same data directory as the saved match.  Writes are atomic and an unreadable
-  progress file is set aside, never overwritten (see :mod:`widgets.storage`).
+* A lesson counts as completed when *every* exercise in it has been answered (mastery,
+  not a tap).  A lesson's notebook makes one :class:`LessonPractice` and adds each
+  exercise to it; it watches the trait each widget names (``answered``, ``confirmed``...)
+  and records the lesson in ``progress.json`` in the same data directory as the saved
+  match.  :func:`completes` is the one-exercise shortcut.  Writes are atomic and an
+  unreadable progress file is set aside, never overwritten (see :mod:`widgets.storage`).
+* Besides the ``completed`` list (the only thing older files hold, so they still read),
+  ``progress.json`` keeps per lesson how many exercises were answered and how many of the
+  graded ones were right at the first try: the index shows those as stars.  Counts only
+  go up: a new visit that answers less does not lower the best.
 * What completes a widget is said by the widget itself (:class:`Completable`), not by
   a table here, so a new kind of practice needs no change to this module.
 * :class:`~widgets.points_quiz.PointsQuiz` lives in its own module; it is re-exported
@@ -39,7 +44,7 @@ from widgets.storage import (
     storage_notice,
 )
 
-__all__ = ["LESSONS", "Completable", "Lesson", "LessonIndex", "PointsQuiz", "Progress", "completes"]
+__all__ = ["LESSONS", "Completable", "Lesson", "LessonIndex", "LessonPractice", "PointsQuiz", "Progress", "completes"]
 
 W = TypeVar("W", bound=HeartsWidget)
 
@@ -53,6 +58,8 @@ class Lesson:
     key: str
     title: str
     summary: str
+    mark: str
+    """What earns the lesson its ✓, in the learner's words."""
 
     @property
     def notebook(self) -> str:
@@ -67,16 +74,28 @@ class Lesson:
 
 
 LESSONS: tuple[Lesson, ...] = (
-    Lesson("01-aim-and-cards", "The aim and the cards", "Four players, thirteen cards each, and why low scores win."),
-    Lesson("02-tricks", "Tricks", "Follow the suit that was led; the highest card of that suit wins."),
-    Lesson("03-practice", "Which card would you play?", "Two practice hands at the same table, with consequences."),
-    Lesson("04-passing", "Passing three cards", "Left, right, across, hold: what to give away and why."),
-    Lesson("05-first-trick", "The first trick", "♣2 leads, and no points may be given away on trick one."),
-    Lesson("06-breaking-hearts", "Breaking hearts", "When a heart may be led, and why ♠Q does not count."),
-    Lesson("07-scoring", "Scoring and the end", "Counting points, reaching 100, and what happens on a tie."),
-    Lesson("08-moon", "Shooting the moon", "Take all 26 points and everyone else takes them instead."),
-    Lesson("09-guided-match", "The guided match", "A full match against three computers, with a coach."),
-    Lesson("10-check-a-game", "Check a game", "Replay a match record and see every illegal action."),
+    Lesson("01-aim-and-cards", "The aim and the cards", "Four players, thirteen cards each, and why low scores win.",
+           "Answer the points question."),
+    Lesson("02-tricks", "Tricks", "Follow the suit that was led; the highest card of that suit wins.",
+           "Say who takes the trick, watch it, answer both card questions and get 3 drill positions right."),
+    Lesson("03-practice", "Which card would you play?", "Two practice hands at the same table, with consequences.",
+           "Play a card in both hands."),
+    Lesson("04-passing", "Passing three cards", "Left, right, across, hold: what to give away and why.",
+           "Pass three cards."),
+    Lesson("05-first-trick", "The first trick", "♣2 leads, and no points may be given away on trick one.",
+           "Answer all three card questions and get 3 drill positions right."),
+    Lesson("06-breaking-hearts", "Breaking hearts", "When a heart may be led, and why ♠Q does not count.",
+           "Answer all three card questions and get 3 drill positions right."),
+    Lesson("07-scoring", "Scoring and the end", "Counting points, reaching 100, and what happens on a tie.",
+           "Answer both points questions and get 3 drill positions right."),
+    Lesson("08-moon", "Shooting the moon", "Take all 26 points and everyone else takes them instead.",
+           "Step through the moon hand and stop two moon shots."),
+    Lesson("09-guided-match", "The guided match", "A match to 100 against three computers, with a coach.",
+           "Play one whole hand (the match itself can go on as long as you like)."),
+    Lesson("10-check-a-game", "Check a game", "Replay a match record and see every illegal action.",
+           "Step through the sample to its end or to one of its mistakes."),
+    Lesson("11-drills", "Drills", "Positions dealt from real hands, one rule at a time, as many as you like.",
+           "Get 10 positions right first time."),
 )
 
 
@@ -96,8 +115,8 @@ class Progress:
         self.notice = ""
         """A plain sentence for the learner when the progress file could not be read ("" otherwise)."""
 
-    def completed(self) -> set[str]:
-        """Keys of completed lessons; an unreadable file (whatever its fault) is set aside and counts as none."""
+    def _document(self) -> dict[str, Any]:
+        """The progress file's contents; an unreadable file (whatever its fault) is set aside and counts as empty."""
         clean_orphans(self.path.parent)
         try:
             document = read_json(self.path)
@@ -105,27 +124,57 @@ class Progress:
                 raise CorruptFileError(f"{self.path.name} does not list completed lessons")
             if not all(isinstance(key, str) for key in document["completed"]):
                 raise CorruptFileError(f"{self.path.name} lists something other than lesson names")
-            return set(document["completed"])
+            return document
         except FileNotFoundError:
-            return set()
+            return {"completed": []}
         except CorruptFileError as problem:
             try:
                 kept = MatchStore(self.path.parent).set_aside(self.path).name
             except OSError as failure:
                 kept = f"{self.path.name} (it could not be moved: {failure})"
             log.warning("progress file unreadable (%s); kept as %s", problem, kept)
-            self.notice = (f"Your lesson progress could not be read ({problem}), so it starts again. "
+            self.notice = ("Your lesson progress could not be read, so it starts again. "
                            f"The old file was kept as {kept}.")
-            return set()
+            return {"completed": []}
         except OSError as problem:
-            self.notice = f"Your lesson progress could not be opened ({problem})."
-            return set()
+            self.notice = f"Your lesson progress could not be opened ({problem.strerror or problem})."
+            return {"completed": []}
+
+    def completed(self) -> set[str]:
+        """Keys of completed lessons."""
+        return set(self._document()["completed"])
+
+    def stats(self) -> dict[str, dict[str, int]]:
+        """Per lesson: ``answered`` of ``exercises``, and ``stars`` of ``graded`` (first-try answers).
+
+        Files written before these counts existed have none; an entry that is not four
+        whole numbers is ignored rather than trusted.
+        """
+        found = self._document().get("lessons")
+        if not isinstance(found, dict):
+            return {}
+        return {key: {name: int(entry[name]) for name in _COUNTS} for key, entry in found.items()
+                if isinstance(entry, dict) and all(isinstance(entry.get(name), int) for name in _COUNTS)}
 
     def mark(self, key: str) -> None:
         """Record lesson ``key`` as completed."""
+        self.record(key, complete=True)
+
+    def record(self, key: str, *, complete: bool, answered: int = 0, exercises: int = 0, stars: int = 0,
+               graded: int = 0) -> None:
+        """Record how far lesson ``key`` got; counts keep their best, a completed lesson stays completed."""
         lesson(key)  # refuse unknown keys before touching the file
-        done = self.completed() | {key}
-        atomic_write(self.path, json.dumps({"completed": sorted(done)}, indent=1))
+        document = self._document()
+        done = set(document["completed"]) | ({key} if complete else set())
+        lessons = {name: entry for name, entry in self.stats().items()}
+        old = lessons.get(key, dict.fromkeys(_COUNTS, 0))
+        new = {"answered": answered, "exercises": exercises, "stars": stars, "graded": graded}
+        if exercises or graded:
+            lessons[key] = {name: max(old[name], new[name]) for name in _COUNTS}
+        atomic_write(self.path, json.dumps({"completed": sorted(done), "lessons": lessons}, indent=1))
+
+
+_COUNTS = ("answered", "exercises", "stars", "graded")
 
 
 @runtime_checkable
@@ -151,31 +200,80 @@ def _completion(widget: HeartsWidget) -> tuple[str, Callable[[], bool]]:
     raise TypeError(f"{kind} does not say what completes it: give it completion_trait and is_complete()")
 
 
+class LessonPractice:
+    """Every exercise of one lesson: the lesson is completed once all of them are answered.
+
+    A notebook makes one per lesson and passes each exercise through :meth:`add` as it
+    builds it.  Each answer records the lesson's counts (answered, first-try stars) so
+    the index can show how far the learner got, and the ✓ once nothing is left.
+
+    >>> from widgets.practice import Practice
+    >>> practice = LessonPractice("03-practice", Progress("/nonexistent"))
+    >>> first = practice.add(Practice("practice-clubs-led"))
+    >>> second = practice.add(Practice("practice-no-clubs"))
+    >>> practice.answered, practice.total
+    (0, 2)
+    """
+
+    def __init__(self, key: str, progress: Progress | None = None) -> None:
+        lesson(key)
+        self.key = key
+        self.store = progress or Progress()
+        self._exercises: list[tuple[HeartsWidget, Callable[[], bool]]] = []
+
+    def add(self, widget: W) -> W:
+        """Count ``widget`` as one exercise of this lesson; returns ``widget`` (to show it)."""
+        trait, done = _completion(widget)
+        self._exercises.append((widget, done))
+        # In the static site without browser storage, say so before the learner answers anything.
+        widget.error = widget.error or storage_notice() or ""
+
+        def changed(_: object = None) -> None:
+            if done():
+                self._save(widget)
+
+        widget.observe(changed, names=[trait])
+        return widget
+
+    @property
+    def total(self) -> int:
+        """How many exercises the lesson has."""
+        return len(self._exercises)
+
+    @property
+    def answered(self) -> int:
+        """How many of them are answered."""
+        return sum(1 for _, done in self._exercises if done())
+
+    def _graded(self) -> list[HeartsWidget]:
+        return [widget for widget, _ in self._exercises if getattr(widget, "counts_for_stars", False)]
+
+    @property
+    def stars(self) -> int:
+        """Graded exercises answered right at the first try."""
+        return sum(1 for widget in self._graded() if getattr(widget, "first_try", False))
+
+    def _save(self, widget: HeartsWidget) -> None:
+        try:
+            self.store.record(self.key, complete=self.answered == self.total, answered=self.answered,
+                              exercises=self.total, stars=self.stars, graded=len(self._graded()))
+        except OSError as problem:  # e.g. a read-only data folder: the lesson still works
+            log.warning("progress of %s not saved: %s", self.key, problem)
+            widget.error = ("Your progress could not be saved, so the index will not mark this lesson "
+                            "as done. Your answer itself is fine.")
+
+
 def completes(key: str, widget: W, progress: Progress | None = None) -> W:
-    """Mark lesson ``key`` completed once the learner has answered ``widget``; returns ``widget``.
+    """Mark lesson ``key`` completed once the learner has answered ``widget``, its one exercise.
 
     What "answered" means is the widget's own business (:class:`Completable`): a practice
-    answered with a legal card, a pass confirmed, a trick stepped to its end...
+    answered with a legal card, a pass confirmed, a trick stepped to its end...  A lesson
+    with several exercises uses one :class:`LessonPractice` instead.
 
     >>> from widgets.practice import Practice
     >>> practice = completes("03-practice", Practice("practice-clubs-led"), Progress("/nonexistent"))
     """
-    lesson(key)
-    trait, done = _completion(widget)
-    store = progress or Progress()
-    widget.error = widget.error or storage_notice() or ""
-
-    def check(_: object = None) -> None:
-        if done():
-            try:
-                store.mark(key)
-            except OSError as problem:  # e.g. a read-only data folder: the lesson still works
-                log.warning("progress of %s not saved: %s", key, problem)
-                widget.error = ("Your progress could not be saved, so the index will not mark this lesson "
-                                "as done. Your answer itself is fine.")
-
-    widget.observe(check, names=[trait])
-    return widget
+    return LessonPractice(key, progress).add(widget)
 
 
 class LessonIndex(HeartsWidget):
@@ -185,6 +283,8 @@ class LessonIndex(HeartsWidget):
     _css = bundle_css("lessons.css")
 
     lessons = traitlets.List(traitlets.Dict()).tag(sync=True)
+    course = traitlets.Dict().tag(sync=True)
+    """Across the course: lessons completed of all lessons, stars of all graded exercises seen."""
     notice = traitlets.Unicode("").tag(sync=True)
     """Why the progress marks were lost, if the progress file could not be read."""
 
@@ -201,10 +301,15 @@ class LessonIndex(HeartsWidget):
     def refresh(self) -> list[dict[str, Any]]:
         """Re-read the learner's progress."""
         done = self.progress.completed()
+        stats = self.progress.stats()
         self.notice = self.progress.notice
+        empty = dict.fromkeys(_COUNTS, 0)
         self.lessons = [
             {"number": number, "key": item.key, "title": item.title, "summary": item.summary,
-             "href": item.page, "done": item.key in done}
+             "href": item.page, "done": item.key in done, "mark": item.mark, **stats.get(item.key, empty)}
             for number, item in enumerate(LESSONS, start=1)
         ]
+        self.course = {"done": sum(1 for item in LESSONS if item.key in done), "total": len(LESSONS),
+                       "stars": sum(entry["stars"] for entry in stats.values()),
+                       "graded": sum(entry["graded"] for entry in stats.values())}
         return self.lessons

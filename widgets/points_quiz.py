@@ -18,19 +18,44 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any, ClassVar
 
 import traitlets
 
-from hearts_core import HEART_POINTS, QUEEN_OF_SPADES, QUEEN_OF_SPADES_POINTS, Suit, parse_cards, penalty_points
+from hearts_core import HEART_POINTS, QUEEN_OF_SPADES, QUEEN_OF_SPADES_POINTS, Card, Suit, parse_cards, penalty_points
 from hearts_core.scenarios import trick_example
 from hearts_core.wording import plural
 from widgets._base import HeartsWidget, bundle_css, bundle_esm, cards_data
 
-__all__ = ["PointsQuiz"]
+__all__ = ["PointsQuiz", "points_choices", "points_working"]
 
 _CHOICES = 4
+
+
+def points_choices(cards: Sequence[Card]) -> list[int]:
+    """The right count and the slips a learner makes, in order: four numbers to pick from."""
+    answer = penalty_points(cards)
+    hearts = sum(1 for card in cards if card.suit is Suit.HEARTS)
+    options = {answer, hearts, answer + 2, abs(answer - 1)}
+    if QUEEN_OF_SPADES in cards:
+        options.add(hearts + QUEEN_OF_SPADES_POINTS - 1)  # the queen miscounted as twelve is a classic slip
+    extra = 3
+    while len(options) < _CHOICES:
+        options.add(answer + extra)
+        extra += 1
+    return sorted([answer, *sorted(options - {answer})[: _CHOICES - 1]])
+
+
+def points_working(cards: Sequence[Card]) -> str:
+    """The count written out: ``3 hearts (3) + ♠Q (13) = 16.`` and the rule behind it."""
+    answer = penalty_points(cards)
+    hearts = sum(1 for card in cards if card.suit is Suit.HEARTS)
+    parts = [f"{plural(hearts, 'heart')} ({hearts * HEART_POINTS})"] if hearts else []
+    if QUEEN_OF_SPADES in cards:
+        parts.append(f"{QUEEN_OF_SPADES} ({QUEEN_OF_SPADES_POINTS})")
+    working = " + ".join(parts) + f" = {answer}" if parts else "No hearts and no ♠Q: 0"
+    return f"{working}. Each heart is 1 point, ♠Q is 13, every other card 0."
 
 
 class PointsQuiz(HeartsWidget):
@@ -47,6 +72,9 @@ class PointsQuiz(HeartsWidget):
     chosen = traitlets.Int(-1).tag(sync=True)
     feedback = traitlets.Unicode("").tag(sync=True)
     answered = traitlets.Bool(False).tag(sync=True)
+    attempts = traitlets.Int(0).tag(sync=True)
+    first_try = traitlets.Bool(False).tag(sync=True)
+    """Answered right at the first pick (a star on the index)."""
 
     def __init__(self, cards: str = "", *, example: str | None = None,
                  question: str = "How many points do these cards carry?", **kwargs: Any) -> None:
@@ -55,14 +83,7 @@ class PointsQuiz(HeartsWidget):
         self.question = question
         self.cards = cards_data(self._cards)
         self.answer = penalty_points(self._cards)
-        self._hearts = sum(1 for card in self._cards if card.suit is Suit.HEARTS)
-        hearts = self._hearts
-        options = {self.answer, hearts, self.answer + 2, abs(self.answer - 1)}
-        if QUEEN_OF_SPADES in self._cards:
-            options.add(hearts + QUEEN_OF_SPADES_POINTS - 1)  # the queen miscounted as twelve is a classic slip
-        if len(options) < _CHOICES:
-            options.add(self.answer + 3)
-        self.choices = sorted(options)[:_CHOICES]
+        self.choices = points_choices(self._cards)
 
     def _actions(self) -> dict[str, Callable[..., Any]]:
         return {"choose": self.choose}
@@ -77,14 +98,12 @@ class PointsQuiz(HeartsWidget):
         if points not in self.choices:
             raise ValueError(f"{points} is not one of the choices {self.choices}")
         self.chosen = points
-        hearts = self._hearts
-        parts = [f"{plural(hearts, 'heart')} ({hearts * HEART_POINTS})"] if hearts else []
-        if QUEEN_OF_SPADES in self._cards:
-            parts.append(f"{QUEEN_OF_SPADES} ({QUEEN_OF_SPADES_POINTS})")
-        working = " + ".join(parts) + f" = {self.answer}" if parts else "No hearts and no ♠Q: 0"
         right = points == self.answer
+        self.attempts += 1
         verdict = "Right!" if right else f"Not quite: it is {self.answer}."
-        self.feedback = f"{verdict} {working}. Each heart is 1 point, ♠Q is 13, every other card 0."
+        self.feedback = f"{verdict} {points_working(self._cards)}"
+        if right and not self.answered:
+            self.first_try = self.attempts == 1
         if right:
             self.answered = True
         return right

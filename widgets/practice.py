@@ -6,9 +6,8 @@ Design choices:
   Whether the chosen card is allowed, and why, is :func:`hearts_core.check_play` in the
   engine's own words; what happens next is :meth:`Position.outcome` (who takes the trick
   and how many points), which asks ``trick_winner`` and ``penalty_points``.
-* Unlike the card explainer, this is a question, so the hand is not dimmed up front:
-  every card still carries ``data-legal`` from the engine (for tests and tools), but the
-  practice stylesheet only shows a verdict on cards the learner has tried.
+* This is a question, so nothing is told up front: the hand carries no verdict at all
+  (every card looks the same) and a card shows allowed or not only once tried.
 * The learner may try every card, legal or not, as often as they like; ``tried`` keeps
   each card once, in the order first tried, with its verdict.  ``answered`` becomes true
   with the first legal choice and stays true: the lessons use it to mark the practice
@@ -34,6 +33,7 @@ from hearts_core.rules import NUM_SEATS
 from hearts_core.scenarios import Position, position
 from hearts_core.wording import points_phrase, seat_name, subject
 from widgets._base import HeartsWidget, bundle_css, bundle_esm, card_data, cards_data
+from widgets.glossary import rule_link
 
 __all__ = ["Feedback", "Practice"]
 
@@ -58,6 +58,7 @@ class Practice(HeartsWidget):
     _css = bundle_css("practice.css")
 
     completion_trait: ClassVar[str] = "answered"
+    counts_for_stars: ClassVar[bool] = True
 
     title = traitlets.Unicode("").tag(sync=True)
     question = traitlets.Unicode("").tag(sync=True)
@@ -68,14 +69,15 @@ class Practice(HeartsWidget):
     feedback = traitlets.Dict().tag(sync=True)
     tried = traitlets.List(traitlets.Dict()).tag(sync=True)
     answered = traitlets.Bool(False).tag(sync=True)
+    first_try = traitlets.Bool(False).tag(sync=True)
+    """The first card tried was one the rules allow (a star on the index)."""
 
     def __init__(self, name: str | Position = "practice-clubs-led", **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self.position = position(name) if isinstance(name, str) else name
-        legal = set(self.position.legal())
         self.title = self.position.title
         self.question = self.position.prompt or "Which card would you play?"
-        self.hand = cards_data(self.position.hand, legal=lambda card: card in legal)
+        self.hand = cards_data(self.position.hand)
         # Every seat in play order, the learner's own place included, so the table can
         # show the learner's card in its slot once chosen.
         self.seats = [seat_name(seat) for seat in self._seats()]
@@ -116,10 +118,12 @@ class Practice(HeartsWidget):
         feedback = Feedback(str(chosen), verdict.legal, verdict.reason.value, verdict.message, consequence,
                             winner, points)
         self.selected = str(chosen)
-        self.feedback = {**asdict(feedback), "trick": self._trick_with(chosen, winner) if verdict.legal else []}
+        self.feedback = {**asdict(feedback), "trick": self._trick_with(chosen, winner) if verdict.legal else [],
+                         "link": rule_link(verdict.reason)}
         if all(item["card"] != str(chosen) for item in self.tried):
             self.tried = [*self.tried, {"card": str(chosen), "legal": verdict.legal}]
-        if verdict.legal:
+        if verdict.legal and not self.answered:
+            self.first_try = len(self.tried) == 1
             self.answered = True
         return feedback
 

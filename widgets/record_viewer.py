@@ -24,6 +24,7 @@ What it refuses, and why:
 
 from __future__ import annotations
 
+import logging
 from pathlib import Path
 from typing import Any, ClassVar
 
@@ -42,7 +43,10 @@ from hearts_core import (
 from hearts_core.scenarios import moon_hand_record
 from hearts_core.wording import and_list, points_phrase, subject
 from widgets._base import HeartsWidget, bundle_css, bundle_esm, card_data
+from widgets.glossary import rule_link, rule_words
 from widgets.storage import CorruptFileError, MatchStore
+
+log = logging.getLogger("hearts_lessons.record_viewer")
 
 __all__ = ["MAX_UPLOAD_BYTES", "SAMPLES", "SAMPLE_NAMES", "RecordViewer"]
 
@@ -100,7 +104,7 @@ class RecordViewer(HeartsWidget):
     @classmethod
     def moon(cls) -> RecordViewer:
         """The scripted moon hand, to step through (no loading controls)."""
-        return cls(moon_hand_record(), title="A moon shot, trick by trick", source="scripted moon hand",
+        return cls(moon_hand_record(), title="A moon shot, trick by trick", source="the moon hand of lesson 8",
                    allow_loading=False)
 
     def is_complete(self) -> bool:
@@ -168,7 +172,7 @@ class RecordViewer(HeartsWidget):
         try:
             report = check_record(text)
         except HeartsError as problem:
-            self.load_error = f"This is not a valid hearts-record/1 file: {problem}"
+            self.load_error = _unreadable(text, problem)
             return None
         frames, problems = _frames(report)
         self.load_error = ""
@@ -245,6 +249,8 @@ def _frames(report: CheckReport) -> tuple[list[dict[str, Any]], list[dict[str, A
             if problem is not None:
                 problems.append({"hand": problem.hand, "trick": problem.trick, "seat": seat_name(problem.seat),
                                  "card": str(problem.card), "reason": problem.verdict.reason.value,
+                                 "rule": rule_words(problem.verdict.reason),
+                                 "link": rule_link(problem.verdict.reason),
                                  "message": problem.verdict.message, "step": len(frames) - 1})
     return frames, problems
 
@@ -258,9 +264,24 @@ def _open_trick(number: int, state: HandState, problem: IllegalAction | None) ->
     else:
         cards.append({"seat": seat_name(problem.seat), "card": card_data(problem.card), "illegal": True,
                       "winner": False})
-        caption = (f"Illegal: {seat_name(problem.seat)} played {problem.card} "
-                   f"({problem.verdict.reason.value}). {_as_rule(problem)} The check of this hand stops here.")
+        caption = (f"Illegal: {seat_name(problem.seat)} played {problem.card}, against the rule on "
+                   f"{rule_words(problem.verdict.reason)}. {_as_rule(problem)} The check of this hand stops here.")
     return _frame(number, len(state.tricks) + 1, cards, caption, state)
+
+
+def _unreadable(text: str, problem: Exception) -> str:
+    """Why a paste or file could not be checked, for a learner; the technical detail goes to the log."""
+    log.info("record not readable: %s", problem)
+    if not text.strip():
+        return ("There is nothing to check yet: paste a match record into the box (or upload one), "
+                "then press “Check this record”.")
+    if not text.lstrip().startswith("{"):
+        return ("That text is not a match record. A record is the text the guided match saves, starting with "
+                "a curly bracket {; copy all of it and paste it again.")
+    if "format" in str(problem):
+        return "That record was written in a format this checker does not know, so it cannot be checked."
+    return ("That record could not be read: it may have been cut off or changed while copying. "
+            "Copy the whole record again and paste it, or load the sample.")
 
 
 def _as_rule(problem: IllegalAction) -> str:
@@ -270,7 +291,8 @@ def _as_rule(problem: IllegalAction) -> str:
 
 
 def _frame(number: int, trick: int, cards: list[dict[str, Any]], caption: str, state: HandState) -> dict[str, Any]:
-    return {"hand": number, "trick": trick, "direction": state.pass_direction.value, "cards": cards,
+    passing = "no passing" if state.pass_direction.value == "hold" else f"passing {state.pass_direction.value}"
+    return {"hand": number, "trick": trick, "direction": passing, "cards": cards,
             "caption": caption, "points": list(state.points_taken)}
 
 

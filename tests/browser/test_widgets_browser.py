@@ -10,13 +10,16 @@ from tests.browser.pages import open_notebook, screenshot
 def test_tap_an_illegal_card_and_read_why(page: Page, widget_server: str) -> None:
     open_notebook(page, widget_server, "explainer.ipynb", ".hl-explainer .hl-card")
     queen = page.locator('.hl-hand .hl-card[data-card="♠Q"]')
-    assert queen.get_attribute("data-legal") == "false"
+    # Ask before telling: no card carries a verdict until it is tapped.
+    assert page.locator(".hl-hand .hl-card[data-legal]").count() == 0
     assert queen.get_attribute("aria-label") == "queen of spades"
-    assert page.locator('.hl-hand .hl-card[data-card="♣3"]').get_attribute("data-legal") == "true"
     queen.click()
     message = page.locator(".hl-message.is-illegal")
     message.wait_for()
     assert "Clubs were led and you hold ♣3 and ♣A, so you must play one of them." in message.inner_text()
-    assert "must_follow_suit" in message.inner_text()
+    assert "must_follow_suit" not in message.inner_text()  # words, not the reason code
+    assert message.locator(".hl-glossary-link").get_attribute("href") == "glossary.ipynb#follow"
+    assert queen.get_attribute("data-legal") == "false"
+    assert page.locator(".hl-hand .hl-card[data-legal]").count() == 1
     screenshot(page, "card-explainer")
     assert not page.js_errors  # type: ignore[attr-defined]

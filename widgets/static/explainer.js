@@ -23,10 +23,13 @@ function render({ model, el }) {
       slot.append(hlCard(item.card, { static: true }), hlEl("span", "hl-seat", item.seat));
       table.append(slot);
     }
+    const tapped = new Map(model.get("tapped").map((item) => [item.card, item.legal]));
     hlKeepFocus(hand, () => {
       hand.replaceChildren();
       for (const card of model.get("hand")) {
-        const button = hlCard(card, { legal: card.legal, selected: card.text === model.get("selected") });
+        // A verdict only on cards already tapped: ask before telling.
+        const legal = tapped.has(card.text) ? tapped.get(card.text) : undefined;
+        const button = hlCard(card, { legal, selected: card.text === model.get("selected") });
         button.addEventListener("click", () => model.send({ type: "tap", card: card.text }));
         hand.append(button);
       }
@@ -39,13 +42,18 @@ function render({ model, el }) {
       message.append(
         hlEl("span", "hl-badge", verdict.legal ? "Allowed" : "Not allowed"),
         hlEl("span", "hl-text", verdict.message + " "),
-        hlEl("span", "hl-code", verdict.reason),
       );
+      if (verdict.link && verdict.link.href) {
+        const anchor = hlEl("a", "hl-glossary-link", verdict.link.text);
+        anchor.href = verdict.link.href;
+        anchor.target = "_blank";
+        message.append(anchor);
+      }
     } else {
-      message.textContent = "Tap any card. Dimmed cards may not be played now: tap them to find out why.";
+      message.textContent = "Tap any card to find out whether you may play it, and why.";
     }
   }
-  for (const name of ["title", "prompt", "hand", "table", "selected", "verdict", "four_colour"]) {
+  for (const name of ["title", "prompt", "hand", "table", "selected", "verdict", "tapped", "four_colour"]) {
     model.on("change:" + name, draw);
   }
   draw();

@@ -1,15 +1,42 @@
-// Front end for the lesson index: one row per lesson, with its link and its completed mark.
+// Front end for the lesson index: a progress bar across the course, then one row per lesson
+// with its link, what its mark needs, how far the learner got (stars for first-try answers)
+// and its completed mark.
 
 function renderIndex(model, root) {
   root.classList.add("hl-index");
+  const course = hlEl("div", "hl-course");
+  const bar = hlEl("div", "hl-course-bar");
+  bar.setAttribute("role", "progressbar");
+  bar.setAttribute("aria-label", "lessons completed");
+  const fill = hlEl("div", "hl-course-fill");
+  bar.append(fill);
+  const courseText = hlEl("p", "hl-course-text");
+  course.append(courseText, bar);
   const list = document.createElement("ol");
   list.setAttribute("aria-label", "lessons");
   const notice = hlEl("p", "hl-notice");
   notice.setAttribute("role", "status");
-  root.append(notice, list, hlErrorBox(model));
+  root.append(notice, course, list, hlErrorBox(model));
+
+  function stars(count, of) {
+    const el = hlEl("span", "hl-stars", "★".repeat(count) + "☆".repeat(Math.max(0, of - count)));
+    el.setAttribute("aria-label", count + " of " + of + " answered right at the first try");
+    el.title = "answered right at the first try";
+    return el;
+  }
+
   function draw() {
     notice.textContent = model.get("notice") || "";
     notice.hidden = !notice.textContent;
+    const totals = model.get("course") || {};
+    const done = totals.done || 0;
+    const total = totals.total || 1;
+    fill.style.width = Math.round((100 * done) / total) + "%";
+    bar.setAttribute("aria-valuemin", "0");
+    bar.setAttribute("aria-valuemax", String(total));
+    bar.setAttribute("aria-valuenow", String(done));
+    courseText.textContent = done + " of " + total + " lessons completed" +
+      (totals.graded ? " · " + totals.stars + " of " + totals.graded + " stars" : "");
     list.replaceChildren();
     for (const item of model.get("lessons")) {
       const row = document.createElement("li");
@@ -23,12 +50,19 @@ function renderIndex(model, root) {
       link.href = item.href;
       body.append(link);
       if (item.done) body.append(hlEl("span", "hl-done-mark", "✓ completed"));
+      if (item.graded) body.append(stars(item.stars, item.graded));
       body.append(hlEl("p", "hl-summary", item.summary));
+      const needs = hlEl("p", "hl-needs", "✓ when: " + item.mark);
+      if (item.exercises && !item.done) {
+        needs.append(hlEl("span", "hl-so-far", " (" + item.answered + " of " + item.exercises + " done so far)"));
+      }
+      body.append(needs);
       row.append(number, body);
       list.append(row);
     }
   }
   model.on("change:lessons", draw);
+  model.on("change:course", draw);
   model.on("change:notice", draw);
   draw();
   // The marks may be older than this page (a preheated kernel): ask for fresh ones now, and

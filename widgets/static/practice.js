@@ -53,7 +53,8 @@ function render({ model, el }) {
     hlKeepFocus(hand, () => {
       hand.replaceChildren();
       for (const card of model.get("hand")) {
-        const button = hlCard(card, { legal: card.legal, selected: card.text === model.get("selected") });
+        // No verdict until tried: every card looks the same before the learner commits.
+        const button = hlCard(card, { selected: card.text === model.get("selected") });
         if (verdictOf.has(card.text)) {
           button.classList.add("is-tried");
           button.dataset.tried = verdictOf.get(card.text) ? "allowed" : "not-allowed";
@@ -72,6 +73,12 @@ function render({ model, el }) {
         hlEl("span", "hl-text", feedback.message),
       );
       if (feedback.consequence) message.append(hlEl("p", "hl-consequence", feedback.consequence));
+      if (feedback.link && feedback.link.href) {
+        const anchor = hlEl("a", "hl-glossary-link", feedback.link.text);
+        anchor.href = feedback.link.href;
+        anchor.target = "_blank";
+        message.append(anchor);
+      }
     } else {
       message.textContent = "Tap the card you would play. You can try every card to compare.";
     }

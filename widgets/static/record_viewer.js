@@ -91,7 +91,7 @@ function render({ model, el }) {
       caption.textContent = "Nothing loaded yet.";
       back.disabled = next.disabled = true;
     } else {
-      where.textContent = `Hand ${frame.hand} (pass ${frame.direction}), trick ${frame.trick}` +
+      where.textContent = `Hand ${frame.hand} (${frame.direction}), trick ${frame.trick}` +
         ` (step ${step + 1} of ${count})`;
       for (const item of frame.cards) {
         const slot = hlEl("div", "hl-played");
@@ -109,10 +109,16 @@ function render({ model, el }) {
     for (const problem of model.get("problems")) {
       const item = document.createElement("li");
       const jump = hlEl("button", "hl-link",
-        `Hand ${problem.hand}, trick ${problem.trick}: ${problem.seat} played ${problem.card} (${problem.reason})`);
+        `Hand ${problem.hand}, trick ${problem.trick}: ${problem.seat} played ${problem.card}, against the rule on ${problem.rule}`);
       jump.dataset.action = "goto-" + problem.step;
       jump.addEventListener("click", () => model.send({ type: "goto", step: problem.step }));
       item.append(jump);
+      if (problem.link && problem.link.href) {
+        const more = hlEl("a", "hl-glossary-link", problem.link.text);
+        more.href = problem.link.href;
+        more.target = "_blank";
+        item.append(more);
+      }
       problems.append(item);
     }
   }

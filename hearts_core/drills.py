@@ -1,0 +1,259 @@
+"""Drills: practice positions dealt from real hands, seeded, each filtered to one rule.
+
+Design choices:
+
+* A drill item is found, not written: :func:`deal_item` deals real 13-card hands from a
+  seed, plays them with random legal cards (the engine's :meth:`HandState.legal_plays`),
+  and keeps a moment that exercises the rule asked for.  Which moments count is decided
+  by asking the engine (:func:`check_play` reasons, :func:`trick_winner`,
+  :func:`penalty_points`), never by re-stating a rule here, and :func:`exercises` asks
+  the same question again so a test can check every dealt item.
+* The player whose moment it is becomes the learner: seats are turned so that player is
+  seat 0 ("You") and the others keep their order round the table.
+* The same ``(rule, seed)`` always gives the same item (a private ``random.Random`` seeded
+  from both), so a learner's "position 7" can be dealt again and a test can reproduce it.
+* Two exceptions almost never happen in a random deal, so they are dealt on purpose,
+  still as a real deal played from the start: for "all penalty cards" the learner is
+  dealt thirteen of the fourteen cards that carry points (about one deal in eleven
+  billion for somebody at the table, see :data:`ALL_PENALTY_ODDS`), and for "only hearts
+  to lead" the learner's remaining cards are hearts with hearts still unbroken, which is
+  reached from a deal where the learner holds the hearts and wins tricks with high cards.
+* Pure standard library, like the rest of the engine.
+
+>>> item = deal_item(FOLLOW_SUIT, 3)
+>>> item == deal_item(FOLLOW_SUIT, 3) and exercises(item)
+True
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from math import comb
+from typing import Final
+
+from hearts_core.cards import DECK, Card, Suit
+from hearts_core.legality import Reason, check_play, trick_winner
+from hearts_core.match import deal_hands
+from hearts_core.rules import CARDS_PER_SEAT, NUM_SEATS, QUEEN_OF_SPADES, TWO_OF_CLUBS
+from hearts_core.scenarios import Position, TrickExample
+from hearts_core.scoring import card_points, penalty_points
+from hearts_core.state import HandState
+
+__all__ = [
+    "ALL_HEARTS",
+    "ALL_PENALTY",
+    "ALL_PENALTY_ODDS",
+    "DRILL_RULES",
+    "FIRST_TRICK_NO_POINTS",
+    "FOLLOW_SUIT",
+    "HEARTS_NOT_BROKEN",
+    "LEAD_TWO_OF_CLUBS",
+    "POINTS",
+    "WHO_TAKES",
+    "DrillItem",
+    "DrillRule",
+    "deal_item",
+    "drill_rule",
+    "exercises",
+]
+
+FOLLOW_SUIT: Final = "follow-suit"
+LEAD_TWO_OF_CLUBS: Final = "lead-two-of-clubs"
+FIRST_TRICK_NO_POINTS: Final = "first-trick-no-points"
+HEARTS_NOT_BROKEN: Final = "hearts-not-broken"
+ALL_PENALTY: Final = "all-penalty"
+ALL_HEARTS: Final = "all-hearts"
+WHO_TAKES: Final = "who-takes"
+POINTS: Final = "points"
+
+LEGAL_CARDS: Final = "legal-cards"
+"""Question kind: tap every card you may play."""
+
+_ATTEMPTS: Final = 2000
+"""Deals tried before giving up; the rarest filtered rule needs a few dozen."""
+
+_HIGH_RANK: Final = 9
+"""Non-hearts from this rank up win the lead back on the rigged "only hearts" deal."""
+
+_PENALTY_CARDS: Final = tuple(card for card in DECK if card_points(card))
+
+ALL_PENALTY_ODDS: Final = comb(len(DECK), CARDS_PER_SEAT) // (len(_PENALTY_CARDS) * NUM_SEATS)
+"""One deal in this many gives somebody nothing but hearts and ♠Q (13 of the 14 such cards)."""
+
+
+@dataclass(frozen=True, slots=True)
+class DrillRule:
+    """One rule a drill can practise: its key, the question kind and words for the learner."""
+
+    key: str
+    kind: str
+    name: str
+    prompt: str
+
+
+DRILL_RULES: Final = {
+    rule.key: rule
+    for rule in (
+        DrillRule(FOLLOW_SUIT, LEGAL_CARDS, "Follow suit", "Tap every card you may play, then Check."),
+        DrillRule(LEAD_TWO_OF_CLUBS, LEGAL_CARDS, "The first lead", "You lead the first trick. Tap every card "
+                  "you may play, then Check."),
+        DrillRule(FIRST_TRICK_NO_POINTS, LEGAL_CARDS, "No points on the first trick",
+                  "First trick, and you have no clubs. Tap every card you may play, then Check."),
+        DrillRule(HEARTS_NOT_BROKEN, LEGAL_CARDS, "Leading before hearts are broken",
+                  "You lead, and no heart has been played yet. Tap every card you may play, then Check."),
+        DrillRule(ALL_PENALTY, LEGAL_CARDS, "Nothing but points on the first trick",
+                  "First trick, no clubs, and every card you hold carries points. Tap every card you may "
+                  "play, then Check."),
+        DrillRule(ALL_HEARTS, LEGAL_CARDS, "Nothing but hearts to lead",
+                  "You lead, no heart has been played yet, and you hold only hearts. Tap every card you "
+                  "may play, then Check."),
+        DrillRule(WHO_TAKES, WHO_TAKES, "Who takes the trick?", "Who takes this trick?"),
+        DrillRule(POINTS, POINTS, "How many points?", "How many points does this trick carry?"),
+    )
+}
+
+
+def drill_rule(key: str) -> DrillRule:
+    """The drill rule ``key``; a :class:`KeyError` lists the known keys."""
+    try:
+        return DRILL_RULES[key]
+    except KeyError:
+        raise KeyError(f"no drill rule {key!r}; known: {', '.join(DRILL_RULES)}") from None
+
+
+@dataclass(frozen=True, slots=True)
+class DrillItem:
+    """One dealt question: a position to play from, or a finished trick to judge."""
+
+    rule: str
+    seed: int
+    position: Position | None = None
+    trick: TrickExample | None = None
+
+    @property
+    def kind(self) -> str:
+        """The question kind: ``legal-cards``, ``who-takes`` or ``points``."""
+        return drill_rule(self.rule).kind
+
+
+# ----------------------------------------------------------------- what counts
+
+
+def _reasons(position: Position) -> set[Reason]:
+    return {
+        Reason(check_play(position.hand, position.trick, card, first_trick=position.first_trick,
+                          hearts_broken=position.hearts_broken).reason)
+        for card in position.hand
+    }
+
+
+def _all_legal(position: Position) -> bool:
+    return _reasons(position) == {Reason.LEGAL}
+
+
+_POSITION_TESTS: Final[dict[str, Callable[[Position], bool]]] = {
+    FOLLOW_SUIT: lambda p: Reason.MUST_FOLLOW_SUIT in _reasons(p),
+    LEAD_TWO_OF_CLUBS: lambda p: Reason.MUST_LEAD_TWO_OF_CLUBS in _reasons(p),
+    FIRST_TRICK_NO_POINTS: lambda p: Reason.NO_POINTS_ON_FIRST_TRICK in _reasons(p),
+    HEARTS_NOT_BROKEN: lambda p: Reason.HEARTS_NOT_BROKEN in _reasons(p),
+    # The exceptions: the player's cards are all ones a rule would refuse, and the engine
+    # allows every one of them.
+    ALL_PENALTY: lambda p: (p.first_trick and bool(p.trick) and all(card_points(c) for c in p.hand)
+                            and _all_legal(p)),
+    ALL_HEARTS: lambda p: (not p.trick and not p.hearts_broken and not p.first_trick
+                           and all(c.suit is Suit.HEARTS for c in p.hand) and _all_legal(p)),
+}
+
+_TRICK_TESTS: Final[dict[str, Callable[[TrickExample], bool]]] = {
+    # Worth asking: a card of another suit was played, or the leader did not keep the trick.
+    WHO_TAKES: lambda t: any(c.suit is not t.cards[0].suit for c in t.cards) or trick_winner(t.cards) != 0,
+    POINTS: lambda t: penalty_points(t.cards) > 0,
+}
+
+
+def exercises(item: DrillItem) -> bool:
+    """True if ``item`` really exercises its rule, as the engine sees it."""
+    if item.rule in _POSITION_TESTS:
+        return item.position is not None and _POSITION_TESTS[item.rule](item.position)
+    return item.trick is not None and len(item.trick.cards) == NUM_SEATS and _TRICK_TESTS[item.rule](item.trick)
+
+
+# ------------------------------------------------------------------- dealing
+
+
+def deal_item(rule: str, seed: int) -> DrillItem:
+    """Item number ``seed`` of the drill for ``rule``: the same seed always gives the same item."""
+    known = drill_rule(rule)
+    rng = random.Random(f"hearts-lessons drill {known.key} {seed}")
+    for _ in range(_ATTEMPTS):
+        deal = _rigged_deal(rule, rng) or deal_hands(rng.randrange(2**32))
+        found = list(_moments(rule, seed, deal, rng))
+        if found:
+            return rng.choice(found)
+    raise RuntimeError(f"no position for {rule!r} found in {_ATTEMPTS} deals (seed {seed})")
+
+
+def _moments(rule: str, seed: int, deal: tuple[tuple[Card, ...], ...], rng: random.Random) -> Iterator[DrillItem]:
+    """Every moment of one randomly played hand that exercises ``rule``."""
+    state = HandState.new(deal, "hold")
+    only_first_trick = rule in (LEAD_TWO_OF_CLUBS, FIRST_TRICK_NO_POINTS, ALL_PENALTY)
+    learner = 0 if rule in (ALL_PENALTY, ALL_HEARTS) else None
+    while not state.is_over and not (only_first_trick and not state.first_trick):
+        mover = state.to_move
+        assert mover is not None
+        if rule in _POSITION_TESTS and (learner is None or mover == learner):
+            here = _position_for(state, mover, rule, seed)
+            if _POSITION_TESTS[rule](here):
+                yield DrillItem(rule, seed, position=here)
+        choices = state.legal_plays()
+        done = state.play(_steer(rule, state, mover, choices, rng))
+        if done is not None and rule in _TRICK_TESTS:
+            trick = TrickExample(f"drill-{rule}-{seed}", drill_rule(rule).name, done.leader, done.cards)
+            if _TRICK_TESTS[rule](trick):
+                yield DrillItem(rule, seed, trick=trick)
+
+
+def _steer(rule: str, state: HandState, mover: int, choices: tuple[Card, ...], rng: random.Random) -> Card:
+    """A random legal card, except on the rigged "only hearts" deal, where play keeps hearts unbroken.
+
+    There the learner plays its highest non-heart (to win and lead again) and the others
+    avoid hearts while they can; every card is still one the engine allows.
+    """
+    if rule == ALL_HEARTS:
+        others = [card for card in choices if card.suit is not Suit.HEARTS]
+        if others:
+            return max(others, key=lambda card: card.rank) if mover == 0 else rng.choice(others)
+    return rng.choice(choices)
+
+
+def _position_for(state: HandState, mover: int, rule: str, seed: int) -> Position:
+    """The moment as the mover sees it, turned so the mover is seat 0."""
+    leader = state.trick_leader
+    assert leader is not None
+    known = drill_rule(rule)
+    return Position(
+        f"drill-{rule}-{seed}", known.name, known.prompt, state.hand(mover), state.current_trick,
+        (leader - mover) % NUM_SEATS, state.first_trick, state.hearts_broken,
+    )
+
+
+def _rigged_deal(rule: str, rng: random.Random) -> tuple[tuple[Card, ...], ...] | None:
+    """A real deal arranged for the two exceptions that random deals (almost) never give."""
+    if rule == ALL_PENALTY:
+        mine = list(_PENALTY_CARDS)
+        mine.remove(rng.choice(mine))
+    elif rule == ALL_HEARTS:
+        # Hearts, plus top cards that win the lead back while nobody has a reason to break hearts.
+        hearts = [card for card in DECK if card.suit is Suit.HEARTS]
+        count = rng.randint(4, 7)
+        high = [card for card in DECK if card.suit is not Suit.HEARTS and card.rank >= _HIGH_RANK
+                and card not in (QUEEN_OF_SPADES, TWO_OF_CLUBS)]
+        mine = rng.sample(hearts, count) + rng.sample(high, CARDS_PER_SEAT - count)
+    else:
+        return None
+    rest = [card for card in DECK if card not in mine]
+    rng.shuffle(rest)
+    hands = [sorted(mine), *(sorted(rest[i * CARDS_PER_SEAT:(i + 1) * CARDS_PER_SEAT]) for i in range(3))]
+    return tuple(tuple(hand) for hand in hands)

@@ -1,0 +1,100 @@
+"""Drill positions: dealt from real hands, reproducible by seed, each really exercising its rule."""
+
+from __future__ import annotations
+
+from math import comb
+
+import pytest
+
+from hearts_core import Reason, check_play, parse_cards, penalty_points, trick_winner
+from hearts_core.drills import (
+    ALL_HEARTS,
+    ALL_PENALTY,
+    ALL_PENALTY_ODDS,
+    DRILL_RULES,
+    FIRST_TRICK_NO_POINTS,
+    FOLLOW_SUIT,
+    HEARTS_NOT_BROKEN,
+    LEAD_TWO_OF_CLUBS,
+    POINTS,
+    WHO_TAKES,
+    DrillItem,
+    deal_item,
+    exercises,
+)
+from hearts_core.scenarios import Position, TrickExample
+
+SEEDS = range(12)
+
+REFUSALS = {
+    FOLLOW_SUIT: Reason.MUST_FOLLOW_SUIT,
+    LEAD_TWO_OF_CLUBS: Reason.MUST_LEAD_TWO_OF_CLUBS,
+    FIRST_TRICK_NO_POINTS: Reason.NO_POINTS_ON_FIRST_TRICK,
+    HEARTS_NOT_BROKEN: Reason.HEARTS_NOT_BROKEN,
+}
+
+
+def reasons(where: Position) -> set[Reason]:
+    return {Reason(check_play(where.hand, where.trick, card, first_trick=where.first_trick,
+                              hearts_broken=where.hearts_broken).reason) for card in where.hand}
+
+
+@pytest.mark.parametrize("rule", list(DRILL_RULES))
+def test_every_dealt_item_exercises_its_rule_and_is_reproducible(rule: str) -> None:
+    items = [deal_item(rule, seed) for seed in SEEDS]
+    assert items == [deal_item(rule, seed) for seed in SEEDS]  # same seed, same item
+    assert len({repr(item) for item in items}) > len(items) // 2  # and seeds differ
+    for item in items:
+        assert item.rule == rule and exercises(item), item
+
+
+@pytest.mark.parametrize("rule", list(REFUSALS))
+def test_rule_positions_contain_a_card_the_engine_refuses_for_that_rule(rule: str) -> None:
+    for seed in SEEDS:
+        where = deal_item(rule, seed).position
+        assert where is not None
+        found = reasons(where)
+        assert REFUSALS[rule] in found and Reason.LEGAL in found
+        # A position is a moment of a real hand: whole hands, nothing on the table twice.
+        assert not set(where.hand) & set(where.trick) and len(where.trick) < 4
+
+
+def test_the_exceptions_allow_every_card_of_a_hand_a_rule_would_otherwise_refuse() -> None:
+    for seed in SEEDS:
+        penalty = deal_item(ALL_PENALTY, seed).position
+        assert penalty is not None and penalty.first_trick and len(penalty.hand) == 13
+        assert all(penalty_points([card]) for card in penalty.hand) and reasons(penalty) == {Reason.LEGAL}
+        hearts = deal_item(ALL_HEARTS, seed).position
+        assert hearts is not None and not hearts.trick and not hearts.hearts_broken and not hearts.first_trick
+        assert {card.suit.plural for card in hearts.hand} == {"hearts"} and reasons(hearts) == {Reason.LEGAL}
+
+
+def test_trick_items_are_whole_tricks_worth_asking_about() -> None:
+    for seed in SEEDS:
+        taken = deal_item(WHO_TAKES, seed).trick
+        assert taken is not None and len(taken.cards) == 4
+        led = taken.cards[0].suit
+        assert any(card.suit is not led for card in taken.cards) or trick_winner(taken.cards) != 0
+        points = deal_item(POINTS, seed).trick
+        assert points is not None and penalty_points(points.cards) > 0
+
+
+def test_exercises_refuses_items_that_do_not_practise_their_rule() -> None:
+    easy = Position("x", "t", "p", parse_cards("♣3 ♣A"), parse_cards("♣10"), 3, False, True)
+    assert not exercises(DrillItem(FOLLOW_SUIT, 0, position=easy))  # every card follows: nothing to learn
+    assert not exercises(DrillItem(HEARTS_NOT_BROKEN, 0, position=easy))
+    assert not exercises(DrillItem(ALL_HEARTS, 0, position=easy))
+    dull = TrickExample("x", "t", 0, parse_cards("♣A ♣2 ♣3 ♣4"))
+    assert not exercises(DrillItem(WHO_TAKES, 0, trick=dull))  # the leader's ace, nothing else
+    assert not exercises(DrillItem(POINTS, 0, trick=dull))
+    assert not exercises(DrillItem(FOLLOW_SUIT, 0))
+
+
+def test_unknown_rules_are_refused_by_name() -> None:
+    with pytest.raises(KeyError, match="known: follow-suit"):
+        deal_item("trumps", 1)
+
+
+def test_all_penalty_odds_are_about_one_deal_in_eleven_billion() -> None:
+    assert comb(52, 13) // 56 == ALL_PENALTY_ODDS
+    assert 11_000_000_000 < ALL_PENALTY_ODDS < 12_000_000_000

@@ -1,0 +1,117 @@
+"""The drill at the trait level: reproducible by seed, scored on first answers, mistakes come back."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from hearts_core.drills import DRILL_RULES, deal_item, exercises
+from widgets.drill import COMES_BACK_AFTER, Drill
+from widgets.lessons import LessonPractice, Progress
+
+
+def right_answer(drill: Drill) -> Any:
+    """The answer the engine accepts, found the way a learner would: by trying (on a copy)."""
+    probe = Drill(drill.rules, seed=drill.seed)
+    probe.load(drill.question)
+    if drill.kind == "legal-cards":
+        for card in drill.hand:
+            probe.toggle(card["text"])
+        graded = probe.check()
+        return [text for text, verdict in graded["cards"].items() if verdict["allowed"]]
+    for choice in drill.choices:
+        if probe.question.grade(choice["value"])["correct"]:
+            return choice["value"]
+    raise AssertionError("no choice is right")
+
+
+def answer(drill: Drill, right: bool) -> dict[str, Any]:
+    value = right_answer(drill)
+    if drill.kind == "legal-cards":
+        cards = value if right else [card["text"] for card in drill.hand]
+        if not right and set(cards) == set(value):
+            cards = []
+        for card in cards:
+            drill.toggle(card)
+        if not cards:  # every card is allowed: answering "none" is impossible, so leave one out
+            for card in value[:-1]:
+                drill.toggle(card)
+        return drill.check()
+    if right:
+        return drill.answer(value)
+    return drill.answer(next(choice["value"] for choice in drill.choices if choice["value"] != value))
+
+
+def test_same_seed_same_positions() -> None:
+    first, second = Drill(seed=11), Drill(seed=11)
+    seen = []
+    for _ in range(6):
+        assert (first.kind, first.table, first.hand, first.choices) == (second.kind, second.table, second.hand,
+                                                                       second.choices)
+        seen.append(repr(first.item))
+        assert exercises(first.item)
+        first.next_position()
+        second.next_position()
+    assert len(set(seen)) == 6
+    assert Drill(seed=12).item != Drill(seed=11).item or Drill(seed=12).kind != Drill(seed=11).kind
+
+
+def test_only_the_rules_asked_for_are_dealt() -> None:
+    drill = Drill(["points"], seed=3)
+    for _ in range(5):
+        assert drill.item.rule == "points" and drill.kind == "points"
+        drill.next_position()
+    with pytest.raises(KeyError, match="known"):
+        Drill(["no-such-rule"])
+    with pytest.raises(ValueError, match="at least one rule"):
+        Drill([])
+
+
+def test_score_and_streak_count_first_answers_only() -> None:
+    drill = Drill(["who-takes", "follow-suit"], seed=4, goal=2)
+    assert drill.result == {} and (drill.score, drill.streak, drill.tried) == (0, 0, 0)
+    assert answer(drill, right=True)["correct"]
+    assert (drill.score, drill.streak, drill.best_streak, drill.tried) == (1, 1, 1, 1)
+    drill.next_position()
+    assert drill.result == {} and not drill.answered  # the next position asks again, tells nothing
+    assert not answer(drill, right=False)["correct"]
+    assert (drill.score, drill.streak, drill.best_streak, drill.tried, drill.waiting) == (1, 0, 1, 2, 1)
+    answer(drill, right=True)  # putting it right afterwards does not score
+    assert drill.answered and (drill.score, drill.tried) == (1, 2)
+    assert not drill.is_complete()
+
+
+def test_a_missed_position_comes_back_later() -> None:
+    drill = Drill(seed=8)
+    missed = drill.item
+    answer(drill, right=False)
+    numbers = []
+    for _ in range(COMES_BACK_AFTER + 1):
+        drill.next_position()
+        numbers.append((drill.number, drill.item == missed, drill.again))
+        if drill.item != missed:
+            answer(drill, right=True)
+    assert numbers[-1] == (COMES_BACK_AFTER + 2, True, True)
+    assert all(not again for _, _, again in numbers[:-1])
+    assert drill.waiting == 0
+
+
+def test_the_drill_completes_a_lesson_at_its_goal(tmp_path: Path) -> None:
+    progress = Progress(tmp_path)
+    lesson = LessonPractice("11-drills", progress)
+    drill = lesson.add(Drill(["points"], seed=9, goal=2))
+    answer(drill, right=True)
+    drill.next_position()
+    assert progress.completed() == set()
+    answer(drill, right=True)
+    assert progress.completed() == {"11-drills"}
+
+
+def test_new_position_from_the_front_end() -> None:
+    drill = Drill(seed=1)
+    drill._dispatch(drill, {"type": "next"}, None)
+    assert drill.number == 2 and drill.error == ""
+    assert drill.item == deal_item(drill.item.rule, drill.item.seed)
+    assert set(drill.rules) == set(DRILL_RULES)

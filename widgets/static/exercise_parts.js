@@ -1,0 +1,127 @@
+// Exercise front end, shared by the single exercise and the drill: the question, the table,
+// the hand or the answer buttons, and (only after an answer) the verdict Python wrote.
+// Before the first answer every tappable card looks the same: nothing here knows a rule,
+// and the verdict only exists once Python has graded an answer.
+
+function hlExercise(model, root) {
+  const title = hlEl("p", "hl-title");
+  const prompt = hlEl("p", "hl-prompt hl-question");
+  const table = hlEl("div", "hl-table hl-exercise-table");
+  table.setAttribute("aria-label", "cards on the table");
+  const hand = hlHand("hl-hand", "your hand");
+  const choices = hlEl("div", "hl-choices");
+  choices.setAttribute("role", "group");
+  choices.setAttribute("aria-label", "choose an answer");
+  const check = hlEl("button", "hl-button hl-check", "Check");
+  check.type = "button";
+  check.dataset.action = "check";
+  check.setAttribute("aria-label", "Check the cards you picked");
+  check.addEventListener("click", () => model.send({ type: "check" }));
+  const notice = hlEl("p", "hl-notice");
+  notice.setAttribute("role", "status");
+  const message = hlLiveMessage("hl-message hl-verdict");
+  root.append(title, prompt, table, hand, choices, check, notice, message, hlErrorBox(model));
+
+  function slot(seat, card, winner) {
+    const place = hlEl("div", "hl-played");
+    place.dataset.seat = seat;
+    if (card) place.append(hlCard(card, { static: true }));
+    else {
+      const empty = hlEl("div", "hl-seat-empty", "your card");
+      empty.setAttribute("aria-label", "your card goes here");
+      place.append(empty);
+    }
+    place.append(hlEl("span", "hl-seat", seat));
+    const tag = hlEl("span", "hl-winning", "takes it");
+    if (winner) place.classList.add("is-winner");
+    else tag.setAttribute("aria-hidden", "true");
+    place.append(tag);
+    return place;
+  }
+
+  function draw() {
+    root.classList.toggle("hl-four-colour", model.get("four_colour"));
+    const kind = model.get("kind");
+    root.dataset.kind = kind;
+    const result = model.get("result") || {};
+    const answered = model.get("answered");
+    const graded = result.cards || {};
+    title.textContent = model.get("title");
+    prompt.textContent = model.get("prompt");
+
+    table.replaceChildren();
+    const played = model.get("table");
+    model.get("seats").forEach((seat, index) => {
+      // The learner's slot shows the card they played once Python has judged it.
+      const card = played[index] ? played[index].card : (result.played || null);
+      table.append(slot(seat, card, result.winner === seat && !!card));
+    });
+
+    const picked = new Set(model.get("picked"));
+    hand.hidden = model.get("hand").length === 0;
+    hlKeepFocus(hand, () => {
+      hand.replaceChildren();
+      for (const card of model.get("hand")) {
+        const multi = kind === "legal-cards";
+        const button = hlCard(card, {
+          selected: multi ? picked.has(card.text) : result.chosen === card.text,
+          pressed: multi ? picked.has(card.text) : undefined,
+        });
+        const verdict = graded[card.text];
+        if (verdict) {
+          // Only after Check: allowed or not, and whether the learner's pick was right.
+          button.dataset.verdict = verdict.allowed ? "allowed" : "not-allowed";
+          button.dataset.graded = verdict.right ? "right" : "wrong";
+          button.setAttribute("aria-label", card.label + (verdict.allowed ? ", allowed" : ", not allowed"));
+        }
+        button.disabled = answered;
+        button.addEventListener("click", () => model.send(
+          multi ? { type: "toggle", card: card.text } : { type: "answer", value: card.text }));
+        hand.append(button);
+      }
+    });
+
+    hlKeepFocus(choices, () => {
+      choices.replaceChildren();
+      for (const choice of model.get("choices")) {
+        const button = hlEl("button", "hl-button is-secondary hl-choice", choice.label);
+        button.type = "button";
+        button.dataset.action = "choice-" + choice.label;
+        if (result.chosen === choice.value) button.classList.add("is-chosen");
+        button.disabled = answered;
+        button.addEventListener("click", () => model.send({ type: "answer", value: choice.value }));
+        choices.append(button);
+      }
+    });
+    choices.hidden = model.get("choices").length === 0;
+    check.hidden = kind !== "legal-cards";
+    check.disabled = answered;
+
+    notice.textContent = model.get("notice") || "";
+    notice.hidden = !notice.textContent;
+
+    message.className = "hl-message hl-verdict";
+    message.replaceChildren();
+    if (result.summary) {
+      message.classList.add(result.correct ? "is-legal" : "is-illegal");
+      message.append(hlEl("p", "hl-summary-line", result.summary));
+      for (const line of result.lines || []) message.append(hlEl("p", "hl-line", line));
+      for (const link of result.links || []) {
+        const anchor = hlEl("a", "hl-glossary-link", link.text);
+        anchor.href = link.href;
+        anchor.target = "_blank";
+        message.append(anchor);
+      }
+      if (!result.correct) message.append(hlEl("p", "hl-again", "Change your answer and try again."));
+    } else {
+      message.textContent = kind === "legal-cards"
+        ? "Tap every card you may play, then press Check."
+        : kind === "spoil" ? "Tap the card you would play." : "Pick an answer.";
+    }
+  }
+  for (const name of ["kind", "title", "prompt", "seats", "table", "hand", "choices", "picked", "result", "notice",
+    "answered", "four_colour"]) {
+    model.on("change:" + name, draw);
+  }
+  draw();
+}
