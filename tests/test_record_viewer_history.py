@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from hearts_core import Match, Rules
 from hearts_core.bots import make_bot
 from widgets.record_viewer import RecordViewer
@@ -35,3 +37,30 @@ def test_the_viewer_loads_a_match_from_the_history(tmp_path: Path) -> None:
     assert viewer.load_past_match(2, store) is None and "only 2" in viewer.load_error
     store.history_path.write_text("{", encoding="utf-8")
     assert viewer.load_past_match(0, store) is None and "could not be read" in viewer.load_error
+
+
+def test_the_chooser_lists_the_history_and_the_page_loads_one_by_number(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("HEARTS_LESSONS_DATA", str(tmp_path))
+    store = MatchStore(tmp_path)
+    viewer = RecordViewer()
+    assert viewer.past_matches == []
+    store.add_to_history(finished_match(1), "a")
+    store.add_to_history(finished_match(2), "b")
+    # A preheated page ran before these matches were played: opening the page re-reads them.
+    viewer._dispatch(viewer, {"type": "opened"}, [])
+    labels = [entry.label for entry in store.history()]
+    assert viewer.past_matches == labels and len(labels) == 2
+    assert viewer._dispatch(viewer, {"type": "load_past_match", "number": 1}, [])
+    assert viewer.source == labels[1] and viewer.frame_count > 0 and viewer.error == ""
+
+
+def test_a_viewer_that_loads_nothing_offers_no_past_match(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("HEARTS_LESSONS_DATA", str(tmp_path))
+    MatchStore(tmp_path).add_to_history(finished_match(3), "c")
+    viewer = RecordViewer.moon()
+    assert viewer.past_matches == []
+    before = viewer.frame_count
+    viewer._dispatch(viewer, {"type": "load_past_match", "number": 0}, [])
+    assert viewer.frame_count == before and viewer.source == "the moon hand of lesson 8" and viewer.load_error

@@ -79,6 +79,8 @@ class RecordViewer(HeartsWidget):
     step = traitlets.Int(0).tag(sync=True)
     allow_loading = traitlets.Bool(True).tag(sync=True)
     max_bytes = traitlets.Int(MAX_UPLOAD_BYTES).tag(sync=True)
+    # The learner's finished matches, newest first, by their labels (what the chooser lists).
+    past_matches = traitlets.List(traitlets.Unicode()).tag(sync=True)
 
     # Lesson completion (widgets.lessons.Completable): stepped to the end, or onto a mistake.
     completion_trait: ClassVar[str] = "step"
@@ -93,6 +95,7 @@ class RecordViewer(HeartsWidget):
             self.load_text(text, source=source or "record")
         self._loading = bool(allow_loading)
         self.allow_loading = self._loading
+        self.list_past_matches()
 
     @classmethod
     def sample(cls, name: str = "mistakes", **kwargs: Any) -> RecordViewer:
@@ -114,7 +117,22 @@ class RecordViewer(HeartsWidget):
 
     def _actions(self) -> dict[str, Any]:
         return {"load_text": self.load_text, "load_sample": self.load_sample, "load_last_match": self.load_last_match,
-                "next": self.next, "back": self.back, "goto": self.goto}
+                "load_past_match": self.load_past_match, "next": self.next, "back": self.back, "goto": self.goto}
+
+    def page_opened(self) -> list[str]:
+        """Re-read the finished matches when the page opens (a preheated kernel ran before the learner played)."""
+        return self.list_past_matches()
+
+    def list_past_matches(self, store: MatchStore | None = None) -> list[str]:
+        """The labels of the learner's finished matches, newest first, for the chooser; [] where loading is off."""
+        labels: list[str] = []
+        if self._loading:
+            try:
+                labels = [entry.label for entry in (store or MatchStore()).history()]
+            except (CorruptFileError, OSError):
+                labels = []  # load_past_match says what went wrong if the learner asks for one
+        self.past_matches = labels
+        return labels
 
     # ------------------------------------------------------------------ loading
 
@@ -148,6 +166,8 @@ class RecordViewer(HeartsWidget):
 
     def load_past_match(self, number: int = 0, store: MatchStore | None = None) -> CheckReport | None:
         """Load one of the learner's finished matches: ``number`` 0 is the newest (:meth:`MatchStore.history`)."""
+        if not self._may_load():
+            return None
         try:
             history = (store or MatchStore()).history()
         except (CorruptFileError, OSError) as problem:

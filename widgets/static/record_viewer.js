@@ -41,7 +41,17 @@ function render({ model, el }) {
   const mine = hlEl("button", "hl-button is-secondary", "My last match");
   mine.dataset.action = "last-match";
   mine.addEventListener("click", () => model.send({ type: "load_last_match" }));
-  loaders.append(fileLabel, sample, mine);
+  // The learner's finished matches (kept by the guided match), newest first.
+  const pastRow = hlEl("div", "hl-row hl-past");
+  const pastLabel = hlEl("label", "hl-past-label", "Your finished matches");
+  const past = document.createElement("select");
+  past.dataset.action = "choose-past";
+  pastLabel.append(past);
+  const pastCheck = hlEl("button", "hl-button is-secondary", "Check this match");
+  pastCheck.dataset.action = "past-match";
+  pastCheck.addEventListener("click", () => model.send({ type: "load_past_match", number: Number(past.value) }));
+  pastRow.append(pastLabel, pastCheck);
+  loaders.append(fileLabel, sample, mine, pastRow);
   const paste = document.createElement("textarea");
   paste.placeholder = "…or paste a hearts-record/1 JSON record here";
   paste.setAttribute("aria-label", "paste a record");
@@ -81,6 +91,14 @@ function render({ model, el }) {
     const loading = model.get("allow_loading");
     for (const node of [loaders, paste, pasteRow]) node.hidden = !loading;
     loadError.textContent = model.get("load_error");
+    const labels = model.get("past_matches");
+    pastRow.hidden = labels.length === 0;
+    past.replaceChildren(...labels.map((label, number) => {
+      const option = document.createElement("option");
+      option.value = String(number);
+      option.textContent = label;
+      return option;
+    }));
     status.textContent = model.get("status") + (model.get("source") ? ` (${model.get("source")})` : "");
     const count = model.get("frame_count");
     const step = model.get("step");
@@ -123,10 +141,11 @@ function render({ model, el }) {
     }
   }
   for (const name of ["title", "status", "source", "load_error", "frame", "frame_count", "problems", "step",
-                      "allow_loading", "four_colour"]) {
+                      "allow_loading", "four_colour", "past_matches"]) {
     model.on("change:" + name, draw);
   }
   draw();
+  model.send({ type: "opened" });
 }
 
 export default { render };
