@@ -47,7 +47,10 @@ from hearts_core.policy import (
 from hearts_core.rules import CARDS_IN_PASS, NUM_SEATS, QUEEN_OF_SPADES
 from hearts_core.state import SeatView
 
-__all__ = ["LEVELS", "PLAYS_PER_SECOND", "Appraisal", "Bot", "EasyBot", "HardBot", "Level", "NormalBot", "RandomBot", "make_bot"]
+__all__ = [
+    "LEVELS", "PLAYS_PER_SECOND", "Appraisal", "Bot", "EasyBot", "HardBot", "Level", "NormalBot", "RandomBot",
+    "make_bot",
+]
 
 Level = Literal["random", "easy", "normal", "hard"]
 LEVELS: Final[tuple[Level, ...]] = ("random", "easy", "normal", "hard")
@@ -56,7 +59,8 @@ PLAYS_PER_SECOND: Final = 450_000
 """Simulated card plays per second of one core of the reference machine (see benchmarks)."""
 
 _RANK: Final = tuple(index % CARDS_PER_SUIT + 2 for index in range(len(DECK)))
-_LOW_SPADES_TO_KEEP_QUEEN: Final = 3
+LOW_SPADES_TO_KEEP_QUEEN: Final = 3
+"""Spades below ♠Q that let the sound player keep ♠Q (and the spades above it) rather than pass them."""
 
 
 class Bot(Protocol):
@@ -143,7 +147,7 @@ def heuristic_pass(hand: tuple[Card, ...]) -> tuple[Card, Card, Card]:
     mask = mask_of(hand)
     chosen: list[int] = []
     low_spades = (mask & SPADES & ((1 << QS) - 1)).bit_count()
-    guarded = low_spades >= _LOW_SPADES_TO_KEEP_QUEEN
+    guarded = low_spades >= LOW_SPADES_TO_KEEP_QUEEN
     if not guarded:
         # Without low spades to hide behind, ♠Q and the spades above it are liabilities.
         for index in (QS, ACE_OF_SPADES.index, KING_OF_SPADES.index):
@@ -283,13 +287,13 @@ class HardBot:
                     total = totals[(card.index, mode)]
                     total[0] += scores[me] - (sum(scores) - scores[me]) / (NUM_SEATS - 1)
                     total[1] += scores[me]
-                    total[2] += winner == me
+                    total[2] += 1.0 if winner == me else 0.0
                     total[3] += taken
         ranked = []
         for card in legal:
             mode = min(modes, key=lambda option: totals[(card.index, option)][0])
-            score, points, wins, taken = (value / worlds for value in totals[(card.index, mode)])
-            ranked.append(Appraisal(card, score, points, wins, taken, mode == me, worlds))
+            score, points, wins, took = (value / worlds for value in totals[(card.index, mode)])
+            ranked.append(Appraisal(card, score, points, wins, took, mode == me, worlds))
         ranked.sort(key=lambda item: (item.score, item.card.index))
         return ranked
 
