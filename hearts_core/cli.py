@@ -17,6 +17,7 @@ from pathlib import Path
 from hearts_core.errors import HeartsError
 from hearts_core.match import Match
 from hearts_core.records import check_record
+from hearts_core.review import MatchReview, review_hand
 from hearts_core.rules import CARDS_IN_PASS
 from hearts_core.state import PassDirection, Phase, seat_name
 
@@ -53,6 +54,20 @@ def check_file(path: str) -> int:
     return EXIT_ILLEGAL
 
 
+def review_file(path: str, seat: int) -> int:
+    """Check a record, then print each hand's costly plays for ``seat``; the checker's exit code."""
+    code = check_file(path)
+    if code == EXIT_INVALID:
+        return code
+    # check_file has read and validated the file; the review replays the hands it reached.
+    report = check_record(Path(path).read_bytes())
+    reviews = [review_hand(state, seat) for state in report.hands]
+    for number, review in enumerate(reviews, start=1):
+        print(f"{path}: hand {number}: {review.describe()}")
+    print(f"{path}: {MatchReview(seat, tuple(reviews)).describe().splitlines()[-1]}")
+    return code
+
+
 def demo(seed: int) -> int:
     """Play one seeded hand with random legal cards and narrate it."""
     rng = random.Random(seed)
@@ -82,21 +97,28 @@ def main(argv: Sequence[str] | None = None) -> int:
     commands = parser.add_subparsers(dest="command", required=True)
     check = commands.add_parser("check", help="replay a hearts-record/1 file and report illegal actions")
     check.add_argument("record", help="path to the record (JSON)")
+    check.add_argument("--review", action="store_true", help="also print each hand's costly plays for --seat")
+    check.add_argument("--seat", type=int, choices=range(4), default=0, help="seat to review, 0 (You) to 3")
     show = commands.add_parser("demo", help="narrate one seeded hand of random legal play")
     show.add_argument("--seed", type=int, default=1)
     args = parser.parse_args(argv)
     if args.command == "check":
-        return check_file(args.record)
+        return review_file(args.record, args.seat) if args.review else check_file(args.record)
     return demo(args.seed)
 
 
 def check_main(argv: Sequence[str] | None = None) -> int:
-    """``hearts-check RECORD.json``."""
+    """``hearts-check RECORD.json``; ``hearts-check --review RECORD.json [--seat N]`` adds the review."""
     parser = argparse.ArgumentParser(
         prog="hearts-check", description="Replay a hearts-record/1 file and report illegal actions."
     )
     parser.add_argument("record", help="path to the record (JSON)")
-    return check_file(parser.parse_args(argv).record)
+    parser.add_argument("--review", action="store_true", help="also print each hand's costly plays for --seat")
+    parser.add_argument("--seat", type=int, choices=range(4), default=0, help="seat to review, 0 (You) to 3")
+    args = parser.parse_args(argv)
+    if args.review:
+        return review_file(args.record, args.seat)
+    return check_file(args.record)
 
 
 def _entry_check() -> None:
