@@ -255,6 +255,16 @@ def recommend(view: SeatView, *, seed: int = 0, time_budget: float = RECOMMEND_B
 
     Raises:
         InvalidPositionError: the seat has nothing to decide (not its turn, or already passed).
+
+    >>> from hearts_core.match import deal_hands
+    >>> from hearts_core.state import HandState
+    >>> state = HandState.new(deal_hands(seed=7, hand_number=4), "hold")
+    >>> recommend(state.view(0)).reason
+    '♣2 is your only legal card, so play it.'
+    >>> state.play("♣2")
+    >>> advice = recommend(state.view(1), time_budget=0.02)
+    >>> advice.card in state.legal_plays()
+    True
     """
     if view.phase is Phase.PASSING:
         if view.passed is not None:
