@@ -414,6 +414,9 @@ def _follow_situation(view: SeatView, facts: _Facts, chosen: Appraisal, other: A
         return (f"{_capital(_whose(facts.top_seat))} {top} is winning this trick{in_trick}, so play {card}, "
                 f"which stays under it{risk}.")
     highest = card.rank == max(c.rank for c in mine)
+    if not view.tricks and not facts.trick_points:
+        return (f"Trick one almost never carries points, so {card} can win it safely and you keep your lower "
+                f"{led.plural} to duck with later.")
     if not lower:
         if facts.last:
             return (f"All your {led.plural} are above {top} and you play last, so you take this trick{in_trick} "
@@ -425,6 +428,12 @@ def _follow_situation(view: SeatView, facts: _Facts, chosen: Appraisal, other: A
                 "since the players after you may still go higher.")
     if facts.last and not facts.trick_points:
         return f"The trick holds no points and you play last, so {card} takes it safely and gets rid of a high card."
+    if led is Suit.SPADES and not facts.queen_out and QUEEN_OF_SPADES not in view.hand:
+        return (f"♠Q has already been played, so {card} can win this spade trick safely, and your low spades "
+                "stay to duck with later.")
+    if chosen.trick_points < DANGER_POINTS:
+        return (f"{card} may win this trick, but it should hold few points: getting rid of a high {led.plural[:-1]} "
+                f"now keeps your low {led.plural} to duck with later.")
     return (f"{card} may win this trick, but the search finds that keeping your low {led.plural} for later "
             "saves more points than ducking now.")
 
