@@ -234,6 +234,8 @@ LIKELY: Final = 0.5
 UNLIKELY: Final = 0.35
 """A lead that takes its trick less often than this is called safe."""
 _SPADES_ABOVE_QUEEN: Final = (KING, ACE)
+HIGH_DISCARD_RANK: Final = 10
+"""Cards from this rank up are worth getting rid of on a safe discard."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -442,7 +444,9 @@ def _discard_situation(view: SeatView, facts: _Facts, chosen: Appraisal) -> str:
     card, led = chosen.card, facts.led
     assert led is not None
     if not view.tricks:
-        return f"Nobody can take points on trick one, so this is the moment to get rid of {card}."
+        if card.rank >= HIGH_DISCARD_RANK or card.bit & PENALTY_MASK:
+            return f"Nobody can take points on trick one, so this is the moment to get rid of {card}."
+        return f"Nobody can take points on trick one, and {card} is as safe a discard as any."
     if facts.threat >= 0 and facts.threat == facts.top_seat and not chosen.card.bit & PENALTY_MASK:
         return (f"{seat_name(facts.threat)} could shoot the moon and is winning this trick, so give it no "
                 f"points: throw away {card}.")
@@ -477,7 +481,11 @@ def pass_reason(hand: tuple[Card, ...], cards: tuple[Card, ...]) -> str:
     for suit in Suit:
         held = [c for c in hand if c.suit is suit]
         rest = [c for c in held if c not in said]
-        if held and rest and set(held) <= chosen:
+        if held and rest and set(held) <= chosen and suit is Suit.HEARTS:
+            parts.append(f"Passing {and_list(held)}, your only hearts, means you can never be forced to win "
+                         "a trick of hearts.")
+            said.update(held)
+        elif held and rest and set(held) <= chosen:
             parts.append(f"Passing all your {suit.plural} leaves you void in them, so you can throw away points "
                          f"when {suit.plural} are led.")
             said.update(held)

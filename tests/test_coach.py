@@ -209,11 +209,18 @@ def test_recommend_is_the_hard_players_legal_card_with_a_reason(seed: int) -> No
 
 
 def test_trick_one_is_the_moment_to_discard_a_high_card() -> None:
-    state = after_plays(TWO_CLUB_DEAL, ["♣2", "♣4"])  # CPU2 holds only spades
-    advice = recommend(state.view(2), time_budget=0.02)
-    assert advice.card is not None and advice.card.suit is Suit.SPADES
+    # You hold every club; CPU1 holds no club and two high diamonds.
+    you = cards("♣2 ♣3 ♣4 ♣5 ♣6 ♣7 ♣8 ♣9 ♣10 ♣J ♣Q ♣K ♣A")
+    cpu1 = cards("♦A ♦K ♦3 ♦2 ♠2 ♠3 ♠4 ♠5 ♥2 ♥3 ♥4 ♥5 ♥6")
+    rest = [card for card in DECK if card not in you and card not in cpu1]
+    state = after_plays([you, cpu1, rest[:13], rest[13:]], ["♣2"])
+    advice = recommend(state.view(1), time_budget=0.05)
+    assert str(advice.card) in ("♦A", "♦K")
     assert advice.reason.startswith(f"Nobody can take points on trick one, so this is the moment to get rid of "
                                     f"{advice.card}.")
+    spades_only = recommend(after_plays(TWO_CLUB_DEAL, ["♣2", "♣4"]).view(2), time_budget=0.02)
+    assert spades_only.card is not None and spades_only.card.suit is Suit.SPADES
+    assert spades_only.reason.startswith("Nobody can take points on trick one")
 
 
 def test_ducking_under_a_trick_that_holds_the_queen() -> None:
