@@ -3,6 +3,8 @@
 The checker's exit codes are a contract for scripts: 0 when every action in the record
 is legal, 1 when illegal actions were found (each printed on its own line), 2 when the
 file is not a valid record, with one line saying what and where, never a traceback.
+``--review`` keeps those codes and adds, after the check, each hand's costly plays for
+``--seat`` in words (see :mod:`hearts_core.review`).
 """
 
 from __future__ import annotations
