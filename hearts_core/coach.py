@@ -298,6 +298,8 @@ class _Facts:
     later: tuple[int, ...]
     running: bool
     """The seat alone has taken points, enough that a moon shot is on."""
+    sole_taker: int
+    """Another seat that alone has taken every point so far, else -1."""
 
     def void_seats(self, suit: Suit, seats: tuple[int, ...]) -> list[int]:
         return [seat for seat in seats if self.knowledge.is_void(seat, suit)]
@@ -316,11 +318,14 @@ def _facts(view: SeatView) -> _Facts:
     queen_out = knowledge.unseen & QUEEN_OF_SPADES.bit != 0
     running = sim.takers == 1 << view.seat and sim.points[view.seat] >= MOON_WATCH_POINTS
     other_threat = threat if threat != view.seat else -1
+    takers = sim.takers
+    sole = takers.bit_length() - 1 if takers and not takers & (takers - 1) else -1
+    sole_taker = sole if sole != view.seat else -1
     if not trick:
-        return _Facts(None, None, -1, 0, False, queen_out, other_threat, knowledge, later, running)
+        return _Facts(None, None, -1, 0, False, queen_out, other_threat, knowledge, later, running, sole_taker)
     top = DECK[sim.winning_index()]
     return _Facts(trick[0].suit, top, sim.winning_seat(), sim.trick_points(), played == NUM_SEATS - 1, queen_out,
-                  other_threat, knowledge, later, running)
+                  other_threat, knowledge, later, running, sole_taker)
 
 
 def _whose(seat: int) -> str:
@@ -369,7 +374,7 @@ def _situation(view: SeatView, facts: _Facts, chosen: Appraisal, other: Appraisa
         return _lead_situation(view, facts, chosen)
     if card.suit is facts.led:
         return _follow_situation(view, facts, chosen, other)
-    return _discard_situation(view, facts, chosen)
+    return _discard_situation(view, facts, chosen, other)
 
 
 def _lead_situation(view: SeatView, facts: _Facts, chosen: Appraisal) -> str:
@@ -440,7 +445,7 @@ def _follow_situation(view: SeatView, facts: _Facts, chosen: Appraisal, other: A
             "saves more points than ducking now.")
 
 
-def _discard_situation(view: SeatView, facts: _Facts, chosen: Appraisal) -> str:
+def _discard_situation(view: SeatView, facts: _Facts, chosen: Appraisal, other: Appraisal | None) -> str:
     card, led = chosen.card, facts.led
     assert led is not None
     if not view.tricks:
@@ -450,6 +455,10 @@ def _discard_situation(view: SeatView, facts: _Facts, chosen: Appraisal) -> str:
     if facts.threat >= 0 and facts.threat == facts.top_seat and not chosen.card.bit & PENALTY_MASK:
         return (f"{seat_name(facts.threat)} could shoot the moon and is winning this trick, so give it no "
                 f"points: throw away {card}.")
+    if (facts.sole_taker >= 0 and facts.sole_taker == facts.top_seat and not card.bit & PENALTY_MASK
+            and other is not None and other.card.bit & PENALTY_MASK):
+        return (f"{seat_name(facts.sole_taker)} has taken every point so far and is winning this trick: giving it "
+                f"{other.card} would help it shoot the moon, so throw away {card}.")
     if card is QUEEN_OF_SPADES:
         return f"You have no {led.plural}, so drop ♠Q now: someone else takes this trick and its 13 points."
     if card.suit is Suit.HEARTS:
