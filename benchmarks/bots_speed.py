@@ -4,7 +4,9 @@ Positions come from seeded hands played by the normal level, so they are the kin
 meets in a match.  For each level we time ``choose_play`` on every position where it
 has more than one legal card (a forced card costs nothing and would flatter the median),
 and report the median, the 90th percentile and the worst case; likewise the coach's
-``analyse``.  Run it on an otherwise idle machine:
+``analyse`` and ``recommend`` (the figure the issue bounds at 0.3 s).  Last, the time to
+review a whole finished hand for one seat (``review_hand``, bounded at 3 s), over the
+same hands.  Run it on an otherwise idle machine:
 
     .venv/bin/python benchmarks/bots_speed.py
 """
@@ -17,11 +19,12 @@ import time
 
 from hearts_core import HandState, PassDirection, Phase, SeatView, deal_hands
 from hearts_core.bots import LEVELS, make_bot
-from hearts_core.coach import analyse
+from hearts_core.coach import analyse, recommend
+from hearts_core.review import review_hand
 
 
-def positions(hands: int, seed: int) -> list[SeatView]:
-    """Views with a real choice to make, from hands played by the normal level."""
+def positions(hands: int, seed: int, finished: list[HandState] | None = None) -> list[SeatView]:
+    """Views with a real choice to make, from hands played by the normal level (kept in ``finished``)."""
     views = []
     for number in range(hands):
         state = HandState.new(deal_hands(seed, number + 1), PassDirection.for_hand(number + 1))
@@ -36,13 +39,15 @@ def positions(hands: int, seed: int) -> list[SeatView]:
             if len(view.legal_plays()) > 1:
                 views.append(view)
             state.play(bots[seat].choose_play(view))
+        if finished is not None:
+            finished.append(state)
     return views
 
 
 def summary(label: str, seconds: list[float]) -> str:
     ordered = sorted(seconds)
     p90 = ordered[int(0.9 * (len(ordered) - 1))]
-    return (f"{label:<8} {len(ordered):>6} {statistics.median(ordered) * 1000:>10.2f} "
+    return (f"{label:<9} {len(ordered):>6} {statistics.median(ordered) * 1000:>10.2f} "
             f"{p90 * 1000:>10.2f} {ordered[-1] * 1000:>10.2f}")
 
 
@@ -53,9 +58,10 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=2026)
     parser.add_argument("--time-budget", type=float, default=None, help="hard level budget")
     args = parser.parse_args()
-    views = positions(args.hands, args.seed)
+    finished: list[HandState] = []
+    views = positions(args.hands, args.seed, finished)
     print(f"{len(views)} positions with a choice, from {args.hands} hands")
-    print(f"{'who':<8} {'timed':>6} {'median ms':>10} {'p90 ms':>10} {'max ms':>10}")
+    print(f"{'who':<9} {'timed':>6} {'median ms':>10} {'p90 ms':>10} {'max ms':>10}")
     for level in LEVELS:
         bot = make_bot(level, seed=1, time_budget=args.time_budget if level == "hard" else None)
         sample = views[: args.hard_positions] if level == "hard" else views
@@ -71,6 +77,18 @@ def main() -> None:
         analyse(view)
         seconds.append(time.perf_counter() - started)
     print(summary("coach", seconds))
+    seconds = []
+    for view in views[: args.hard_positions]:
+        started = time.perf_counter()
+        recommend(view)
+        seconds.append(time.perf_counter() - started)
+    print(summary("recommend", seconds))
+    seconds = []
+    for number, state in enumerate(finished):
+        started = time.perf_counter()
+        review_hand(state, number % 4)
+        seconds.append(time.perf_counter() - started)
+    print(summary("review", seconds) + "   (a whole hand, one seat)")
 
 
 if __name__ == "__main__":

@@ -1,7 +1,8 @@
 """Our "hard" computer player against OpenSpiel's IS-MCTS bot, on the same Hearts rules.
 
 Run ``python benchmarks/vs_openspiel.py [--hands 40] [--seed 0] [--ours 1|2] [--sims 1000]
-[--time-budget SECONDS] [--uct-c 2.0] [--rollouts 1]``.  A progress line per hand goes to
+[--time-budget SECONDS] [--uct-c 2.0] [--rollouts 1]``; with ``--time-positions N`` it
+only times both searches on N shared positions.  A progress line per hand goes to
 stderr; the results table goes to stdout.
 
 Each hand seats ``--ours`` of our hard bots (1 or 2) and fills the other seats with
@@ -410,6 +411,46 @@ def run(hands: int, seed: int, ours: int, settings: Settings, *, progress: bool 
     return results
 
 
+def time_positions(count: int, seed: int, settings: Settings) -> str:
+    """Both searches timed on the same ``count`` positions, without playing a match.
+
+    Positions come from hold hands played by our normal level (every seventh play with a
+    choice), mirrored in OpenSpiel so each bot searches its own engine's state.
+    """
+    game = load_game()
+    times: dict[str, list[float]] = {side: [] for side in SIDES}
+    number = 0
+    while len(times[OURS]) < count:
+        dealt = deal_hands(seed, 4 * number + 4)  # every fourth hand of the cycle holds
+        referee = dealt_state(game, PassDirection.HOLD, dealt)
+        mirror = HandState.new(dealt, PassDirection.HOLD)
+        players = [make_bot("normal", seed=sub_seed(seed, number, seat, "normal")) for seat in range(NUM_SEATS)]
+        choices = 0
+        while not mirror.is_over and len(times[OURS]) < count:
+            mover = mirror.to_move
+            assert mover is not None
+            view = mirror.view(mover)
+            if len(view.legal_plays()) > 1:
+                choices += 1
+                if choices % 7 == 3:
+                    ours = make_bot(OURS, seed=sub_seed(seed, number, mover, OURS), time_budget=settings.time_budget)
+                    theirs = make_ismcts(sub_seed(seed, number, mover, THEIRS), settings)
+                    started = time.perf_counter()
+                    ours.choose_play(view)
+                    times[OURS].append(time.perf_counter() - started)
+                    started = time.perf_counter()
+                    theirs.step(referee)
+                    times[THEIRS].append(time.perf_counter() - started)
+            card = players[mover].choose_play(view)
+            referee.apply_action(CARD_TO_ACTION[card])
+            mirror.play(card)
+        number += 1
+    return "\n".join(
+        f"{side:<7} {len(values)} positions, decision median {statistics.median(values) * 1000:.0f} ms, "
+        f"max {max(values) * 1000:.0f} ms" for side, values in times.items()
+    )
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Command line entry point."""
     parser = argparse.ArgumentParser(description=(__doc__ or "").split("\n", 1)[0])
@@ -423,6 +464,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--uct-c", type=float, default=2.0, help="IS-MCTS UCT exploration constant (default 2.0)")
     parser.add_argument("--rollouts", type=int, default=1, help="IS-MCTS random rollouts per leaf (default 1)")
     parser.add_argument("--no-progress", action="store_true", help="no progress line per hand on stderr")
+    parser.add_argument("--time-positions", type=int, default=0, metavar="N",
+                        help="only time both searches on N shared positions, then stop")
     args = parser.parse_args(argv)
     if args.hands < 1 or args.sims < 1 or args.rollouts < 1:
         parser.error("--hands, --sims and --rollouts must be at least 1")
@@ -432,6 +475,9 @@ def main(argv: Sequence[str] | None = None) -> int:
             make_bot(OURS, time_budget=settings.time_budget)  # refuse a bad budget before any hand is played
         except ValueError as error:
             parser.error(str(error))
+    if args.time_positions > 0:
+        print(time_positions(args.time_positions, args.seed, settings))
+        return 0
     started = time.perf_counter()
     results = run(args.hands, args.seed, args.ours, settings, progress=not args.no_progress)
     print(table(results, settings, args.seed, args.ours, time.perf_counter() - started))

@@ -24,12 +24,13 @@ Design choices:
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Final, Literal, Protocol
 
 from hearts_core.cards import CARDS_PER_SUIT, DECK, JACK, QUEEN, Card, Suit, mask_of
 from hearts_core.errors import InvalidOptionError
-from hearts_core.fastsim import sim_from_view
+from hearts_core.fastsim import Sim, sim_from_view
 from hearts_core.kernel import HEARTS_MASK, SUIT_MASKS
 from hearts_core.knowledge import Knowledge
 from hearts_core.policy import (
@@ -46,7 +47,10 @@ from hearts_core.policy import (
 from hearts_core.rules import CARDS_IN_PASS, NUM_SEATS, QUEEN_OF_SPADES
 from hearts_core.state import SeatView
 
-__all__ = ["LEVELS", "PLAYS_PER_SECOND", "Bot", "EasyBot", "HardBot", "Level", "NormalBot", "RandomBot", "make_bot"]
+__all__ = [
+    "LEVELS", "PLAYS_PER_SECOND", "Appraisal", "Bot", "EasyBot", "HardBot", "Level", "NormalBot", "RandomBot",
+    "make_bot",
+]
 
 Level = Literal["random", "easy", "normal", "hard"]
 LEVELS: Final[tuple[Level, ...]] = ("random", "easy", "normal", "hard")
@@ -55,7 +59,8 @@ PLAYS_PER_SECOND: Final = 450_000
 """Simulated card plays per second of one core of the reference machine (see benchmarks)."""
 
 _RANK: Final = tuple(index % CARDS_PER_SUIT + 2 for index in range(len(DECK)))
-_LOW_SPADES_TO_KEEP_QUEEN: Final = 3
+LOW_SPADES_TO_KEEP_QUEEN: Final = 3
+"""Spades below ♠Q that let the sound player keep ♠Q (and the spades above it) rather than pass them."""
 
 
 class Bot(Protocol):
@@ -142,7 +147,7 @@ def heuristic_pass(hand: tuple[Card, ...]) -> tuple[Card, Card, Card]:
     mask = mask_of(hand)
     chosen: list[int] = []
     low_spades = (mask & SPADES & ((1 << QS) - 1)).bit_count()
-    guarded = low_spades >= _LOW_SPADES_TO_KEEP_QUEEN
+    guarded = low_spades >= LOW_SPADES_TO_KEEP_QUEEN
     if not guarded:
         # Without low spades to hide behind, ♠Q and the spades above it are liabilities.
         for index in (QS, ACE_OF_SPADES.index, KING_OF_SPADES.index):
@@ -199,6 +204,26 @@ class NormalBot:
         return DECK[heuristic_play(sim, legal, stop_moon=threat if threat != view.seat else -1)]
 
 
+@dataclass(frozen=True, slots=True)
+class Appraisal:
+    """What the hard player's search found for one card (averages over the sampled deals).
+
+    ``score`` is the seat's hand score minus the others' average (what the search
+    minimises); ``expected_points`` the seat's own hand score, moon rule applied;
+    ``take_chance`` how often the card's trick is taken by the seat and ``trick_points``
+    the points it takes with it on average; ``shooting`` whether the figures are those of
+    playing on to shoot the moon.
+    """
+
+    card: Card
+    score: float
+    expected_points: float
+    take_chance: float
+    trick_points: float
+    shooting: bool
+    worlds: int
+
+
 @dataclass
 class HardBot:
     """Determinized Monte Carlo search over deals consistent with the view."""
@@ -226,7 +251,15 @@ class HardBot:
 
     def evaluate(self, view: SeatView) -> list[tuple[float, Card]]:
         """(average relative score, card) for every legal card, best first."""
-        legal = view.legal_plays()
+        return [(item.score, item.card) for item in self.appraise(view)]
+
+    def appraise(self, view: SeatView, candidates: Sequence[Card] | None = None) -> list[Appraisal]:
+        """The search's figures for every legal card (or only ``candidates``), best first.
+
+        Every candidate is played out in the same sampled deals (common random numbers),
+        so differences between cards are not blurred by differences between deals.
+        """
+        legal = view.legal_plays() if candidates is None else tuple(candidates)
         knowledge = Knowledge.from_view(view)
         base = sim_from_view(view)
         me = view.seat
@@ -237,23 +270,40 @@ class HardBot:
         work = int(self.time_budget * PLAYS_PER_SECOND)
         worlds = work // max(1, remaining * len(legal) * len(modes))
         worlds = max(self.min_worlds, min(self.max_worlds, worlds))
-        totals = {(card.index, mode): 0.0 for card in legal for mode in modes}
+        # Per (card, mode): relative score, own score, tricks won now, points taken now.
+        totals = {(card.index, mode): [0.0, 0.0, 0.0, 0.0] for card in legal for mode in modes}
         for _ in range(worlds):
             hands = knowledge.sample(self.rng)
             for card in legal:
                 for mode in modes:
                     sim = base.copy()
                     sim.hands = list(hands)
-                    sim.play(card.index)
+                    winner = sim.play(card.index)
+                    while winner < 0:
+                        winner = sim.play(_rollout_card(sim, mode))
+                    taken = sim.last_trick_points if winner == me else 0
                     rollout(sim, shooter=mode)
                     scores = sim.scores()
-                    totals[(card.index, mode)] += scores[me] - (sum(scores) - scores[me]) / (NUM_SEATS - 1)
+                    total = totals[(card.index, mode)]
+                    total[0] += scores[me] - (sum(scores) - scores[me]) / (NUM_SEATS - 1)
+                    total[1] += scores[me]
+                    total[2] += 1.0 if winner == me else 0.0
+                    total[3] += taken
         ranked = []
         for card in legal:
-            best = min(totals[(card.index, mode)] for mode in modes) / worlds
-            ranked.append((best, card))
-        ranked.sort(key=lambda item: (item[0], item[1].index))
+            mode = min(modes, key=lambda option: totals[(card.index, option)][0])
+            score, points, wins, took = (value / worlds for value in totals[(card.index, mode)])
+            ranked.append(Appraisal(card, score, points, wins, took, mode == me, worlds))
+        ranked.sort(key=lambda item: (item.score, item.card.index))
         return ranked
+
+
+def _rollout_card(sim: Sim, shooter: int) -> int:
+    """The card :func:`~hearts_core.policy.rollout` plays next (one step of it, to watch a trick close)."""
+    threat = shooter if shooter >= 0 else moon_threat(sim)
+    if sim.to_move == threat:
+        return heuristic_play(sim, sim.legal(), shooting=True)
+    return heuristic_play(sim, sim.legal(), stop_moon=threat)
 
 
 def _could_shoot(knowledge: Knowledge) -> bool:

@@ -16,6 +16,8 @@ Design choices:
   caller asked for was lost.
 * Usage errors are one line on standard error and exit 2 (:class:`OneLineParser`), like
   every other refusal.
+* ``--review`` keeps those codes and adds, after the check, each hand's costly plays for
+  ``--seat`` in words (see :mod:`hearts_core.review`).
 """
 
 from __future__ import annotations
@@ -31,7 +33,8 @@ from typing import NoReturn, TextIO
 from hearts_core.errors import HeartsError, quote_input
 from hearts_core.match import Match
 from hearts_core.records import MAX_RECORD_BYTES, check_record
-from hearts_core.rules import CARDS_IN_PASS
+from hearts_core.review import MatchReview, review_hand
+from hearts_core.rules import CARDS_IN_PASS, SEATS
 from hearts_core.state import PassDirection, Phase, seat_name
 
 __all__ = ["OneLineParser", "check_file", "check_main", "emit", "main"]
@@ -118,8 +121,11 @@ def _friendly_streams() -> None:
             stream.reconfigure(errors="backslashreplace")
 
 
-def check_file(path: str, prog: str = "hearts-check") -> int:
-    """Check one record file, print what was found, return the exit code."""
+def check_file(path: str, prog: str = "hearts-check", review_seat: int | None = None) -> int:
+    """Check one record file, print what was found, return the exit code.
+
+    With ``review_seat``, each hand's costly plays for that seat follow the check, in words.
+    """
     _friendly_streams()
     shown = _shown(path)
     try:
@@ -134,9 +140,14 @@ def check_file(path: str, prog: str = "hearts-check") -> int:
     if report.ok:
         plays = sum(len(state.plays) for state in report.hands)
         out.append(f"{shown}: all legal ({len(report.hands)} hand(s), {plays} plays)")
-        return emit(out, [], EXIT_LEGAL, prog)
-    out.append(f"{shown}: {len(report.problems)} illegal action(s); the rest of each such hand was not checked")
-    return emit(out, [], EXIT_ILLEGAL, prog)
+    else:
+        out.append(f"{shown}: {len(report.problems)} illegal action(s); the rest of each such hand was not checked")
+    if review_seat is not None:
+        # The review replays the hands the check reached (a hand with an illegal action stops there).
+        reviews = [review_hand(state, review_seat) for state in report.hands]
+        out += [f"{shown}: hand {number}: {review.describe()}" for number, review in enumerate(reviews, start=1)]
+        out.append(f"{shown}: {MatchReview(review_seat, tuple(reviews)).describe().splitlines()[-1]}")
+    return emit(out, [], EXIT_LEGAL if report.ok else EXIT_ILLEGAL, prog)
 
 
 def demo(seed: int) -> int:
@@ -146,10 +157,10 @@ def demo(seed: int) -> int:
     match = Match.new(seed)
     hand = match.hand
     lines = [f"Hand 1 of match {seed}: pass {hand.pass_direction.value}"]
-    for seat in range(4):
+    for seat in SEATS:
         lines.append(f"  {seat_name(seat):>4} holds {' '.join(map(str, hand.hand(seat)))}")
     if hand.pass_direction is not PassDirection.HOLD:
-        for seat in range(4):
+        for seat in SEATS:
             hand.pass_cards(seat, rng.sample(hand.hand(seat), CARDS_IN_PASS))
     while hand.phase is Phase.PLAYING:
         mover, card = hand.to_move, rng.choice(hand.legal_plays())
@@ -169,23 +180,29 @@ def main(argv: Sequence[str] | None = None) -> int:
     commands = parser.add_subparsers(dest="command", required=True)
     check = commands.add_parser("check", help="replay a hearts-record/1 file and report illegal actions")
     check.add_argument("record", help="path to the record (JSON)")
+    check.add_argument("--review", action="store_true", help="also print each hand's costly plays for --seat")
+    check.add_argument("--seat", type=int, choices=SEATS, default=0, help="seat to review, 0 (You) to 3")
     show = commands.add_parser("demo", help="narrate one seeded hand of random legal play")
     show.add_argument("--seed", type=int, default=1)
     args = parser.parse_args(argv)
     if args.command == "check":
-        return check_file(args.record, "python -m hearts_core check")
+        review_seat = args.seat if args.review else None
+        return check_file(args.record, "python -m hearts_core check", review_seat=review_seat)
     return demo(args.seed)
 
 
 def check_main(argv: Sequence[str] | None = None) -> int:
-    """``hearts-check RECORD.json``."""
+    """``hearts-check RECORD.json``; ``hearts-check --review RECORD.json [--seat N]`` adds the review."""
     parser = OneLineParser(
         prog="hearts-check",
         description=f"Replay a hearts-record/1 file (at most {MAX_RECORD_BYTES // 1024 // 1024} MiB) "
         "and report illegal actions.",
     )
     parser.add_argument("record", help="path to the record (JSON)")
-    return check_file(parser.parse_args(argv).record)
+    parser.add_argument("--review", action="store_true", help="also print each hand's costly plays for --seat")
+    parser.add_argument("--seat", type=int, choices=SEATS, default=0, help="seat to review, 0 (You) to 3")
+    args = parser.parse_args(argv)
+    return check_file(args.record, review_seat=args.seat if args.review else None)
 
 
 def run(command: Callable[[], int]) -> NoReturn:

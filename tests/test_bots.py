@@ -9,7 +9,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from hearts_core import DECK, HandState, PassDirection, Phase, deal_hands, parse_cards
-from hearts_core.bots import LEVELS, make_bot
+from hearts_core.bots import LEVELS, HardBot, make_bot
 from hearts_core.knowledge import Knowledge
 from tests.support import cards
 
@@ -164,3 +164,28 @@ def test_hard_player_shoots_the_moon_with_a_commanding_hand() -> None:
 def test_hard_time_budget_is_validated() -> None:
     with pytest.raises(ValueError, match="time_budget"):
         make_bot("hard", time_budget=0)
+
+
+def test_hard_appraisal_carries_the_figures_behind_its_choice() -> None:
+    # You lead ♣2, CPU1 takes trick 1 with ♣A and leads ♠K; CPU3 drops ♠Q, its only spade.
+    deal = (
+        "♣2 ♠A ♠3 ♦2 ♦3 ♦4 ♦5 ♦6 ♦7 ♦8 ♥2 ♥3 ♥4",
+        "♣A ♠K ♠4 ♠5 ♠6 ♠7 ♦9 ♦10 ♦J ♥5 ♥6 ♥7 ♥8",
+        "♣3 ♠2 ♠8 ♠9 ♠10 ♠J ♦Q ♦K ♦A ♥9 ♥10 ♥J ♥Q",
+        "♣4 ♠Q ♣5 ♣6 ♣7 ♣8 ♣9 ♣10 ♣J ♣Q ♣K ♥K ♥A",
+    )
+    state = HandState.new(deal, "hold")
+    for card in ["♣2", "♣A", "♣3", "♣4", "♠K", "♠2", "♠Q"]:
+        state.play(card)
+    view = state.view(0)
+    bot = HardBot(random.Random(5), 0.05)
+    ranked = bot.appraise(view)
+    assert [str(item.card) for item in ranked] == ["♠3", "♠A"]
+    low, high = ranked
+    # ♠A takes the trick, and ♠Q's 13 points with it, in every sampled deal; ♠3 never does.
+    assert (high.take_chance, high.trick_points, low.take_chance, low.trick_points) == (1.0, 13.0, 0.0, 0.0)
+    assert high.expected_points - low.expected_points > 8
+    assert not low.shooting and low.worlds >= bot.min_worlds
+    assert HardBot(random.Random(5), 0.05).evaluate(view) == [(item.score, item.card) for item in ranked]
+    only = HardBot(random.Random(5), 0.05).appraise(view, cards("♠A"))
+    assert [item.card for item in only] == list(cards("♠A"))

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import subprocess
 import sys
 import threading
@@ -355,3 +356,29 @@ def test_error_lines_never_repeat_an_unbounded_piece_of_the_input(
 def test_a_path_with_a_newline_stays_one_line(command: list[str], tmp_path: Path) -> None:
     result = run(command, "no\nsuch.json", cwd=tmp_path)
     assert_one_clean_error_line(result, "'no\\nsuch.json': cannot read the file")
+
+
+def test_review_prints_each_hands_costly_plays_in_words(command: list[str], tmp_path: Path) -> None:
+    result = run(command, "--review", DATA / "valid_match.json", "--seat", "1", cwd=tmp_path)
+    assert result.returncode == 0, result.stderr
+    lines = result.stdout.splitlines()
+    assert lines[0].endswith("all legal (2 hand(s), 104 plays)")
+    assert [line.split(": ")[1] for line in lines if ": hand " in line] == ["hand 1", "hand 2"]
+    assert all("CPU1: " in line for line in lines if ": hand " in line)
+    assert "Over the match: about" in lines[-1]
+    mistakes = [line for line in lines if line.startswith("  Trick ")]
+    for line in mistakes:
+        assert re.match(r"  Trick \d+: played \S+, better \S+ \(about \d+\.\d points\)\. \S", line), line
+        assert not re.search(r"\b[a-z]+_[a-z_]+\b", line), line
+
+
+def test_review_of_a_record_with_illegal_actions_keeps_exit_1(command: list[str], tmp_path: Path) -> None:
+    result = run(command, "--review", DATA / "mistakes.json", cwd=tmp_path)
+    assert result.returncode == 1, result.stderr
+    assert "must_follow_suit" in result.stdout  # the checker's codes stay in its own lines
+    assert sum(": hand " in line and "You: " in line for line in result.stdout.splitlines()) == 4
+
+
+def test_review_refuses_a_bad_seat(command: list[str], tmp_path: Path) -> None:
+    result = run(command, "--review", DATA / "valid_match.json", "--seat", "4", cwd=tmp_path)
+    assert result.returncode == 2 and "--seat" in result.stderr

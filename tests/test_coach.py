@@ -10,16 +10,21 @@ from __future__ import annotations
 
 import itertools
 import random
+import re
 
 import pytest
 
 from hearts_core import HandState, Suit, deal_hands
+from hearts_core.bots import HardBot, heuristic_pass
 from hearts_core.cards import DECK, Card, mask_of
-from hearts_core.coach import analyse, card_outlooks, read_table
+from hearts_core.coach import analyse, card_outlooks, read_table, recommend
+from hearts_core.errors import InvalidPositionError
 from hearts_core.fastsim import Sim
+from hearts_core.kernel import Allowance, Reason
 from hearts_core.legality import PENALTY_MASK
 from hearts_core.policy import heuristic_play
-from tests.support import SUIT_PER_SEAT_DEAL, TWO_CLUB_DEAL, after_plays
+from hearts_core.rules import QUEEN_OF_SPADES
+from tests.support import SUIT_PER_SEAT_DEAL, TWO_CLUB_DEAL, after_plays, cards
 
 
 def play_until(seed: int, cards_left: int) -> HandState:
@@ -150,3 +155,120 @@ def test_same_position_same_advice() -> None:
     state = play_until(11, cards_left=9)
     view = state.view(state.to_move or 0)
     assert analyse(view) == analyse(view)
+
+
+# ------------------------------------------------------------------ recommend
+
+SENTENCE_END = re.compile(r"[.!?](?:\s|$)")
+IDENTIFIER = re.compile(r"\b[a-z]+_[a-z_]+\b|\bSuit\.|\bCard\(|\bPhase\.|\bNone\b")
+CODES = {member.value for member in (*Reason, *Allowance)}
+# You lead ♣2 and CPU1 takes trick 1 with ♣A, then leads ♠K; CPU3's only spade is ♠Q.
+QUEEN_CATCH = (
+    "♣2 ♠A ♠3 ♦2 ♦3 ♦4 ♦5 ♦6 ♦7 ♦8 ♥2 ♥3 ♥4",
+    "♣A ♠K ♠4 ♠5 ♠6 ♠7 ♦9 ♦10 ♦J ♥5 ♥6 ♥7 ♥8",
+    "♣3 ♠2 ♠8 ♠9 ♠10 ♠J ♦Q ♦K ♦A ♥9 ♥10 ♥J ♥Q",
+    "♣4 ♠Q ♣5 ♣6 ♣7 ♣8 ♣9 ♣10 ♣J ♣Q ♣K ♥K ♥A",
+)
+# CPU3 takes trick 1 with ♣A and leads ♠5; you hold ♠A and ♠3, and ♠Q is still out.
+QUEEN_OUT = (
+    "♣3 ♠A ♠3 ♦2 ♦3 ♦4 ♦5 ♦6 ♦7 ♦8 ♥2 ♥3 ♥4",
+    "♣2 ♣5 ♠K ♠4 ♠6 ♠7 ♦9 ♦10 ♦J ♥5 ♥6 ♥7 ♥8",
+    "♣4 ♠2 ♠8 ♠9 ♠10 ♠J ♦Q ♦K ♦A ♥9 ♥10 ♥J ♥Q",
+    "♣A ♠Q ♠5 ♣6 ♣7 ♣8 ♣9 ♣10 ♣J ♣Q ♣K ♥K ♥A",
+)
+
+
+def assert_reasoned(reason: str, *, max_sentences: int) -> None:
+    assert reason and not reason[0].islower() and reason.endswith("."), reason
+    assert 1 <= len(SENTENCE_END.findall(reason)) <= max_sentences, reason
+    assert not IDENTIFIER.search(reason), reason
+    assert not any(re.search(rf"\b{code}\b", reason) for code in CODES if "_" in code), reason
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_recommend_is_the_hard_players_legal_card_with_a_reason(seed: int) -> None:
+    rng = random.Random(seed)
+    state = HandState.new(deal_hands(seed, 4), "hold")
+    target = rng.randrange(4, 44)
+    while len(state.plays) < target or len(state.legal_plays()) < 2:
+        state.play(rng.choice(state.legal_plays()))
+    view = state.view(state.to_move or 0)
+    advice = recommend(view, seed=seed, time_budget=0.02)
+    assert advice.card in view.legal_plays()
+    assert advice.card == HardBot(random.Random(seed), 0.02).choose_play(view)
+    assert {item.card for item in advice.alternatives} == set(view.legal_plays())
+    assert advice.alternatives[0].card == advice.card
+    scores = [item.score for item in advice.alternatives]
+    assert scores == sorted(scores)
+    assert_reasoned(advice.reason, max_sentences=2)
+    assert str(advice.card) in advice.reason
+    # The figures in the words are the search's, for the chosen card and the next best.
+    assert f"{advice.alternatives[0].expected_points:.1f}" in advice.reason
+    assert str(advice.alternatives[1].card) in advice.reason
+    assert recommend(view, seed=seed, time_budget=0.02) == advice
+
+
+def test_trick_one_is_the_moment_to_discard_a_high_card() -> None:
+    # You hold every club; CPU1 holds no club and two high diamonds.
+    you = cards("♣2 ♣3 ♣4 ♣5 ♣6 ♣7 ♣8 ♣9 ♣10 ♣J ♣Q ♣K ♣A")
+    cpu1 = cards("♦A ♦K ♦3 ♦2 ♠2 ♠3 ♠4 ♠5 ♥2 ♥3 ♥4 ♥5 ♥6")
+    rest = [card for card in DECK if card not in you and card not in cpu1]
+    state = after_plays([you, cpu1, rest[:13], rest[13:]], ["♣2"])
+    advice = recommend(state.view(1), time_budget=0.05)
+    assert str(advice.card) in ("♦A", "♦K")
+    assert advice.reason.startswith(f"Nobody can take points on trick one, so this is the moment to get rid of "
+                                    f"{advice.card}.")
+    spades_only = recommend(after_plays(TWO_CLUB_DEAL, ["♣2", "♣4"]).view(2), time_budget=0.02)
+    assert spades_only.card is not None and spades_only.card.suit is Suit.SPADES
+    assert spades_only.reason.startswith("Nobody can take points on trick one")
+
+
+def test_ducking_under_a_trick_that_holds_the_queen() -> None:
+    state = after_plays(QUEEN_CATCH, ["♣2", "♣A", "♣3", "♣4", "♠K", "♠2", "♠Q"])
+    advice = recommend(state.view(0), time_budget=0.05)
+    assert str(advice.card) == "♠3"
+    assert "CPU1's ♠K is winning this trick with 13 points in it" in advice.reason
+    assert "♠A" in advice.reason
+    assert_reasoned(advice.reason, max_sentences=2)
+
+
+def test_the_queen_still_out_keeps_the_ace_back() -> None:
+    state = after_plays(QUEEN_OUT, ["♣2", "♣4", "♣A", "♣3", "♠5"])
+    advice = recommend(state.view(0), time_budget=0.05)
+    assert str(advice.card) == "♠3"
+    assert advice.reason.startswith("♠Q is still out")
+    assert "♠A could catch it" in advice.reason
+
+
+def test_a_forced_card_is_recommended_without_search() -> None:
+    state = HandState.new(TWO_CLUB_DEAL, "hold")
+    advice = recommend(state.view(0))
+    assert str(advice.card) == "♣2" and advice.alternatives == ()
+    assert_reasoned(advice.reason, max_sentences=1)
+
+
+def test_pass_recommendation_names_its_reasons() -> None:
+    state = HandState.new(QUEEN_CATCH, "left")
+    mine = recommend(state.view(0))
+    assert mine.card is None and mine.cards == heuristic_pass(state.hand(0))
+    assert set(mine.cards) == set(cards("♠A ♣2 ♦8"))
+    assert "♠A could be forced to win a spade trick that catches ♠Q" in mine.reason
+    assert "Passing all your clubs leaves you void" in mine.reason
+    assert "♦8 is a high card" in mine.reason
+    assert_reasoned(mine.reason, max_sentences=4)
+    queen = recommend(state.view(3))
+    assert QUEEN_OF_SPADES in queen.cards
+    assert "With no low spades to hide behind, ♠Q (13 points)" in queen.reason
+    guarded = HandState.new(SUIT_PER_SEAT_DEAL, "left")
+    spades = recommend(guarded.view(3))
+    assert QUEEN_OF_SPADES not in spades.cards and "Keep ♠Q" in spades.reason
+
+
+def test_recommend_refuses_when_there_is_nothing_to_decide() -> None:
+    state = HandState.new(TWO_CLUB_DEAL, "hold")
+    with pytest.raises(InvalidPositionError, match="not seat 1's turn"):
+        recommend(state.view(1))
+    passing = HandState.new(TWO_CLUB_DEAL, "left")
+    passing.pass_cards(0, "♦2 ♦3 ♦4")
+    with pytest.raises(InvalidPositionError, match="already passed"):
+        recommend(passing.view(0))

@@ -1,0 +1,166 @@
+"""Reviewing a hand: scripted blunders are found, forced plays never are, and the why is in words.
+
+The blunders are built so that the cost does not depend on sampling: the ♠Q catch
+happens inside the trick being judged, and the needless hearts are taken at trick 12,
+where every hidden card is known to the seat by elimination of the last three cards.
+"""
+
+from __future__ import annotations
+
+import random
+import re
+
+import pytest
+
+from hearts_core import HandState, deal_hands
+from hearts_core.bots import make_bot
+from hearts_core.errors import InvalidPositionError
+from hearts_core.records import dump_record, load_record
+from hearts_core.review import COST_THRESHOLD, review_hand, review_match, review_record, review_record_hand
+from tests.support import cards
+
+# You lead ♣2 and CPU1 takes trick 1 with ♣A, then leads ♠K; CPU3's only spade is ♠Q.
+# You hold ♠A and ♠3 (QUEEN_CATCH) or ♠A alone (FORCED_CATCH) when it is your turn.
+QUEEN_CATCH = (
+    "♣2 ♠A ♠3 ♦2 ♦3 ♦4 ♦5 ♦6 ♦7 ♦8 ♥2 ♥3 ♥4",
+    "♣A ♠K ♠4 ♠5 ♠6 ♠7 ♦9 ♦10 ♦J ♥5 ♥6 ♥7 ♥8",
+    "♣3 ♠2 ♠8 ♠9 ♠10 ♠J ♦Q ♦K ♦A ♥9 ♥10 ♥J ♥Q",
+    "♣4 ♠Q ♣5 ♣6 ♣7 ♣8 ♣9 ♣10 ♣J ♣Q ♣K ♥K ♥A",
+)
+FORCED_CATCH = (
+    "♣2 ♠A ♦2 ♦3 ♦4 ♦5 ♦6 ♦7 ♦8 ♦9 ♥2 ♥3 ♥4",
+    "♣A ♠K ♠3 ♠4 ♠5 ♠6 ♠7 ♦10 ♦J ♥5 ♥6 ♥7 ♥8",
+    QUEEN_CATCH[2],
+    QUEEN_CATCH[3],
+)
+OPENING = ["♣2", "♣A", "♣3", "♣4", "♠K", "♠2", "♠Q"]
+IDENTIFIER = re.compile(r"\b[a-z]+_[a-z_]+\b|\bSuit\.|\bCard\(|\bPhase\.|\bNone\b")
+
+
+def finish(state: HandState, seed: int = 0, level: str = "normal") -> HandState:
+    """Play the hand out with computer players (their choices are not under review)."""
+    bots = [make_bot(level, seed=seed + seat) for seat in range(4)]
+    while not state.is_over:
+        seat = state.to_move
+        assert seat is not None
+        state.play(bots[seat].choose_play(state.view(seat)))
+    return state
+
+
+def scripted(deal: tuple[str, ...], plays: list[str]) -> HandState:
+    state = HandState.new(deal, "hold")
+    for card in plays:
+        state.play(card)
+    return state
+
+
+def assert_words(text: str) -> None:
+    assert text and not IDENTIFIER.search(text), text
+
+
+def test_catching_the_queen_with_the_ace_while_holding_a_low_spade_is_flagged() -> None:
+    state = finish(scripted(QUEEN_CATCH, [*OPENING, "♠A"]))
+    review = review_hand(state, 0)
+    catch = [mistake for mistake in review.mistakes if mistake.trick == 2]
+    assert len(catch) == 1
+    mistake = catch[0]
+    assert (str(mistake.played), str(mistake.better)) == ("♠A", "♠3")
+    assert mistake.cost > 8  # 13 points in the trick; later play can win back only a little
+    assert "♠3" in mistake.why and "13 points" in mistake.why
+    assert_words(mistake.why)
+
+
+def test_ducking_under_the_king_is_not_flagged() -> None:
+    state = finish(scripted(QUEEN_CATCH, [*OPENING, "♠3"]))
+    assert all(mistake.trick != 2 for mistake in review_hand(state, 0).mistakes)
+
+
+def test_a_forced_catch_is_never_a_mistake() -> None:
+    state = finish(scripted(FORCED_CATCH, [*OPENING, "♠A"]))
+    review = review_hand(state, 0)
+    assert state.tricks[1].winner == 0 and state.tricks[1].points == 13
+    assert all(mistake.trick not in (1, 2) for mistake in review.mistakes)
+    assert review.points_taken >= 13
+
+
+def twelfth_trick(high: bool) -> HandState:
+    """Seed 946, easy players: at trick 12 you play last over ♥10 holding ♥6 and ♥Q."""
+    state = HandState.new(deal_hands(946, 4), "hold")
+    bots = [make_bot("easy", seed=seat) for seat in range(4)]
+    while not state.is_over:
+        seat = state.to_move
+        assert seat is not None
+        view = state.view(seat)
+        if seat == 0 and len(state.tricks) == 11:
+            assert set(view.legal_plays()) == set(cards("♥6 ♥Q"))
+            assert [str(card) for card in view.current_trick] == ["♥10", "♦K", "♦6"]
+            state.play("♥Q" if high else "♥6")
+        else:
+            state.play(bots[seat].choose_play(view))
+    return state
+
+
+def test_taking_a_heart_needlessly_near_the_end_is_flagged() -> None:
+    state = twelfth_trick(high=True)
+    assert state.tricks[11].winner == 0
+    late = [mistake for mistake in review_hand(state, 0).mistakes if mistake.trick == 12]
+    assert len(late) == 1
+    assert (str(late[0].played), str(late[0].better)) == ("♥Q", "♥6")
+    assert late[0].cost >= COST_THRESHOLD
+    assert "♥10" in late[0].why
+    assert_words(late[0].why)
+
+
+def test_ducking_the_heart_is_not_flagged() -> None:
+    state = twelfth_trick(high=False)
+    assert all(mistake.trick != 12 for mistake in review_hand(state, 0).mistakes)
+
+
+@pytest.mark.parametrize("seed", [3, 17])
+def test_mistakes_come_only_from_real_choices_in_play_order(seed: int) -> None:
+    rng = random.Random(seed)
+    state = HandState.new(deal_hands(seed, 4), "hold")
+    choices_by_trick: dict[int, int] = {}
+    while not state.is_over:
+        legal = state.legal_plays()
+        if state.to_move == 1:
+            choices_by_trick[len(state.tricks) + 1] = len(legal)
+        state.play(rng.choice(legal))
+    review = review_hand(state, 1)
+    assert review.choices == sum(1 for count in choices_by_trick.values() if count > 1)
+    tricks = [mistake.trick for mistake in review.mistakes]
+    assert tricks == sorted(tricks)
+    for mistake in review.mistakes:
+        assert choices_by_trick[mistake.trick] > 1
+        assert mistake.played != mistake.better
+        assert mistake.played == state.tricks[mistake.trick - 1].played_by(1)
+        assert mistake.cost >= COST_THRESHOLD
+        assert mistake.cost == pytest.approx(mistake.played_points - mistake.better_points)
+        assert_words(mistake.why)
+    assert review.points_lost == pytest.approx(sum(mistake.cost for mistake in review.mistakes))
+
+
+def test_a_record_hand_gets_the_same_review_as_the_state() -> None:
+    state = finish(scripted(QUEEN_CATCH, [*OPENING, "♠A"]))
+    record = load_record(dump_record(state.rules, [state.to_record()]))
+    assert review_record_hand(record, 1, 0) == review_hand(state, 0)
+    with pytest.raises(InvalidPositionError, match="no hand 2"):
+        review_record_hand(record, 2, 0)
+
+
+def test_match_review_sums_the_points_lost_per_hand() -> None:
+    first = finish(scripted(QUEEN_CATCH, [*OPENING, "♠A"]))
+    second = finish(scripted(QUEEN_CATCH, [*OPENING, "♠3"]))
+    match = review_match([first, second], 0)
+    assert match.points_lost_per_hand == (review_hand(first, 0).points_lost, review_hand(second, 0).points_lost)
+    assert match.points_lost == pytest.approx(sum(match.points_lost_per_hand))
+    assert match.points_lost_per_hand[0] > 8
+    text = match.describe()
+    assert text.startswith("Hand 1:") and "Over the match" in text
+    assert_words(text)
+    assert review_record(dump_record(first.rules, [first.to_record(), second.to_record()]), 0) == match
+
+
+def test_bad_seat_is_refused() -> None:
+    with pytest.raises(InvalidPositionError, match="seat"):
+        review_hand(scripted(QUEEN_CATCH, OPENING), 4)
