@@ -116,6 +116,8 @@ def page(request: pytest.FixtureRequest, browser: Browser) -> Iterator[Page]:
     page = context.new_page()
     errors: list[str] = []
     page.on("pageerror", lambda error: errors.append(str(error)))
+    # A clean console: any error Chromium logs (a failed resource, a widget that did not load) fails the test.
+    page.on("console", lambda message: errors.append(f"console: {message.text}") if message.type == "error" else None)
     # The lessons must work offline: record any request that leaves this machine.
     external: list[str] = []
     local = ("http://127.0.0.1", "ws://127.0.0.1", "blob:", "data:")
@@ -125,3 +127,4 @@ def page(request: pytest.FixtureRequest, browser: Browser) -> Iterator[Page]:
     page.js_errors = errors  # type: ignore[attr-defined]
     yield page
     context.close()
+    assert not errors, f"errors in the browser console: {errors}"

@@ -23,6 +23,7 @@ function render({ model, el }) {
       slot.append(hlCard(item.card, { static: true }), hlEl("span", "hl-seat", item.seat));
       table.append(slot);
     }
+    if (played.length) hlSpoken(table, hlTrickWords(played, { next: "You" }));
     hlKeepFocus(hand, () => {
       hand.replaceChildren();
       for (const card of model.get("hand")) {

@@ -10,7 +10,7 @@ function hlMatchCoach(ui) {
     coach.replaceChildren();
     coach.hidden = !report.advice;
     if (coach.hidden) return;
-    coach.append(hlEl("h3", "hl-panel-title", "Coach"));
+    coach.append(hlEl("h2", "hl-panel-title", "Coach"));
     coach.append(hlEl("p", "hl-advice", report.advice));
     const facts = hlEl("ul", "hl-facts");
     facts.append(hlEl("li", "", `${report.unseen} cards unseen.`), hlEl("li", "", report.queen));

@@ -64,6 +64,8 @@ function render({ model, el }) {
     root.dataset.screen = screen;
     root.dataset.pending = pending;
     root.dataset.step = String(step);
+    // After Pass, New match, Next hand: focus goes to the hand (or the stage's first button).
+    const refocus = hlFocusAfter(root, [".hl-hand button.hl-card", ".hl-stage button", ".hl-actions button"]);
     const handCards = [...below.hand.querySelectorAll("button.hl-card")];
     const focusIndex = handCards.indexOf(document.activeElement);
     hlKeepFocus(root, () => {
@@ -81,6 +83,7 @@ function render({ model, el }) {
       const next = cards.length ? cards[Math.min(focusIndex, cards.length - 1)] : stage.element.querySelector("button");
       if (next) next.focus();
     }
+    refocus();
     pace(pending, step);
   }
 

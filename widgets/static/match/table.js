@@ -6,11 +6,12 @@ const HL_PLACES = ["bottom", "left", "top", "right"]; // seat 0 (You) sits at th
 function hlMatchStage(ui) {
   const { model, send } = ui;
   const stage = hlEl("div", "hl-stage");
+  const announcer = hlAnnouncer(); // who plays next, who took the trick: beside the stage, kept across redraws
 
   function drawOffer() {
     const offer = model.get("offer");
     const panel = hlEl("section", "hl-panel hl-offer");
-    panel.append(hlEl("h3", "hl-panel-title", "Welcome back"));
+    panel.append(hlEl("h2", "hl-panel-title", "Welcome back"));
     panel.append(hlEl("p", "hl-panel-text",
       `You have a match in progress: hand ${offer.hand_number}, trick ${offer.trick_number}.`));
     const totals = hlEl("p", "hl-panel-text hl-muted",
@@ -56,6 +57,15 @@ function hlMatchStage(ui) {
       slot.append(hlEl("span", "hl-seat", label));
       table.append(slot);
     }
+    const byName = new Map(seats.map((seat) => [seat.seat, seat.name]));
+    const plays = model.get("table").map((item) => ({ seat: byName.get(item.seat), card: item.card }));
+    const winner = model.get("table").find((item) => item.winner);
+    const next = seats.find((seat) => seat.to_move);
+    const done = model.get("trick_done");
+    hlSpoken(table, hlTrickWords(plays, { winner: winner && byName.get(winner.seat), done,
+      next: !done && next ? next.name : "" }));
+    announcer.say(done && winner ? `${byName.get(winner.seat)} takes the trick.`
+      : next ? (next.seat === 0 ? "Your turn." : `${next.name} to play.`) : "");
     stage.append(table);
   }
 
@@ -65,7 +75,7 @@ function hlMatchStage(ui) {
     const panel = hlEl("section", "hl-panel hl-score");
     panel.dataset.screen = screen;
     const title = screen === "match_over" ? "Match over" : `Hand ${scores.hand_number} scores`;
-    panel.append(hlEl("h3", "hl-panel-title", title));
+    panel.append(hlEl("h2", "hl-panel-title", title));
     if (screen === "match_over" && result.text) {
       const banner = hlEl("p", "hl-result", result.text);
       banner.dataset.outcome = result.outcome;
@@ -107,6 +117,7 @@ function hlMatchStage(ui) {
   return {
     element: stage,
     draw(screen, info, seats) {
+      if (!announcer.element.isConnected && stage.parentNode) stage.after(announcer.element);
       stage.replaceChildren();
       if (screen === "offer") drawOffer();
       else if (screen === "passing" || screen === "playing") drawTable(screen, info, seats);
