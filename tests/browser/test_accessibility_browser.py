@@ -38,6 +38,9 @@ def desktop(browser: Browser) -> Iterator[Page]:
     errors: list[str] = []
     page.on("pageerror", lambda error: errors.append(str(error)))
     page.on("console", lambda message: errors.append(message.text) if message.type == "error" else None)
+    # The console does not name a failed resource: note which it was.
+    page.on("response", lambda response: errors.append(f"HTTP {response.status} {response.url}")
+            if response.status >= 400 else None)
     yield page
     context.close()
     assert not errors, f"errors in the browser console: {errors}"
