@@ -80,8 +80,9 @@ def data_dir(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 @pytest.fixture(scope="session")
 def widget_server(data_dir: Path) -> Iterator[str]:
-    """Voilà serving the widget test notebooks."""
-    process, url = start_voila(NOTEBOOKS, data_dir)
+    """Voilà serving the widget test notebooks with the lessons' offline template (no CDN request)."""
+    process, url = start_voila(NOTEBOOKS, data_dir, extra=["--template=hearts"],
+                               env={"JUPYTER_PATH": str(ROOT / "lessons" / "jupyter")})
     yield url
     process.terminate()
     process.wait(timeout=20)

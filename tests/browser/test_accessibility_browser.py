@@ -194,9 +194,11 @@ def test_focus_lands_on_a_control_after_the_last_step(desktop: Page, lesson_serv
     open_lesson(page, lesson_server, "04-passing")
     picker = page.locator(".hl-pass-picker")
     picker.locator(".hl-hand button.hl-card").first.focus()
-    for _ in range(3):
+    for chosen in range(1, 4):
         page.keyboard.press("Enter")
+        expect(picker.locator('.hl-hand .hl-card[aria-pressed="true"]')).to_have_count(chosen)
         page.keyboard.press("ArrowRight")
+    expect(picker.locator('[data-action="confirm"]')).to_be_enabled()
     assert tab_until(page, '[data-action="confirm"]') == 1, "one Tab from the hand to Pass 3 cards"
     page.keyboard.press("Enter")
     expect(picker.locator(".hl-card.is-received")).to_have_count(3)
@@ -219,11 +221,10 @@ def test_a_pass_and_a_trick_in_the_match_by_keyboard(desktop: Page, widget_serve
     page.wait_for_selector(f'{MATCH}[data-screen="passing"] .hl-hand .hl-card', timeout=60_000)
     tab_until(page, ".hl-hand button.hl-card")
     chosen = []
-    for _ in range(3):
+    for count in range(1, 4):
         chosen.append(focused(page)["card"])
-        before = step(page)
         page.keyboard.press("Enter")
-        settle(page, before)
+        expect(page.locator('.hl-hand .hl-card[aria-pressed="true"]')).to_have_count(count)
         page.keyboard.press("ArrowRight")
     assert page.locator('.hl-hand .hl-card[aria-pressed="true"]').count() == 3
     assert tab_until(page, '[data-action="pass"]') == 1, "one Tab from the hand to Pass 3 cards"

@@ -11,7 +11,8 @@ def test_tap_an_illegal_card_and_read_why(page: Page, widget_server: str) -> Non
     open_notebook(page, widget_server, "explainer.ipynb", ".hl-explainer .hl-card")
     queen = page.locator('.hl-hand .hl-card[data-card="♠Q"]')
     assert queen.get_attribute("data-legal") == "false"
-    assert queen.get_attribute("aria-label") == "queen of spades"
+    assert queen.get_attribute("aria-label") == "Q♠, queen of spades"
+    assert queen.get_attribute("aria-disabled") == "true"
     assert page.locator('.hl-hand .hl-card[data-card="♣3"]').get_attribute("data-legal") == "true"
     queen.click()
     message = page.locator(".hl-message.is-illegal")
