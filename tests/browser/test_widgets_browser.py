@@ -12,7 +12,7 @@ def test_tap_an_illegal_card_and_read_why(page: Page, widget_server: str) -> Non
     queen = page.locator('.hl-hand .hl-card[data-card="♠Q"]')
     assert queen.get_attribute("data-legal") == "false"
     assert queen.get_attribute("aria-label") == "Q♠, queen of spades"
-    assert queen.get_attribute("aria-disabled") == "true"
+    assert queen.get_attribute("aria-describedby") == "hl-not-playable-now"
     assert page.locator('.hl-hand .hl-card[data-card="♣3"]').get_attribute("data-legal") == "true"
     queen.click()
     message = page.locator(".hl-message.is-illegal")

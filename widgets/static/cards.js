@@ -35,7 +35,8 @@ function hlNotNowDescription() {
 // One card: a button in a hand, or (static) a picture (role img) on the table. Either way
 // it carries data-card, data-suit, data-legal (when given) and a name that holds its
 // visible text. A card that may not be played now stays pressable (Python explains why)
-// and says so: aria-disabled plus a description.
+// and says so in its description. Not aria-disabled: assistive tech and test drivers
+// (Playwright) then treat the card as inert, and tapping it is how the learner asks why.
 function hlCard(card, options = {}) {
   const el = hlEl(options.static ? "div" : "button", "hl-card");
   if (!options.static) el.type = "button";
@@ -48,7 +49,6 @@ function hlCard(card, options = {}) {
   el.setAttribute("aria-label", hlCardName(card, options));
   if (options.legal !== undefined && options.legal !== null) el.dataset.legal = String(options.legal);
   if (options.legal === false && !options.static) {
-    el.setAttribute("aria-disabled", "true");
     el.setAttribute("aria-describedby", hlNotNowDescription());
   }
   if (options.selected) el.classList.add("is-selected");
