@@ -8,6 +8,7 @@ module stays within a couple of minutes.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -118,8 +119,10 @@ def test_axe_finds_nothing_serious_in_any_match_state(
     page.locator('[data-action="options"]').click()
     pass_three(page)
     problems["playing"] = serious_violations(page, axe_script) + cards_without_names(page)
-    # The table speaks: who played what, and who plays next.
+    # The table and the score chips speak: who played what, who plays next, the scores.
     assert "to play" in page.locator(".hl-compass .hl-spoken").inner_text()
+    expect(page.locator('.hl-chip[data-seat="0"] .hl-spoken')).to_have_text(
+        re.compile(r"^You: \d+ in total, \d+ this hand"))
     while page.locator(MATCH).get_attribute("data-screen") == "playing":
         legal = page.locator('.hl-hand .hl-card[data-legal="true"]').first
         legal.click()
