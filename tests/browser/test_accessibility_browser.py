@@ -252,6 +252,14 @@ def test_a_pass_and_a_trick_in_the_match_by_keyboard(desktop: Page, widget_serve
     announced = page.locator(f"{MATCH} .hl-announce").inner_text()
     assert announced in ("Your turn.",) or announced.endswith(("to play.", "takes the trick."))
 
+    # Back later: "New match" on the offer screen leaves focus in the new hand, not on the page.
+    page.reload(wait_until="domcontentloaded")
+    page.wait_for_selector(f'{MATCH}[data-screen="offer"]', timeout=60_000)
+    tab_until(page, '[data-action="new-match"]')
+    page.keyboard.press("Enter")
+    page.wait_for_selector(f'{MATCH}[data-screen="passing"] .hl-hand .hl-card')
+    expect(page.locator(f"{MATCH} .hl-hand .hl-card:focus")).to_have_count(1)
+
 
 MOTION = """() => [...document.querySelectorAll(".hl-root, .hl-root *")].flatMap((el) => {
   const style = getComputedStyle(el);
