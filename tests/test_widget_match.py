@@ -312,7 +312,10 @@ def test_coach_and_danger_come_from_the_coach_on_the_learners_turn(store: MatchS
     assert w.coach == {} and not any(card["danger"] for card in w.hand)
     report = analyse(current(w).view(0))
     w.show_coach = True
-    assert w.coach["advice"] == report.advice
+    # The panel leads with the coach's recommendation (the hard player's card and why); the figures follow.
+    recommendation = match_coach.recommend(current(w).view(0))
+    assert recommendation is not None and w.coach["advice"] == recommendation.reason
+    assert [card["text"] for card in w.coach["cards"]] == [str(card) for card in recommendation.cards]
     assert [item["card"]["text"] for item in w.coach["outlooks"]] == [str(o.card) for o in report.outlooks]
     assert w.coach["unseen"] == len(report.reading.unseen)
     w.show_danger = True
@@ -331,7 +334,6 @@ def test_the_coach_is_not_asked_while_nothing_shows_it(store: MatchStore, monkey
         return analyse(view)
 
     monkeypatch.setattr(match_flow, "analyse", counting)
-    monkeypatch.setattr(match_coach, "analyse", counting)
     w = widget(store)
     play_hand(w)
     assert calls == []

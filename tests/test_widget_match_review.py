@@ -8,16 +8,12 @@ exist, and the page's fallback until then.
 
 from __future__ import annotations
 
-import importlib.util
 import re
-import sys
-import types
 from collections.abc import Sequence
-
-import pytest
 
 from hearts_core import HandState, Match, Phase, Rules, coach
 from hearts_core.bots import make_bot
+from hearts_core.review import review_hand
 from tests.test_widget_match import SEED, current, legal_cards, pass_any, play_hand, store, widget
 from widgets import MatchWidget, match_coach
 from widgets.match_coach import ReviewItem
@@ -202,29 +198,21 @@ def check_review(hand: HandState, items: tuple[ReviewItem, ...]) -> None:
 
 
 def test_the_page_reviews_real_hands_sensibly() -> None:
-    # The engine's review_hand when it exists, else the page's temporary fallback.
     for seed in (1, 7, 11):
         hand = finished_hand(seed)
         check_review(hand, match_coach.review_hand(hand, 0))
 
 
 def test_the_engines_review_is_the_one_the_page_uses() -> None:
-    if importlib.util.find_spec("hearts_core.review") is None:
-        pytest.skip("hearts_core.review is not in this tree yet (the engine side of issue 12)")
-    from hearts_core.review import review_hand  # noqa: PLC0415  (only once it exists)
-
-    assert match_coach.engine_review() is review_hand
     hand = finished_hand(7)
     page = match_coach.review_hand(hand, 0)
-    engine = tuple(review_hand(hand, 0))
-    assert [(item.trick, item.played, item.better) for item in page] == \
-        [(item.trick, item.played, item.better) for item in engine]
+    engine = review_hand(hand, 0).mistakes
+    assert [(item.trick, item.played, item.better, item.cost, item.why) for item in page] == \
+        [(item.trick, item.played, item.better, item.cost, item.why) for item in engine]
     check_review(hand, page)
 
 
 def test_the_engines_recommend_is_the_one_the_page_uses() -> None:
-    if not hasattr(coach, "recommend"):
-        pytest.skip("hearts_core.coach.recommend is not in this tree yet (the engine side of issue 12)")
     match = Match.new(SEED)
     engine = coach.recommend(match.view(0))
     page = match_coach.recommend(match.view(0))
@@ -256,24 +244,3 @@ def test_a_resumed_match_reviews_its_earlier_hands_in_the_background(store: Matc
     assert [state for state, _ in calls] == list(current(again).history)
 
 
-def test_the_adapter_reads_the_engines_answers_by_their_issue_names(monkeypatch: pytest.MonkeyPatch) -> None:
-    # Stand-ins shaped as issue 12 names them, to pin the adapter before the engine lands.
-    match = Match.new(SEED)
-    view = match.view(0)
-    hand = tuple(match.hand.hand(0))
-
-    def recommend(seen: object) -> object:
-        assert seen is view
-        return types.SimpleNamespace(cards=hand[:3], card=None, reason="Because the engine says so.")
-
-    monkeypatch.setattr(coach, "recommend", recommend, raising=False)
-    advice = match_coach.recommend(view)
-    assert advice is not None and advice.cards == hand[:3] and advice.reason == "Because the engine says so."
-
-    finished = finished_hand(3)
-    mine = [finished.tricks[index].played_by(0) for index in range(13)]
-    item = types.SimpleNamespace(trick=5, played=mine[4], better=mine[5], cost=2, why="A reason.")
-    module = types.ModuleType("hearts_core.review")
-    module.review_hand = lambda state, seat: [item] if state is finished and seat == 0 else []  # type: ignore[attr-defined]
-    monkeypatch.setitem(sys.modules, "hearts_core.review", module)
-    assert match_coach.review_hand(finished, 0) == (ReviewItem(5, mine[4], mine[5], 2.0, "A reason."),)

@@ -80,8 +80,9 @@ def data_dir(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 @pytest.fixture(scope="session")
 def widget_server(data_dir: Path) -> Iterator[str]:
-    """Voilà serving the widget test notebooks."""
-    process, url = start_voila(NOTEBOOKS, data_dir)
+    """Voilà serving the widget test notebooks with the lessons' offline template (no CDN request)."""
+    process, url = start_voila(NOTEBOOKS, data_dir, extra=["--template=hearts"],
+                               env={"JUPYTER_PATH": str(ROOT / "lessons" / "jupyter")})
     yield url
     process.terminate()
     process.wait(timeout=20)
@@ -116,6 +117,11 @@ def page(request: pytest.FixtureRequest, browser: Browser) -> Iterator[Page]:
     page = context.new_page()
     errors: list[str] = []
     page.on("pageerror", lambda error: errors.append(str(error)))
+    # A clean console: any error Chromium logs (a failed resource, a widget that did not load) fails the test.
+    page.on("console", lambda message: errors.append(f"console: {message.text}") if message.type == "error" else None)
+    # The console does not name a failed resource: note which it was.
+    page.on("response", lambda response: errors.append(f"HTTP {response.status} {response.url}")
+            if response.status >= 400 else None)
     # The lessons must work offline: record any request that leaves this machine.
     external: list[str] = []
     local = ("http://127.0.0.1", "ws://127.0.0.1", "blob:", "data:")
@@ -125,3 +131,4 @@ def page(request: pytest.FixtureRequest, browser: Browser) -> Iterator[Page]:
     page.js_errors = errors  # type: ignore[attr-defined]
     yield page
     context.close()
+    assert not errors, f"errors in the browser console: {errors}"

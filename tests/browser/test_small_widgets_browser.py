@@ -32,7 +32,8 @@ def test_step_through_a_trick_and_read_who_takes_it(page: Page, widget_server: s
         expect(page.locator(".hl-counter")).to_have_text(f"Card {step} of 4")
     expect(forward).to_be_disabled()
     expect(page.locator(".hl-led")).to_have_text("Led suit: ♣ clubs")
-    expect(page.locator('.hl-trick-table .hl-card[data-card="♥A"]')).to_have_attribute("aria-label", "ace of hearts")
+    ace = page.locator('.hl-trick-table .hl-card[data-card="♥A"]')
+    expect(ace).to_have_attribute("aria-label", "A♥, ace of hearts")
     expect(page.locator(".hl-played.is-winner")).to_have_attribute("data-seat", "CPU1")
     caption = page.locator(".hl-caption")
     expect(caption).to_contain_text("not even an ace of another suit can win it")
@@ -49,7 +50,7 @@ def test_answer_a_practice_question(page: Page, widget_server: str) -> None:
     open_notebook(page, widget_server, "practice.ipynb", ".hl-practice .hl-hand .hl-card")
     expect(page.locator(".hl-question")).to_have_text("CPU1, CPU2 and CPU3 have played. Which card would you play?")
     queen = page.locator('.hl-practice .hl-hand .hl-card[data-card="♠Q"]')
-    assert queen.get_attribute("aria-label") == "queen of spades"
+    assert queen.get_attribute("aria-label") == "Q♠, queen of spades"
     queen.click()
     illegal = page.locator(".hl-practice .hl-message.is-illegal")
     expect(illegal).to_contain_text("Clubs were led and you hold ♣3 and ♣A, so you must play one of them.")

@@ -9,32 +9,77 @@ function hlEl(tag, className, text) {
   return el;
 }
 
-// One card as a button: stable class, data-card, data-legal (when given), aria-label.
+// What a card is called: its visible corner first ("10♣", what a voice-control user says),
+// then its spoken name ("ten of clubs"), then the marks drawn on it.
+function hlCardName(card, options = {}) {
+  const parts = [card.rank + card.symbol + ", " + card.label];
+  if (options.received) parts.push(options.receivedFrom ? "received from " + options.receivedFrom : "received");
+  if (options.danger) parts.push("danger: likely to cost points");
+  return parts.join(", ");
+}
+
+// The description of a dimmed card, one element per page, shared by every card that
+// points to it with aria-describedby.
+const HL_NOT_NOW_ID = "hl-not-playable-now";
+function hlNotNowDescription() {
+  let note = document.getElementById(HL_NOT_NOW_ID);
+  if (!note) {
+    note = hlEl("span", "hl-visually-hidden", "May not be played now: choose it to hear why.");
+    note.id = HL_NOT_NOW_ID;
+    note.hidden = true; // aria-describedby still reads hidden text; nothing is shown
+    document.body.append(note);
+  }
+  return note.id;
+}
+
+// One card: a button in a hand, or (static) a picture (role img) on the table. Either way
+// it carries data-card, data-suit, data-legal (when given) and a name that holds its
+// visible text. A card that may not be played now stays pressable (Python explains why)
+// and says so in its description. Not aria-disabled: assistive tech and test drivers
+// (Playwright) then treat the card as inert, and tapping it is how the learner asks why.
 function hlCard(card, options = {}) {
   const el = hlEl(options.static ? "div" : "button", "hl-card");
   if (!options.static) el.type = "button";
-  else el.classList.add("is-static");
+  else {
+    el.classList.add("is-static");
+    el.setAttribute("role", "img");
+  }
   el.dataset.card = card.text;
   el.dataset.suit = card.suit;
-  el.setAttribute("aria-label", card.label);
+  el.setAttribute("aria-label", hlCardName(card, options));
   if (options.legal !== undefined && options.legal !== null) el.dataset.legal = String(options.legal);
+  if (options.legal === false && !options.static) {
+    el.setAttribute("aria-describedby", hlNotNowDescription());
+  }
   if (options.selected) el.classList.add("is-selected");
   if (options.received) el.classList.add("is-received");
   if (options.danger) el.classList.add("is-danger");
-  if (options.pressed !== undefined) el.setAttribute("aria-pressed", String(options.pressed));
-  for (const [where, cls] of [["top", "hl-top"], ["bottom", "hl-bottom"]]) {
-    const corner = hlEl("span", "hl-corner " + cls);
-    corner.setAttribute("aria-hidden", "true");
-    corner.append(hlEl("span", "hl-rank", card.rank), hlEl("span", "hl-small-suit", card.symbol));
-    el.append(corner);
-  }
-  const pip = hlEl("span", "hl-pip", card.symbol);
-  pip.setAttribute("aria-hidden", "true");
-  el.append(pip);
+  const pressed = options.pressed !== undefined ? options.pressed : (options.static ? undefined : options.selected);
+  if (pressed !== undefined) el.setAttribute("aria-pressed", String(Boolean(pressed)));
+  // The visible text is the top corner only; the bottom corner and the centre pip are
+  // drawn from data attributes in CSS, so the visible text reads "10♣" once, as named.
+  const top = hlEl("span", "hl-corner hl-top");
+  top.append(hlEl("span", "hl-rank", card.rank), hlEl("span", "hl-small-suit", card.symbol));
+  const bottom = hlEl("span", "hl-corner hl-bottom");
+  bottom.dataset.rank = card.rank;
+  bottom.dataset.symbol = card.symbol;
+  const pip = hlEl("span", "hl-pip");
+  pip.dataset.symbol = card.symbol;
+  for (const part of [top, bottom, pip]) part.setAttribute("aria-hidden", "true");
+  el.append(top, bottom, pip);
   return el;
 }
 
-// Arrow keys move focus along a row of cards (roving focus); Enter/Space press the button.
+// Roving focus: one Tab stop per row of cards (the card last focused, else the first
+// selected, else the first), the arrow keys walk the row.
+function hlRove(container) {
+  const cards = [...container.querySelectorAll("button.hl-card")];
+  if (!cards.length) return;
+  const current = cards.find((card) => card.dataset.card === container.dataset.roving) ||
+    cards.find((card) => card.classList.contains("is-selected")) || cards[0];
+  for (const card of cards) card.tabIndex = card === current ? 0 : -1;
+}
+
 function hlArrowKeys(container) {
   container.addEventListener("keydown", (event) => {
     if (!["ArrowLeft", "ArrowRight", "ArrowUp", "ArrowDown", "Home", "End"].includes(event.key)) return;
@@ -49,6 +94,13 @@ function hlArrowKeys(container) {
     if (event.key === "End") next = cards.length - 1;
     cards[next].focus();
   });
+  container.addEventListener("focusin", (event) => {
+    if (!event.target.matches("button.hl-card")) return;
+    container.dataset.roving = event.target.dataset.card;
+    hlRove(container);
+  });
+  // Widgets redraw their hands by replacing the cards: keep one Tab stop after each redraw.
+  new MutationObserver(() => hlRove(container)).observe(container, { childList: true });
 }
 
 // The learner's row of cards: a group for screen readers, walked with the arrow keys.
@@ -60,11 +112,54 @@ function hlHand(className, label) {
   return hand;
 }
 
+// Text for screen readers in place of a drawing: the drawn children are hidden from them
+// and one visually hidden line says what the drawing shows.
+function hlSpoken(el, text) {
+  for (const child of el.children) {
+    if (!child.classList.contains("hl-spoken")) child.setAttribute("aria-hidden", "true");
+  }
+  let line = el.querySelector(":scope > .hl-spoken");
+  if (!line) {
+    line = hlEl("span", "hl-spoken hl-visually-hidden");
+    el.prepend(line);
+  }
+  line.textContent = text;
+  return el;
+}
+
+// A trick in words, in the order it was played: "CPU1 led 10♣ (ten of clubs); CPU2 played
+// K♣ (king of clubs); You to play." `plays` holds { seat, card } (seat is a name);
+// `next` names who plays next, `winner` who takes (or is taking) the trick.
+function hlTrickWords(plays, options = {}) {
+  const parts = plays.map((play, index) =>
+    `${play.seat} ${index === 0 ? "led" : "played"} ${play.card.rank}${play.card.symbol} (${play.card.label})`);
+  if (!plays.length) parts.push(options.empty || "No card played yet");
+  if (options.winner) parts.push(`${options.winner} ${options.done ? "takes" : "is winning"} the trick`);
+  if (options.next) parts.push(`${options.next} to play`);
+  return parts.join("; ") + ".";
+}
+
 // A message line a screen reader reads out whenever its text changes.
 function hlLiveMessage(className) {
   const message = hlEl("div", className);
   message.setAttribute("aria-live", "polite");
   return message;
+}
+
+// A visually hidden live region for what the table shows (who plays next, who took the
+// trick): say(text) speaks only when the text changes, so a redraw repeats nothing.
+function hlAnnouncer() {
+  const region = hlLiveMessage("hl-visually-hidden hl-announce");
+  region.setAttribute("role", "status");
+  let last = "";
+  return {
+    element: region,
+    say(text) {
+      if (text === last) return;
+      last = text;
+      region.textContent = text;
+    },
+  };
 }
 
 // Re-render helper that keeps keyboard focus on the same card across re-renders.
@@ -76,6 +171,26 @@ function hlKeepFocus(root, draw) {
     const again = root.querySelector(`[data-card="${key}"], [data-action="${key}"]`);
     if (again) again.focus();
   }
+}
+
+// Focus must never fall to the page: call before a redraw that may remove or disable the
+// focused control, and call what it returns after. If focus was inside `root` and is lost,
+// it goes to the first shown, enabled match of `selectors` (tried in order).
+function hlFocusAfter(root, selectors) {
+  const had = root.contains(document.activeElement);
+  return () => {
+    const active = document.activeElement;
+    const usable = (el) => el && el.isConnected && root.contains(el) && !el.disabled &&
+      !el.closest("[hidden]") && el.getClientRects().length > 0;
+    if (!had || usable(active)) return;
+    for (const selector of selectors) {
+      const target = [...root.querySelectorAll(selector)].find(usable);
+      if (!target) continue;
+      if (target.tabIndex < 0 && !target.hasAttribute("tabindex")) target.tabIndex = -1;
+      target.focus();
+      return;
+    }
+  };
 }
 
 function hlErrorBox(model) {

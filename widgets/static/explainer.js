@@ -24,6 +24,7 @@ function render({ model, el }) {
       table.append(slot);
     }
     const tapped = new Map(model.get("tapped").map((item) => [item.card, item.legal]));
+    if (played.length) hlSpoken(table, hlTrickWords(played, { next: "You" }));
     hlKeepFocus(hand, () => {
       hand.replaceChildren();
       for (const card of model.get("hand")) {

@@ -22,6 +22,7 @@ function render({ model, el }) {
   root.append(title, direction, hand, status, controls, summary, hlErrorBox(model));
 
   function draw() {
+    const refocus = hlFocusAfter(root, [".hl-pass-summary"]);
     root.classList.toggle("hl-four-colour", model.get("four_colour"));
     title.textContent = model.get("title");
     direction.textContent = model.get("direction_text");
@@ -32,10 +33,8 @@ function render({ model, el }) {
       if (done) {
         hand.setAttribute("aria-label", "your hand after the pass; received cards are highlighted");
         for (const card of model.get("new_hand")) {
-          const shown = hlCard(card, { static: true, received: card.received });
-          if (card.received) shown.setAttribute("aria-label", card.label + ", received from " +
-            model.get("received_from"));
-          hand.append(shown);
+          hand.append(hlCard(card, { static: true, received: card.received,
+            receivedFrom: model.get("received_from") }));
         }
       } else {
         hand.setAttribute("aria-label", "your hand: tap three cards to pass");
@@ -55,6 +54,7 @@ function render({ model, el }) {
     summary.textContent = model.get("summary");
     summary.hidden = !done;
     summary.classList.toggle("is-legal", done);
+    refocus();
   }
   for (const name of ["title", "direction", "direction_text", "hand", "selected", "status", "can_confirm",
     "confirmed", "new_hand", "received_from", "summary", "four_colour"]) {

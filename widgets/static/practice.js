@@ -19,9 +19,7 @@ function render({ model, el }) {
     if (card) {
       place.append(hlCard(card, { static: true }));
     } else {
-      const empty = hlEl("div", "hl-seat-empty", "your card");
-      empty.setAttribute("aria-label", "your card goes here");
-      place.append(empty);
+      place.append(hlEl("div", "hl-seat-empty", "your card"));
     }
     place.append(hlEl("span", "hl-seat", seat));
     // Every slot gets the tag (hidden unless it takes the trick) so the seats stay in one line.
@@ -43,18 +41,24 @@ function render({ model, el }) {
     table.replaceChildren();
     if (feedback && feedback.trick && feedback.trick.length) {
       for (const item of feedback.trick) table.append(slot(item.seat, item.card, { winner: item.winner }));
+      const winner = feedback.trick.find((item) => item.winner);
+      hlSpoken(table, hlTrickWords(feedback.trick, { winner: winner && winner.seat, done: true }));
     } else {
       const played = model.get("table");
-      model.get("seats").forEach((seat, index) => {
+      const seats = model.get("seats");
+      seats.forEach((seat, index) => {
         table.append(slot(seat, played[index] ? played[index].card : null));
       });
+      const plays = played.filter(Boolean).map((item, index) => ({ seat: seats[index], card: item.card }));
+      hlSpoken(table, hlTrickWords(plays, { next: seats[plays.length] }));
     }
 
     hlKeepFocus(hand, () => {
       hand.replaceChildren();
       for (const card of model.get("hand")) {
         // No verdict until tried: every card looks the same before the learner commits.
-        const button = hlCard(card, { selected: card.text === model.get("selected") });
+        const button = hlCard(card, { legal: verdictOf.has(card.text) ? verdictOf.get(card.text) : undefined,
+          selected: card.text === model.get("selected") });
         if (verdictOf.has(card.text)) {
           button.classList.add("is-tried");
           button.dataset.tried = verdictOf.get(card.text) ? "allowed" : "not-allowed";
@@ -90,6 +94,7 @@ function render({ model, el }) {
       for (const item of triedCards) {
         const chip = hlEl("span", "hl-tried-chip " + (item.legal ? "is-legal" : "is-illegal"), item.card);
         chip.dataset.card = item.card;
+        chip.setAttribute("role", "img");
         chip.setAttribute("aria-label", item.card + (item.legal ? ", allowed" : ", not allowed"));
         list.append(chip);
       }

@@ -86,6 +86,7 @@ function render({ model, el }) {
               hlErrorBox(model));
 
   function draw() {
+    const refocus = hlFocusAfter(root, ['[data-action="next"]', '[data-action="back"]']);
     root.classList.toggle("hl-four-colour", model.get("four_colour"));
     title.textContent = model.get("title");
     const loading = model.get("allow_loading");
@@ -118,6 +119,8 @@ function render({ model, el }) {
         slot.append(hlCard(item.card, { static: true }), hlEl("span", "hl-seat", item.seat));
         table.append(slot);
       }
+      const winner = frame.cards.find((item) => item.winner);
+      hlSpoken(table, hlTrickWords(frame.cards, { winner: winner && winner.seat, done: true }));
       caption.className = "hl-message" + (frame.cards.some((c) => c.illegal) ? " is-illegal" : "");
       caption.textContent = frame.caption;
       back.disabled = step === 0;
@@ -139,6 +142,7 @@ function render({ model, el }) {
       }
       problems.append(item);
     }
+    refocus();
   }
   for (const name of ["title", "status", "source", "load_error", "frame", "frame_count", "problems", "step",
                       "allow_loading", "four_colour", "past_matches"]) {

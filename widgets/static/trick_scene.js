@@ -26,6 +26,7 @@ function render({ model, el }) {
   root.append(title, table, led, caption, controls, hlErrorBox(model));
 
   function draw() {
+    const refocus = hlFocusAfter(root, [".hl-next", ".hl-back"]);
     root.classList.toggle("hl-four-colour", model.get("four_colour"));
     title.textContent = model.get("title");
     const played = model.get("played");
@@ -40,9 +41,7 @@ function render({ model, el }) {
       if (item) {
         slot.append(hlCard(item.card, { static: true }));
       } else {
-        const empty = hlEl("div", "hl-seat-empty", index === step ? "to play" : "");
-        empty.setAttribute("aria-label", index === step ? seat + " plays next" : seat + " has not played yet");
-        slot.append(empty);
+        slot.append(hlEl("div", "hl-seat-empty", index === step ? "to play" : ""));
       }
       slot.append(hlEl("span", "hl-seat", seat));
       // Every slot gets the tag (hidden unless winning) so the seats stay in one line.
@@ -52,6 +51,9 @@ function render({ model, el }) {
       slot.append(tag);
       table.append(slot);
     });
+    const plays = played.slice(0, step).map((item, index) => ({ seat: model.get("seats")[index], card: item.card }));
+    hlSpoken(table, hlTrickWords(plays, { winner: model.get("seats")[winner], done: step === total,
+      next: step < total ? model.get("seats")[step] : "" }));
     led.textContent = model.get("led");
     // Python puts the ending of the trick on a line of its own.
     const lines = model.get("caption").split("\n");
@@ -62,6 +64,7 @@ function render({ model, el }) {
     back.disabled = step <= 0;
     next.disabled = step >= total;
     counter.textContent = "Card " + step + " of " + total;
+    refocus();
   }
   for (const name of ["title", "played", "step", "total", "winner", "seats", "led", "caption", "four_colour"]) {
     model.on("change:" + name, draw);

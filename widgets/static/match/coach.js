@@ -11,7 +11,7 @@ function hlMatchCoach(ui) {
     coach.replaceChildren();
     coach.hidden = !report.advice;
     if (coach.hidden) return;
-    coach.append(hlEl("h3", "hl-panel-title", "Coach"));
+    coach.append(hlEl("h2", "hl-panel-title", "Coach"));
     if (report.cards.length) {
       const pick = hlEl("div", "hl-pick");
       const names = report.cards.map((card) => card.label).join(", ");

@@ -49,11 +49,11 @@ function hlMatchHeader(ui) {
       const chip = hlEl("div", "hl-chip" + (seat.seat === 0 ? " is-you" : "") + (seat.to_move ? " is-turn" : ""));
       chip.dataset.seat = String(seat.seat);
       const cards = seat.seat === 0 ? "" : `, ${seat.cards_left} cards left`;
-      chip.setAttribute("aria-label",
-        `${seat.name}: ${seat.total} points in the match, ${seat.this_hand} this hand${cards}`);
       chip.append(hlEl("span", "hl-chip-name", seat.name));
       if (seat.seat !== 0) chip.append(hlEl("span", "hl-chip-cards", `${seat.cards_left} cards`));
       chip.append(hlEl("span", "hl-chip-score", `${seat.total} / ${seat.this_hand}`));
+      hlSpoken(chip, `${seat.name}: ${seat.total} in total, ${seat.this_hand} this hand${cards}` +
+        (seat.to_move ? ", to play" : ""));
       bar.append(chip);
     }
     const legend = hlEl("span", "hl-legend", "total / this hand");
@@ -94,7 +94,7 @@ function hlMatchHeader(ui) {
       slot.append(hlCard(item.card, { static: true }), hlEl("span", "hl-seat", item.name + (item.led ? " (led)" : "")));
       row.append(slot);
     }
-    lastPanel.append(hlEl("h3", "hl-panel-title", "Last trick"), row, hlEl("p", "hl-panel-text", trick.text));
+    lastPanel.append(hlEl("h2", "hl-panel-title", "Last trick"), row, hlEl("p", "hl-panel-text", trick.text));
   }
 
   function drawSheet(screen) {
@@ -102,7 +102,7 @@ function hlMatchHeader(ui) {
     sheetPanel.hidden = !open.sheet || !sheet.names || screen === "offer";
     sheetPanel.replaceChildren();
     if (sheetPanel.hidden) return;
-    sheetPanel.append(hlEl("h3", "hl-panel-title", "Score sheet"));
+    sheetPanel.append(hlEl("h2", "hl-panel-title", "Score sheet"));
     if (!sheet.rows.length) {
       sheetPanel.append(hlEl("p", "hl-panel-text hl-muted", "Each hand's points appear here when the hand is over."));
       return;
@@ -143,10 +143,10 @@ function hlMatchHeader(ui) {
     statsPanel.replaceChildren();
     if (!open.stats) return;
     const stats = model.get("statistics");
-    statsPanel.append(hlEl("h3", "hl-panel-title", "Statistics"));
+    statsPanel.append(hlEl("h2", "hl-panel-title", "Statistics"));
     const history = model.get("history");
     if (history.length) {
-      statsPanel.append(hlEl("h4", "hl-history-title", "Your recent matches"));
+      statsPanel.append(hlEl("h3", "hl-history-title", "Your recent matches"));
       const list = hlEl("ul", "hl-history");
       list.setAttribute("aria-label", "your recent matches, newest first");
       for (const entry of history) {

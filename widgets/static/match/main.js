@@ -73,6 +73,8 @@ function render({ model, el }) {
     root.dataset.screen = screen;
     root.dataset.pending = pending;
     root.dataset.step = String(step);
+    // After Pass, New match, Next hand: focus goes to the hand (or the stage's first button).
+    const refocus = hlFocusAfter(root, [".hl-hand button.hl-card", ".hl-stage button", ".hl-actions button"]);
     const handCards = [...below.hand.querySelectorAll("button.hl-card")];
     const focusIndex = handCards.indexOf(document.activeElement);
     hlKeepFocus(root, () => {
@@ -99,6 +101,7 @@ function render({ model, el }) {
       // While the computers play, stay on the hand; on the learner's turn, land on a playable card.
       ui.focusHand = Boolean(target) && pending !== "learner" && screen === "playing";
     }
+    refocus();
     pace(pending, step);
   }
 

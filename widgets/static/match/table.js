@@ -10,11 +10,12 @@ function hlMatchStage(ui) {
   const { model, send, open } = ui;
   const stage = hlEl("div", "hl-stage");
   let animatedTrick = ""; // the finished trick already drawn moving to its taker: redraws do not replay it
+  const announcer = hlAnnouncer(); // who plays next, who took the trick: beside the stage, kept across redraws
 
   function drawOffer() {
     const offer = model.get("offer");
     const panel = hlEl("section", "hl-panel hl-offer");
-    panel.append(hlEl("h3", "hl-panel-title", "Welcome back"));
+    panel.append(hlEl("h2", "hl-panel-title", "Welcome back"));
     panel.append(hlEl("p", "hl-panel-text",
       `You have a match in progress: hand ${offer.hand_number}, trick ${offer.trick_number}.`));
     const totals = hlEl("p", "hl-panel-text hl-muted",
@@ -87,6 +88,15 @@ function hlMatchStage(ui) {
     if (story.led_text && !story.taken_text) words.append(hlEl("p", "hl-led", story.led_text));
     if (story.turn_text) words.append(hlEl("p", "hl-turn", story.turn_text));
     table.append(words);
+    const byName = new Map(seats.map((seat) => [seat.seat, seat.name]));
+    const plays = model.get("table").map((item) => ({ seat: byName.get(item.seat), card: item.card }));
+    const winner = model.get("table").find((item) => item.winner);
+    const next = seats.find((seat) => seat.to_move);
+    const done = model.get("trick_done");
+    hlSpoken(table, hlTrickWords(plays, { winner: winner && byName.get(winner.seat), done,
+      next: !done && next ? next.name : "" }));
+    announcer.say(done && winner ? `${byName.get(winner.seat)} takes the trick.`
+      : next ? (next.seat === 0 ? "Your turn." : `${next.name} to play.`) : "");
     stage.append(table);
   }
 
@@ -95,7 +105,7 @@ function hlMatchStage(ui) {
     const steps = review.steps || [];
     const section = hlEl("section", "hl-review");
     section.setAttribute("aria-label", `review of hand ${review.hand_number}`);
-    section.append(hlEl("h4", "hl-review-title", `Review of hand ${review.hand_number}`));
+    section.append(hlEl("h3", "hl-review-title", `Review of hand ${review.hand_number}`));
     section.append(hlEl("p", "hl-review-text", review.text));
     if (!steps.length) return section;
     if (open.reviewStep === null) open.reviewStep = Math.max(0, steps.findIndex((item) => item.mistake));
@@ -152,7 +162,7 @@ function hlMatchStage(ui) {
     const summary = model.get("summary");
     const section = hlEl("section", "hl-summary");
     section.setAttribute("aria-label", "what your mistakes cost in this match");
-    section.append(hlEl("h4", "hl-review-title", "Your mistakes in this match"), hlEl("p", "hl-review-text", summary.text));
+    section.append(hlEl("h3", "hl-review-title", "Your mistakes in this match"), hlEl("p", "hl-review-text", summary.text));
     const rows = (summary.rows || []).filter((row) => row.mistakes > 0);
     if (rows.length) {
       const table = hlEl("table", "hl-score-table hl-summary-table");
@@ -181,7 +191,7 @@ function hlMatchStage(ui) {
     const panel = hlEl("section", "hl-panel hl-score");
     panel.dataset.screen = screen;
     const title = screen === "match_over" ? "Match over" : `Hand ${scores.hand_number} scores`;
-    panel.append(hlEl("h3", "hl-panel-title", title));
+    panel.append(hlEl("h2", "hl-panel-title", title));
     if (screen === "match_over" && result.text) {
       const banner = hlEl("p", "hl-result", result.text);
       banner.dataset.outcome = result.outcome;
@@ -244,6 +254,7 @@ function hlMatchStage(ui) {
   return {
     element: stage,
     draw(screen, info, seats) {
+      if (!announcer.element.isConnected && stage.parentNode) stage.after(announcer.element);
       stage.replaceChildren();
       if (screen === "offer") drawOffer();
       else if (screen === "passing" || screen === "playing") drawTable(screen, info, seats);
