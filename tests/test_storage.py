@@ -587,3 +587,13 @@ def test_an_unreadable_history_is_set_aside_and_starts_again(tmp_path: Path, fau
         widget.choose(next(card["text"] for card in widget.hand if card["legal"]))
         widget.play_selected()
     assert widget.screen == "match_over" and len(store.history()) == 1 and len(widget.history) == 1
+
+
+def test_saving_works_where_fcntl_has_no_flock(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    # Pyodide (the static site) has an fcntl module without flock: the save must not need it.
+    monkeypatch.delattr(storage.fcntl, "flock")
+    store = MatchStore(tmp_path)
+    match = Match.new(5)
+    store.save(match, {}, {})
+    loaded = store.load()
+    assert loaded is not None and loaded.match.to_json() == match.to_json()

@@ -21,7 +21,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import widgets
-from widgets._base import REFUSED, HeartsWidget
+from widgets._base import FAILED, REFUSED, HeartsWidget
 from widgets.lessons import LessonIndex, PointsQuiz, Progress, completes
 from widgets.record_viewer import RecordViewer
 from widgets.trick_scene import TrickScene
@@ -182,3 +182,14 @@ def test_no_message_raises_and_a_refused_one_changes_only_the_error(kind: type[H
             assert widget.error and "Traceback" not in widget.error
             assert {name for name in before if before[name] != after[name]} <= {"error"}, message
 
+
+
+def test_a_fault_of_ours_is_one_plain_sentence_never_the_exception_text() -> None:
+    viewer = RecordViewer.sample()
+
+    def broken() -> None:
+        raise AttributeError("'NoneType' object has no attribute 'flock'")
+
+    viewer.next = broken  # type: ignore[method-assign]
+    assert viewer._dispatch(viewer, {"type": "next"}, None) is False
+    assert viewer.error == FAILED and "flock" not in viewer.error

@@ -38,7 +38,10 @@ import traitlets
 
 from hearts_core import Card
 
-__all__ = ["ESM_FILE_MARK", "REFUSED", "HeartsWidget", "bundle_css", "bundle_esm", "card_data", "cards_data"]
+__all__ = [
+    "ESM_FILE_MARK", "FAILED", "REFUSED", "HeartsWidget", "bundle_css", "bundle_esm", "card_data", "cards_data",
+    "failure_sentence",
+]
 
 STATIC = Path(__file__).parent / "static"
 log = logging.getLogger("hearts_lessons.widgets")
@@ -55,6 +58,24 @@ _brief.maxlevel = 3
 
 ESM_FILE_MARK = "// ---- file: "
 """Starts each file's part of a bundle, so a test (or a reader of the page source) can split it again."""
+
+
+# What the learner reads when an action fails for a reason of ours (a bug, a missing
+# platform feature): never the exception's own text, which names code, not the game.
+FAILED = "Something went wrong on our side, so nothing changed. Reloading the page may help."
+
+
+def failure_sentence(problem: Exception) -> str:
+    """The sentence a learner sees for an action that raised ``problem``.
+
+    Value errors are raised by the engine and the widgets with messages written for
+    people (a card that is not a card, a step that does not exist), so they are shown,
+    cut short; anything else is a fault of ours and gets :data:`FAILED`.
+    """
+    if not isinstance(problem, ValueError):
+        return FAILED
+    text = str(problem)
+    return "Something went wrong: " + (text if len(text) <= MAX_SHOWN else text[:MAX_SHOWN] + "…")
 
 
 def bundle_esm(*names: str) -> str:
@@ -133,8 +154,7 @@ class HeartsWidget(anywidget.AnyWidget):
             action(**arguments)
         except Exception as problem:  # shown to the learner, logged for the maintainer
             log.exception("widget action failed: %s", _brief.repr(content))
-            text = str(problem)
-            self.error = "Something went wrong: " + (text if len(text) <= MAX_SHOWN else text[:MAX_SHOWN] + "…")
+            self.error = failure_sentence(problem)
             return False
         return True
 

@@ -40,7 +40,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 import traitlets
 
 from hearts_core import Card, Match, Rules
-from widgets._base import HeartsWidget, bundle_css, bundle_esm
+from widgets._base import HeartsWidget, bundle_css, bundle_esm, failure_sentence
 from widgets.match_flow import (
     COMPUTERS,
     HARD_TIME_BUDGET,
@@ -352,7 +352,7 @@ class MatchWidget(HeartsWidget):
             self._act(self._change_settings)
         except Exception as problem:  # surfaced, not swallowed: observers have no caller to tell
             log.exception("applying setting %s failed", change["name"])
-            self.error = f"Something went wrong: {problem}"
+            self.error = failure_sentence(problem)
 
     def _change_settings(self) -> str:
         self._flow.change_settings(self._settings())

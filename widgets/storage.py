@@ -185,16 +185,19 @@ def clean_orphans(directory: Path, *, older_than: float = ORPHAN_AGE) -> list[Pa
 @contextlib.contextmanager
 def _locked(directory: Path) -> Iterator[None]:
     """Hold the folder's lock file while comparing and writing (a no-op where ``fcntl`` is missing)."""
-    if sys.platform == "win32":  # no fcntl: the revision check alone still catches all but a same-instant race
+    # Windows has no fcntl and Pyodide's (the static site) has no flock: there the revision
+    # check alone still catches all but a same-instant race.
+    flock = None if sys.platform == "win32" else getattr(fcntl, "flock", None)
+    if flock is None:
         yield
         return
     directory.mkdir(parents=True, exist_ok=True)
     with open(directory / ".lock", "a", encoding="utf-8") as handle:
-        fcntl.flock(handle, fcntl.LOCK_EX)
+        flock(handle, fcntl.LOCK_EX)
         try:
             yield
         finally:
-            fcntl.flock(handle, fcntl.LOCK_UN)
+            flock(handle, fcntl.LOCK_UN)
 
 
 def _sync_directory(directory: Path) -> None:
