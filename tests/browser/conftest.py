@@ -118,7 +118,8 @@ def page(request: pytest.FixtureRequest, browser: Browser) -> Iterator[Page]:
     errors: list[str] = []
     page.on("pageerror", lambda error: errors.append(str(error)))
     # A clean console: any error Chromium logs (a failed resource, a widget that did not load) fails the test.
-    page.on("console", lambda message: errors.append(f"console: {message.text}") if message.type == "error" else None)
+    page.on("console", lambda message: errors.append(f"console: {message.text} ({message.location.get('url', '')})")
+            if message.type == "error" else None)
     # The console does not name a failed resource: note which it was.
     page.on("response", lambda response: errors.append(f"HTTP {response.status} {response.url}")
             if response.status >= 400 else None)
