@@ -8,6 +8,7 @@ Screenshots (see pages.py) go to ``test-artifacts/screenshots`` for a person to 
 
 from __future__ import annotations
 
+import json
 import os
 import socket
 import subprocess
@@ -81,7 +82,12 @@ def data_dir(tmp_path_factory: pytest.TempPathFactory) -> Path:
 @pytest.fixture(scope="session")
 def widget_server(data_dir: Path) -> Iterator[str]:
     """Voilà serving the widget test notebooks with the lessons' offline template (no CDN request)."""
-    process, url = start_voila(NOTEBOOKS, data_dir, extra=["--template=hearts"],
+    # The same front-end extensions as the lessons (lessons/voila.json): the static site's
+    # Pyodide kernel extension, installed with the site's tools, must not load in Voilà pages.
+    denylist = json.loads((ROOT / "lessons" / "voila.json").read_text(encoding="utf-8"))["VoilaConfiguration"][
+        "extension_denylist"]
+    process, url = start_voila(NOTEBOOKS, data_dir,
+                               extra=["--template=hearts", f"--VoilaConfiguration.extension_denylist={denylist!r}"],
                                env={"JUPYTER_PATH": str(ROOT / "lessons" / "jupyter")})
     yield url
     process.terminate()

@@ -237,13 +237,15 @@ def test_a_pass_and_a_trick_in_the_match_by_keyboard(desktop: Page, widget_serve
     assert focused(page)["card"] in hand_cards(page), "after the pass, focus is in the new hand"
     assert not set(chosen) & set(hand_cards(page))
 
-    # Play a trick: arrows to a playable card, Enter selects, Enter plays.
+    # Play a trick: arrows to a playable card, Enter selects, Tab to Play, Enter plays
+    # (Enter on the selected card again would put it back: a second tap deselects).
     legal = page.locator('.hl-hand .hl-card[data-legal="true"]').first.get_attribute("data-card")
     page.keyboard.press("Home")
     while focused(page)["card"] != legal:
         page.keyboard.press("ArrowRight")
     page.keyboard.press("Enter")
     page.locator(f'.hl-hand .hl-card.is-selected[data-card="{legal}"]').wait_for()
+    tab_until(page, f'{MATCH} [data-action="play"]')
     before = step(page)
     page.keyboard.press("Enter")
     settle(page, before)
@@ -325,9 +327,9 @@ CONTRAST = """() => {
 
 def test_dimmed_and_refused_cards_and_felt_text_are_readable(desktop: Page, lesson_server: str) -> None:
     page = desktop
-    open_lesson(page, lesson_server, "05-first-trick")
+    open_lesson(page, lesson_server, "03-practice")
     widget = page.locator(".hl-practice").first
-    widget.locator('.hl-hand .hl-card[data-card="♥3"]').click()  # refused: a tried card that may not be played
+    widget.locator('.hl-hand .hl-card[data-card="♠Q"]').click()  # refused: a tried card that may not be played
     expect(widget.locator(".hl-message.is-illegal")).to_be_visible()
     refused = page.evaluate(CONTRAST)
     open_lesson(page, lesson_server, "09-guided-match")

@@ -228,7 +228,7 @@ function hlMatchStage(ui) {
     if (screen === "match_over" && model.get("summary").text) panel.append(drawSummary());
     const buttons = hlEl("div", "hl-row");
     const reviewButton = hlButton("Review this hand", "review", { secondary: true,
-      aria: `review hand ${scores.hand_number}: your plays and the costly ones` });
+      aria: `Review this hand (hand ${scores.hand_number}): your plays and the costly ones` });
     reviewButton.addEventListener("click", () => {
       // Python may take a moment: say so at once, then the review replaces this screen.
       reviewButton.setAttribute("aria-busy", "true");
