@@ -21,6 +21,7 @@ from playwright.sync_api import Browser, BrowserContext, Page, Route, expect
 
 from tests.browser.conftest import ROOT, free_port, wait_until_answering
 from tests.browser.pages import screenshot
+from widgets.lessons import LESSONS
 
 SITE = ROOT / "_site"
 BOOT = 120_000  # ms: a cold page on a busy 2-core machine
@@ -109,7 +110,7 @@ def test_the_index_lists_the_lessons_lesson_3_explains_a_card_and_its_mark_survi
     page.goto(site_url, wait_until="domcontentloaded")  # the front door leads to the index
     page.wait_for_selector(".hl-index li", timeout=BOOT)
     assert page.url.endswith("voici/render/index.html")
-    expect(page.locator(".hl-index li")).to_have_count(10)
+    expect(page.locator(".hl-index li")).to_have_count(len(LESSONS))
     expect(page.locator(".hl-index .hl-error")).to_have_text("")  # the browser's storage is there
     screenshot(page, "site-index")
 
@@ -122,6 +123,10 @@ def test_the_index_lists_the_lessons_lesson_3_explains_a_card_and_its_mark_survi
     widget.locator('.hl-hand .hl-card[data-card="♣A"]').click()
     expect(widget.locator(".hl-message.is-legal")).to_be_visible()
     expect(widget.locator(".hl-error")).to_have_text("")
+    # The lesson's mark needs both hands answered: the second hand holds no club, so any card goes.
+    second = page.locator(".hl-practice").nth(1)
+    second.locator('.hl-hand .hl-card[data-card="♦4"]').click()
+    expect(second.locator(".hl-message.is-legal")).to_be_visible(timeout=30_000)
     screenshot(page, "site-lesson-03-practice")
     wait_for_stored_mark(page, "03-practice")
 
