@@ -10,6 +10,7 @@ so the browser's storage, where marks persist, is shared as it is for a learner.
 
 from __future__ import annotations
 
+import json
 import subprocess
 import sys
 import time
@@ -93,9 +94,23 @@ def wait_for_stored_mark(page: Page, key: str, timeout: float = 60) -> None:
     """Wait until the browser's storage holds the mark: the kernel's write reaches IndexedDB
     through the page a moment after the widget answers (a page closed in that moment loses it)."""
     deadline = time.monotonic() + timeout
-    while key not in page.evaluate(STORED_PROGRESS):
-        assert time.monotonic() < deadline, f"{key} never reached the browser's storage"
+    # The lesson must be among the completed ones: its key is stored with the first answer
+    # already (the lesson's per-exercise record), long before the lesson is complete.
+    while key not in completed_lessons(page.evaluate(STORED_PROGRESS)):
+        assert time.monotonic() < deadline, f"{key} never reached the browser's storage as completed"
         time.sleep(0.5)
+
+
+def completed_lessons(stored: str) -> list[str]:
+    """The completed lessons in the stored progress text ([] while nothing or a partial write is there)."""
+    try:
+        document = json.loads(stored)
+        if isinstance(document, str):  # text content comes back JSON-quoted once more
+            document = json.loads(document)
+    except ValueError:
+        return []
+    completed = document.get("completed") if isinstance(document, dict) else None
+    return completed if isinstance(completed, list) else []
 
 
 def open_page(page: Page, site_url: str, name: str) -> None:
