@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import sys
 from collections.abc import Callable
 from pathlib import Path
 
@@ -13,7 +14,7 @@ from hearts_core import Reason, penalty_points
 from widgets._base import HeartsWidget
 from widgets.exercises import LegalCardsQuiz, WhoTakesQuiz
 from widgets.explainer import CardExplainer
-from widgets.glossary import GLOSSARY, RULE_ENTRIES, rule_link
+from widgets.glossary import GLOSSARY, RULE_ENTRIES, page_address, rule_link
 from widgets.lessons import LESSONS, Completable, LessonIndex, LessonPractice, PointsQuiz, Progress, completes
 from widgets.match import MatchWidget
 from widgets.pass_picker import PassPicker
@@ -300,6 +301,13 @@ def test_the_glossary_has_every_term_and_every_refusal_links_to_an_entry() -> No
         assert f"({lesson.notebook})" in text, lesson.key
     index = "".join("".join(c["source"]) for c in json.loads((LESSONS_DIR / "index.ipynb").read_text())["cells"])
     assert f"({GLOSSARY})" in index
+
+
+def test_glossary_links_point_at_the_page_each_server_serves(monkeypatch: pytest.MonkeyPatch) -> None:
+    assert rule_link(Reason.MUST_FOLLOW_SUIT)["href"] == "glossary.ipynb#follow"  # Voilà: the notebook
+    monkeypatch.setattr(sys, "platform", "emscripten")  # the static site: Voici's rendered page
+    assert rule_link(Reason.MUST_FOLLOW_SUIT)["href"] == "glossary.html#follow"
+    assert page_address("03-follow-suit.ipynb") == "03-follow-suit.html"
 
 
 def test_the_card_explainer_tells_nothing_before_a_tap() -> None:

@@ -12,6 +12,7 @@ from hearts_core import DECK, HandState, Match, Rules, SeatView, Suit
 from hearts_core.coach import CoachReport, analyse
 from hearts_core.wording import and_list
 from widgets import MatchWidget, match_coach, match_flow
+from widgets.glossary import rule_link
 from widgets.match_flow import MatchFlow, Pending, Screen, Settings
 from widgets.match_saves import MatchSaves
 from widgets.storage import MatchStore
@@ -199,9 +200,15 @@ def test_tapping_an_unavailable_card_explains_and_changes_nothing(store: MatchSt
     message = w.choose(card)
     assert message == match.explain(card, seat=0).message
     assert w.message == message and w.tone == "illegal" and w.refused == card
+    assert w.refusal_link == rule_link(match.explain(card, seat=0).reason)
+    assert w.refusal_link["href"].startswith("glossary.ipynb#")  # every rule of play has an entry
     assert w.selected == [] and match.to_json() == record and store.save_path.read_bytes() == saved
     assert w.play_selected() == "Choose a card first: tap it, then press Play."  # nothing selected
     assert match.to_json() == record
+    assert w.refusal_link == {}  # that refusal applied no rule of play: nothing to read more about
+    w.choose(card)
+    w.choose(legal_cards(w)[0])
+    assert w.tone != "illegal" and w.refusal_link == {}
 
 
 def test_tapping_the_selected_card_again_puts_it_back_without_playing(store: MatchStore) -> None:

@@ -41,6 +41,7 @@ import traitlets
 
 from hearts_core import Card, Match, Rules
 from widgets._base import HeartsWidget, bundle_css, bundle_esm, failure_sentence
+from widgets.glossary import rule_link
 from widgets.match_flow import (
     COMPUTERS,
     HARD_TIME_BUDGET,
@@ -125,6 +126,8 @@ class MatchWidget(HeartsWidget):
     message = traitlets.Unicode("").tag(sync=True)
     tone = traitlets.Unicode("info").tag(sync=True)
     refused = traitlets.Unicode("").tag(sync=True)
+    refusal_link = traitlets.Dict().tag(sync=True)
+    """The glossary entry for the rule the last refusal applied ({} when none did)."""
     notice = traitlets.Unicode("").tag(sync=True)
     stale = traitlets.Bool(False).tag(sync=True)
     """Another page has continued this match: the notice offers Reload."""
@@ -321,6 +324,7 @@ class MatchWidget(HeartsWidget):
             self.notice = flow.notice
             self.stale = flow.stale
             self.refused = flow.refused
+            self.refusal_link = rule_link(flow.refused_rule) if flow.refused_rule is not None else {}
             self.tone = flow.tone.value
             self.message = flow.message
 

@@ -56,6 +56,7 @@ from hearts_core import (
     CARDS_IN_PASS,
     NUM_SEATS,
     TRICKS_PER_HAND,
+    ActionReason,
     Card,
     HandState,
     IllegalMove,
@@ -63,6 +64,7 @@ from hearts_core import (
     Match,
     PassDirection,
     Phase,
+    Reason,
     Rules,
     Trick,
     seat_name,
@@ -261,6 +263,8 @@ class MatchFlow:
         self.message = ""
         self.tone = Tone.INFO
         self.refused = ""
+        self.refused_rule: Reason | ActionReason | None = None
+        """The rule the last refusal applied, when it was a rule of play (the page links to it)."""
         self.step = 0
         self._seed = seed
         self._rules = rules
@@ -371,7 +375,7 @@ class MatchFlow:
             return self.refuse("The finished trick is still on the table: press Next trick first.")
         verdict = match.explain(chosen, seat=LEARNER)
         if not verdict.legal:
-            return self.refuse(verdict.message, chosen)
+            return self.refuse(verdict.message, chosen, verdict.reason)
         if self.settings.one_tap:
             self.selected = [str(chosen)]
             return self.play_selected()
@@ -401,7 +405,7 @@ class MatchFlow:
             return stale
         verdict = match.explain(self.selected[0], seat=LEARNER)
         if not verdict.legal:
-            return self.refuse(verdict.message, verdict.card)
+            return self.refuse(verdict.message, verdict.card, verdict.reason)
         self._news = _News()
         self.shown = None  # playing on moves past a finished trick still on show
         self._play(verdict.card or to_card(self.selected[0]), LEARNER)
@@ -449,7 +453,7 @@ class MatchFlow:
         try:
             match.pass_cards(LEARNER, self.selected)
         except IllegalMove as refusal:
-            return self.refuse(refusal.verdict.message)
+            return self.refuse(refusal.verdict.message, None, refusal.verdict.reason)
         for seat in COMPUTERS:
             match.pass_cards(seat, self._bot(seat, "pass").choose_pass(match.view(seat)))
         view = match.view(LEARNER)
@@ -849,14 +853,20 @@ class MatchFlow:
     def _say(self, text: str, tone: Tone = Tone.INFO) -> str:
         self._note_action()
         self.refused = ""
+        self.refused_rule = None
         self.tone = tone
         self.message = text
         return text
 
-    def refuse(self, text: str, card: Card | None = None) -> str:
-        """Explain why nothing happened; the match, the save and the selection stay as they were."""
+    def refuse(self, text: str, card: Card | None = None, rule: Reason | ActionReason | None = None) -> str:
+        """Explain why nothing happened; the match, the save and the selection stay as they were.
+
+        ``rule`` is the rule of play that refused ``card``, if one did (not for "press Next
+        trick first" and the like): the page offers the glossary entry that explains it.
+        """
         self._note_action()
         self.refused = str(card) if card is not None else ""
+        self.refused_rule = rule
         self.tone = Tone.ILLEGAL
         self.message = text
         return text

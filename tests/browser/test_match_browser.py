@@ -103,6 +103,22 @@ def deselect_by_tapping(page: Page) -> None:
     assert hand_cards(page) == cards and page.locator(ROOT).get_attribute("data-screen") == "playing"
 
 
+def check_a_refusal_links_the_glossary(page: Page) -> None:
+    """Tapping a card that may not be played says why and links the rule's glossary entry;
+    the link goes once a card that may be played is chosen."""
+    page.locator('.hl-hand .hl-card[data-legal="false"]').first.click()
+    more = page.get_by_role("link", name="in the glossary")
+    more.wait_for()  # a refusal changes the message, not the match: no new step to wait for
+    screenshot(page, "match-refusal")
+    assert "glossary.ipynb#" in (more.get_attribute("href") or "")
+    assert "Read more" in more.inner_text() and page.locator(".hl-message.is-illegal").count() == 1
+    page.locator('.hl-hand .hl-card[data-legal="true"]').first.click()
+    page.locator(".hl-hand .hl-card.is-selected").wait_for()
+    assert page.locator(".hl-glossary-link").is_hidden()
+    page.keyboard.press("Escape")  # put it back: the loop chooses its own card
+    page.locator(".hl-hand .hl-card.is-selected").wait_for(state="detached")
+
+
 def check_the_story(page: Page) -> bool:
     """The table says who led (a mark on that seat) and whose turn it is; True once the taken banner was seen."""
     table = page.locator(".hl-table")
@@ -151,9 +167,13 @@ def test_pass_play_a_hand_and_resume(page: Page, widget_server: str, data_dir: P
     # Play the whole hand: tap a legal card, press Play (once by keyboard); the computers answer instantly.
     plays = 0
     taken_seen = False
+    refusal_seen = False
     while page.locator(ROOT).get_attribute("data-screen") == "playing":
         assert page.locator(ROOT).get_attribute("data-pending") == "learner"
         taken_seen = check_the_story(page) or taken_seen
+        if not refusal_seen and page.locator('.hl-hand .hl-card[data-legal="false"]').count():
+            refusal_seen = True
+            check_a_refusal_links_the_glossary(page)
         if plays == 1:
             deselect_by_tapping(page)
         if plays == 2:
@@ -178,6 +198,7 @@ def test_pass_play_a_hand_and_resume(page: Page, widget_server: str, data_dir: P
         if plays == 7:
             screenshot(page, "match-playing")
     assert plays == 13
+    assert refusal_seen  # the seeded deal has the learner unable to follow suit at least once
     assert taken_seen  # the learner led at least once after a trick: its taker was on the table
     assert page.locator(ROOT).get_attribute("data-screen") == "hand_over"
     rows = page.locator(".hl-score .hl-score-table tbody tr")

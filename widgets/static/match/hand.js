@@ -4,12 +4,24 @@
 function hlMatchHand(ui) {
   const { model, send } = ui;
   const message = hlLiveMessage("hl-message");
+  // Outside the live region: the refusal is spoken once, the link is there to follow.
+  const readMore = hlEl("a", "hl-glossary-link");
+  readMore.target = "_blank";
   const hand = hlHand("hl-hand");
   const actions = hlEl("div", "hl-row hl-actions");
 
   function drawMessage() {
     message.className = "hl-message is-" + (model.get("tone") || "info");
     message.textContent = model.get("message");
+    const link = model.get("refusal_link");
+    readMore.hidden = !(link && link.href);
+    if (readMore.hidden) {
+      readMore.removeAttribute("href");
+      readMore.textContent = "";
+    } else {
+      readMore.href = link.href;
+      readMore.textContent = link.text;
+    }
   }
 
   function drawHand(screen) {
@@ -65,7 +77,7 @@ function hlMatchHand(ui) {
   }
 
   return {
-    message, hand, actions,
+    message, readMore, hand, actions,
     draw(screen, pending) {
       drawMessage();
       drawHand(screen);

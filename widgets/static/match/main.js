@@ -5,7 +5,7 @@
 
 const HL_MATCH_TRAITS = [
   "screen", "pending", "step", "header", "seats", "hand", "selected", "can_pass", "can_play", "table", "trick_done",
-  "last_trick", "scores", "result", "coach", "offer", "statistics", "message", "tone", "refused", "notice", "stale",
+  "last_trick", "scores", "result", "coach", "offer", "statistics", "message", "tone", "refused", "refusal_link", "notice", "stale",
   "speed", "one_tap", "auto_play_forced", "confirm_tricks", "levels", "show_danger", "show_coach", "four_colour",
   "tie_rule", "story", "sheet", "review", "summary", "history",
 ];
@@ -31,7 +31,7 @@ function render({ model, el }) {
   const middle = hlEl("div", "hl-middle");
   middle.append(stage.element, coach.element);
   root.append(top.notice, top.header, top.toolbar, options.element, top.statsPanel, top.lastPanel, middle,
-    below.message, below.hand, below.actions, top.sheetPanel, hlErrorBox(model));
+    below.message, below.readMore, below.hand, below.actions, top.sheetPanel, hlErrorBox(model));
   // Escape puts a selected card back (as a second tap does), wherever focus is in the widget.
   root.addEventListener("keydown", (event) => {
     if (event.key === "Escape" && model.get("selected").length && model.get("screen") === "playing") {
