@@ -33,9 +33,10 @@ Design choices:
   every finished match goes into the history (``history.json``) as well as the statistics.
 * The coach's recommendation and the review of a finished hand are the engine's own
   answers (:func:`hearts_core.coach.recommend`, :func:`hearts_core.review.review_hand`),
-  read as they are by the payload builders.  A hand's review starts in a background thread the moment
-  the hand ends, so "Review this hand" and the match-over summary are usually ready when
-  asked for; where threads are missing (Pyodide) it runs when first asked.
+  read as they are by the payload builders.  A hand's review starts in a background
+  thread the moment the hand ends, so "Review this hand" and the match-over summary are
+  usually ready when asked for; where threads are missing (Pyodide) it runs when first
+  asked.
 * Building the flow never writes the save: Voilà may build the widget in a preheated
   kernel long before a learner arrives, while another page is still playing.  A saved,
   unfinished match with progress is offered instead ("Resume match" / "New match").
