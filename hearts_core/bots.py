@@ -30,7 +30,7 @@ from typing import Final, Literal, Protocol
 
 from hearts_core.cards import CARDS_PER_SUIT, DECK, JACK, QUEEN, Card, Suit, mask_of
 from hearts_core.errors import InvalidOptionError
-from hearts_core.fastsim import Sim, sim_from_view
+from hearts_core.fastsim import sim_from_view
 from hearts_core.kernel import HEARTS_MASK, SUIT_MASKS
 from hearts_core.knowledge import Knowledge
 from hearts_core.policy import (
@@ -43,6 +43,7 @@ from hearts_core.policy import (
     lowest,
     moon_threat,
     rollout,
+    rollout_card,
 )
 from hearts_core.rules import CARDS_IN_PASS, NUM_SEATS, QUEEN_OF_SPADES
 from hearts_core.state import SeatView
@@ -280,7 +281,7 @@ class HardBot:
                     sim.hands = list(hands)
                     winner = sim.play(card.index)
                     while winner < 0:
-                        winner = sim.play(_rollout_card(sim, mode))
+                        winner = sim.play(rollout_card(sim, mode))
                     taken = sim.last_trick_points if winner == me else 0
                     rollout(sim, shooter=mode)
                     scores = sim.scores()
@@ -296,14 +297,6 @@ class HardBot:
             ranked.append(Appraisal(card, score, points, wins, took, mode == me, worlds))
         ranked.sort(key=lambda item: (item.score, item.card.index))
         return ranked
-
-
-def _rollout_card(sim: Sim, shooter: int) -> int:
-    """The card :func:`~hearts_core.policy.rollout` plays next (one step of it, to watch a trick close)."""
-    threat = shooter if shooter >= 0 else moon_threat(sim)
-    if sim.to_move == threat:
-        return heuristic_play(sim, sim.legal(), shooting=True)
-    return heuristic_play(sim, sim.legal(), stop_moon=threat)
 
 
 def _could_shoot(knowledge: Knowledge) -> bool:

@@ -251,6 +251,11 @@ class Recommendation:
     cards: tuple[Card, ...] = ()
     alternatives: tuple[Appraisal, ...] = ()
 
+    @property
+    def choice(self) -> tuple[Card, ...]:
+        """The recommended cards whatever the phase: the three to pass, or the one to play."""
+        return self.cards if self.card is None else (self.card,)
+
 
 def recommend(view: SeatView, *, seed: int = 0, time_budget: float = RECOMMEND_BUDGET) -> Recommendation:
     """The hard player's card for the seat's turn (or its pass) and the reason, in words.

@@ -32,6 +32,7 @@ __all__ = [
     "lowest",
     "moon_threat",
     "rollout",
+    "rollout_card",
 ]
 
 QS: Final = QUEEN_OF_SPADES.index
@@ -131,16 +132,19 @@ def heuristic_play(sim: Table, legal: int, shooting: bool = False, stop_moon: in
     return highest(legal)
 
 
-def rollout(sim: Table, shooter: int = -1) -> None:
-    """Play ``sim`` to the end with the heuristic player for every seat.
+def rollout_card(sim: Table, shooter: int = -1) -> int:
+    """The card :func:`rollout` plays next for the seat to move: one step of it.
 
-    ``shooter`` plays to take every trick; the others guard against any shot they see.
+    ``shooter`` plays to take every trick; the others guard against any shot they see
+    (``shooter``, or else whoever :func:`moon_threat` finds).
     """
+    threat = shooter if shooter >= 0 else moon_threat(sim)
+    if sim.to_move == threat:
+        return heuristic_play(sim, sim.legal(), shooting=True)
+    return heuristic_play(sim, sim.legal(), stop_moon=threat)
+
+
+def rollout(sim: Table, shooter: int = -1) -> None:
+    """Play ``sim`` to the end with the heuristic player for every seat (:func:`rollout_card` each step)."""
     while sim.tricks_done < TRICKS_PER_HAND:
-        legal = sim.legal()
-        seat = sim.to_move
-        threat = shooter if shooter >= 0 else moon_threat(sim)
-        if seat == threat:
-            sim.play(heuristic_play(sim, legal, shooting=True))
-        else:
-            sim.play(heuristic_play(sim, legal, stop_moon=threat))
+        sim.play(rollout_card(sim, shooter))

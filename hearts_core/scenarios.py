@@ -9,6 +9,8 @@ Design choices:
   ``trick`` lists the cards already on the table in play order, starting with
   ``leader``'s card.  No rule is decided here: widgets ask :mod:`hearts_core.legality`.
 * Every scenario carries its own short ``title`` and ``prompt``, written for a learner.
+* The positions, many and all of one form, are data: ``scenarios.toml`` beside this
+  module holds one table per position, read once on import into :data:`POSITIONS`.
 
 >>> [str(card) for card in position("practice-clubs-led").hand]
 ['♣3', '♣A', '♠Q', '♦7', '♥9']
@@ -16,7 +18,9 @@ Design choices:
 
 from __future__ import annotations
 
+import tomllib
 from dataclasses import dataclass
+from importlib import resources
 from typing import Final, TypeVar
 
 from hearts_core.cards import Card, parse_cards
@@ -111,78 +115,13 @@ def _position(name: str, title: str, prompt: str, hand: str, trick: str, leader:
     return Position(name, title, prompt, parse_cards(hand), parse_cards(trick), leader, first_trick, hearts_broken)
 
 
-POSITIONS: Final = {
-    p.name: p
-    for p in (
-        _position(
-            "practice-clubs-led", "Clubs were led",
-            "CPU1, CPU2 and CPU3 have played. Which card would you play?",
-            "♣3 ♣A ♠Q ♦7 ♥9", "♣10 ♣K ♥5", leader=1, hearts_broken=True,
-        ),
-        _position(
-            "practice-no-clubs", "No clubs in your hand",
-            "The same table, another hand. Which card would you play?",
-            "♦4 ♦7 ♠Q ♥9 ♥J", "♣10 ♣K ♥5", leader=1, hearts_broken=True,
-        ),
-        _position(
-            "first-trick-no-points", "The first trick: no points",
-            "You have no clubs on the first trick. Tap every card you may play, then Check.",
-            "♠Q ♥3 ♦7", "♣2 ♣9 ♣J", leader=1, first_trick=True,
-        ),
-        _position(
-            "first-trick-all-points", "The first trick: nothing but points",
-            "You have no clubs, and every card you hold carries points. Tap every card you may play, then Check.",
-            "♠Q ♥3 ♥9", "♣2 ♣9 ♣J", leader=1, first_trick=True,
-        ),
-        _position(
-            "lead-two-of-clubs", "The first lead",
-            "The hand has just been dealt and you hold ♣2. Tap every card you may lead, then Check.",
-            "♣2 ♣8 ♣K ♦4 ♦9 ♦Q ♠3 ♠7 ♠A ♥2 ♥6 ♥10 ♥Q", "", leader=0, first_trick=True,
-        ),
-        _position(
-            "first-trick-all-penalty", "The first trick: thirteen cards, all of them points",
-            "CPU1 led ♣2 and you have no clubs: your thirteen cards are twelve hearts and ♠Q.",
-            "♠Q ♥3 ♥4 ♥5 ♥6 ♥7 ♥8 ♥9 ♥10 ♥J ♥Q ♥K ♥A", "♣2 ♣9 ♣J", leader=1, first_trick=True,
-        ),
-        _position(
-            "stop-the-moon", "Stop the moon",
-            "CPU1 has taken every heart played so far and ♠Q: it is shooting the moon. CPU1 led ♥Q, "
-            "CPU2 played ♥3 and CPU3 ♦9. Which card stops the moon?",
-            "♣5 ♦J ♠7 ♥2 ♥K", "♥Q ♥3 ♦9", leader=1, hearts_broken=True,
-        ),
-        _position(
-            "stop-the-moon-spades", "Stop the moon again",
-            "CPU1 has taken all the points so far, ♠Q among them, and leads ♠K. CPU2 has no spades and "
-            "throws ♥7; CPU3 plays ♠4. Which card stops the moon?",
-            "♣3 ♣J ♦6 ♠2 ♠A ♥10", "♠K ♥7 ♠4", leader=1, hearts_broken=True,
-        ),
-        _position(
-            "lead-before-hearts-break", "Leading before hearts are broken",
-            "You lead. No heart has been played yet this hand. Tap every card you may lead, then Check.",
-            "♦7 ♠2 ♥4 ♥9", "", leader=0,
-        ),
-        _position(
-            "lead-only-hearts", "Leading with nothing but hearts",
-            "You lead, hearts are not broken, and you hold only hearts. Tap every card you may lead, then Check.",
-            "♥4 ♥9 ♥K", "", leader=0,
-        ),
-        _position(
-            "discard-a-heart", "Breaking hearts",
-            "Diamonds were led after the first trick, and you have none. Tap every card you may play, then Check.",
-            "♣5 ♠9 ♥4", "♦3 ♦Q ♦5", leader=1,
-        ),
-        _position(
-            "same-colour", "Same colour is not same suit",
-            "Clubs were led. Is a spade just as good as a club? Tap every card you may play, then Check.",
-            "♣6 ♦2 ♠8", "♣9", leader=3,
-        ),
-        _position(
-            "need-not-beat", "Must you beat the highest card?",
-            "Clubs were led and ♣K is winning. Must you play higher? Tap every card you may play, then Check.",
-            "♣3 ♣A ♦9", "♣10 ♣K", leader=2,
-        ),
-    )
-}
+def _load_positions() -> dict[str, Position]:
+    """The positions of ``scenarios.toml``, by name, in the file's order."""
+    table = tomllib.loads(resources.files("hearts_core").joinpath("scenarios.toml").read_text(encoding="utf-8"))
+    return {entry["name"]: _position(**entry) for entry in table["position"]}
+
+
+POSITIONS: Final = _load_positions()
 
 TRICK_EXAMPLES: Final = {
     t.name: t

@@ -9,9 +9,9 @@ from typing import Any
 import pytest
 
 from hearts_core import DECK, HandState, Match, Rules, SeatView, Suit
-from hearts_core.coach import CoachReport, analyse
+from hearts_core.coach import CoachReport, analyse, recommend
 from hearts_core.wording import and_list
-from widgets import MatchWidget, match_coach, match_flow
+from widgets import MatchWidget, match_flow
 from widgets.glossary import rule_link
 from widgets.match_flow import MatchFlow, Pending, Screen, Settings
 from widgets.match_saves import MatchSaves
@@ -320,17 +320,17 @@ def test_coach_and_danger_come_from_the_coach_on_the_learners_turn(store: MatchS
     report = analyse(current(w).view(0))
     w.show_coach = True
     # The panel leads with the coach's recommendation (the hard player's card and why); the figures follow.
-    recommendation = match_coach.recommend(current(w).view(0))
-    assert recommendation is not None and w.coach["advice"] == recommendation.reason
-    assert [card["text"] for card in w.coach["cards"]] == [str(card) for card in recommendation.cards]
+    recommendation = recommend(current(w).view(0))
+    assert recommendation.card is not None and w.coach["advice"] == recommendation.reason
+    assert [card["text"] for card in w.coach["cards"]] == [str(recommendation.card)]
     assert [item["card"]["text"] for item in w.coach["outlooks"]] == [str(o.card) for o in report.outlooks]
     assert w.coach["unseen"] == len(report.reading.unseen)
     w.show_danger = True
     danger = {card["text"] for card in w.hand if card["danger"]}
     assert danger == {str(outlook.card) for outlook in report.outlooks if outlook.dangerous}
-    advice = match_coach.recommend(current(w).view(0))
-    assert advice is not None and len(advice.cards) == 1
-    assert w.hint() == f"Hint: play {advice.cards[0]}. {advice.reason}" and w.tone == "hint"
+    advice = recommend(current(w).view(0))
+    assert advice.card is not None
+    assert w.hint() == f"Hint: play {advice.card}. {advice.reason}" and w.tone == "hint"
 
 
 def test_the_coach_is_not_asked_while_nothing_shows_it(store: MatchStore, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -348,8 +348,8 @@ def test_the_coach_is_not_asked_while_nothing_shows_it(store: MatchStore, monkey
 
 def test_hint_while_passing_names_three_cards(store: MatchStore) -> None:
     w = widget(store)
-    advice = match_coach.recommend(current(w).view(0))
-    assert advice is not None and len(advice.cards) == 3
+    advice = recommend(current(w).view(0))
+    assert len(advice.cards) == 3
     assert set(advice.cards) <= set(current(w).hand.hand(0))
     message = w.hint()
     assert message == f"Hint: pass {and_list(advice.cards)}. {advice.reason}" and advice.reason

@@ -2,21 +2,22 @@
 
 The review screen is tested with a scripted reviewer (the flow's ``reviewer``), so these
 tests pin the page whatever the engine finds; the tests at the end run the engine's
-own ``hearts_core.review.review_hand`` and ``hearts_core.coach.recommend`` once they
-exist, and the page's fallback until then.
+own ``hearts_core.review.review_hand`` and ``hearts_core.coach.recommend``, whose answers
+the page reads as they are.
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+
+import pytest
 
 from hearts_core import HandState, Match, Phase, Rules, coach
 from hearts_core.bots import make_bot
-from hearts_core.review import review_hand
+from hearts_core.errors import InvalidPositionError
+from hearts_core.review import HandReview, Mistake, review_hand
 from tests.test_widget_match import SEED, current, legal_cards, pass_any, play_hand, store, widget
-from widgets import MatchWidget, match_coach
-from widgets.match_coach import ReviewItem
+from widgets import MatchWidget
 from widgets.storage import MatchStore
 
 __all__ = ["store"]  # the fixture, shared with test_widget_match
@@ -28,14 +29,14 @@ def scripted(costly_tricks: dict[int, float]) -> tuple[list[tuple[HandState, int
     """A reviewer that flags the learner's card in the given tricks; and the calls it received."""
     calls: list[tuple[HandState, int]] = []
 
-    def reviewer(state: HandState, seat: int) -> Sequence[ReviewItem]:
+    def reviewer(state: HandState, seat: int) -> HandReview:
         calls.append((state, seat))
         items = []
         for trick, cost in costly_tricks.items():
             played = state.tricks[trick - 1].played_by(seat)
             better = next(card for card in state.dealt(seat) if card is not played)
-            items.append(ReviewItem(trick, played, better, cost, f"{better} was the safer card here."))
-        return items
+            items.append(Mistake(trick, played, better, cost, f"{better} was the safer card here.", cost, 0.0))
+        return HandReview(seat, tuple(items), len(state.tricks), state.points_taken[seat])
 
     return calls, reviewer
 
@@ -81,7 +82,7 @@ def test_a_hand_without_mistakes_says_so(store: MatchStore) -> None:
 def test_a_failing_review_does_not_stop_the_match(store: MatchStore) -> None:
     w = widget(store)
 
-    def broken(state: HandState, seat: int) -> Sequence[ReviewItem]:
+    def broken(state: HandState, seat: int) -> HandReview:
         raise RuntimeError("no")
 
     w.flow.reviewer = broken  # type: ignore[assignment]
@@ -129,10 +130,10 @@ def test_the_coach_panel_shows_the_recommendation_and_keeps_the_numbers(store: M
     assert w.coach["passing"] is True and len(w.coach["cards"]) == 3 and w.coach["advice"]
     assert w.coach["outlooks"] == []
     pass_any(w)
-    advice = match_coach.recommend(current(w).view(0))
-    assert advice is not None
-    assert [card["text"] for card in w.coach["cards"]] == [str(advice.cards[0])]
-    assert str(advice.cards[0]) in legal_cards(w)
+    advice = coach.recommend(current(w).view(0))
+    assert advice.card is not None and advice.cards == ()
+    assert [card["text"] for card in w.coach["cards"]] == [str(advice.card)]
+    assert str(advice.card) in legal_cards(w)
     assert w.coach["advice"] == advice.reason and w.coach["outlooks"]  # the numbers stay
     w.set_option("show_coach", False)
     assert w.coach == {}
@@ -141,8 +142,8 @@ def test_the_coach_panel_shows_the_recommendation_and_keeps_the_numbers(store: M
 def test_recommendations_are_legal_and_in_plain_words() -> None:
     for seed in range(3):
         match = Match.new(seed)
-        advice = match_coach.recommend(match.view(0))
-        assert advice is not None and len(advice.cards) == 3 and set(advice.cards) <= set(match.hand.hand(0))
+        advice = coach.recommend(match.view(0))
+        assert len(advice.cards) == 3 and advice.choice == advice.cards and set(advice.cards) <= set(match.hand.hand(0))
         assert advice.reason and not IDENTIFIER.search(advice.reason)
         for seat in range(4):
             match.pass_cards(seat, make_bot("normal", seed=seat).choose_pass(match.view(seat)))
@@ -150,12 +151,13 @@ def test_recommendations_are_legal_and_in_plain_words() -> None:
             seat = match.to_move
             assert seat is not None
             if seat == 0:
-                advice = match_coach.recommend(match.view(0))
-                assert advice is not None and len(advice.cards) == 1
-                assert advice.cards[0] in match.legal_plays()
+                advice = coach.recommend(match.view(0))
+                assert advice.choice == (advice.card,)
+                assert advice.card in match.legal_plays()
                 assert advice.reason and not IDENTIFIER.search(advice.reason), advice.reason
             else:
-                assert match_coach.recommend(match.view(0)) is None  # not the learner's turn
+                with pytest.raises(InvalidPositionError):  # not the learner's turn: the page shows nothing
+                    coach.recommend(match.view(0))
             match.play(make_bot("easy", seed=seed).choose_play(match.view(seat)), seat=seat)
 
 
@@ -174,7 +176,7 @@ def finished_hand(seed: int) -> HandState:
     return match.hand
 
 
-def check_review(hand: HandState, items: tuple[ReviewItem, ...]) -> None:
+def check_review(hand: HandState, items: tuple[Mistake, ...]) -> None:
     """What any review must satisfy: the learner's own, unforced plays, a legal better card, words."""
     replay = HandState.new([hand.dealt(seat) for seat in range(4)], hand.pass_direction, hand.rules)
     for seat in range(4):
@@ -200,23 +202,18 @@ def check_review(hand: HandState, items: tuple[ReviewItem, ...]) -> None:
 def test_the_page_reviews_real_hands_sensibly() -> None:
     for seed in (1, 7, 11):
         hand = finished_hand(seed)
-        check_review(hand, match_coach.review_hand(hand, 0))
+        check_review(hand, review_hand(hand, 0).mistakes)
 
 
-def test_the_engines_review_is_the_one_the_page_uses() -> None:
-    hand = finished_hand(7)
-    page = match_coach.review_hand(hand, 0)
-    engine = review_hand(hand, 0).mistakes
-    assert [(item.trick, item.played, item.better, item.cost, item.why) for item in page] == \
-        [(item.trick, item.played, item.better, item.cost, item.why) for item in engine]
-    check_review(hand, page)
+def test_the_engines_review_is_the_one_the_page_uses(store: MatchStore) -> None:
+    assert widget(store).flow.reviewer is review_hand
 
 
-def test_the_engines_recommend_is_the_one_the_page_uses() -> None:
-    match = Match.new(SEED)
-    engine = coach.recommend(match.view(0))
-    page = match_coach.recommend(match.view(0))
-    assert page is not None and page.cards == tuple(engine.cards) and page.reason == engine.reason
+def test_the_engines_recommend_is_the_one_the_page_uses(store: MatchStore) -> None:
+    w = widget(store, show_coach=True)
+    engine = coach.recommend(current(w).view(0))
+    assert [card["text"] for card in w.coach["cards"]] == [str(card) for card in engine.cards]
+    assert len(engine.cards) == 3 and w.coach["advice"] == engine.reason
 
 
 def test_a_played_hand_in_the_widget_gets_the_real_review(store: MatchStore) -> None:
@@ -224,7 +221,7 @@ def test_a_played_hand_in_the_widget_gets_the_real_review(store: MatchStore) -> 
     pass_any(w)
     play_hand(w)
     w.open_review()
-    items = match_coach.review_hand(current(w).hand, 0)
+    items = review_hand(current(w).hand, 0).mistakes
     assert w.review["mistakes"] == len(items)
     assert [step["trick"] for step in w.review["steps"] if step["mistake"]] == [item.trick for item in items]
 

@@ -2,8 +2,9 @@
 
 Design choices:
 
-* :data:`LESSONS` is the one list of lessons (file, title, one-line summary); the index
-  page and the "next lesson" links are built from it, so adding a lesson is one line.
+* :data:`LESSONS` is the one list of lessons (file, title, one-line summary, what earns
+  the mark); the index page and the "next lesson" links are built from it.  The list is
+  data, kept in ``lessons.toml`` beside this module, so adding a lesson is one entry there.
 * A lesson counts as completed when *every* exercise in it has been answered (mastery,
   not a tap).  A lesson's notebook makes one :class:`LessonPractice` and adds each
   exercise to it; it watches the trait each widget names (``answered``, ``confirmed``...)
@@ -25,6 +26,7 @@ from __future__ import annotations
 import json
 import logging
 import sys
+import tomllib
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
@@ -73,30 +75,13 @@ class Lesson:
         return f"{self.key}.html" if sys.platform == "emscripten" else self.notebook
 
 
-LESSONS: tuple[Lesson, ...] = (
-    Lesson("01-aim-and-cards", "The aim and the cards", "Four players, thirteen cards each, and why low scores win.",
-           "Answer the points question."),
-    Lesson("02-tricks", "Tricks", "Follow the suit that was led; the highest card of that suit wins.",
-           "Say who takes the trick, watch it, answer both card questions and get 3 drill positions right."),
-    Lesson("03-practice", "Which card would you play?", "Two practice hands at the same table, with consequences.",
-           "Play a card in both hands."),
-    Lesson("04-passing", "Passing three cards", "Left, right, across, hold: what to give away and why.",
-           "Pass three cards."),
-    Lesson("05-first-trick", "The first trick", "♣2 leads, and no points may be given away on trick one.",
-           "Answer all three card questions and get 3 drill positions right."),
-    Lesson("06-breaking-hearts", "Breaking hearts", "When a heart may be led, and why ♠Q does not count.",
-           "Answer all three card questions and get 3 drill positions right."),
-    Lesson("07-scoring", "Scoring and the end", "Counting points, reaching 100, and what happens on a tie.",
-           "Answer both points questions and get 3 drill positions right."),
-    Lesson("08-moon", "Shooting the moon", "Take all 26 points and everyone else takes them instead.",
-           "Step through the moon hand and stop two moon shots."),
-    Lesson("09-guided-match", "The guided match", "A match to 100 against three computers, with a coach.",
-           "Play one whole hand (the match itself can go on as long as you like)."),
-    Lesson("10-check-a-game", "Check a game", "Replay a match record and see every illegal action.",
-           "Step through the sample to its end or to one of its mistakes."),
-    Lesson("11-drills", "Drills", "Positions dealt from real hands, one rule at a time, as many as you like.",
-           "Get 10 positions right first time."),
-)
+def _load_lessons() -> tuple[Lesson, ...]:
+    """The lessons of ``lessons.toml``, in course order."""
+    table = tomllib.loads((Path(__file__).parent / "lessons.toml").read_text(encoding="utf-8"))
+    return tuple(Lesson(**entry) for entry in table["lesson"])
+
+
+LESSONS: tuple[Lesson, ...] = _load_lessons()
 
 
 def lesson(key: str) -> Lesson:

@@ -31,10 +31,12 @@ Design choices:
   once.
 * Habits are kept: the settings are remembered between matches (``settings.json``), and
   every finished match goes into the history (``history.json``) as well as the statistics.
-* The coach's recommendation and the review of a finished hand come through
-  :mod:`widgets.match_coach`.  A hand's review starts in a background thread the moment
-  the hand ends, so "Review this hand" and the match-over summary are usually ready when
-  asked for; where threads are missing (Pyodide) it runs when first asked.
+* The coach's recommendation and the review of a finished hand are the engine's own
+  answers (:func:`hearts_core.coach.recommend`, :func:`hearts_core.review.review_hand`),
+  read as they are by the payload builders.  A hand's review starts in a background
+  thread the moment the hand ends, so "Review this hand" and the match-over summary are
+  usually ready when asked for; where threads are missing (Pyodide) it runs when first
+  asked.
 * Building the flow never writes the save: Voilà may build the widget in a preheated
   kernel long before a learner arrives, while another page is still playing.  A saved,
   unfinished match with progress is offered instead ("Resume match" / "New match").
@@ -45,7 +47,7 @@ from __future__ import annotations
 import hashlib
 import logging
 import secrets
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterator
 from concurrent.futures import Future, ThreadPoolExecutor
 from contextlib import contextmanager
 from dataclasses import dataclass, field, replace
@@ -71,11 +73,11 @@ from hearts_core import (
 )
 from hearts_core.bots import Bot, make_bot
 from hearts_core.cards import to_card
-from hearts_core.coach import CoachReport, analyse
+from hearts_core.coach import CoachReport, Recommendation, analyse, recommend
+from hearts_core.errors import InvalidPositionError
+from hearts_core.review import HandReview, Mistake, review_hand
 from hearts_core.rules import MOON_POINTS, TieRule
 from hearts_core.wording import and_list, points_phrase
-from widgets import match_coach
-from widgets.match_coach import Recommendation, ReviewItem
 from widgets.match_saves import STALE, MatchSaves
 from widgets.storage import FinishedMatch, SavedMatch, Statistics
 
@@ -272,9 +274,9 @@ class MatchFlow:
         """The finished matches kept, newest first."""
         self.reviewing: int | None = None
         """The hand whose review is open on the score screen."""
-        self.reviewer: Callable[[HandState, int], Sequence[ReviewItem]] = match_coach.review_hand
+        self.reviewer: Callable[[HandState, int], HandReview] = review_hand
         """Reviews a finished hand for a seat (tests give a scripted one)."""
-        self._reviews: dict[tuple[str, int], Future[tuple[ReviewItem, ...]] | None] = {}
+        self._reviews: dict[tuple[str, int], Future[tuple[Mistake, ...]] | None] = {}
         self._recommended: tuple[tuple[object, ...], Recommendation | None] | None = None
         self._recorded = False  # this match already counted in the statistics
         self._news = _News()
@@ -572,7 +574,7 @@ class MatchFlow:
             return self.refuse("Hints are for your turn to play.")
         if self.screen is Screen.PASSING:
             return self._say(f"Hint: pass {and_list(advice.cards)}. {advice.reason}", Tone.HINT)
-        return self._say(f"Hint: play {advice.cards[0]}. {advice.reason}", Tone.HINT)
+        return self._say(f"Hint: play {advice.card}. {advice.reason}", Tone.HINT)
 
     def recommendation(self, *, force: bool = False) -> Recommendation | None:
         """What the coach would pass or play now, when something shows it (cached per position)."""
@@ -584,7 +586,11 @@ class MatchFlow:
             return None
         key = (match.seed, match.hand_number, match.hand.phase, len(match.hand.plays))
         if self._recommended is None or self._recommended[0] != key:
-            self._recommended = (key, match_coach.recommend(match.view(LEARNER)))
+            try:
+                advice: Recommendation | None = recommend(match.view(LEARNER))
+            except InvalidPositionError:  # nothing for the learner to decide here
+                advice = None
+            self._recommended = (key, advice)
         return self._recommended[1]
 
     # ------------------------------------------------------------------ review
@@ -613,7 +619,7 @@ class MatchFlow:
         self._redraw()
         return self._say("Back to the scores.")
 
-    def review_of(self, hand_number: int) -> tuple[ReviewItem, ...] | None:
+    def review_of(self, hand_number: int) -> tuple[Mistake, ...] | None:
         """The learner's costly plays in finished hand ``hand_number`` (``None`` if the review failed)."""
         match = self.match
         assert match is not None
@@ -623,7 +629,7 @@ class MatchFlow:
         future = self._reviews[key]
         try:
             if future is None:  # no thread here: review now
-                return tuple(self.reviewer(match.hands[hand_number - 1], LEARNER))
+                return self.reviewer(match.hands[hand_number - 1], LEARNER).mistakes
             return future.result()
         except Exception:  # a review is a bonus: the match goes on without it
             log.exception("reviewing hand %d failed", hand_number)
@@ -638,7 +644,7 @@ class MatchFlow:
             return
         hand, reviewer = match.hands[hand_number - 1].copy(), self.reviewer
         try:
-            self._reviews[key] = _reviewing_thread().submit(lambda: tuple(reviewer(hand, LEARNER)))
+            self._reviews[key] = _reviewing_thread().submit(lambda: reviewer(hand, LEARNER).mistakes)
         except RuntimeError:  # no threads (Pyodide): review_of reviews when asked
             self._reviews[key] = None
 

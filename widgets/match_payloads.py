@@ -33,10 +33,10 @@ from hearts_core import (
     Trick,
     seat_name,
 )
-from hearts_core.coach import CoachReport
+from hearts_core.coach import CoachReport, Recommendation
+from hearts_core.review import Mistake
 from hearts_core.wording import and_list, plural, points_phrase
 from widgets._base import card_data, cards_data
-from widgets.match_coach import Recommendation, ReviewItem
 from widgets.match_flow import (
     LEARNER,
     LEVELS,
@@ -534,7 +534,7 @@ def _offer(flow: MatchFlow) -> Offer | None:
 
 
 def _coach(report: CoachReport | None, advice: Recommendation | None) -> Coach:
-    cards = [card_data(card) for card in advice.cards] if advice is not None else []
+    cards = [card_data(card) for card in advice.choice] if advice is not None else []
     reason = advice.reason if advice is not None else ""
     if report is None:  # passing: the recommendation alone
         return Coach(unseen=0, voids=[], queen="", outlooks=[], advice=reason, exact=False, cards=cards,
@@ -586,7 +586,7 @@ def sheet_payload(match: Match) -> Sheet:
     return Sheet([seat_name(seat) for seat in range(NUM_SEATS)], rows)
 
 
-def review_payload(match: Match, hand_number: int, items: tuple[ReviewItem, ...] | None) -> Review:
+def review_payload(match: Match, hand_number: int, items: tuple[Mistake, ...] | None) -> Review:
     """The learner's plays in finished hand ``hand_number``, each matched with its costly-play item if any."""
     hand = match.hands[hand_number - 1]
     costly = {item.trick: item for item in items or ()}
@@ -622,7 +622,7 @@ def _review(flow: MatchFlow, match: Match) -> Review | None:
     return review_payload(match, number, flow.review_of(number))
 
 
-def summary_payload(match: Match, review_of: Callable[[int], tuple[ReviewItem, ...] | None]) -> Summary:
+def summary_payload(match: Match, review_of: Callable[[int], tuple[Mistake, ...] | None]) -> Summary:
     """Points lost to costly plays in each hand of the match (a hand that could not be reviewed is left out)."""
     rows = []
     for number, hand in enumerate(match.hands, start=1):

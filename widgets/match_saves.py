@@ -19,8 +19,9 @@ Design choices:
 from __future__ import annotations
 
 import logging
+from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import Any, Final, TypeVar
 
 from hearts_core import Match
 from widgets.storage import (
@@ -38,6 +39,15 @@ STALE = ("This match was continued in another page, so this page has stopped to 
          "Press Reload to carry on from where it is now.")
 
 log = logging.getLogger("hearts_lessons.widgets.match")
+
+T = TypeVar("T")
+
+# What the learner is told when a file cannot be read ({} is the problem); "The old file
+# was kept as ..." follows.
+_SAVE_UNREADABLE: Final = "Your saved match could not be read ({}), so a new match has started."
+_STATISTICS_UNREADABLE: Final = "Your statistics could not be read ({}); they start again."
+_SETTINGS_UNREADABLE: Final = "Your remembered options could not be read ({}), so the usual ones are used."
+_HISTORY_UNREADABLE: Final = "Your past matches could not be read ({}); the list starts again."
 
 
 class MatchSaves:
@@ -108,7 +118,7 @@ class MatchSaves:
         try:
             saved = self.store.load()
         except CorruptFileError as problem:
-            self._save_unreadable(problem)
+            self._unreadable(self.store.save_path, problem, _SAVE_UNREADABLE)
             self.revision = 0
             return None
         except OSError as problem:
@@ -117,27 +127,17 @@ class MatchSaves:
         self.revision = 0 if saved is None else saved.revision
         return saved
 
-    def _save_unreadable(self, problem: CorruptFileError) -> None:
-        kept = self._set_aside(self.store.save_path)
-        self.notice = (f"Your saved match could not be read ({problem}), so a new match has started. "
-                       f"The old file was kept as {kept}.")
-
     def read_statistics(self) -> Statistics:
         """The learner's statistics; unreadable ones are moved aside and start again."""
-        try:
-            return self.store.statistics()
-        except CorruptFileError as problem:
-            self._statistics_unreadable(problem)
-        except OSError as problem:
-            self.notice = f"Your statistics could not be opened ({problem})."
-        return Statistics()
+        return self._read(self.store.statistics, self.store.stats_path, Statistics(), _STATISTICS_UNREADABLE,
+                          "Your statistics could not be opened ({}).")
 
     def record(self, match: Match, match_id: str) -> Statistics | None:
         """Count the finished ``match`` once per ``match_id``; the statistics, or ``None`` if they cannot be written."""
         try:
             return self.store.record(match, match_id)
         except CorruptFileError as problem:
-            self._statistics_unreadable(problem)
+            self._unreadable(self.store.stats_path, problem, _STATISTICS_UNREADABLE)
         except OSError as problem:
             self.notice = f"Your statistics could not be saved ({problem})."
             return None
@@ -147,22 +147,10 @@ class MatchSaves:
             self.notice = f"Your statistics could not be saved ({problem})."
             return None
 
-    def _statistics_unreadable(self, problem: CorruptFileError) -> None:
-        kept = self._set_aside(self.store.stats_path)
-        self.notice = (f"Your statistics could not be read ({problem}); they start again. "
-                       f"The old file was kept as {kept}.")
-
     def read_settings(self) -> dict[str, Any]:
         """The settings remembered from the last match (``{}`` if none; unreadable ones are moved aside)."""
-        try:
-            return self.store.remembered_settings()
-        except CorruptFileError as problem:
-            kept = self._set_aside(self.store.settings_path)
-            self.notice = (f"Your remembered options could not be read ({problem}), so the usual ones are used. "
-                           f"The old file was kept as {kept}.")
-        except OSError as problem:
-            self.notice = f"Your remembered options could not be opened ({problem})."
-        return {}
+        return self._read(self.store.remembered_settings, self.store.settings_path, {}, _SETTINGS_UNREADABLE,
+                          "Your remembered options could not be opened ({}).")
 
     def remember_settings(self, settings: dict[str, Any]) -> None:
         """Keep the learner's options for the next match; a failing disk is reported, and play goes on."""
@@ -174,13 +162,8 @@ class MatchSaves:
 
     def read_history(self) -> tuple[FinishedMatch, ...]:
         """The finished matches kept, newest first; an unreadable history is moved aside and starts again."""
-        try:
-            return self.store.history()
-        except CorruptFileError as problem:
-            self._history_unreadable(problem)
-        except OSError as problem:
-            self.notice = f"Your past matches could not be opened ({problem})."
-        return ()
+        return self._read(self.store.history, self.store.history_path, (), _HISTORY_UNREADABLE,
+                          "Your past matches could not be opened ({}).")
 
     def add_to_history(self, match: Match, match_id: str) -> tuple[FinishedMatch, ...]:
         """Keep the finished ``match`` in the history; the history as it now is (what could be read)."""
@@ -190,16 +173,26 @@ class MatchSaves:
             except CorruptFileError as problem:
                 if attempt:
                     break
-                self._history_unreadable(problem)
+                self._unreadable(self.store.history_path, problem, _HISTORY_UNREADABLE)
             except OSError as problem:
                 self.notice = f"This match could not be kept with your past matches ({problem})."
                 break
         return self.read_history()
 
-    def _history_unreadable(self, problem: CorruptFileError) -> None:
-        kept = self._set_aside(self.store.history_path)
-        self.notice = (f"Your past matches could not be read ({problem}); the list starts again. "
-                       f"The old file was kept as {kept}.")
+    def _read(self, read: Callable[[], T], path: Path, default: T, unreadable: str, unopened: str) -> T:
+        """What ``read`` returns; else ``default``, with the learner told (and an unreadable ``path`` moved aside)."""
+        try:
+            return read()
+        except CorruptFileError as problem:
+            self._unreadable(path, problem, unreadable)
+        except OSError as problem:
+            self.notice = unopened.format(problem)
+        return default
+
+    def _unreadable(self, path: Path, problem: CorruptFileError, told: str) -> None:
+        """Move the unreadable file at ``path`` aside, telling the learner ``told`` and where it was kept."""
+        kept = self._set_aside(path)
+        self.notice = f"{told.format(problem)} The old file was kept as {kept}."
 
     def _set_aside(self, path: Path) -> str:
         try:

@@ -25,6 +25,7 @@ What it refuses, and why:
 from __future__ import annotations
 
 import logging
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any, ClassVar
 
@@ -152,33 +153,40 @@ class RecordViewer(HeartsWidget):
 
     def load_last_match(self, store: MatchStore | None = None) -> CheckReport | None:
         """Load the learner's own match, as the guided match last saved it."""
-        if not self._may_load():
-            return None
-        try:
-            saved = (store or MatchStore()).load()
-        except (CorruptFileError, OSError) as problem:
-            self.load_error = f"Your saved match could not be read: {problem}"
-            return None
-        if saved is None:
-            self.load_error = "There is no saved match yet: play a few cards in the guided match first."
-            return None
-        return self.load_text(saved.match.to_json(), source="your last match")
+        def last(found: MatchStore) -> tuple[str, str] | str:
+            saved = found.load()
+            if saved is None:
+                return "There is no saved match yet: play a few cards in the guided match first."
+            return saved.match.to_json(), "your last match"
+
+        return self._load_stored(store, "Your saved match", last)
 
     def load_past_match(self, number: int = 0, store: MatchStore | None = None) -> CheckReport | None:
         """Load one of the learner's finished matches: ``number`` 0 is the newest (:meth:`MatchStore.history`)."""
+        def past(found: MatchStore) -> tuple[str, str] | str:
+            history = found.history()
+            if not 0 <= number < len(history):
+                return ("There is no finished match yet: finish one in the guided match first."
+                        if not history else f"There are only {len(history)} finished matches kept.")
+            return history[number].record, history[number].label
+
+        return self._load_stored(store, "Your past matches", past)
+
+    def _load_stored(self, store: MatchStore | None, what: str,
+                     choose: Callable[[MatchStore], tuple[str, str] | str]) -> CheckReport | None:
+        """Load a record the learner's store keeps: ``choose`` gives its text and source, or why there is none."""
         if not self._may_load():
             return None
         try:
-            history = (store or MatchStore()).history()
+            chosen = choose(store or MatchStore())
         except (CorruptFileError, OSError) as problem:
-            self.load_error = f"Your past matches could not be read: {problem}"
+            self.load_error = f"{what} could not be read: {problem}"
             return None
-        if not 0 <= number < len(history):
-            self.load_error = ("There is no finished match yet: finish one in the guided match first."
-                               if not history else f"There are only {len(history)} finished matches kept.")
+        if isinstance(chosen, str):
+            self.load_error = chosen
             return None
-        entry = history[number]
-        return self.load_text(entry.record, source=entry.label)
+        text, source = chosen
+        return self.load_text(text, source=source)
 
     def load_text(self, text: str, source: str = "pasted") -> CheckReport | None:
         """Check ``text``; on success show it from the first trick, else explain and keep the old one."""
