@@ -4,7 +4,16 @@ from __future__ import annotations
 
 import pytest
 
-from hearts_core import Rules, check_record, hand_scores, load_record, match_winners, penalty_points, trick_winner
+from hearts_core import (
+    CARDS_PER_SEAT,
+    Rules,
+    check_record,
+    hand_scores,
+    load_record,
+    match_winners,
+    penalty_points,
+    trick_winner,
+)
 from hearts_core.cards import parse_cards
 from hearts_core.scenarios import (
     PASS_EXAMPLES,
@@ -37,8 +46,7 @@ def test_practice_no_clubs() -> None:
 @pytest.mark.parametrize(
     ("name", "legal"),
     [
-        ("first-trick-no-points", ["♦7"]),
-        ("first-trick-all-points", ["♠Q", "♥3", "♥9"]),
+        ("first-trick-no-points", ["♦3", "♦7", "♦J", "♠4", "♠9", "♠A"]),
         ("lead-before-hearts-break", ["♦7", "♠2"]),
         ("lead-only-hearts", ["♥4", "♥9", "♥K"]),
         ("discard-a-heart", ["♣5", "♠9", "♥4"]),
@@ -58,6 +66,12 @@ def test_every_position_is_sound() -> None:
         assert scenario.legal(), scenario.name
         assert not set(scenario.hand) & set(scenario.trick)
         assert scenario.title and scenario.prompt
+        # A hand that could really be held: all thirteen cards on the first trick (the learner
+        # has not played yet), at most twelve once a trick has been taken.
+        if scenario.first_trick:
+            assert len(scenario.hand) == CARDS_PER_SEAT, scenario.name
+        else:
+            assert len(scenario.hand) < CARDS_PER_SEAT, scenario.name
 
 
 def test_trick_examples() -> None:
