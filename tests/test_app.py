@@ -101,6 +101,14 @@ def test_the_checkout_finds_the_lessons_at_the_root() -> None:
     assert lessons_dir() == ROOT / "lessons"
 
 
+# A suite started in the background inherits an ignored SIGINT (the shell's rule for
+# background jobs), which would make the Ctrl+C below a no-op; a learner's terminal
+# delivers it.  The default disposition survives exec, so the command gets it back.
+WITH_CTRL_C = (
+    "import os, signal, sys; signal.signal(signal.SIGINT, signal.SIG_DFL); os.execv(sys.argv[1], sys.argv[1:])"
+)
+
+
 @pytest.fixture(scope="module")
 def served(installed: Path, tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, Path]]:
     port = free_port()
@@ -113,7 +121,7 @@ def served(installed: Path, tmp_path_factory: pytest.TempPathFactory) -> Iterato
     }
     with log.open("wb") as output:
         process = subprocess.Popen(
-            [str(installed / "hearts-lessons"), "--port", str(port)],
+            [sys.executable, "-c", WITH_CTRL_C, str(installed / "hearts-lessons"), "--port", str(port)],
             cwd=tmp_path_factory.mktemp("elsewhere"), env=env, stdout=output, stderr=subprocess.STDOUT,
         )
     url = f"http://127.0.0.1:{port}/"
