@@ -25,7 +25,6 @@ from __future__ import annotations
 
 import json
 import logging
-import sys
 import tomllib
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -35,6 +34,7 @@ from typing import Any, ClassVar, Protocol, TypeVar, runtime_checkable
 import traitlets
 
 from widgets._base import HeartsWidget, bundle_css, bundle_esm
+from widgets.glossary import page_address
 from widgets.points_quiz import PointsQuiz
 from widgets.storage import (
     CorruptFileError,
@@ -72,7 +72,7 @@ class Lesson:
     def page(self) -> str:
         """The lesson's address relative to the index: Voilà serves the notebook itself, the
         static site (Python in the browser, Pyodide) the page Voici rendered from it."""
-        return f"{self.key}.html" if sys.platform == "emscripten" else self.notebook
+        return page_address(self.notebook)
 
 
 def _load_lessons() -> tuple[Lesson, ...]:
