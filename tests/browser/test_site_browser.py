@@ -21,7 +21,7 @@ import pytest
 from playwright.sync_api import Browser, BrowserContext, Page, Route, expect
 
 from tests.browser.conftest import ROOT, free_port, wait_until_answering
-from tests.browser.pages import screenshot
+from tests.browser.pages import pass_and_play_a_card, screenshot
 from widgets.lessons import LESSONS
 
 SITE = ROOT / "_site"
@@ -163,20 +163,7 @@ def test_a_pass_in_lesson_4_works(page: Page, site_url: str) -> None:
 
 def test_lesson_9_plays_a_card(page: Page, site_url: str) -> None:
     open_page(page, site_url, "09-guided-match")
-    root = page.locator(".hl-match")
-    page.wait_for_selector('.hl-match[data-screen="offer"], .hl-match .hl-hand .hl-card', timeout=30_000)
-    if root.get_attribute("data-screen") == "offer":
-        root.locator('[data-action="new-match"]').click()
-    cards = root.locator(".hl-hand .hl-card")
-    for index in range(3):
-        cards.nth(index).click()
-    root.locator('[data-action="pass"]').click()
-    legal = root.locator('.hl-hand .hl-card[data-legal="true"]')
-    legal.first.wait_for(timeout=60_000)
-    before = root.locator(".hl-hand .hl-card").count()
-    legal.first.click()
-    root.locator('[data-action="play"]').click()
-    expect(root.locator(".hl-hand .hl-card")).to_have_count(before - 1, timeout=60_000)
+    pass_and_play_a_card(page, timeout=60_000)
 
 
 def test_nothing_left_the_machine(learner: tuple[BrowserContext, list[str]]) -> None:
