@@ -18,10 +18,11 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Browser, BrowserContext, Page, Route, expect
+from playwright.sync_api import Browser, BrowserContext, Page, expect
 
-from tests.browser.conftest import ROOT, free_port, wait_until_answering
+from tests.browser.conftest import ROOT
 from tests.browser.pages import pass_and_play_a_card, screenshot
+from tools.localhost import gated_context, serve_folder
 from widgets.lessons import LESSONS
 
 SITE = ROOT / "_site"
@@ -29,33 +30,16 @@ BOOT = 120_000  # ms: a cold page on a busy 2-core machine
 
 
 @pytest.fixture(scope="module")
-def site_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+def site_url() -> Iterator[str]:
     subprocess.run([sys.executable, str(ROOT / "tools" / "build_site.py")], check=True)
-    port = free_port()
-    server = subprocess.Popen(
-        [sys.executable, "-m", "http.server", str(port), "--bind", "127.0.0.1", "--directory", str(SITE)],
-        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
-    )
-    url = f"http://127.0.0.1:{port}/"
-    wait_until_answering(server, url, "http.server")
-    yield url
-    server.terminate()
-    server.wait(timeout=20)
+    with serve_folder(SITE) as url:
+        yield url
 
 
 @pytest.fixture(scope="module")
 def learner(browser: Browser, site_url: str) -> Iterator[tuple[BrowserContext, list[str]]]:
-    context = browser.new_context(viewport={"width": 1280, "height": 800})
     outside: list[str] = []
-
-    def gate(route: Route) -> None:
-        if route.request.url.startswith((site_url, "blob:", "data:")):
-            route.continue_()
-        else:
-            outside.append(route.request.url)
-            route.abort()
-
-    context.route("**/*", gate)
+    context = gated_context(browser, site_url, outside)
     yield context, outside
     context.close()
 
