@@ -443,16 +443,6 @@ STATS_FAULTS = {
 }
 
 
-@pytest.mark.parametrize("fault", STATS_FAULTS, ids=list(STATS_FAULTS))
-def test_every_kind_of_corrupt_statistics_is_set_aside(tmp_path: Path, fault: str) -> None:
-    store = MatchStore(tmp_path)
-    store.stats_path.write_text(STATS_FAULTS[fault], encoding="utf-8")
-    widget = MatchWidget(seed=1, store=store)
-    assert widget.statistics["played"] == 0 and "statistics could not be read" in widget.notice
-    kept = kept_aside(tmp_path, "stats.json")
-    assert kept.read_text(encoding="utf-8") == STATS_FAULTS[fault]
-
-
 PROGRESS_FAULTS = {
     **NOT_AN_OBJECT,
     "5000-digit number": '{"completed": [' + HUGE + "]}",
@@ -576,20 +566,31 @@ HISTORY_FAULTS = {
 }
 
 
-@pytest.mark.parametrize("fault", HISTORY_FAULTS, ids=list(HISTORY_FAULTS))
-def test_an_unreadable_history_is_set_aside_and_starts_again(tmp_path: Path, fault: str) -> None:
+# The match page's other files: the MatchStore method that reads each, what the notice says
+# when it is set aside, and its faults.
+PAGE_FILES = {
+    "stats.json": ("statistics", "statistics could not be read", STATS_FAULTS),
+    "history.json": ("history", "past matches could not be read", HISTORY_FAULTS),
+}
+PAGE_FILE_FAULTS = [(name, fault) for name, (_, _, faults) in PAGE_FILES.items() for fault in faults]
+
+
+@pytest.mark.parametrize(("name", "fault"), PAGE_FILE_FAULTS,
+                         ids=[f"{name}: {fault}" for name, fault in PAGE_FILE_FAULTS])
+def test_unreadable_statistics_or_history_are_set_aside_and_start_again(tmp_path: Path, name: str, fault: str) -> None:
+    reader, words, faults = PAGE_FILES[name]
     store = MatchStore(tmp_path)
-    store.history_path.write_text(HISTORY_FAULTS[fault], encoding="utf-8")
+    (tmp_path / name).write_text(faults[fault], encoding="utf-8")
     with pytest.raises(CorruptFileError):
-        store.history()
+        getattr(store, reader)()
     widget = MatchWidget(seed=1, rules=Rules(target=1), store=store, speed="instant")
-    assert widget.history == [] and "past matches could not be read" in widget.notice
-    kept = kept_aside(tmp_path, "history.json")
-    assert kept.read_text(encoding="utf-8") == HISTORY_FAULTS[fault]
+    assert widget.statistics["played"] == 0 and widget.history == [] and words in widget.notice
+    assert kept_aside(tmp_path, name).read_text(encoding="utf-8") == faults[fault]
     pass_three(widget)
     while widget.screen == "playing":
         play_one(widget)
     assert widget.screen == "match_over" and len(store.history()) == 1 and len(widget.history) == 1
+    assert store.statistics().played == 1 and widget.statistics["played"] == 1  # fresh files, written again
 
 
 def test_saving_works_where_fcntl_has_no_flock(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
