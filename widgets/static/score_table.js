@@ -2,8 +2,7 @@
 // then the moon announcement and the ending line, both written in Python from the engine.
 
 function render({ model, el }) {
-  const root = hlEl("div", "hl-root hl-score-sheet");
-  el.append(root);
+  const root = hlRoot(el, "hl-score-sheet");
   const title = hlEl("p", "hl-title");
   const table = hlEl("table", "hl-scores");
   const caption = hlEl("caption", "hl-visually-hidden");
