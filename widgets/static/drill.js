@@ -27,10 +27,11 @@ function render({ model, el }) {
     if (waiting) status.append(hlEl("span", "hl-drill-waiting", waiting + " to come back"));
     again.hidden = !model.get("again");
     next.classList.toggle("is-secondary", !model.get("answered"));
-    done.textContent = score >= goal ? "Drill done: " + goal + " right first time. Keep going if you like."
+    done.textContent = model.get("done") ? "Drill done: " + goal + " right first time. Keep going if you like."
       : "Get " + goal + " right first time to finish this drill.";
   }
-  for (const name of ["score", "tried", "streak", "best_streak", "number", "goal", "again", "waiting", "answered"]) {
+  for (const name of ["score", "tried", "streak", "best_streak", "number", "goal", "again", "waiting", "answered",
+    "done"]) {
     model.on("change:" + name, draw);
   }
   draw();
