@@ -130,6 +130,24 @@ function hlArrowKeys(container) {
   new MutationObserver(() => hlRove(container)).observe(container, { childList: true });
 }
 
+// A table with one header row; the caller fills the body it returns. A heading is its text,
+// or { text, className } for a column with a style of its own.
+function hlTable(className, headings) {
+  const table = hlEl("table", className);
+  const head = hlEl("tr");
+  for (const heading of headings) {
+    const { text, className: columnClass } = typeof heading === "string" ? { text: heading } : heading;
+    const cell = hlEl("th", columnClass || "", text);
+    cell.scope = "col";
+    head.append(cell);
+  }
+  const thead = hlEl("thead");
+  thead.append(head);
+  const body = hlEl("tbody");
+  table.append(thead, body);
+  return { table, body };
+}
+
 // Elements that belong together (a hand, the answer buttons), named as one group for screen readers.
 function hlGroup(className, label) {
   const group = hlEl("div", className);

@@ -9,18 +9,6 @@
 // Python decides everything (legal cards, explanations, scores, computer moves, the lists
 // of options); these files show the traits and ask.
 
-// A table with one header row of `headings`; the caller fills the body it returns.
-function hlTable(className, headings) {
-  const table = hlEl("table", className);
-  const head = hlEl("tr");
-  for (const text of headings) head.append(hlEl("th", "", text));
-  const thead = hlEl("thead");
-  thead.append(head);
-  const body = hlEl("tbody");
-  table.append(thead, body);
-  return { table, body };
-}
-
 function hlPercent(value) {
   return Math.round(value * 100) + "%";
 }
