@@ -16,6 +16,8 @@ from __future__ import annotations
 import argparse
 import statistics
 import time
+from collections.abc import Callable, Iterable
+from typing import TypeVar
 
 from hearts_core import HandState, PassDirection, Phase, SeatView, deal_hands
 from hearts_core.bots import LEVELS, make_bot
@@ -44,6 +46,19 @@ def positions(hands: int, seed: int, finished: list[HandState] | None = None) ->
     return views
 
 
+T = TypeVar("T")
+
+
+def timed(work: Callable[[T], object], items: Iterable[T]) -> list[float]:
+    """Seconds ``work`` took on each item, one call at a time."""
+    seconds = []
+    for item in items:
+        started = time.perf_counter()
+        work(item)
+        seconds.append(time.perf_counter() - started)
+    return seconds
+
+
 def summary(label: str, seconds: list[float]) -> str:
     ordered = sorted(seconds)
     p90 = ordered[int(0.9 * (len(ordered) - 1))]
@@ -65,29 +80,10 @@ def main() -> None:
     for level in LEVELS:
         bot = make_bot(level, seed=1, time_budget=args.time_budget if level == "hard" else None)
         sample = views[: args.hard_positions] if level == "hard" else views
-        seconds = []
-        for view in sample:
-            started = time.perf_counter()
-            bot.choose_play(view)
-            seconds.append(time.perf_counter() - started)
-        print(summary(level, seconds))
-    seconds = []
-    for view in views[: args.hard_positions]:
-        started = time.perf_counter()
-        analyse(view)
-        seconds.append(time.perf_counter() - started)
-    print(summary("coach", seconds))
-    seconds = []
-    for view in views[: args.hard_positions]:
-        started = time.perf_counter()
-        recommend(view)
-        seconds.append(time.perf_counter() - started)
-    print(summary("recommend", seconds))
-    seconds = []
-    for number, state in enumerate(finished):
-        started = time.perf_counter()
-        review_hand(state, number % 4)
-        seconds.append(time.perf_counter() - started)
+        print(summary(level, timed(bot.choose_play, sample)))
+    print(summary("coach", timed(analyse, views[: args.hard_positions])))
+    print(summary("recommend", timed(recommend, views[: args.hard_positions])))
+    seconds = timed(lambda numbered: review_hand(numbered[1], numbered[0] % 4), enumerate(finished))
     print(summary("review", seconds) + "   (a whole hand, one seat)")
 
 

@@ -18,45 +18,22 @@ Debian's Chromium with every request that would leave the machine blocked and co
 from __future__ import annotations
 
 import argparse
-import os
-import socket
 import statistics
-import subprocess
 import sys
 import time
 from pathlib import Path
 
-from playwright.sync_api import Browser, BrowserContext, Route, sync_playwright
+from playwright.sync_api import BrowserContext, sync_playwright
 
 ROOT = Path(__file__).resolve().parents[1]
 SITE = ROOT / "_site"
-CHROMIUM = os.environ.get("HEARTS_CHROMIUM", "/usr/bin/chromium")
-FLAGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-quic", "--no-first-run"]
-
-
-def free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return int(sock.getsockname()[1])
+sys.path.insert(0, str(ROOT))  # tools/ holds the server and the gate the site's browser test uses too
+from tools.localhost import CHROMIUM, CHROMIUM_FLAGS, gated_context, serve_folder  # noqa: E402
 
 
 def site_size() -> tuple[float, int]:
     files = [path for path in SITE.rglob("*") if path.is_file()]
     return sum(path.stat().st_size for path in files) / 1e6, len(files)
-
-
-def gated_context(browser: Browser, base: str, outside: list[str]) -> BrowserContext:
-    context = browser.new_context(viewport={"width": 1280, "height": 800})
-
-    def gate(route: Route) -> None:
-        if route.request.url.startswith((base, "blob:", "data:")):
-            route.continue_()
-        else:
-            outside.append(route.request.url)
-            route.abort()
-
-    context.route("**/*", gate)
-    return context
 
 
 def first_widget(context: BrowserContext, url: str, reuse: bool = False) -> float:
@@ -76,26 +53,18 @@ def main() -> int:
     if not (SITE / "index.html").is_file():
         sys.exit("no _site/: run ./dev site first")
     size, count = site_size()
-    port = free_port()
-    base = f"http://127.0.0.1:{port}/"
-    server = subprocess.Popen([sys.executable, "-m", "http.server", str(port), "--bind", "127.0.0.1",
-                               "--directory", str(SITE)], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    time.sleep(1)
-    url = f"{base}voici/render/{args.lesson}.html"
     outside: list[str] = []
     cold: list[float] = []
     warm: list[float] = []
-    try:
-        with sync_playwright() as playwright:
-            browser = playwright.chromium.launch(executable_path=CHROMIUM, args=FLAGS)
-            for _ in range(args.loads):
-                context = gated_context(browser, base, outside)
-                cold.append(first_widget(context, url))
-                warm.append(first_widget(context, url, reuse=True))
-                context.close()
-            browser.close()
-    finally:
-        server.terminate()
+    with serve_folder(SITE) as base, sync_playwright() as playwright:
+        url = f"{base}voici/render/{args.lesson}.html"
+        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_FLAGS)
+        for _ in range(args.loads):
+            context = gated_context(browser, base, outside)
+            cold.append(first_widget(context, url))
+            warm.append(first_widget(context, url, reuse=True))
+            context.close()
+        browser.close()
     print(f"site: {size:.1f} MB in {count} files ({SITE.relative_to(ROOT)}/)")
     print(f"{args.lesson}: first widget, cold cache: median {statistics.median(cold):.1f} s "
           f"(min {min(cold):.1f}, max {max(cold):.1f}, {len(cold)} loads)")

@@ -45,10 +45,15 @@ def clock(monkeypatch: pytest.MonkeyPatch) -> Clock:
     return clock
 
 
-def run(scenario: Callable[[], Awaitable[None]]) -> None:
-    """Run on an event loop of its own (the browser tests' Playwright may hold this thread's)."""
+def run(scenario: Callable[[PoolSafeKernelManager], Awaitable[None]]) -> None:
+    """Run ``scenario`` on a fresh manager, on an event loop of its own (the browser tests'
+    Playwright may hold this thread's); every kernel it started is shut down after, pass or fail."""
     async def main() -> None:
-        await scenario()
+        kernels = manager()
+        try:
+            await scenario(kernels)
+        finally:
+            await kernels.shutdown_all()
 
     with ThreadPoolExecutor(max_workers=1) as thread:
         thread.submit(asyncio.run, main()).result()
@@ -78,80 +83,64 @@ def manager() -> PoolSafeKernelManager:
 
 
 def test_a_kernel_handed_out_is_not_culled_before_its_page_connects(clock: Clock) -> None:
-    async def scenario() -> None:
-        kernels = manager()
-        try:
-            kernel_id = await preheated_kernel(kernels)
-            await kernels.cull_kernel_if_idle(kernel_id)
-            assert kernel_id in kernels, "culled while its page was still loading"
-            clock.offset = timedelta(seconds=GRACE - 1)
-            await kernels.cull_kernel_if_idle(kernel_id)
-            assert kernel_id in kernels
-            kernels.notify_connect(kernel_id)  # the page came: ordinary rules from now on
-            clock.offset = timedelta(seconds=GRACE + 5)
-            await kernels.cull_kernel_if_idle(kernel_id)
-            assert kernel_id in kernels, "culled with a page connected"
-        finally:
-            await kernels.shutdown_all()
+    async def scenario(kernels: PoolSafeKernelManager) -> None:
+        kernel_id = await preheated_kernel(kernels)
+        await kernels.cull_kernel_if_idle(kernel_id)
+        assert kernel_id in kernels, "culled while its page was still loading"
+        clock.offset = timedelta(seconds=GRACE - 1)
+        await kernels.cull_kernel_if_idle(kernel_id)
+        assert kernel_id in kernels
+        kernels.notify_connect(kernel_id)  # the page came: ordinary rules from now on
+        clock.offset = timedelta(seconds=GRACE + 5)
+        await kernels.cull_kernel_if_idle(kernel_id)
+        assert kernel_id in kernels, "culled with a page connected"
 
     run(scenario)
 
 
 def test_a_kernel_whose_page_never_came_goes_after_the_grace_not_the_idle_timeout(clock: Clock) -> None:
     """A bare GET: the page's HTML was fetched, its websocket never connected."""
-    async def scenario() -> None:
-        kernels = manager()
-        try:
-            kernel_id = await preheated_kernel(kernels)
-            await kernels.cull_kernel_if_idle(kernel_id)  # the culler first sees it handed out
-            clock.offset = timedelta(seconds=GRACE + 1)
-            await kernels.cull_kernel_if_idle(kernel_id)
-            assert kernel_id not in kernels, "kept until the idle timeout"
-            assert not kernels._connected_once and not kernels._waiting_since  # nothing left behind
-        finally:
-            await kernels.shutdown_all()
+    async def scenario(kernels: PoolSafeKernelManager) -> None:
+        kernel_id = await preheated_kernel(kernels)
+        await kernels.cull_kernel_if_idle(kernel_id)  # the culler first sees it handed out
+        clock.offset = timedelta(seconds=GRACE + 1)
+        await kernels.cull_kernel_if_idle(kernel_id)
+        assert kernel_id not in kernels, "kept until the idle timeout"
+        assert not kernels._connected_once and not kernels._waiting_since  # nothing left behind
 
     run(scenario)
 
 
 def test_a_kernel_that_never_had_a_page_but_is_still_working_is_kept(clock: Clock) -> None:
     """A kernel still running its notebook (Voilà executing it, or preheating it) is not a bare GET's."""
-    async def scenario() -> None:
-        kernels = manager()
-        try:
-            kernel_id = await started_kernel(kernels)  # active just now
-            await kernels.cull_kernel_if_idle(kernel_id)
-            clock.offset = timedelta(seconds=GRACE + 1)
-            kernels.get_kernel(kernel_id).last_activity = clock.now() - timedelta(seconds=GRACE - 5)
-            await kernels.cull_kernel_if_idle(kernel_id)
-            assert kernel_id in kernels, "culled while it was still working"
-            kernels.get_kernel(kernel_id).execution_state = "busy"
-            clock.offset = timedelta(seconds=3 * GRACE)
-            await kernels.cull_kernel_if_idle(kernel_id)
-            assert kernel_id in kernels, "culled while busy"
-            kernels.get_kernel(kernel_id).execution_state = "idle"
-            await kernels.cull_kernel_if_idle(kernel_id)
-            assert kernel_id not in kernels  # quiet for longer than the grace, and never a page
-        finally:
-            await kernels.shutdown_all()
+    async def scenario(kernels: PoolSafeKernelManager) -> None:
+        kernel_id = await started_kernel(kernels)  # active just now
+        await kernels.cull_kernel_if_idle(kernel_id)
+        clock.offset = timedelta(seconds=GRACE + 1)
+        kernels.get_kernel(kernel_id).last_activity = clock.now() - timedelta(seconds=GRACE - 5)
+        await kernels.cull_kernel_if_idle(kernel_id)
+        assert kernel_id in kernels, "culled while it was still working"
+        kernels.get_kernel(kernel_id).execution_state = "busy"
+        clock.offset = timedelta(seconds=3 * GRACE)
+        await kernels.cull_kernel_if_idle(kernel_id)
+        assert kernel_id in kernels, "culled while busy"
+        kernels.get_kernel(kernel_id).execution_state = "idle"
+        await kernels.cull_kernel_if_idle(kernel_id)
+        assert kernel_id not in kernels  # quiet for longer than the grace, and never a page
 
     run(scenario)
 
 
 def test_a_kernel_whose_page_has_come_and_gone_is_culled_when_idle(clock: Clock) -> None:
-    async def scenario() -> None:
-        kernels = manager()
-        try:
-            kernel_id = await preheated_kernel(kernels)
-            kernels.notify_connect(kernel_id)
-            await kernels.cull_kernel_if_idle(kernel_id)
-            assert kernel_id in kernels, "culled with a page connected"
-            kernels.notify_disconnect(kernel_id)
-            await kernels.cull_kernel_if_idle(kernel_id)
-            assert kernel_id not in kernels
-            assert not kernels._connected_once and not kernels._waiting_since  # nothing left behind
-        finally:
-            await kernels.shutdown_all()
+    async def scenario(kernels: PoolSafeKernelManager) -> None:
+        kernel_id = await preheated_kernel(kernels)
+        kernels.notify_connect(kernel_id)
+        await kernels.cull_kernel_if_idle(kernel_id)
+        assert kernel_id in kernels, "culled with a page connected"
+        kernels.notify_disconnect(kernel_id)
+        await kernels.cull_kernel_if_idle(kernel_id)
+        assert kernel_id not in kernels
+        assert not kernels._connected_once and not kernels._waiting_since  # nothing left behind
 
     run(scenario)
 

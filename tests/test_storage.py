@@ -45,6 +45,13 @@ def played_some(seed: int = 4) -> Match:
 # ------------------------------------------------------------------ atomic writes
 
 
+def kept_aside(folder: Path, name: str) -> Path:
+    """The one copy of the corrupt file ``name`` set aside in ``folder`` (there must be exactly one)."""
+    kept = [path for path in folder.iterdir() if path.name.startswith(f"{name}.corrupt-")]
+    assert len(kept) == 1, kept
+    return kept[0]
+
+
 def test_atomic_write_replaces_the_file_and_leaves_no_temporary(tmp_path: Path) -> None:
     target = tmp_path / "deep" / "save.json"
     atomic_write(target, "one")
@@ -159,9 +166,9 @@ def test_a_corrupt_save_is_kept_aside_reported_and_a_fresh_match_starts(tmp_path
     garbage = b'{"format": "hearts-lessons-save/1", "match": {"seed": 1, "hands": [tru'
     store.save_path.write_bytes(garbage)
     widget = MatchWidget(seed=3, store=store)
-    kept = [path for path in tmp_path.iterdir() if path.name.startswith("match.json.corrupt-")]
-    assert len(kept) == 1 and kept[0].read_bytes() == garbage  # moved, byte for byte
-    assert "could not be read" in widget.notice and kept[0].name in widget.notice
+    kept = kept_aside(tmp_path, "match.json")
+    assert kept.read_bytes() == garbage  # moved, byte for byte
+    assert "could not be read" in widget.notice and kept.name in widget.notice
     assert widget.screen == "passing" and widget.match is not None and widget.match.seed == 3
     assert store.load() is None  # building the widget writes nothing...
     widget.toggle_pass(widget.hand[0]["text"])
@@ -248,8 +255,8 @@ def test_corrupt_statistics_are_kept_aside_and_start_again(tmp_path: Path) -> No
     widget = MatchWidget(seed=1, store=store)
     assert widget.statistics["played"] == 0
     assert "statistics could not be read" in widget.notice
-    kept = [path for path in tmp_path.iterdir() if path.name.startswith("stats.json.corrupt-")]
-    assert len(kept) == 1 and '"played": -3' in kept[0].read_text(encoding="utf-8")
+    kept = kept_aside(tmp_path, "stats.json")
+    assert '"played": -3' in kept.read_text(encoding="utf-8")
 
 
 def test_a_failing_disk_does_not_stop_the_game(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -381,6 +388,8 @@ def test_a_finished_match_reloaded_in_a_stale_page_is_not_counted_again(tmp_path
 
 DEEP = "[" * 100_000 + "]" * 100_000
 HUGE = "1" * 5_000
+NOT_AN_OBJECT = {"deep nesting": DEEP, "null": "null"}
+"""Faults every stored file must survive: JSON nested past the parser's depth, and JSON that is no object."""
 
 
 def valid_save(store: MatchStore) -> bytes:
@@ -418,16 +427,15 @@ def test_every_kind_of_corrupt_save_is_set_aside_and_the_page_works(tmp_path: Pa
     widget = MatchWidget(seed=3, store=store)
     assert widget.screen == "passing" and widget.error == ""
     assert "could not be read" in widget.notice and len(widget.notice) < 400  # never the whole file
-    kept = [path for path in tmp_path.iterdir() if path.name.startswith("match.json.corrupt-")]
-    assert len(kept) == 1 and kept[0].read_bytes() == bad  # kept byte for byte, never overwritten
+    kept = kept_aside(tmp_path, "match.json")
+    assert kept.read_bytes() == bad  # kept byte for byte, never overwritten
     pass_three(widget)
     assert store.load() is not None
 
 
 STATS_FAULTS = {
-    "deep nesting": DEEP,
+    **NOT_AN_OBJECT,
     "5000-digit number": '{"format": "hearts-lessons-stats/1", "played": ' + HUGE + "}",
-    "null": "null",
     "played is text": '{"format": "hearts-lessons-stats/1", "played": "3", "won": 0, "drawn": 0, "hands": 0, '
                       '"points": 0}',
     "counted is a number": '{"format": "hearts-lessons-stats/1", "played": 0, "won": 0, "drawn": 0, "hands": 0, '
@@ -435,20 +443,9 @@ STATS_FAULTS = {
 }
 
 
-@pytest.mark.parametrize("fault", STATS_FAULTS, ids=list(STATS_FAULTS))
-def test_every_kind_of_corrupt_statistics_is_set_aside(tmp_path: Path, fault: str) -> None:
-    store = MatchStore(tmp_path)
-    store.stats_path.write_text(STATS_FAULTS[fault], encoding="utf-8")
-    widget = MatchWidget(seed=1, store=store)
-    assert widget.statistics["played"] == 0 and "statistics could not be read" in widget.notice
-    kept = [path for path in tmp_path.iterdir() if path.name.startswith("stats.json.corrupt-")]
-    assert len(kept) == 1 and kept[0].read_text(encoding="utf-8") == STATS_FAULTS[fault]
-
-
 PROGRESS_FAULTS = {
-    "deep nesting": DEEP,
+    **NOT_AN_OBJECT,
     "5000-digit number": '{"completed": [' + HUGE + "]}",
-    "null": "null",
     "a lesson that is a list": '{"completed": [["01-aim-and-cards"]]}',
     "not text": "\udcff",
 }
@@ -462,8 +459,8 @@ def test_every_kind_of_corrupt_progress_is_set_aside_and_the_index_works(tmp_pat
     index = LessonIndex(progress)
     assert index.lessons and not any(item["done"] for item in index.lessons)
     assert "progress could not be read" in index.notice
-    kept = [path for path in tmp_path.iterdir() if path.name.startswith("progress.json.corrupt-")]
-    assert len(kept) == 1 and kept[0].read_bytes() == bad
+    kept = kept_aside(tmp_path, "progress.json")
+    assert kept.read_bytes() == bad
     progress.mark("03-practice")  # the learner's next answer starts a fresh file
     assert Progress(tmp_path).completed() == {"03-practice"}
 
@@ -560,8 +557,7 @@ def test_the_outcome_is_the_learners() -> None:
 
 
 HISTORY_FAULTS = {
-    "deep nesting": DEEP,
-    "null": "null",
+    **NOT_AN_OBJECT,
     "matches is an object": '{"format": "hearts-lessons-history/1", "matches": {}}',
     "an entry without a match": '{"format": "hearts-lessons-history/1", "matches": [{"match_id": "a", '
                                 '"finished_at": "", "outcome": "won", "totals": [1, 2, 3, 4], "hands": 1}]}',
@@ -570,23 +566,31 @@ HISTORY_FAULTS = {
 }
 
 
-@pytest.mark.parametrize("fault", HISTORY_FAULTS, ids=list(HISTORY_FAULTS))
-def test_an_unreadable_history_is_set_aside_and_starts_again(tmp_path: Path, fault: str) -> None:
+# The match page's other files: the MatchStore method that reads each, what the notice says
+# when it is set aside, and its faults.
+PAGE_FILES = {
+    "stats.json": ("statistics", "statistics could not be read", STATS_FAULTS),
+    "history.json": ("history", "past matches could not be read", HISTORY_FAULTS),
+}
+PAGE_FILE_FAULTS = [(name, fault) for name, (_, _, faults) in PAGE_FILES.items() for fault in faults]
+
+
+@pytest.mark.parametrize(("name", "fault"), PAGE_FILE_FAULTS,
+                         ids=[f"{name}: {fault}" for name, fault in PAGE_FILE_FAULTS])
+def test_unreadable_statistics_or_history_are_set_aside_and_start_again(tmp_path: Path, name: str, fault: str) -> None:
+    reader, words, faults = PAGE_FILES[name]
     store = MatchStore(tmp_path)
-    store.history_path.write_text(HISTORY_FAULTS[fault], encoding="utf-8")
+    (tmp_path / name).write_text(faults[fault], encoding="utf-8")
     with pytest.raises(CorruptFileError):
-        store.history()
+        getattr(store, reader)()
     widget = MatchWidget(seed=1, rules=Rules(target=1), store=store, speed="instant")
-    assert widget.history == [] and "past matches could not be read" in widget.notice
-    kept = [path for path in tmp_path.iterdir() if path.name.startswith("history.json.corrupt-")]
-    assert len(kept) == 1 and kept[0].read_text(encoding="utf-8") == HISTORY_FAULTS[fault]
-    for card in [card["text"] for card in widget.hand[:3]]:
-        widget.toggle_pass(card)
-    widget.confirm_pass()
+    assert widget.statistics["played"] == 0 and widget.history == [] and words in widget.notice
+    assert kept_aside(tmp_path, name).read_text(encoding="utf-8") == faults[fault]
+    pass_three(widget)
     while widget.screen == "playing":
-        widget.choose(next(card["text"] for card in widget.hand if card["legal"]))
-        widget.play_selected()
+        play_one(widget)
     assert widget.screen == "match_over" and len(store.history()) == 1 and len(widget.history) == 1
+    assert store.statistics().played == 1 and widget.statistics["played"] == 1  # fresh files, written again
 
 
 def test_saving_works_where_fcntl_has_no_flock(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:

@@ -80,7 +80,11 @@ def test_score_and_streak_count_first_answers_only() -> None:
     assert (drill.score, drill.streak, drill.best_streak, drill.tried, drill.waiting) == (1, 0, 1, 2, 1)
     answer(drill, right=True)  # putting it right afterwards does not score
     assert drill.answered and (drill.score, drill.tried) == (1, 2)
-    assert not drill.is_complete()
+    assert not drill.is_complete() and not drill.done
+    drill.next_position()
+    assert not drill.again  # the missed position comes back later, not yet
+    answer(drill, right=True)
+    assert drill.score == 2 and drill.is_complete() and drill.done  # the front end shows what Python decided
 
 
 def test_a_missed_position_comes_back_later() -> None:

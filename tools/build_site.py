@@ -42,6 +42,7 @@ import time
 import zipfile
 from pathlib import Path
 
+import jinja2
 from packaging.requirements import Requirement
 from packaging.utils import canonicalize_name, parse_wheel_filename
 
@@ -289,18 +290,14 @@ def contents(folder: Path) -> None:
 
 
 CDN_LINK = re.compile(r'<link[^>]*href="https?://[^"]*"[^>]*>\s*')
-FRONT_DOOR = """<!DOCTYPE html>
-<html lang="en">
-<head>
-  <meta charset="utf-8">
-  <title>Hearts Lessons</title>
-  <meta http-equiv="refresh" content="0; url=voici/render/index.html">
-</head>
-<body>
-  <p><a href="voici/render/index.html">Open the Hearts lessons</a></p>
-</body>
-</html>
-"""
+FRONT_DOOR = ROOT / "lessons" / "jupyter" / "voila" / "templates" / "hearts" / "tree-lab.html"
+"""The served app's redirect to the lesson index; the site opens on the same page."""
+
+
+def front_door() -> str:
+    """The site's ``index.html``: Voilà's folder page, leading to the site's own index page."""
+    page = jinja2.Template(FRONT_DOOR.read_text(encoding="utf-8"))
+    return str(page.render(index_url="voici/render/index.html"))
 
 
 def finish_pages(output: Path) -> None:
@@ -310,7 +307,7 @@ def finish_pages(output: Path) -> None:
         stripped = CDN_LINK.sub("", text)
         if stripped != text:
             page.write_text(stripped, encoding="utf-8")
-    (output / "index.html").write_text(FRONT_DOOR, encoding="utf-8")
+    (output / "index.html").write_text(front_door(), encoding="utf-8")
     (output / ".nojekyll").write_text("")  # hosts that run Jekyll must not hide _-prefixed files
 
 

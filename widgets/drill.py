@@ -76,6 +76,8 @@ class Drill(Exercise):
     """This position is one the learner got wrong earlier."""
     waiting = traitlets.Int(0).tag(sync=True)
     """Positions answered wrongly that are still to come back."""
+    done = traitlets.Bool(False).tag(sync=True)
+    """The drill's goal is reached (:meth:`is_complete`); the front end only shows it."""
 
     def __init__(self, rules: Sequence[str] | None = None, *, seed: int | None = None, goal: int = 3,
                  **kwargs: Any) -> None:
@@ -114,6 +116,10 @@ class Drill(Exercise):
     def is_complete(self) -> bool:
         """Done for a lesson: ``goal`` positions answered right at the first try."""
         return self.score >= self.goal
+
+    @traitlets.observe("score", "goal")
+    def _update_done(self, _change: dict[str, Any]) -> None:
+        self.done = self.is_complete()
 
     def answer(self, value: Any) -> dict[str, Any]:
         """Answer the position on screen; the first answer to it counts for the score."""

@@ -10,31 +10,19 @@ from __future__ import annotations
 
 import json
 import os
-import socket
 import subprocess
 import sys
-import time
-import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 from playwright.sync_api import Browser, Page, sync_playwright
 
+from tools.localhost import CHROMIUM, CHROMIUM_FLAGS, free_port, wait_until_answering
+
 ROOT = Path(__file__).resolve().parents[2]
 NOTEBOOKS = Path(__file__).parent / "notebooks"
-CHROMIUM = os.environ.get("HEARTS_CHROMIUM", "/usr/bin/chromium")
-CHROMIUM_FLAGS = [
-    "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-    "--disable-background-networking", "--disable-component-update", "--disable-sync",
-]
 VIEWPORTS = {"desktop": (1280, 800), "phone": (375, 800)}
-
-
-def free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return int(sock.getsockname()[1])
 
 
 def start_voila(
@@ -56,21 +44,6 @@ def start_voila(
     url = f"http://127.0.0.1:{port}/"
     wait_until_answering(process, url, "voila")
     return process, url
-
-
-def wait_until_answering(process: subprocess.Popen[bytes], url: str, name: str, timeout: float = 60) -> None:
-    """Wait until the server ``process`` answers at ``url``; stop it and fail if it never does."""
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        if process.poll() is not None:
-            raise RuntimeError(f"{name} exited with {process.returncode}")
-        try:
-            with urllib.request.urlopen(url, timeout=2):
-                return
-        except OSError:
-            time.sleep(0.3)
-    process.terminate()
-    raise RuntimeError(f"{name} did not answer within {timeout:.0f} s")
 
 
 @pytest.fixture(scope="session")

@@ -1,12 +1,21 @@
-"""Helpers for browser tests: open a served notebook, save a screenshot for a person to see."""
+"""Helpers for browser tests: open a served notebook, save a screenshot, drive the match page.
+
+The match helpers act as a learner does (taps on cards and buttons) and wait on the two
+attributes the match front end keeps on its root: ``data-step`` (Python's answer count,
+newer after every action) and ``data-pending`` ("advance" while the computers still move).
+They serve the match notebooks, lesson 9 under Voilà and lesson 9 on the static site alike;
+the site passes longer timeouts, since Python runs in the page there.
+"""
 
 from __future__ import annotations
 
 from pathlib import Path
 
-from playwright.sync_api import Page
+from playwright.sync_api import Page, expect
 
 ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts" / "screenshots"
+MATCH = ".hl-match"
+SETTLE = 20_000  # ms: one action with instant computers, on a busy machine
 
 
 def screenshot(page: Page, name: str) -> Path:
@@ -22,3 +31,81 @@ def open_notebook(page: Page, base_url: str, notebook: str, ready: str) -> None:
     page.goto(f"{base_url}voila/render/{notebook}", wait_until="domcontentloaded")
     page.wait_for_selector(ready, timeout=60_000)
     assert "Traceback" not in page.inner_text("body")
+
+
+# ---------------------------------------------------------------- the match page
+
+
+def step(page: Page) -> int:
+    """How many times Python has redrawn the match (``data-step``)."""
+    return int(page.locator(MATCH).get_attribute("data-step") or 0)
+
+
+def screen(page: Page) -> str:
+    """The match's screen: "offer", "passing", "playing", "hand_over", "match_over"."""
+    return page.locator(MATCH).get_attribute("data-screen") or ""
+
+
+def settle(page: Page, after: int, timeout: float = SETTLE) -> None:
+    """Wait until Python has answered (a newer step than ``after``) and the computers have finished."""
+    page.wait_for_function(
+        """(after) => {
+          const root = document.querySelector(".hl-match");
+          return root && Number(root.dataset.step) > after && root.dataset.pending !== "advance";
+        }""",
+        arg=after,
+        timeout=timeout,
+    )
+
+
+def hand_cards(page: Page) -> list[str]:
+    """The learner's hand, left to right, as card texts."""
+    return [card.get_attribute("data-card") or "" for card in page.locator(f"{MATCH} .hl-hand .hl-card").all()]
+
+
+def start_match(page: Page, timeout: float = 60_000) -> None:
+    """Wait for the match to draw; where a saved match is offered (an earlier test's), start a new one."""
+    page.wait_for_selector(f'{MATCH}[data-screen="offer"], {MATCH} .hl-hand .hl-card', timeout=timeout)
+    if screen(page) == "offer":
+        page.locator(f'{MATCH} [data-action="new-match"]').click()
+        page.wait_for_selector(f'{MATCH}[data-screen="passing"] .hl-hand .hl-card', timeout=timeout)
+
+
+def pass_three(page: Page, timeout: float = SETTLE) -> None:
+    """Choose the first three cards of the hand, see them chosen, press Pass and wait for the play."""
+    for card in hand_cards(page)[:3]:
+        page.locator(f'{MATCH} .hl-hand .hl-card[data-card="{card}"]').click()
+    page.locator(f'{MATCH} .hl-hand .hl-card[aria-pressed="true"]').nth(2).wait_for(timeout=timeout)
+    before = step(page)
+    page.locator(f'{MATCH} [data-action="pass"]').click()
+    settle(page, before, timeout)
+
+
+def play_a_legal_card(page: Page, timeout: float = SETTLE) -> str:
+    """Tap the first card Python marks legal, press Play, wait for the answer; return the card played."""
+    page.locator(f'{MATCH} .hl-hand .hl-card[data-legal="true"]').first.wait_for(timeout=timeout)
+    legal = page.locator(f'{MATCH} .hl-hand .hl-card[data-legal="true"]').first
+    card = legal.get_attribute("data-card") or ""
+    legal.click()
+    page.locator(f'{MATCH} .hl-hand .hl-card.is-selected[data-card="{card}"]').wait_for(timeout=timeout)
+    before = step(page)
+    page.locator(f'{MATCH} [data-action="play"]').click()
+    settle(page, before, timeout)
+    expect(page.locator(f'{MATCH} .hl-hand .hl-card[data-card="{card}"]')).to_have_count(0)
+    return card
+
+
+def play_out_the_hand(page: Page, timeout: float = SETTLE) -> int:
+    """Play legal cards until the hand is over; return how many the learner played."""
+    plays = 0
+    while screen(page) == "playing":
+        play_a_legal_card(page, timeout)
+        plays += 1
+    return plays
+
+
+def pass_and_play_a_card(page: Page, timeout: float = SETTLE) -> str:
+    """From a fresh match (a saved one is set aside): pass three cards, then play one legal card."""
+    start_match(page, max(timeout, 60_000))
+    pass_three(page, timeout)
+    return play_a_legal_card(page, timeout)

@@ -17,11 +17,10 @@ import pytest
 from playwright.sync_api import Browser, Page, expect
 
 from tests.browser.conftest import ROOT
+from tests.browser.pages import MATCH, hand_cards, pass_three, play_out_the_hand, screen, settle, step
 from tests.browser.test_lessons_browser import LESSON_KEYS, open_lesson
-from tests.browser.test_match_browser import hand_cards, settle, step
 
 AXE = ROOT / ".cache" / "node" / "node_modules" / "axe-core" / "axe.min.js"
-MATCH = ".hl-match"
 
 
 @pytest.fixture(scope="module")
@@ -85,15 +84,6 @@ def settled_widgets(page: Page) -> None:
     )
 
 
-def pass_three(page: Page) -> None:
-    for card in hand_cards(page)[:3]:
-        page.locator(f'.hl-hand .hl-card[data-card="{card}"]').click()
-    page.locator('.hl-hand .hl-card[aria-pressed="true"]').nth(2).wait_for()
-    before = step(page)
-    page.locator('[data-action="pass"]').click()
-    settle(page, before)
-
-
 def test_axe_finds_nothing_serious_on_any_lesson_page(desktop: Page, lesson_server: str, axe_script: Path) -> None:
     page = desktop
     problems: dict[str, list[str]] = {}
@@ -123,14 +113,8 @@ def test_axe_finds_nothing_serious_in_any_match_state(
     assert "to play" in page.locator(".hl-compass .hl-spoken").inner_text()
     expect(page.locator('.hl-chip[data-seat="0"] .hl-spoken')).to_have_text(
         re.compile(r"^You: \d+ in total, \d+ this hand"))
-    while page.locator(MATCH).get_attribute("data-screen") == "playing":
-        legal = page.locator('.hl-hand .hl-card[data-legal="true"]').first
-        legal.click()
-        page.locator(".hl-hand .hl-card.is-selected").wait_for()
-        before = step(page)
-        page.locator('[data-action="play"]').click()
-        settle(page, before)
-    assert page.locator(MATCH).get_attribute("data-screen") == "hand_over"
+    play_out_the_hand(page)
+    assert screen(page) == "hand_over"
     problems["hand over"] = serious_violations(page, axe_script)
     assert not {state: found for state, found in problems.items() if found}
 

@@ -19,7 +19,17 @@ from playwright.sync_api import Locator, Page, expect
 
 from hearts_core import penalty_points, trick_winner
 from hearts_core.scenarios import position, trick_example
-from tests.browser.pages import screenshot
+from tests.browser.pages import (
+    MATCH,
+    pass_and_play_a_card,
+    pass_three,
+    play_out_the_hand,
+    screen,
+    screenshot,
+    settle,
+    start_match,
+    step,
+)
 from widgets.drill import Drill
 
 LESSON_KEYS = [
@@ -193,20 +203,7 @@ def lesson_08(page: Page) -> None:
 
 
 def lesson_09(page: Page) -> None:
-    root = page.locator(".hl-match")
-    page.wait_for_selector('.hl-match[data-screen="offer"], .hl-match .hl-hand .hl-card', timeout=30_000)
-    if root.get_attribute("data-screen") == "offer":  # a match from the other viewport's run
-        root.locator('[data-action="new-match"]').click()
-    cards = root.locator(".hl-hand .hl-card")
-    for index in range(3):
-        cards.nth(index).click()
-    root.locator('[data-action="pass"]').click()
-    legal = root.locator('.hl-hand .hl-card[data-legal="true"]')
-    legal.first.wait_for(timeout=30_000)
-    before = root.locator(".hl-hand .hl-card").count()
-    legal.first.click()
-    root.locator('[data-action="play"]').click()
-    expect(root.locator(".hl-hand .hl-card")).to_have_count(before - 1, timeout=30_000)
+    pass_and_play_a_card(page, timeout=30_000)  # a saved match from the other viewport's run is set aside
 
 
 def lesson_10(page: Page) -> None:
@@ -285,3 +282,37 @@ def test_each_lesson_asks_first_and_every_exercise_can_be_answered(page: Page, l
         done = page.locator(f'.hl-index li[data-lesson="{key}"].is-done')
         expect(done).to_be_visible(timeout=60_000)
         expect(done).to_contain_text("completed")
+
+
+def fastest_match(page: Page) -> None:
+    """Through the Options panel, as a learner would: instant computers, no wait after each trick."""
+    page.locator(f'{MATCH} [data-action="options"]').click()
+    before = step(page)
+    page.locator(f'{MATCH} [data-action="speed-instant"]').click()
+    settle(page, before, 60_000)
+    expect(page.locator(f'{MATCH} [data-action="speed-instant"]')).to_have_attribute("aria-pressed", "true")
+    wait = page.locator(f'{MATCH} input[data-option="confirm_tricks"]')
+    if wait.is_checked():
+        before = step(page)
+        wait.set_checked(False)
+        settle(page, before, 60_000)
+    page.locator(f'{MATCH} [data-action="options"]').click()
+
+
+@pytest.mark.parametrize("page", ["desktop"], indirect=True)  # one whole hand is enough: the phone plays a card above
+def test_lesson_9_is_marked_once_a_whole_hand_is_played(page: Page, lesson_server: str) -> None:
+    open_lesson(page, lesson_server, "09-guided-match")
+    start_match(page)
+    fastest_match(page)
+    pass_three(page, 60_000)
+    assert_words_not_identifiers(page)  # the coach and the danger marks are on in this lesson
+    assert play_out_the_hand(page, 60_000) == 13
+    assert screen(page) == "hand_over"
+    assert_words_not_identifiers(page)
+    screenshot(page, "lesson-09-hand-over")
+    assert not page.js_errors  # type: ignore[attr-defined]
+    page.goto(f"{lesson_server}voila/render/index.ipynb", wait_until="domcontentloaded")
+    done = page.locator('.hl-index li[data-lesson="09-guided-match"].is-done')
+    expect(done).to_be_visible(timeout=60_000)
+    expect(done).to_contain_text("completed")
+    assert_words_not_identifiers(page)

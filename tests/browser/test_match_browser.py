@@ -16,29 +16,18 @@ from pathlib import Path
 
 from playwright.sync_api import Page
 
-from tests.browser.pages import open_notebook, screenshot
-
-ROOT = ".hl-match"
-
-
-def step(page: Page) -> int:
-    return int(page.locator(ROOT).get_attribute("data-step") or 0)
-
-
-def settle(page: Page, after: int) -> None:
-    """Wait until Python has answered (a newer step) and the computers have finished."""
-    page.wait_for_function(
-        """(after) => {
-          const root = document.querySelector(".hl-match");
-          return root && Number(root.dataset.step) > after && root.dataset.pending !== "advance";
-        }""",
-        arg=after,
-        timeout=20_000,
-    )
-
-
-def hand_cards(page: Page) -> list[str]:
-    return [card.get_attribute("data-card") or "" for card in page.locator(".hl-hand .hl-card").all()]
+from tests.browser.pages import (
+    MATCH,
+    hand_cards,
+    open_notebook,
+    pass_three,
+    play_a_legal_card,
+    play_out_the_hand,
+    screen,
+    screenshot,
+    settle,
+    step,
+)
 
 
 def focused(page: Page) -> str:
@@ -100,7 +89,7 @@ def deselect_by_tapping(page: Page) -> None:
     page.locator(f'.hl-hand .hl-card.is-selected[data-card="{text}"]').wait_for()
     page.locator(f'.hl-hand .hl-card[data-card="{text}"]').click()
     page.locator(".hl-hand .hl-card.is-selected").wait_for(state="detached")
-    assert hand_cards(page) == cards and page.locator(ROOT).get_attribute("data-screen") == "playing"
+    assert hand_cards(page) == cards and screen(page) == "playing"
 
 
 def check_a_refusal_links_the_glossary(page: Page) -> None:
@@ -145,7 +134,7 @@ def check_the_story(page: Page) -> bool:
 
 def test_pass_play_a_hand_and_resume(page: Page, widget_server: str, data_dir: Path) -> None:
     (data_dir / "match.json").unlink(missing_ok=True)  # each viewport starts a fresh match
-    open_notebook(page, widget_server, "match.ipynb", f'{ROOT}[data-screen="passing"] .hl-hand .hl-card')
+    open_notebook(page, widget_server, "match.ipynb", f'{MATCH}[data-screen="passing"] .hl-hand .hl-card')
     header = page.locator(".hl-mhead")
     assert "Hand 1" in header.inner_text() and "Pass left" in header.inner_text()
     assert page.locator(".hl-chip").count() == 4
@@ -160,7 +149,7 @@ def test_pass_play_a_hand_and_resume(page: Page, widget_server: str, data_dir: P
     before = step(page)
     page.locator('[data-action="pass"]').click()
     settle(page, before)
-    assert page.locator(ROOT).get_attribute("data-screen") == "playing"
+    assert screen(page) == "playing"
     assert page.locator(".hl-hand .hl-card.is-received").count() == 3
     assert not set(chosen) & set(hand_cards(page))
 
@@ -168,8 +157,8 @@ def test_pass_play_a_hand_and_resume(page: Page, widget_server: str, data_dir: P
     plays = 0
     taken_seen = False
     refusal_seen = False
-    while page.locator(ROOT).get_attribute("data-screen") == "playing":
-        assert page.locator(ROOT).get_attribute("data-pending") == "learner"
+    while screen(page) == "playing":
+        assert page.locator(MATCH).get_attribute("data-pending") == "learner"
         taken_seen = check_the_story(page) or taken_seen
         if not refusal_seen and page.locator('.hl-hand .hl-card[data-legal="false"]').count():
             refusal_seen = True
@@ -187,20 +176,14 @@ def test_pass_play_a_hand_and_resume(page: Page, widget_server: str, data_dir: P
             assert page.locator(".hl-coach .hl-pick .hl-card").count() == 1  # the card the coach would play
             screenshot(page, "match-coach")
             guidance(page, False)
-        legal = page.locator('.hl-hand .hl-card[data-legal="true"]').first
-        text = legal.get_attribute("data-card")
-        legal.click()
-        page.locator(f'.hl-hand .hl-card.is-selected[data-card="{text}"]').wait_for()
-        before = step(page)
-        page.locator('[data-action="play"]').click()
-        settle(page, before)
+        play_a_legal_card(page)
         plays += 1
         if plays == 7:
             screenshot(page, "match-playing")
     assert plays == 13
     assert refusal_seen  # the seeded deal has the learner unable to follow suit at least once
     assert taken_seen  # the learner led at least once after a trick: its taker was on the table
-    assert page.locator(ROOT).get_attribute("data-screen") == "hand_over"
+    assert screen(page) == "hand_over"
     rows = page.locator(".hl-score .hl-score-table tbody tr")
     assert rows.count() == 4
     totals = [int(rows.nth(index).locator(".hl-total").inner_text()) for index in range(4)]
@@ -246,10 +229,10 @@ def test_pass_play_a_hand_and_resume(page: Page, widget_server: str, data_dir: P
     assert "Hand 2" in header.inner_text() and "Pass right" in header.inner_text()
     cards_before = hand_cards(page)
     page.reload(wait_until="domcontentloaded")
-    page.wait_for_selector(f'{ROOT}[data-screen="offer"]', timeout=60_000)
+    page.wait_for_selector(f'{MATCH}[data-screen="offer"]', timeout=60_000)
     assert "hand 2" in page.locator(".hl-offer").inner_text()
     page.locator('[data-action="resume"]').click()
-    page.wait_for_selector(f'{ROOT}[data-screen="passing"] .hl-hand .hl-card')
+    page.wait_for_selector(f'{MATCH}[data-screen="passing"] .hl-hand .hl-card')
     assert "Hand 2" in page.locator(".hl-mhead").inner_text()
     assert hand_cards(page) == cards_before
     assert not page.js_errors  # type: ignore[attr-defined]
@@ -257,31 +240,21 @@ def test_pass_play_a_hand_and_resume(page: Page, widget_server: str, data_dir: P
 
 def test_a_second_tab_on_the_same_match_is_told_to_reload(page: Page, widget_server: str, data_dir: Path) -> None:
     (data_dir / "match.json").unlink(missing_ok=True)
-    ready = f'{ROOT}[data-screen="passing"] .hl-hand .hl-card'
+    ready = f'{MATCH}[data-screen="passing"] .hl-hand .hl-card'
     open_notebook(page, widget_server, "match.ipynb", ready)
-    for card in hand_cards(page)[:3]:
-        page.locator(f'.hl-hand .hl-card[data-card="{card}"]').click()
-    page.locator('.hl-hand .hl-card[aria-pressed="true"]').nth(2).wait_for()
-    before = step(page)
-    page.locator('[data-action="pass"]').click()
-    settle(page, before)
+    pass_three(page)
 
     # A second tab (its own kernel, the same data folder) picks the match up...
     other = page.context.new_page()
     other.viewport_name = page.viewport_name  # type: ignore[attr-defined]
     other.on("pageerror", lambda error: page.js_errors.append(str(error)))  # type: ignore[attr-defined]
-    open_notebook(other, widget_server, "match.ipynb", f'{ROOT}[data-screen="offer"]')
+    open_notebook(other, widget_server, "match.ipynb", f'{MATCH}[data-screen="offer"]')
     other.locator('[data-action="resume"]').click()
-    other.wait_for_selector(f'{ROOT}[data-screen="playing"] .hl-hand .hl-card')
+    other.wait_for_selector(f'{MATCH}[data-screen="playing"] .hl-hand .hl-card')
     assert hand_cards(other) == hand_cards(page)
 
     # ...then the first tab plays on, and the second is stale: it plays nothing and offers Reload.
-    legal = page.locator('.hl-hand .hl-card[data-legal="true"]').first
-    legal.click()
-    page.locator(".hl-hand .hl-card.is-selected").wait_for()
-    before = step(page)
-    page.locator('[data-action="play"]').click()
-    settle(page, before)
+    play_a_legal_card(page)
     stale_hand = hand_cards(other)
     other.locator('.hl-hand .hl-card[data-legal="true"]').first.click()
     other.locator('.hl-notice [data-action="reload"]').wait_for()
@@ -301,23 +274,13 @@ def test_a_finished_match_shows_its_summary_and_joins_the_history(page: Page, wi
                                                                    data_dir: Path) -> None:
     (data_dir / "short.json").unlink(missing_ok=True)
     history_before = 0
-    open_notebook(page, widget_server, "match_short.ipynb", f'{ROOT}[data-screen="passing"] .hl-hand .hl-card')
+    open_notebook(page, widget_server, "match_short.ipynb", f'{MATCH}[data-screen="passing"] .hl-hand .hl-card')
     page.locator('[data-action="statistics"]').click()
     history_before = page.locator(".hl-history-item").count()
     page.locator('[data-action="statistics"]').click()
-    for card in hand_cards(page)[:3]:
-        page.locator(f'.hl-hand .hl-card[data-card="{card}"]').click()
-    page.locator('.hl-hand .hl-card[aria-pressed="true"]').nth(2).wait_for()
-    before = step(page)
-    page.locator('[data-action="pass"]').click()
-    settle(page, before)
-    while page.locator(ROOT).get_attribute("data-screen") == "playing":
-        page.locator('.hl-hand .hl-card[data-legal="true"]').first.click()
-        page.locator(".hl-hand .hl-card.is-selected").wait_for()
-        before = step(page)
-        page.locator('[data-action="play"]').click()
-        settle(page, before)
-    assert page.locator(ROOT).get_attribute("data-screen") == "match_over"
+    pass_three(page)
+    play_out_the_hand(page)
+    assert screen(page) == "match_over"
     assert page.locator(".hl-result").inner_text()
     page.locator(".hl-summary").wait_for()
     assert "match" in page.locator(".hl-summary").inner_text()

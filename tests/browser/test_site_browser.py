@@ -18,10 +18,11 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Browser, BrowserContext, Page, Route, expect
+from playwright.sync_api import Browser, BrowserContext, Page, expect
 
-from tests.browser.conftest import ROOT, free_port, wait_until_answering
-from tests.browser.pages import screenshot
+from tests.browser.conftest import ROOT
+from tests.browser.pages import pass_and_play_a_card, screenshot
+from tools.localhost import gated_context, serve_folder
 from widgets.lessons import LESSONS
 
 SITE = ROOT / "_site"
@@ -29,33 +30,16 @@ BOOT = 120_000  # ms: a cold page on a busy 2-core machine
 
 
 @pytest.fixture(scope="module")
-def site_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+def site_url() -> Iterator[str]:
     subprocess.run([sys.executable, str(ROOT / "tools" / "build_site.py")], check=True)
-    port = free_port()
-    server = subprocess.Popen(
-        [sys.executable, "-m", "http.server", str(port), "--bind", "127.0.0.1", "--directory", str(SITE)],
-        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
-    )
-    url = f"http://127.0.0.1:{port}/"
-    wait_until_answering(server, url, "http.server")
-    yield url
-    server.terminate()
-    server.wait(timeout=20)
+    with serve_folder(SITE) as url:
+        yield url
 
 
 @pytest.fixture(scope="module")
 def learner(browser: Browser, site_url: str) -> Iterator[tuple[BrowserContext, list[str]]]:
-    context = browser.new_context(viewport={"width": 1280, "height": 800})
     outside: list[str] = []
-
-    def gate(route: Route) -> None:
-        if route.request.url.startswith((site_url, "blob:", "data:")):
-            route.continue_()
-        else:
-            outside.append(route.request.url)
-            route.abort()
-
-    context.route("**/*", gate)
+    context = gated_context(browser, site_url, outside)
     yield context, outside
     context.close()
 
@@ -163,20 +147,7 @@ def test_a_pass_in_lesson_4_works(page: Page, site_url: str) -> None:
 
 def test_lesson_9_plays_a_card(page: Page, site_url: str) -> None:
     open_page(page, site_url, "09-guided-match")
-    root = page.locator(".hl-match")
-    page.wait_for_selector('.hl-match[data-screen="offer"], .hl-match .hl-hand .hl-card', timeout=30_000)
-    if root.get_attribute("data-screen") == "offer":
-        root.locator('[data-action="new-match"]').click()
-    cards = root.locator(".hl-hand .hl-card")
-    for index in range(3):
-        cards.nth(index).click()
-    root.locator('[data-action="pass"]').click()
-    legal = root.locator('.hl-hand .hl-card[data-legal="true"]')
-    legal.first.wait_for(timeout=60_000)
-    before = root.locator(".hl-hand .hl-card").count()
-    legal.first.click()
-    root.locator('[data-action="play"]').click()
-    expect(root.locator(".hl-hand .hl-card")).to_have_count(before - 1, timeout=60_000)
+    pass_and_play_a_card(page, timeout=60_000)
 
 
 def test_nothing_left_the_machine(learner: tuple[BrowserContext, list[str]]) -> None:

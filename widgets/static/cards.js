@@ -9,6 +9,33 @@ function hlEl(tag, className, text) {
   return el;
 }
 
+// A widget's root element, placed in anywidget's `el`: every style in cards.css is scoped
+// under .hl-root, and `kind` (hl-quiz, hl-match, ...) scopes the widget's own sheet.
+function hlRoot(el, kind) {
+  const root = hlEl("div", kind ? "hl-root " + kind : "hl-root");
+  el.append(root);
+  return root;
+}
+
+// A button that asks Python for something: it shows `label`, carries data-action (tests and
+// the keyboard find it by that) and a name for screen readers (options.aria, else the label).
+// options: secondary (the quieter look), className (more classes), disabled, pressed.
+function hlButton(label, action, options = {}) {
+  const classes = ["hl-button", options.secondary ? "is-secondary" : "", options.className || ""];
+  const button = hlEl("button", classes.filter(Boolean).join(" "), label);
+  button.type = "button";
+  button.dataset.action = action;
+  button.setAttribute("aria-label", options.aria || label);
+  // aria-disabled rather than disabled: the button stays reachable by Tab, and pressing it
+  // early gets an explanation from Python instead of silence.
+  if (options.disabled) {
+    button.setAttribute("aria-disabled", "true");
+    button.classList.add("is-disabled");
+  }
+  if (options.pressed !== undefined) button.setAttribute("aria-pressed", String(options.pressed));
+  return button;
+}
+
 // What a card is called: its visible corner first ("10♣", what a voice-control user says),
 // then its spoken name ("ten of clubs"), then the marks drawn on it.
 function hlCardName(card, options = {}) {
@@ -103,11 +130,35 @@ function hlArrowKeys(container) {
   new MutationObserver(() => hlRove(container)).observe(container, { childList: true });
 }
 
-// The learner's row of cards: a group for screen readers, walked with the arrow keys.
+// A table with one header row; the caller fills the body it returns. A heading is its text,
+// or { text, className } for a column with a style of its own.
+function hlTable(className, headings) {
+  const table = hlEl("table", className);
+  const head = hlEl("tr");
+  for (const heading of headings) {
+    const { text, className: columnClass } = typeof heading === "string" ? { text: heading } : heading;
+    const cell = hlEl("th", columnClass || "", text);
+    cell.scope = "col";
+    head.append(cell);
+  }
+  const thead = hlEl("thead");
+  thead.append(head);
+  const body = hlEl("tbody");
+  table.append(thead, body);
+  return { table, body };
+}
+
+// Elements that belong together (a hand, the answer buttons), named as one group for screen readers.
+function hlGroup(className, label) {
+  const group = hlEl("div", className);
+  group.setAttribute("role", "group");
+  if (label) group.setAttribute("aria-label", label);
+  return group;
+}
+
+// The learner's row of cards: a group walked with the arrow keys.
 function hlHand(className, label) {
-  const hand = hlEl("div", className);
-  hand.setAttribute("role", "group");
-  if (label) hand.setAttribute("aria-label", label);
+  const hand = hlGroup(className, label);
   hlArrowKeys(hand);
   return hand;
 }

@@ -1,18 +1,15 @@
 // Drill front end: the exercise (exercise_parts.js) with a score line and "New position".
 
 function render({ model, el }) {
-  const root = hlEl("div", "hl-root hl-exercise hl-drill");
+  const root = hlRoot(el, "hl-exercise hl-drill");
   // The seed deals every position of this drill: a tester (or a curious learner) can replay it.
   root.dataset.seed = String(model.get("seed"));
-  el.append(root);
   const status = hlEl("div", "hl-drill-status");
   status.setAttribute("aria-live", "polite");
   const again = hlEl("p", "hl-drill-again", "You missed this one earlier: here it is again.");
   const body = hlEl("div", "hl-drill-body");
-  const next = hlEl("button", "hl-button hl-next-position", "New position");
-  next.type = "button";
-  next.dataset.action = "next";
-  next.setAttribute("aria-label", "New position: deal the next question");
+  const next = hlButton("New position", "next", { className: "hl-next-position",
+    aria: "New position: deal the next question" });
   next.addEventListener("click", () => model.send({ type: "next" }));
   const done = hlEl("p", "hl-drill-done");
   root.append(status, again, body, next, done);
@@ -30,10 +27,11 @@ function render({ model, el }) {
     if (waiting) status.append(hlEl("span", "hl-drill-waiting", waiting + " to come back"));
     again.hidden = !model.get("again");
     next.classList.toggle("is-secondary", !model.get("answered"));
-    done.textContent = score >= goal ? "Drill done: " + goal + " right first time. Keep going if you like."
+    done.textContent = model.get("done") ? "Drill done: " + goal + " right first time. Keep going if you like."
       : "Get " + goal + " right first time to finish this drill.";
   }
-  for (const name of ["score", "tried", "streak", "best_streak", "number", "goal", "again", "waiting", "answered"]) {
+  for (const name of ["score", "tried", "streak", "best_streak", "number", "goal", "again", "waiting", "answered",
+    "done"]) {
     model.on("change:" + name, draw);
   }
   draw();

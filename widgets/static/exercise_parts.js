@@ -6,16 +6,11 @@
 function hlExercise(model, root) {
   const title = hlEl("p", "hl-title");
   const prompt = hlEl("p", "hl-prompt hl-question");
-  const table = hlEl("div", "hl-table hl-exercise-table");
+  const table = hlEl("div", "hl-table hl-seats-table hl-exercise-table");
   table.setAttribute("aria-label", "cards on the table");
   const hand = hlHand("hl-hand", "your hand");
-  const choices = hlEl("div", "hl-choices");
-  choices.setAttribute("role", "group");
-  choices.setAttribute("aria-label", "choose an answer");
-  const check = hlEl("button", "hl-button hl-check", "Check");
-  check.type = "button";
-  check.dataset.action = "check";
-  check.setAttribute("aria-label", "Check the cards you picked");
+  const choices = hlGroup("hl-choices", "choose an answer");
+  const check = hlButton("Check", "check", { className: "hl-check", aria: "Check the cards you picked" });
   check.addEventListener("click", () => model.send({ type: "check" }));
   const notice = hlEl("p", "hl-notice");
   notice.setAttribute("role", "status");
@@ -84,9 +79,7 @@ function hlExercise(model, root) {
     hlKeepFocus(choices, () => {
       choices.replaceChildren();
       for (const choice of model.get("choices")) {
-        const button = hlEl("button", "hl-button is-secondary hl-choice", choice.label);
-        button.type = "button";
-        button.dataset.action = "choice-" + choice.label;
+        const button = hlButton(choice.label, "choice-" + choice.label, { secondary: true, className: "hl-choice" });
         if (result.chosen === choice.value) button.classList.add("is-chosen");
         button.disabled = answered;
         button.addEventListener("click", () => model.send({ type: "answer", value: choice.value }));

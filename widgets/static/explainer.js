@@ -1,8 +1,7 @@
 // CardExplainer front end: draws the table and the hand, sends taps, shows the verdict.
 
 function render({ model, el }) {
-  const root = hlEl("div", "hl-root hl-explainer");
-  el.append(root);
+  const root = hlRoot(el, "hl-explainer");
   const title = hlEl("p", "hl-title");
   const prompt = hlEl("p", "hl-prompt");
   const table = hlEl("div", "hl-table");

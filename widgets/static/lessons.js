@@ -72,8 +72,7 @@ function renderIndex(model, root) {
 }
 
 function render({ model, el }) {
-  const root = hlEl("div", "hl-root");
-  el.append(root);
+  const root = hlRoot(el);
   renderIndex(model, root);
 }
 

@@ -3,8 +3,7 @@
 // sends no pass, only "confirm" does, and only while Python says three are chosen.
 
 function render({ model, el }) {
-  const root = hlEl("div", "hl-root hl-pass-picker");
-  el.append(root);
+  const root = hlRoot(el, "hl-pass-picker");
   const title = hlEl("p", "hl-title");
   const direction = hlEl("p", "hl-direction");
   const hand = hlHand("hl-hand hl-pass-hand");

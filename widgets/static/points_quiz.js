@@ -2,13 +2,10 @@
 // whether the quiz is answered all come from Python.
 
 function render({ model, el }) {
-  const root = hlEl("div", "hl-root hl-quiz");
-  el.append(root);
+  const root = hlRoot(el, "hl-quiz");
   const question = hlEl("p", "hl-title");
   const cards = hlEl("div", "hl-table");
-  const choices = hlEl("div", "hl-choices");
-  choices.setAttribute("role", "group");
-  choices.setAttribute("aria-label", "choose an answer");
+  const choices = hlGroup("hl-choices", "choose an answer");
   const feedback = hlLiveMessage("hl-message");
   root.append(question, cards, choices, feedback, hlErrorBox(model));
   function draw() {
@@ -17,9 +14,8 @@ function render({ model, el }) {
     hlKeepFocus(choices, () => {
       choices.replaceChildren();
       for (const value of model.get("choices")) {
-        const button = hlEl("button", "hl-button is-secondary hl-choice", String(value));
-        button.dataset.action = "choice-" + value;
-        button.setAttribute("aria-label", `${value} points`);
+        const button = hlButton(String(value), "choice-" + value, { secondary: true, className: "hl-choice",
+          aria: `${value} points` });
         if (value === model.get("chosen")) button.classList.add("is-chosen");
         button.addEventListener("click", () => model.send({ type: "choose", points: value }));
         choices.append(button);

@@ -2,11 +2,10 @@
 // the consequence, the cards tried and whether the question is answered all come from Python.
 
 function render({ model, el }) {
-  const root = hlEl("div", "hl-root hl-practice");
-  el.append(root);
+  const root = hlRoot(el, "hl-practice");
   const title = hlEl("p", "hl-title");
   const question = hlEl("p", "hl-prompt hl-question");
-  const table = hlEl("div", "hl-table hl-practice-table");
+  const table = hlEl("div", "hl-table hl-seats-table hl-practice-table");
   table.setAttribute("aria-label", "cards on the table");
   const hand = hlHand("hl-hand", "your hand: tap the card you would play");
   const message = hlLiveMessage("hl-message");

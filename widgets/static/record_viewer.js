@@ -8,8 +8,7 @@ function hlMegabytes(bytes) {
 }
 
 function render({ model, el }) {
-  const root = hlEl("div", "hl-root hl-viewer");
-  el.append(root);
+  const root = hlRoot(el, "hl-viewer");
   const title = hlEl("p", "hl-title");
 
   const loaders = hlEl("div", "hl-loaders");

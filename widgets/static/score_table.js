@@ -2,22 +2,13 @@
 // then the moon announcement and the ending line, both written in Python from the engine.
 
 function render({ model, el }) {
-  const root = hlEl("div", "hl-root hl-score-sheet");
-  el.append(root);
+  const root = hlRoot(el, "hl-score-sheet");
   const title = hlEl("p", "hl-title");
-  const table = hlEl("table", "hl-scores");
+  const number = (text) => ({ text, className: "hl-col-num" });
+  const { table, body } = hlTable("hl-scores",
+    [{ text: "Player", className: "hl-col-player" }, number("Before"), number("This hand"), number("Total")]);
   const caption = hlEl("caption", "hl-visually-hidden");
-  const head = hlEl("thead");
-  const headRow = hlEl("tr");
-  for (const [text, cls] of [["Player", "hl-col-player"], ["Before", "hl-col-num"], ["This hand", "hl-col-num"],
-    ["Total", "hl-col-num"]]) {
-    const th = hlEl("th", cls, text);
-    th.scope = "col";
-    headRow.append(th);
-  }
-  head.append(headRow);
-  const body = hlEl("tbody");
-  table.append(caption, head, body);
+  table.prepend(caption);  // a caption comes first in its table
   const moon = hlLiveMessage("hl-message hl-moon-note");
   const ending = hlLiveMessage("hl-message hl-ending");
   const wrap = hlEl("div", "hl-scores-wrap");

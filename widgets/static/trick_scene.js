@@ -3,22 +3,16 @@
 // only send messages; Python decides the step and everything shown for it.
 
 function render({ model, el }) {
-  const root = hlEl("div", "hl-root hl-trick-scene");
-  el.append(root);
+  const root = hlRoot(el, "hl-trick-scene");
   const title = hlEl("p", "hl-title");
-  const table = hlEl("div", "hl-table hl-trick-table");
+  const table = hlEl("div", "hl-table hl-seats-table hl-trick-table");
   table.setAttribute("aria-label", "the trick on the table");
   const led = hlEl("p", "hl-led");
   const caption = hlLiveMessage("hl-message hl-caption");
-  const back = hlEl("button", "hl-button is-secondary hl-back", "Back");
-  back.type = "button";
-  back.dataset.action = "back";
-  back.setAttribute("aria-label", "Back: take the last card back");
+  const back = hlButton("Back", "back", { secondary: true, className: "hl-back", aria: "Back: take the last card back" });
   back.addEventListener("click", () => model.send({ type: "back" }));
-  const next = hlEl("button", "hl-button hl-next", "Next card");
-  next.type = "button";
-  next.dataset.action = "next";
-  next.setAttribute("aria-label", "Next card: play the next card of the trick");
+  const next = hlButton("Next card", "next", { className: "hl-next",
+    aria: "Next card: play the next card of the trick" });
   next.addEventListener("click", () => model.send({ type: "next" }));
   const counter = hlEl("span", "hl-counter");
   const controls = hlEl("div", "hl-row hl-controls");

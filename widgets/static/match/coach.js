@@ -27,12 +27,7 @@ function hlMatchCoach(ui) {
     for (const item of report.voids) facts.append(hlEl("li", "", item.text));
     if (!report.voids.length) facts.append(hlEl("li", "", "Nobody has run out of a suit yet."));
     coach.append(facts);
-    const table = hlEl("table", "hl-odds");
-    const head = hlEl("tr");
-    for (const text of ["Card", "Takes the trick", "Points expected"]) head.append(hlEl("th", "", text));
-    const thead = hlEl("thead");
-    thead.append(head);
-    const body = hlEl("tbody");
+    const { table, body } = hlTable("hl-odds", ["Card", "Takes the trick", "Points expected"]);
     for (const item of report.outlooks) {
       const row = hlEl("tr", item.dangerous ? "is-danger" : "");
       const card = hlEl("th", "hl-odds-card", item.card.text);
@@ -42,7 +37,6 @@ function hlMatchCoach(ui) {
       row.append(card, hlEl("td", "", hlPercent(item.win)), hlEl("td", "", item.points.toFixed(1)));
       body.append(row);
     }
-    table.append(thead, body);
     coach.append(table, hlEl("p", "hl-odds-note", report.exact
       ? "Exact: every deal that fits what you have seen, against careful opponents."
       : "Estimated from many deals that fit what you have seen, against careful opponents."));

@@ -9,21 +9,6 @@
 // Python decides everything (legal cards, explanations, scores, computer moves, the lists
 // of options); these files show the traits and ask.
 
-function hlButton(label, action, options = {}) {
-  const button = hlEl("button", "hl-button" + (options.secondary ? " is-secondary" : ""), label);
-  button.type = "button";
-  button.dataset.action = action;
-  button.setAttribute("aria-label", options.aria || label);
-  // aria-disabled rather than disabled: the button stays reachable by Tab, and pressing it
-  // early gets an explanation from Python instead of silence.
-  if (options.disabled) {
-    button.setAttribute("aria-disabled", "true");
-    button.classList.add("is-disabled");
-  }
-  if (options.pressed !== undefined) button.setAttribute("aria-pressed", String(options.pressed));
-  return button;
-}
-
 function hlPercent(value) {
   return Math.round(value * 100) + "%";
 }

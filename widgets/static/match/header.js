@@ -107,13 +107,7 @@ function hlMatchHeader(ui) {
       sheetPanel.append(hlEl("p", "hl-panel-text hl-muted", "Each hand's points appear here when the hand is over."));
       return;
     }
-    const table = hlEl("table", "hl-score-table hl-sheet-table");
-    const head = hlEl("tr");
-    head.append(hlEl("th", "", "Hand"));
-    for (const name of sheet.names) head.append(hlEl("th", "", name));
-    const thead = hlEl("thead");
-    thead.append(head);
-    const body = hlEl("tbody");
+    const { table, body } = hlTable("hl-score-table hl-sheet-table", ["Hand", ...sheet.names]);
     for (const row of sheet.rows) {
       const line = hlEl("tr");
       const number = hlEl("th", "", String(row.hand) + (row.moon ? " ☾" : ""));
@@ -134,7 +128,6 @@ function hlMatchHeader(ui) {
     total.append(label);
     for (const value of last.totals) total.append(hlEl("td", "hl-total", String(value)));
     body.append(total);
-    table.append(thead, body);
     sheetPanel.append(table);
   }
 

@@ -19,8 +19,7 @@ function render({ model, el }) {
     focusHand: false, // the learner played from the keyboard: put focus back in the hand
   };
 
-  const root = hlEl("div", "hl-root hl-match");
-  el.append(root);
+  const root = hlRoot(el, "hl-match");
   // The widget may have been built before this page opened (a preheated kernel).
   ui.send("opened");
   const top = hlMatchHeader(ui);

@@ -7,18 +7,23 @@ function hlMatchOptions(ui) {
   const panel = hlEl("section", "hl-panel hl-options");
   panel.setAttribute("aria-label", "play options");
 
-  const speed = hlEl("div", "hl-option-group");
-  speed.setAttribute("role", "group");
-  speed.setAttribute("aria-label", "computer speed");
-  speed.append(hlEl("span", "hl-option-title", "Computer speed"));
-  for (const { value, label } of lists.speeds) {
-    const button = hlButton(label, "speed-" + value, { secondary: true, aria: "computer speed " + label.toLowerCase() });
-    button.classList.add("hl-option");
-    button.dataset.option = "speed";
-    button.dataset.value = value;
-    button.addEventListener("click", () => send("set", { name: "speed", value }));
-    speed.append(button);
+  // A group of buttons, one per value the setting `name` may take (data-action prefix-value);
+  // draw() marks the current one pressed.
+  function choiceGroup(name, prefix, title, groupLabel, items, spoken = (label) => label) {
+    const group = hlGroup("hl-option-group", groupLabel);
+    group.append(hlEl("span", "hl-option-title", title));
+    for (const { value, label } of items) {
+      const button = hlButton(label, prefix + value, { secondary: true, className: "hl-option", aria: spoken(label) });
+      button.dataset.option = name;
+      button.dataset.value = value;
+      button.addEventListener("click", () => send("set", { name, value }));
+      group.append(button);
+    }
+    return group;
   }
+
+  const speed = choiceGroup("speed", "speed-", "Computer speed", "computer speed", lists.speeds,
+    (label) => "computer speed " + label.toLowerCase());
 
   const toggles = hlEl("div", "hl-option-group hl-toggles");
   for (const { name, label } of lists.options) {
@@ -54,18 +59,8 @@ function hlMatchOptions(ui) {
     levels.append(row);
   });
   // The tie rule is part of a match's rules, so it takes effect from the next new match.
-  const ties = hlEl("div", "hl-option-group");
-  ties.setAttribute("role", "group");
-  ties.setAttribute("aria-label", "when the lowest totals tie, from your next new match");
-  ties.append(hlEl("span", "hl-option-title", "Ties (from your next new match)"));
-  for (const { value, label } of lists.tie_rules) {
-    const button = hlButton(label, "tie-" + value, { secondary: true });
-    button.classList.add("hl-option");
-    button.dataset.option = "tie_rule";
-    button.dataset.value = value;
-    button.addEventListener("click", () => send("set", { name: "tie_rule", value }));
-    ties.append(button);
-  }
+  const ties = choiceGroup("tie_rule", "tie-", "Ties (from your next new match)",
+    "when the lowest totals tie, from your next new match", lists.tie_rules);
   const current = hlEl("span", "hl-option-note");
   ties.append(current);
   panel.append(speed, toggles, levels, ties);

@@ -81,9 +81,7 @@ function hlMatchStage(ui) {
       slot.append(label);
       table.append(slot);
     }
-    const words = hlEl("div", "hl-story");
-    words.setAttribute("role", "group");
-    words.setAttribute("aria-label", "what is happening on the table");
+    const words = hlGroup("hl-story", "what is happening on the table");
     if (story.taken_text) words.append(hlEl("p", "hl-taken", story.taken_text));
     if (story.led_text && !story.taken_text) words.append(hlEl("p", "hl-led", story.led_text));
     if (story.turn_text) words.append(hlEl("p", "hl-turn", story.turn_text));
@@ -165,12 +163,7 @@ function hlMatchStage(ui) {
     section.append(hlEl("h3", "hl-review-title", "Your mistakes in this match"), hlEl("p", "hl-review-text", summary.text));
     const rows = (summary.rows || []).filter((row) => row.mistakes > 0);
     if (rows.length) {
-      const table = hlEl("table", "hl-score-table hl-summary-table");
-      const head = hlEl("tr");
-      for (const text of ["Hand", "Costly plays", "Points lost"]) head.append(hlEl("th", "", text));
-      const thead = hlEl("thead");
-      thead.append(head);
-      const body = hlEl("tbody");
+      const { table, body } = hlTable("hl-score-table hl-summary-table", ["Hand", "Costly plays", "Points lost"]);
       for (const row of rows) {
         const line = hlEl("tr");
         const name = hlEl("th", "", `Hand ${row.hand}`);
@@ -179,7 +172,6 @@ function hlMatchStage(ui) {
         line.append(name, plays, hlEl("td", "", row.lost.toFixed(1)));
         body.append(line);
       }
-      table.append(thead, body);
       section.append(table);
     }
     return section;
@@ -209,12 +201,7 @@ function hlMatchStage(ui) {
       stage.append(panel);
       return;
     }
-    const table = hlEl("table", "hl-score-table");
-    const head = hlEl("tr");
-    for (const text of ["", "Before", "This hand", "Total"]) head.append(hlEl("th", "", text));
-    const thead = hlEl("thead");
-    thead.append(head);
-    const body = hlEl("tbody");
+    const { table, body } = hlTable("hl-score-table", ["", "Before", "This hand", "Total"]);
     for (const row of scores.rows || []) {
       const line = hlEl("tr", (row.seat === 0 ? "is-you" : "") + (row.winner ? " is-winner" : ""));
       const name = hlEl("th", "", row.name);
@@ -223,7 +210,6 @@ function hlMatchStage(ui) {
         hlEl("td", "hl-total", String(row.total)));
       body.append(line);
     }
-    table.append(thead, body);
     panel.append(table);
     if (screen === "match_over" && model.get("summary").text) panel.append(drawSummary());
     const buttons = hlEl("div", "hl-row");

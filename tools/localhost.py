@@ -1,0 +1,87 @@
+"""Local servers and a browser that stays on this machine, for the browser tests and the benchmarks.
+
+The static site's browser test (tests/browser/test_site_browser.py) and its benchmark
+(benchmarks/site.py) must meet the site the same way: ``_site/`` from Python's plain
+``http.server`` on 127.0.0.1, and a Chromium context that blocks and counts every request
+that would leave the machine. So the server, the gate and the Chromium settings live here
+once.  Standard library and Playwright only; the tests import it as ``tools.localhost``
+(pytest puts the repository root on the path) and the benchmarks add the repository root
+themselves, so both work from a fresh clone.
+"""
+
+from __future__ import annotations
+
+import os
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+
+from playwright.sync_api import Browser, BrowserContext, Route
+
+CHROMIUM = os.environ.get("HEARTS_CHROMIUM", "/usr/bin/chromium")
+"""Debian's Chromium: Playwright cannot download its own browser here."""
+CHROMIUM_FLAGS = [
+    "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+    "--disable-background-networking", "--disable-component-update", "--disable-sync",
+]
+LOCAL_ONLY = ("blob:", "data:")
+"""Requests the page makes to itself; anything else not from the server is outside."""
+
+
+def free_port() -> int:
+    """A TCP port free on 127.0.0.1 right now."""
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return int(sock.getsockname()[1])
+
+
+def wait_until_answering(process: subprocess.Popen[bytes], url: str, name: str, timeout: float = 60) -> None:
+    """Wait until the server ``process`` answers at ``url``; stop it and fail if it never does."""
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if process.poll() is not None:
+            raise RuntimeError(f"{name} exited with {process.returncode}")
+        try:
+            with urllib.request.urlopen(url, timeout=2):
+                return
+        except OSError:
+            time.sleep(0.3)
+    process.terminate()
+    raise RuntimeError(f"{name} did not answer within {timeout:.0f} s")
+
+
+@contextmanager
+def serve_folder(folder: Path) -> Iterator[str]:
+    """Serve ``folder`` with ``http.server`` on 127.0.0.1; yield its base URL once it answers."""
+    port = free_port()
+    server = subprocess.Popen(
+        [sys.executable, "-m", "http.server", str(port), "--bind", "127.0.0.1", "--directory", str(folder)],
+        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+    )
+    url = f"http://127.0.0.1:{port}/"
+    try:
+        wait_until_answering(server, url, "http.server")
+        yield url
+    finally:
+        server.terminate()
+        server.wait(timeout=20)
+
+
+def gated_context(browser: Browser, base: str, outside: list[str]) -> BrowserContext:
+    """A 1280x800 context that lets through only ``base`` (and the page's own blobs), noting the rest in ``outside``."""
+    context = browser.new_context(viewport={"width": 1280, "height": 800})
+
+    def gate(route: Route) -> None:
+        if route.request.url.startswith((base, *LOCAL_ONLY)):
+            route.continue_()
+        else:
+            outside.append(route.request.url)
+            route.abort()
+
+    context.route("**/*", gate)
+    return context
