@@ -234,7 +234,10 @@ def test_the_index_opens_first_and_links_every_lesson(page: Page, lesson_server:
     expect(glossary).to_have_attribute("href", "glossary.ipynb")
     assert_words_not_identifiers(page)
     screenshot(page, "lesson-index")
-    for number, key in enumerate(LESSON_KEYS):
+    # Following every link opens eleven kernels; the links are the same at every width, so
+    # the phone checks them above and the desktop follows them.
+    followed = LESSON_KEYS if page.viewport_name == "desktop" else ()  # type: ignore[attr-defined]
+    for number, key in enumerate(followed):
         page.locator(".hl-index .hl-lesson-link").nth(number).click()
         page.wait_for_selector(".hl-root", timeout=60_000)
         assert page.url.endswith(f"/{key}.ipynb")
