@@ -11,11 +11,13 @@ so the browser's storage, where marks persist, is shared as it is for a learner.
 from __future__ import annotations
 
 import json
+import re
 import subprocess
 import sys
 import time
 from collections.abc import Iterator
 from pathlib import Path
+from urllib.parse import urljoin
 
 import pytest
 from playwright.sync_api import Browser, BrowserContext, Page, expect
@@ -119,6 +121,10 @@ def test_the_index_lists_the_lessons_lesson_3_explains_a_card_and_its_mark_survi
     widget = page.locator(".hl-practice").first
     widget.locator('.hl-hand .hl-card[data-card="♠Q"]').click()
     expect(widget.locator(".hl-message.is-illegal")).to_contain_text("you must play one of them", timeout=30_000)
+    # The refusal's "read more" names the glossary page Voici rendered, and that page is on the site.
+    more = widget.get_by_role("link", name=re.compile("in the glossary"))
+    expect(more).to_have_attribute("href", "glossary.html#follow")
+    assert page.request.get(urljoin(page.url, "glossary.html")).ok
     widget.locator('.hl-hand .hl-card[data-card="♣A"]').click()
     expect(widget.locator(".hl-message.is-legal")).to_be_visible()
     expect(widget.locator(".hl-error")).to_have_text("")
