@@ -88,8 +88,10 @@ class CoachReport:
 
     reading: TableReading
     outlooks: tuple[CardOutlook, ...]
+    """One per card the seat may play, in the order of ``SeatView.legal_plays``."""
     advice: str
     exact: bool
+    """The figures average over every deal the seat cannot rule out, not over a sample."""
 
 
 def read_table(view: SeatView) -> TableReading:

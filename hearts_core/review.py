@@ -68,12 +68,17 @@ class Mistake:
     """One costly play: where, what was played, the better card, the points lost and why."""
 
     trick: int
+    """The trick's number in the hand, from 1."""
     played: Card
     better: Card
     cost: float
+    """Expected points lost: ``played_points - better_points``."""
     why: str
+    """A sentence or two for the learner, from what decided the better card."""
     played_points: float
+    """Expected points over the rest of the hand after ``played``, as the seat saw it."""
     better_points: float
+    """The same after ``better``."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -83,7 +88,9 @@ class HandReview:
     seat: int
     mistakes: tuple[Mistake, ...]
     choices: int
+    """The seat's plays with more than one legal card: the only ones that can be mistakes."""
     points_taken: int
+    """What the seat actually took in the hand."""
 
     @property
     def points_lost(self) -> float:

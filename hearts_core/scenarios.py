@@ -54,10 +54,13 @@ class Position:
     """A moment where the learner (seat 0) is to play: their hand and the table."""
 
     name: str
+    """The key lessons and tests ask for (``"practice-clubs-led"``)."""
     title: str
     prompt: str
+    """The question as the learner reads it."""
     hand: tuple[Card, ...]
     trick: tuple[Card, ...]
+    """The cards already on the table, in play order from ``leader``'s."""
     leader: int
     first_trick: bool
     hearts_broken: bool

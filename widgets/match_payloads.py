@@ -258,6 +258,7 @@ class Scores:
     hand_number: int
     rows: list[ScoreRow]
     moon: str
+    """Who shot the moon and what it did to the scores; empty when nobody did."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -265,6 +266,7 @@ class Result:
     """The end of the match."""
 
     outcome: str
+    """``"won"``, ``"drawn"`` or ``"lost"``, for the learner."""
     text: str
     winners: list[str]
 
@@ -275,6 +277,7 @@ class Void:
 
     name: str
     suits: list[str]
+    """The suits' symbols, in suit order."""
     text: str
 
 

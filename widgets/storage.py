@@ -315,6 +315,7 @@ class FinishedMatch:
     outcome: str
     """``"won"``, ``"drawn"`` or ``"lost"`` (for the learner)."""
     totals: tuple[int, ...]
+    """The four seats' final totals, seat 0 (the learner) first."""
     hands: int
     record: str
     """The match as ``hearts-record/1`` JSON text (what :meth:`hearts_core.Match.from_json` and the checker read)."""
