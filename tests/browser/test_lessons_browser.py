@@ -234,20 +234,13 @@ def test_the_index_opens_first_and_links_every_lesson(page: Page, lesson_server:
     expect(glossary).to_have_attribute("href", "glossary.ipynb")
     assert_words_not_identifiers(page)
     screenshot(page, "lesson-index")
-    # Following every link opens eleven kernels; the links are the same at every width, so
-    # the phone checks them above and the desktop follows them.
-    followed = LESSON_KEYS if page.viewport_name == "desktop" else ()  # type: ignore[attr-defined]
-    for number, key in enumerate(followed):
-        page.locator(".hl-index .hl-lesson-link").nth(number).click()
-        page.wait_for_selector(".hl-root", timeout=60_000)
-        assert page.url.endswith(f"/{key}.ipynb")
-        assert "Traceback" not in page.inner_text("body")
-        if number + 1 < len(LESSON_KEYS) - 1:
-            expect(page.get_by_role("link", name=re.compile("Next lesson"))).to_have_attribute(
-                "href", f"{LESSON_KEYS[number + 1]}.ipynb"
-            )
-        page.go_back()
-        page.wait_for_selector(".hl-index .hl-lesson-link", timeout=60_000)
+    # Every lesson page is opened by the test below; here one link is followed, to see that a
+    # click on the index reaches the lesson (the hrefs of all of them are checked above).
+    links.nth(2).click()
+    page.wait_for_selector(".hl-root", timeout=60_000)
+    assert page.url.endswith(f"/{LESSON_KEYS[2]}.ipynb")
+    page.go_back()
+    page.wait_for_selector(".hl-index .hl-lesson-link", timeout=60_000)
     assert not page.js_errors  # type: ignore[attr-defined]
 
 
@@ -272,6 +265,10 @@ def test_one_answer_is_not_a_lesson(page: Page, lesson_server: str) -> None:
 @pytest.mark.parametrize("key", LESSON_KEYS)
 def test_each_lesson_asks_first_and_every_exercise_can_be_answered(page: Page, lesson_server: str, key: str) -> None:
     open_lesson(page, lesson_server, key)
+    number = LESSON_KEYS.index(key)
+    if number + 1 < len(LESSON_KEYS):  # each lesson leads on to the next
+        expect(page.get_by_role("link", name=re.compile("^Next"))).to_have_attribute(
+            "href", f"{LESSON_KEYS[number + 1]}.ipynb")
     assert_nothing_told(page)
     assert_words_not_identifiers(page)
     screenshot(page, f"lesson-{key}-before")
