@@ -12,11 +12,9 @@ from __future__ import annotations
 
 import os
 import signal
-import socket
 import subprocess
 import sys
 import sysconfig
-import time
 import urllib.request
 import zipfile
 from collections.abc import Iterator
@@ -25,15 +23,10 @@ from pathlib import Path
 import pytest
 
 from hearts_lessons_app import cli, lessons_dir
+from tools.localhost import free_port, wait_until_answering
 from widgets.lessons import LESSONS
 
 ROOT = Path(__file__).resolve().parents[1]
-
-
-def free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return int(sock.getsockname()[1])
 
 
 @pytest.fixture(scope="module")
@@ -126,15 +119,10 @@ def served(installed: Path, tmp_path_factory: pytest.TempPathFactory) -> Iterato
         )
     url = f"http://127.0.0.1:{port}/"
     try:
-        deadline = time.monotonic() + 60
-        while True:
-            assert process.poll() is None, log.read_text()
-            try:
-                with urllib.request.urlopen(url, timeout=2):
-                    break
-            except OSError:
-                assert time.monotonic() < deadline, "hearts-lessons did not answer within 60 s"
-                time.sleep(0.3)
+        try:
+            wait_until_answering(process, url, "hearts-lessons")
+        except RuntimeError as problem:
+            pytest.fail(f"{problem}; its output:\n{log.read_text()}")
         yield url, log
     finally:
         process.send_signal(signal.SIGINT)  # what Ctrl+C sends
