@@ -11,10 +11,10 @@ import pytest
 
 import widgets
 from hearts_core import Reason, penalty_points
-from widgets._base import HeartsWidget
+from widgets._base import HeartsWidget, page_address
 from widgets.exercises import LegalCardsQuiz, WhoTakesQuiz
 from widgets.explainer import CardExplainer
-from widgets.glossary import GLOSSARY, RULE_ENTRIES, page_address, rule_link
+from widgets.glossary import GLOSSARY, RULE_ENTRIES, rule_link
 from widgets.lessons import LESSONS, Completable, LessonIndex, LessonPractice, PointsQuiz, Progress, completes
 from widgets.match import MatchWidget
 from widgets.pass_picker import PassPicker
@@ -296,7 +296,7 @@ def test_the_glossary_has_every_term_and_every_refusal_links_to_an_entry() -> No
         if reason is not Reason.LEGAL:
             assert f'<a id="{RULE_ENTRIES[reason][0]}"></a>' in text
             assert rule_link(reason)["href"].startswith(f"{GLOSSARY}#")
-    assert rule_link(Reason.LEGAL) == {}
+    assert rule_link(Reason.LEGAL) == {} and rule_link(None) == {}
     for lesson in LESSONS[:8]:
         assert f"({lesson.notebook})" in text, lesson.key
     index = "".join("".join(c["source"]) for c in json.loads((LESSONS_DIR / "index.ipynb").read_text())["cells"])

@@ -27,6 +27,7 @@ import functools
 import inspect
 import logging
 import reprlib
+import sys
 import types
 import typing
 from collections.abc import Callable, Iterable
@@ -40,7 +41,7 @@ from hearts_core import Card
 
 __all__ = [
     "ESM_FILE_MARK", "FAILED", "REFUSED", "HeartsWidget", "bundle_css", "bundle_esm", "card_data", "cards_data",
-    "failure_sentence",
+    "failure_sentence", "page_address",
 ]
 
 STATIC = Path(__file__).parent / "static"
@@ -225,3 +226,14 @@ def _fits(value: object, hint: Any) -> bool:
     if isinstance(hint, type):
         return isinstance(value, hint)
     return False
+
+
+def page_address(notebook: str) -> str:
+    """A lesson notebook's address relative to the other lessons, on the server in use.
+
+    Under Pyodide (``sys.platform == "emscripten"``) the page is the static site's
+    ``.html``; under Voilà it is the notebook itself.
+    """
+    if sys.platform == "emscripten":
+        return notebook.removesuffix(".ipynb") + ".html"
+    return notebook

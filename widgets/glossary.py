@@ -4,17 +4,17 @@ Every refusal a learner reads links to the glossary entry for the rule it applie
 "why not?" always has a "read more".  The entries themselves are in
 ``lessons/glossary.ipynb``; a test checks that every anchor named here exists there.
 Voilà serves that notebook by its own name, while the static site serves the page Voici
-rendered from it (``glossary.html``), so a link's address is :func:`page_address`'s.
+rendered from it (``glossary.html``), so a link's address comes from :func:`widgets._base.page_address`.
 """
 
 from __future__ import annotations
 
-import sys
 from typing import Final
 
 from hearts_core import Reason
+from widgets._base import page_address
 
-__all__ = ["GLOSSARY", "RULE_ENTRIES", "page_address", "rule_link", "rule_words"]
+__all__ = ["GLOSSARY", "RULE_ENTRIES", "rule_link", "rule_words"]
 
 GLOSSARY: Final = "glossary.ipynb"
 """The glossary notebook, relative to the lessons (the same folder as every lesson)."""
@@ -29,19 +29,10 @@ RULE_ENTRIES: Final = {
 """Reason -> (glossary anchor, the words of the link)."""
 
 
-def page_address(notebook: str) -> str:
-    """A lesson notebook's address relative to the other lessons, on the server in use.
-
-    Under Pyodide (``sys.platform == "emscripten"``) the page is the static site's
-    ``.html``; under Voilà it is the notebook itself.
-    """
-    if sys.platform == "emscripten":
-        return notebook.removesuffix(".ipynb") + ".html"
-    return notebook
-
-
-def rule_link(reason: Reason | str) -> dict[str, str]:
-    """The glossary link for a refusal: ``{"href": ..., "text": ...}``; empty for a legal card."""
+def rule_link(reason: Reason | str | None) -> dict[str, str]:
+    """The glossary link for a refusal: ``{"href": ..., "text": ...}``; empty when no rule of play refused."""
+    if reason is None:
+        return {}
     try:
         anchor, words = RULE_ENTRIES[Reason(reason)]
     except (KeyError, ValueError):

@@ -33,8 +33,7 @@ from typing import Any, ClassVar, Protocol, TypeVar, runtime_checkable
 
 import traitlets
 
-from widgets._base import HeartsWidget, bundle_css, bundle_esm
-from widgets.glossary import page_address
+from widgets._base import HeartsWidget, bundle_css, bundle_esm, page_address
 from widgets.points_quiz import PointsQuiz
 from widgets.storage import (
     CorruptFileError,

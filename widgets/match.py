@@ -324,7 +324,7 @@ class MatchWidget(HeartsWidget):
             self.notice = flow.notice
             self.stale = flow.stale
             self.refused = flow.refused
-            self.refusal_link = rule_link(flow.refused_rule) if flow.refused_rule is not None else {}
+            self.refusal_link = rule_link(flow.refused_rule)
             self.tone = flow.tone.value
             self.message = flow.message
 
