@@ -28,6 +28,7 @@ import logging
 import tomllib
 from collections.abc import Callable
 from dataclasses import dataclass
+from importlib import resources
 from pathlib import Path
 from typing import Any, ClassVar, Protocol, TypeVar, runtime_checkable
 
@@ -76,7 +77,7 @@ class Lesson:
 
 def _load_lessons() -> tuple[Lesson, ...]:
     """The lessons of ``lessons.toml``, in course order."""
-    table = tomllib.loads((Path(__file__).parent / "lessons.toml").read_text(encoding="utf-8"))
+    table = tomllib.loads(resources.files("widgets").joinpath("lessons.toml").read_text(encoding="utf-8"))
     return tuple(Lesson(**entry) for entry in table["lesson"])
 
 
