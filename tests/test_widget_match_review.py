@@ -206,7 +206,15 @@ def test_the_page_reviews_real_hands_sensibly() -> None:
 
 
 def test_the_engines_review_is_the_one_the_page_uses(store: MatchStore) -> None:
-    assert widget(store).flow.reviewer is review_hand
+    w = widget(store)
+    assert w.flow.reviewer is review_hand
+    play_hand(w)
+    engine = review_hand(current(w).hands[0], 0).mistakes
+    page = w.flow.review_of(1)
+    assert page is not None
+    assert [(item.trick, item.played, item.better, item.cost, item.why) for item in page] == \
+        [(item.trick, item.played, item.better, item.cost, item.why) for item in engine]
+    check_review(current(w).hands[0], page)
 
 
 def test_the_engines_recommend_is_the_one_the_page_uses(store: MatchStore) -> None:
