@@ -8,11 +8,14 @@ Debian's Chromium with every request that would leave the machine blocked and co
   learner's first visit;
 * **warm**: the same page reloaded in a context that has loaded it once (HTTP cache and
   JupyterLite's service worker in place), as every later visit;
+* **without the snapshot**: the same loads with ``kernel.snapshot.gz`` answered 404, so
+  each page's kernel starts Pyodide afresh and imports IPython and the lessons itself (how
+  the site started before the snapshot), for the like-for-like comparison in one run;
 * the browser's memory for one open lesson (its renderer and the Pyodide worker, from
   Chromium's own process list, resident set) is not measured: Chromium's per-tab figure
   needs the task manager; see the issue's prototype figure instead.
 
-    .venv/bin/python benchmarks/site.py [--lesson 03-practice] [--loads 5]
+    .venv/bin/python benchmarks/site.py [--lesson 03-practice] [--loads 5] [--without-snapshot]
 """
 
 from __future__ import annotations
@@ -49,27 +52,35 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--lesson", default="03-practice")
     parser.add_argument("--loads", type=int, default=5)
+    parser.add_argument("--without-snapshot", action="store_true",
+                        help="also time every load with the kernel's snapshot withheld")
     args = parser.parse_args()
     if not (SITE / "index.html").is_file():
         sys.exit("no _site/: run ./dev site first")
     size, count = site_size()
     outside: list[str] = []
-    cold: list[float] = []
-    warm: list[float] = []
+    ways = ["with the snapshot", *(["without the snapshot"] if args.without_snapshot else [])]
+    times: dict[tuple[str, str], list[float]] = {(way, cache): [] for way in ways for cache in ("cold", "warm")}
     with serve_folder(SITE) as base, sync_playwright() as playwright:
         url = f"{base}voici/render/{args.lesson}.html"
         browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_FLAGS)
         for _ in range(args.loads):
-            context = gated_context(browser, base, outside)
-            cold.append(first_widget(context, url))
-            warm.append(first_widget(context, url, reuse=True))
-            context.close()
+            for way in ways:  # alternated, so both ways meet the same machine
+                context = gated_context(browser, base, outside)
+                if way == "without the snapshot":
+                    context.route("**/kernel.snapshot.gz", lambda route: route.fulfill(status=404))
+                times[way, "cold"].append(first_widget(context, url))
+                times[way, "warm"].append(first_widget(context, url, reuse=True))
+                context.close()
         browser.close()
     print(f"site: {size:.1f} MB in {count} files ({SITE.relative_to(ROOT)}/)")
-    print(f"{args.lesson}: first widget, cold cache: median {statistics.median(cold):.1f} s "
-          f"(min {min(cold):.1f}, max {max(cold):.1f}, {len(cold)} loads)")
-    print(f"{args.lesson}: first widget, warm cache: median {statistics.median(warm):.1f} s "
-          f"(min {min(warm):.1f}, max {max(warm):.1f}, {len(warm)} loads)")
+    for (way, cache), seconds in times.items():
+        print(f"{args.lesson}: first widget, {cache} cache, {way}: median {statistics.median(seconds):.1f} s "
+              f"(min {min(seconds):.1f}, max {max(seconds):.1f}, {len(seconds)} loads)")
+    if args.without_snapshot:
+        for cache in ("cold", "warm"):
+            ratio = statistics.median(times[ways[1], cache]) / statistics.median(times[ways[0], cache])
+            print(f"{cache} cache: the snapshot makes the first widget {ratio:.1f}x as fast")
     print(f"requests that would have left the machine: {len(outside)}")
     return 0
 

@@ -23,6 +23,14 @@ stand-in wheels built here: IPython runs without history and completion when the
 missing, and the jedi stand-in saves ~5 MB and its import on every page. Every wheel is
 then compiled to bytecode by that same Pyodide under node (``tools/compile_wheels.mjs``),
 as Pyodide does for the wheels it distributes, so pages do not compile IPython at start.
+
+Importing IPython, the kernel and the lessons' packages is still most of a page's start,
+and the same on every page. So the build starts that kernel once, under node with the
+site's own runtime and wheels, and keeps its memory: Pyodide's memory snapshot
+(``tools/snapshot_kernel.mjs``, ``static/pyodide/kernel.snapshot.gz``). The pages' kernel
+loads ``tools/kernel_boot.js`` in place of ``pyodide.js`` (the kernel's ``pyodideUrl``,
+set in ``finish_pages``); it restores the snapshot, loads the wheels for their files and
+reseeds Python's random draws, or starts Pyodide afresh when the snapshot cannot be used.
 """
 
 from __future__ import annotations
@@ -70,6 +78,11 @@ STAND_INS = ("sqlite3", "jedi")
 # What the kernel installs at boot (initKernel), preloaded here instead.
 KERNEL_PACKAGES = ("micropip", "piplite", "sqlite3", "ipykernel", "comm", "pyodide_kernel", "jedi", "ipython")
 KERNEL_WHEELS = ("ipykernel-", "pyodide_kernel-", "piplite-", "widgetsnbextension-4")
+# The kernel's worker loads this in place of pyodide.js: it restores the kernel's snapshot.
+KERNEL_BOOT = "kernel_boot.js"
+# What the snapshot has imported: the kernel's modules, and every module of the lessons'
+# packages ("name/"), so a page imports none of them itself.
+SNAPSHOT_IMPORTS = ("piplite.piplite", "pyodide_kernel", "hearts_core/", "widgets/")
 PAGES_IGNORED = ("voila.json", "jupyter_server_config.json", "jupyter")
 
 
@@ -269,6 +282,7 @@ def lite_dir(runtime: Path, wheels: list[Path], folder: Path) -> None:
     if missing:
         raise SystemExit(f"no wheel for what the kernel installs at boot: {', '.join(missing)}")
     preload = sorted({*KERNEL_PACKAGES, "hearts-lessons"})
+    shutil.copy2(ROOT / "tools" / KERNEL_BOOT, static / KERNEL_BOOT)
     settings = {
         "pyodideUrl": "./static/pyodide/pyodide.js",
         "disablePyPIFallback": True,
@@ -281,6 +295,17 @@ def lite_dir(runtime: Path, wheels: list[Path], folder: Path) -> None:
     (folder / "jupyter-lite.json").write_text(json.dumps(config, indent=1), encoding="utf-8")
 
 
+def snapshot_kernel(folder: Path) -> None:
+    """The memory of a started kernel, restored by every page instead of importing it all.
+
+    Importing IPython, the kernel and the lessons' packages is the same work on every
+    page and most of its start; ``tools/snapshot_kernel.mjs`` does it once, under node,
+    with the site's own runtime and wheels (``static/pyodide/kernel.snapshot.gz``).
+    """
+    run(["node", str(ROOT / "tools" / "snapshot_kernel.mjs"), str(folder / "static" / "pyodide"),
+         *SNAPSHOT_IMPORTS])
+
+
 def contents(folder: Path) -> None:
     """The notebooks the pages render: the lessons folder's, nothing else."""
     shutil.rmtree(folder, ignore_errors=True)
@@ -289,6 +314,7 @@ def contents(folder: Path) -> None:
         shutil.copy2(notebook, folder / notebook.name)
 
 
+PYODIDE_URL = re.compile(r'("pyodideUrl": *"[^"]*static/pyodide/)pyodide\.js"')
 CDN_LINK = re.compile(r'<link[^>]*href="https?://[^"]*"[^>]*>\s*')
 FRONT_DOOR = ROOT / "lessons" / "jupyter" / "voila" / "templates" / "hearts" / "tree-lab.html"
 """The served app's redirect to the lesson index; the site opens on the same page."""
@@ -301,12 +327,21 @@ def front_door() -> str:
 
 
 def finish_pages(output: Path) -> None:
-    """Drop the pages' CDN stylesheets (Font Awesome: the lessons draw no icons) and open on the index."""
-    for page in output.rglob("*.html"):
+    """Point the kernel at the snapshot's loader, drop the pages' CDN stylesheets, open on the index.
+
+    The kernel's build step sets ``pyodideUrl`` to the lite dir's ``pyodide.js`` in every
+    page's settings, whatever jupyter-lite.json said, so it is set to ``kernel_boot.js``
+    here. Font Awesome's stylesheet is dropped: the lessons draw no icons.
+    """
+    pointed = 0
+    for page in [*output.rglob("*.html"), *output.rglob("jupyter-lite.json")]:
         text = page.read_text(encoding="utf-8")
-        stripped = CDN_LINK.sub("", text)
-        if stripped != text:
-            page.write_text(stripped, encoding="utf-8")
+        finished, count = PYODIDE_URL.subn(rf'\g<1>{KERNEL_BOOT}"', CDN_LINK.sub("", text))
+        pointed += count
+        if finished != text:
+            page.write_text(finished, encoding="utf-8")
+    if not pointed:
+        raise SystemExit("no page's settings name pyodide.js: the kernel would not restore its snapshot")
     (output / "index.html").write_text(front_door(), encoding="utf-8")
     (output / ".nojekyll").write_text("")  # hosts that run Jekyll must not hide _-prefixed files
 
@@ -331,6 +366,8 @@ def build(output: Path) -> None:
     log(f"{len(wheels)} wheels for the browser, compiled to bytecode")
     lite = CACHE / "lite"
     lite_dir(runtime, wheels, lite)
+    snapshot_kernel(lite)
+    log("kernel snapshot taken")
     contents(CACHE / "contents")
     shutil.rmtree(output, ignore_errors=True)
     # JupyterLite's task database would skip steps whose inputs it thinks unchanged, and

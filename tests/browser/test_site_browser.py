@@ -156,6 +156,29 @@ def test_lesson_9_plays_a_card(page: Page, site_url: str) -> None:
     pass_and_play_a_card(page, timeout=60_000)
 
 
+def test_each_page_starts_from_the_kernel_snapshot_and_draws_its_own_deals(
+    learner: tuple[BrowserContext, list[str]], site_url: str,
+) -> None:
+    """Pages restore the started kernel (tools/kernel_boot.js) rather than fall back to a fresh
+    start, and every page reseeds its random draws: the memory they restore is the same."""
+    context, _ = learner
+    notes: list[str] = []
+    snapshots: list[int] = []
+    context.on("response", lambda response: snapshots.append(response.status)
+               if response.url.endswith("/kernel.snapshot.gz") else None)
+    first_positions = []
+    for _ in range(2):
+        page = context.new_page()
+        page.on("console", lambda message: notes.append(message.text))  # the kernel's worker logs here too
+        open_page(page, site_url, "11-drills")
+        cards = page.locator(".hl-drill").first.locator(".hl-card")
+        first_positions.append(cards.evaluate_all("cards => cards.map(card => card.dataset.card)"))
+        page.close()
+    assert snapshots and set(snapshots) == {200}
+    assert not [note for note in notes if "snapshot" in note], notes
+    assert first_positions[0] != first_positions[1], "two pages drew the same drill position"
+
+
 def test_nothing_left_the_machine(learner: tuple[BrowserContext, list[str]]) -> None:
     _, outside = learner
     assert outside == [], f"requests that would have left the machine: {outside}"
@@ -166,3 +189,9 @@ def test_the_site_holds_its_own_python(site_url: str) -> None:
     for name in ("pyodide.js", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json"):
         assert (runtime / name).is_file(), name
     assert any(Path(runtime).glob("hearts_lessons-*.whl"))
+    assert (runtime / "kernel.snapshot.gz").stat().st_size > 1_000_000
+    # Voici's build points every page at pyodide.js; the finished site at the snapshot's loader.
+    settings = [SITE / "jupyter-lite.json", *SITE.rglob("*.html")]
+    named = [re.findall(r'"pyodideUrl": *"([^"]*)"', page.read_text(encoding="utf-8")) for page in settings]
+    urls = {url for found in named for url in found}
+    assert urls and all(url.endswith("static/pyodide/kernel_boot.js") for url in urls), urls
