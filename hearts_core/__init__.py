@@ -48,7 +48,7 @@ from hearts_core.rules import (
     TWO_OF_CLUBS,
     Rules,
 )
-from hearts_core.scoring import card_points, hand_scores, match_winners, penalty_points
+from hearts_core.scoring import Outcome, card_points, hand_scores, match_outcome, match_winners, penalty_points
 from hearts_core.state import HandState, PassDirection, Phase, SeatView, Trick, seat_name
 
 __all__ = [
@@ -84,6 +84,7 @@ __all__ = [
     "InvalidPositionError",
     "InvalidRecordError",
     "Match",
+    "Outcome",
     "PassDirection",
     "Phase",
     "Reason",
@@ -101,6 +102,7 @@ __all__ = [
     "legal_plays",
     "load_record",
     "make_bot",
+    "match_outcome",
     "match_winners",
     "parse_card",
     "parse_cards",

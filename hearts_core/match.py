@@ -30,7 +30,7 @@ from hearts_core.errors import IllegalMove, InvalidOptionError, InvalidRecordErr
 from hearts_core.legality import ActionReason, Verdict
 from hearts_core.records import dump_record, load_record, replay_hand
 from hearts_core.rules import CARDS_PER_SEAT, NUM_SEATS, Rules
-from hearts_core.scoring import match_winners
+from hearts_core.scoring import Outcome, match_outcome, match_winners
 from hearts_core.state import HandState, PassDirection, Phase, SeatView, Trick
 
 __all__ = ["Match", "deal_hands", "deal_masks"]
@@ -141,6 +141,12 @@ class Match:
         if not self.hand.is_over:
             return None
         return match_winners(self.totals, self.rules)
+
+    def outcome(self, seat: int) -> Outcome | None:
+        """How the match went for ``seat`` once it is over (won, drawn or lost), else ``None``."""
+        if not self.hand.is_over:
+            return None
+        return match_outcome(self.totals, seat, self.rules)
 
     @property
     def is_over(self) -> bool:

@@ -13,18 +13,21 @@ place.
 (0, 26, 26, 26)
 >>> match_winners((27, 51, 45, 100), Rules())
 (0,)
+>>> match_outcome((90, 100, 90, 95), 2, Rules())
+<Outcome.DRAWN: 'drawn'>
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from enum import StrEnum
 
 from hearts_core.cards import Card, to_card, to_cards
 from hearts_core.errors import InvalidPositionError, quote_input
 from hearts_core.kernel import points_table, settle
 from hearts_core.rules import JACK_OF_DIAMONDS_POINTS, NUM_SEATS, POINTS_PER_HAND, SEATS, Rules
 
-__all__ = ["card_points", "hand_scores", "match_winners", "penalty_points"]
+__all__ = ["Outcome", "card_points", "hand_scores", "match_outcome", "match_winners", "penalty_points"]
 
 _DEFAULT_RULES = Rules()
 
@@ -112,6 +115,33 @@ def match_winners(totals: Sequence[int], rules: Rules = _DEFAULT_RULES) -> tuple
     if len(winners) > 1 and rules.tie_rule == "play_on":
         return None
     return winners
+
+
+class Outcome(StrEnum):
+    """How a finished match went for one seat."""
+
+    WON = "won"
+    """The seat alone has the lowest total."""
+    DRAWN = "drawn"
+    """The seat shares the lowest total (under ``tie_rule="share"``)."""
+    LOST = "lost"
+    """Another seat has a lower total."""
+
+
+def match_outcome(totals: Sequence[int], seat: int, rules: Rules = _DEFAULT_RULES) -> Outcome | None:
+    """How the match went for ``seat``, once it is over (:func:`match_winners`), else ``None``.
+
+    Raises:
+        InvalidPositionError: not one total per seat, or ``seat`` is not a seat.
+    """
+    if not isinstance(seat, int) or isinstance(seat, bool) or seat not in SEATS:
+        raise InvalidPositionError(f"seat must be one of {list(SEATS)}, not {quote_input(seat)}")
+    winners = match_winners(totals, rules)
+    if winners is None:
+        return None
+    if seat not in winners:
+        return Outcome.LOST
+    return Outcome.WON if len(winners) == 1 else Outcome.DRAWN
 
 
 def _check_rules(rules: object) -> None:

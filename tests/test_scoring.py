@@ -7,8 +7,11 @@ import pytest
 from hearts_core import (
     POINTS_PER_HAND,
     QUEEN_OF_SPADES_POINTS,
+    SEATS,
+    InvalidPositionError,
     Rules,
     hand_scores,
+    match_outcome,
     match_winners,
     penalty_points,
 )
@@ -87,3 +90,28 @@ def test_rules_are_frozen_and_round_trip() -> None:
     assert Rules.from_dict(rules.to_dict()) == rules
     with pytest.raises(AttributeError):
         rules.target = 50  # type: ignore[misc]
+
+
+@pytest.mark.parametrize(("totals", "outcomes"), [
+    ((27, 51, 45, 100), ("won", "lost", "lost", "lost")),
+    ((90, 100, 90, 95), ("drawn", "lost", "drawn", "lost")),
+    ((10, 20, 30, 40), (None, None, None, None)),  # nobody has reached the target
+])
+def test_the_outcome_for_each_seat_follows_the_winners(
+    totals: tuple[int, ...], outcomes: tuple[str | None, ...],
+) -> None:
+    assert tuple(match_outcome(totals, seat) for seat in SEATS) == outcomes
+    winners = match_winners(totals) or ()
+    for seat in SEATS:
+        expected = None if not winners else "lost" if seat not in winners else "won" if len(winners) == 1 else "drawn"
+        assert match_outcome(totals, seat) == expected
+
+
+def test_a_tie_played_on_has_no_outcome_yet() -> None:
+    assert match_outcome((90, 100, 90, 95), 0, Rules(tie_rule="play_on")) is None
+
+
+@pytest.mark.parametrize("seat", [-1, 4, "0", 1.0])
+def test_the_outcome_names_a_bad_seat(seat: object) -> None:
+    with pytest.raises(InvalidPositionError, match="seat must be one of"):
+        match_outcome((27, 51, 45, 100), seat)  # type: ignore[arg-type]

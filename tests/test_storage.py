@@ -209,7 +209,7 @@ def test_statistics_count_wins_draws_and_losses() -> None:
         match = finished_match(seed)
         winners = match.winners or ()
         kind = "won" if winners == (0,) else "drawn" if 0 in winners else "lost"
-        assert kind == outcome
+        assert kind == outcome == match.outcome(0)
         before = stats
         stats = stats.add(match)
         assert getattr(stats, kind) == getattr(before, kind) + 1
@@ -544,16 +544,17 @@ def test_the_history_keeps_the_newest_matches_once_each(tmp_path: Path, monkeypa
     kept = store.history()
     assert [entry.match_id for entry in kept] == ["id4", "id3", "id2"]  # newest first, the oldest dropped
     assert kept[0].match() == matches[4] and kept[0].totals == matches[4].totals and kept[0].hands == 1
-    assert kept[0].outcome == storage.outcome_of(matches[4])
+    assert kept[0].outcome is matches[4].outcome(0)
     assert store.add_to_history(matches[4], "id4") == kept  # the same match, from another page: once
     label = kept[0].label
     assert label.endswith("in 1 hand") and str(matches[4].totals[0]) in label and "_" not in label
 
 
-def test_the_outcome_is_the_learners() -> None:
-    assert storage.outcome_of(finished_match(2)) in ("won", "drawn", "lost")
+def test_only_a_finished_match_goes_into_the_history(tmp_path: Path) -> None:
+    store = MatchStore(tmp_path)
     with pytest.raises(ValueError, match="only a finished match"):
-        storage.outcome_of(Match.new(1))
+        store.add_to_history(Match.new(1), "unfinished")
+    assert store.history() == ()
 
 
 HISTORY_FAULTS = {
@@ -561,6 +562,9 @@ HISTORY_FAULTS = {
     "matches is an object": '{"format": "hearts-lessons-history/1", "matches": {}}',
     "an entry without a match": '{"format": "hearts-lessons-history/1", "matches": [{"match_id": "a", '
                                 '"finished_at": "", "outcome": "won", "totals": [1, 2, 3, 4], "hands": 1}]}',
+    "an outcome nobody has": '{"format": "hearts-lessons-history/1", "matches": [{"match_id": "a", '
+                             '"finished_at": "", "outcome": "victory", "totals": [1, 2, 3, 4], "hands": 1, '
+                             '"match": {}}]}',
     "totals of text": '{"format": "hearts-lessons-history/1", "matches": [{"match_id": "a", "finished_at": "", '
                       '"outcome": "won", "totals": ["1"], "hands": 1, "match": {}}]}',
 }

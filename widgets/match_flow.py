@@ -64,6 +64,7 @@ from hearts_core import (
     IllegalMove,
     InvalidCardError,
     Match,
+    Outcome,
     PassDirection,
     Phase,
     Reason,
@@ -77,14 +78,14 @@ from hearts_core.coach import CoachReport, Recommendation, analyse, recommend
 from hearts_core.errors import InvalidPositionError
 from hearts_core.review import HandReview, Mistake, review_hand
 from hearts_core.rules import MOON_POINTS, TieRule
-from hearts_core.wording import and_list, points_phrase
+from hearts_core.wording import LEARNER_SEAT, and_list, points_phrase
 from widgets.match_saves import STALE, MatchSaves
 from widgets.storage import FinishedMatch, SavedMatch, Statistics
 
 __all__ = [
     "COMPUTERS",
     "HARD_TIME_BUDGET",
-    "LEARNER",
+    "LEARNER_SEAT",
     "LEVELS",
     "SETTINGS",
     "SPEEDS",
@@ -100,7 +101,6 @@ __all__ = [
 
 log = logging.getLogger("hearts_lessons.widgets.match")
 
-LEARNER: Final = 0
 COMPUTERS: Final = tuple(range(1, NUM_SEATS))
 SPEEDS: Final = ("instant", "normal", "slow")
 LEVELS: Final = ("easy", "normal", "hard")
@@ -210,7 +210,7 @@ def saved_trick_number(saved: SavedMatch) -> int:
 
 def has_progress(match: Match) -> bool:
     """Whether the learner has done anything in ``match``; an untouched deal is not worth offering."""
-    return match.hand_number > 1 or bool(match.hand.plays) or match.hand.passed(LEARNER) is not None
+    return match.hand_number > 1 or bool(match.hand.plays) or match.hand.passed(LEARNER_SEAT) is not None
 
 
 def moon_sentence(match: Match) -> str:
@@ -220,23 +220,26 @@ def moon_sentence(match: Match) -> str:
         return ""
     who = seat_name(shooter)
     if match.rules.moon_subtracts:
-        return f"{who} shot the moon: {MOON_POINTS} come off {'your' if shooter == LEARNER else 'their'} total."
+        return f"{who} shot the moon: {MOON_POINTS} come off {'your' if shooter == LEARNER_SEAT else 'their'} total."
     return f"{who} shot the moon: everyone else takes {MOON_POINTS}."
 
 
-def result_sentence(match: Match) -> tuple[str, str]:
-    """(outcome, sentence) for a finished match: ``won``, ``drawn`` (a shared lowest total) or ``lost``."""
-    winners = match.winners or ()
+def result_sentence(match: Match) -> tuple[Outcome, str]:
+    """How a finished match went for the learner, and the sentence that tells them."""
+    outcome = match.outcome(LEARNER_SEAT)
+    winners = match.winners
+    if outcome is None or winners is None:
+        raise ValueError(f"only a finished match has a result, not {match!r}")
     totals = match.totals
-    best = totals[winners[0]] if winners else 0
-    if winners == (LEARNER,):
-        return "won", f"You win the match with {best} points!"
-    if LEARNER in winners:
-        others = and_list(seat_name(seat) for seat in winners if seat != LEARNER)
-        return "drawn", f"A draw: you share the lowest total, {best}, with {others}."
+    best = totals[winners[0]]
+    if outcome is Outcome.WON:
+        return outcome, f"You win the match with {best} points!"
+    if outcome is Outcome.DRAWN:
+        others = and_list(seat_name(seat) for seat in winners if seat != LEARNER_SEAT)
+        return outcome, f"A draw: you share the lowest total, {best}, with {others}."
     names = [seat_name(seat) for seat in winners]
     lead = f"{names[0]} wins" if len(names) == 1 else f"{and_list(names)} share the win"
-    return "lost", f"{lead} with {best} points. You finished with {totals[LEARNER]}."
+    return outcome, f"{lead} with {best} points. You finished with {totals[LEARNER_SEAT]}."
 
 
 class MatchFlow:
@@ -375,7 +378,7 @@ class MatchFlow:
             return self.refuse(self._wrong_screen())
         if self.shown is not None and self.settings.confirm_tricks:
             return self.refuse("The finished trick is still on the table: press Next trick first.")
-        verdict = match.explain(chosen, seat=LEARNER)
+        verdict = match.explain(chosen, seat=LEARNER_SEAT)
         if not verdict.legal:
             return self.refuse(verdict.message, chosen, verdict.reason)
         if self.settings.one_tap:
@@ -405,12 +408,12 @@ class MatchFlow:
             return self.refuse("Choose a card first: tap it, then press Play.")
         if (stale := self._stale()) is not None:
             return stale
-        verdict = match.explain(self.selected[0], seat=LEARNER)
+        verdict = match.explain(self.selected[0], seat=LEARNER_SEAT)
         if not verdict.legal:
             return self.refuse(verdict.message, verdict.card, verdict.reason)
         self._news = _News()
         self.shown = None  # playing on moves past a finished trick still on show
-        self._play(verdict.card or to_card(self.selected[0]), LEARNER)
+        self._play(verdict.card or to_card(self.selected[0]), LEARNER_SEAT)
         return self._finish()
 
     def toggle_pass(self, card: Card | str) -> str:
@@ -422,7 +425,7 @@ class MatchFlow:
             chosen = to_card(card)
         except InvalidCardError as problem:
             return self.refuse(str(problem))
-        if chosen not in match.hand.hand(LEARNER):
+        if chosen not in match.hand.hand(LEARNER_SEAT):
             return self.refuse(f"You do not hold {chosen}.", chosen)
         text = str(chosen)
         if text in self.selected:
@@ -453,18 +456,19 @@ class MatchFlow:
         if (stale := self._stale()) is not None:
             return stale
         try:
-            match.pass_cards(LEARNER, self.selected)
+            match.pass_cards(LEARNER_SEAT, self.selected)
         except IllegalMove as refusal:
             return self.refuse(refusal.verdict.message, None, refusal.verdict.reason)
         for seat in COMPUTERS:
             match.pass_cards(seat, self._bot(seat, "pass").choose_pass(match.view(seat)))
-        view = match.view(LEARNER)
+        view = match.view(LEARNER_SEAT)
         direction = match.hand.pass_direction
         self.selected = []
         self._news = _News()
         self._news.say(
-            f"You passed {and_list(view.passed or ())} to {seat_name(direction.receiver(LEARNER))} and received "
-            f"{and_list(view.received or ())} from {seat_name(direction.passer(LEARNER))}; they are outlined in gold."
+            f"You passed {and_list(view.passed or ())} to {seat_name(direction.receiver(LEARNER_SEAT))} and received "
+            f"{and_list(view.received or ())} from {seat_name(direction.passer(LEARNER_SEAT))}; "
+            "they are outlined in gold."
         )
         return self._finish()
 
@@ -505,7 +509,7 @@ class MatchFlow:
         if direction is PassDirection.HOLD:
             opening = f"Hand {match.hand_number}: no passing this time."
         else:
-            receiver = seat_name(direction.receiver(LEARNER))
+            receiver = seat_name(direction.receiver(LEARNER_SEAT))
             opening = (f"Hand {match.hand_number}: choose {CARDS_IN_PASS} cards "
                        f"to pass {direction.value}, to {receiver}.")
         self._news = _News()
@@ -581,13 +585,13 @@ class MatchFlow:
         match = self.match
         if match is None or not (force or self.settings.show_coach):
             return None
-        passing = self.screen is Screen.PASSING and match.hand.passed(LEARNER) is None
+        passing = self.screen is Screen.PASSING and match.hand.passed(LEARNER_SEAT) is None
         if not passing and (self.screen is not Screen.PLAYING or self.pending is not Pending.LEARNER):
             return None
         key = (match.seed, match.hand_number, match.hand.phase, len(match.hand.plays))
         if self._recommended is None or self._recommended[0] != key:
             try:
-                advice: Recommendation | None = recommend(match.view(LEARNER))
+                advice: Recommendation | None = recommend(match.view(LEARNER_SEAT))
             except InvalidPositionError:  # nothing for the learner to decide here
                 advice = None
             self._recommended = (key, advice)
@@ -629,7 +633,7 @@ class MatchFlow:
         future = self._reviews[key]
         try:
             if future is None:  # no thread here: review now
-                return self.reviewer(match.hands[hand_number - 1], LEARNER).mistakes
+                return self.reviewer(match.hands[hand_number - 1], LEARNER_SEAT).mistakes
             return future.result()
         except Exception:  # a review is a bonus: the match goes on without it
             log.exception("reviewing hand %d failed", hand_number)
@@ -644,7 +648,7 @@ class MatchFlow:
             return
         hand, reviewer = match.hands[hand_number - 1].copy(), self.reviewer
         try:
-            self._reviews[key] = _reviewing_thread().submit(lambda: reviewer(hand, LEARNER).mistakes)
+            self._reviews[key] = _reviewing_thread().submit(lambda: reviewer(hand, LEARNER_SEAT).mistakes)
         except RuntimeError:  # no threads (Pyodide): review_of reviews when asked
             self._reviews[key] = None
 
@@ -701,7 +705,7 @@ class MatchFlow:
             parts.append("Press Next trick to go on.")
         elif screen is Screen.PLAYING and pending is Pending.LEARNER:
             parts.append("Your turn to lead." if not match.hand.current_trick else "Your turn.")
-        elif not parts and match.to_move is not None and match.to_move != LEARNER:  # e.g. after Next trick
+        elif not parts and match.to_move is not None and match.to_move != LEARNER_SEAT:  # e.g. after Next trick
             who = seat_name(match.to_move)
             parts.append(f"{who} leads the next trick." if not match.hand.current_trick else f"{who} to play.")
         self._news = _News()
@@ -725,11 +729,11 @@ class MatchFlow:
                 return
             seat = hand.to_move
             assert seat is not None
-            if seat == LEARNER:
+            if seat == LEARNER_SEAT:
                 forced = self._forced_card()
                 if forced is None:
                     return
-                self._play(forced, LEARNER, forced=True)
+                self._play(forced, LEARNER_SEAT, forced=True)
             else:
                 self._play(self._bot(seat, "play").choose_play(match.view(seat)), seat)
             if not until_learner:
@@ -743,11 +747,11 @@ class MatchFlow:
         if forced:
             self._news.say(f"{card} was your only legal card, so it was played for you.")
         else:
-            self._news.say(f"{seat_name(seat)} played {card}.", minor=seat != LEARNER)
+            self._news.say(f"{seat_name(seat)} played {card}.", minor=seat != LEARNER_SEAT)
         if trick is not None:
             self.shown = trick
             self.selected = []
-            taker = "You took" if trick.winner == LEARNER else f"{seat_name(trick.winner)} took"
+            taker = "You took" if trick.winner == LEARNER_SEAT else f"{seat_name(trick.winner)} took"
             best = trick.played_by(trick.winner)
             self._news.say(f"{taker} the trick with {best} ({points_phrase(trick.points)}).")
         if match.hand.is_over:
@@ -762,7 +766,7 @@ class MatchFlow:
     def _forced_card(self) -> Card | None:
         """The learner's only legal card, when ``auto_play_forced`` is on and there is just one."""
         match = self.match
-        if match is None or not self.settings.auto_play_forced or match.to_move != LEARNER:
+        if match is None or not self.settings.auto_play_forced or match.to_move != LEARNER_SEAT:
             return None
         legal = match.legal_plays()
         return legal[0] if len(legal) == 1 else None
@@ -809,7 +813,7 @@ class MatchFlow:
             return Pending.LEARNER
         if self.shown is not None:
             return Pending.NEXT_TRICK if self.settings.confirm_tricks else Pending.ADVANCE
-        if match.to_move != LEARNER or self._forced_card() is not None:
+        if match.to_move != LEARNER_SEAT or self._forced_card() is not None:
             return Pending.ADVANCE
         return Pending.LEARNER
 
@@ -822,7 +826,7 @@ class MatchFlow:
             return None
         key = (match.seed, match.hand_number, len(match.hand.plays))
         if self._coach_cache is None or self._coach_cache[0] != key:
-            self._coach_cache = (key, analyse(match.view(LEARNER)))
+            self._coach_cache = (key, analyse(match.view(LEARNER_SEAT)))
         return self._coach_cache[1]
 
     def _wrong_screen(self) -> str:
@@ -837,7 +841,7 @@ class MatchFlow:
         match = self.match
         assert match is not None
         chosen = len(self.selected)
-        receiver = seat_name(match.hand.pass_direction.receiver(LEARNER))
+        receiver = seat_name(match.hand.pass_direction.receiver(LEARNER_SEAT))
         if chosen == CARDS_IN_PASS:
             return f"Ready: press Pass {CARDS_IN_PASS} cards to give {and_list(self.selected)} to {receiver}."
         if chosen == 0:

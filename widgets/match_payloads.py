@@ -27,6 +27,7 @@ from hearts_core import (
     NUM_SEATS,
     QUEEN_OF_SPADES,
     Match,
+    Outcome,
     PassDirection,
     Phase,
     SeatView,
@@ -35,10 +36,9 @@ from hearts_core import (
 )
 from hearts_core.coach import CoachReport, Recommendation
 from hearts_core.review import Mistake
-from hearts_core.wording import and_list, plural, points_phrase
+from hearts_core.wording import LEARNER_SEAT, and_list, plural, points_phrase
 from widgets._base import card_data, cards_data
 from widgets.match_flow import (
-    LEARNER,
     LEVELS,
     SPEEDS,
     TIE_RULES,
@@ -226,7 +226,7 @@ class PastMatch:
 
     match_id: str
     label: str
-    outcome: str
+    outcome: Outcome
 
 
 @dataclass(frozen=True, slots=True)
@@ -265,19 +265,8 @@ class Scores:
 class Result:
     """The end of the match."""
 
-    outcome: str
-    """``"won"``, ``"drawn"`` or ``"lost"``, for the learner."""
-    text: str
-    winners: list[str]
-
-
-@dataclass(frozen=True, slots=True)
-class Void:
-    """A seat that has shown it has run out of suits."""
-
-    name: str
-    suits: list[str]
-    """The suits' symbols, in suit order."""
+    outcome: Outcome
+    """How the match went for the learner."""
     text: str
 
 
@@ -296,7 +285,8 @@ class Coach:
     """The coach's panel."""
 
     unseen: int
-    voids: list[Void]
+    voids: list[str]
+    """A sentence for each seat that has shown it has run out of suits."""
     queen: str
     outlooks: list[Outlook]
     advice: str
@@ -365,7 +355,7 @@ def display(flow: MatchFlow) -> Display:
     offer = _offer(flow)
     if match is None:
         return Display(screen, pending, offer)
-    view = match.view(LEARNER)
+    view = match.view(LEARNER_SEAT)
     report = flow.coach_report()
     advice = flow.recommendation()
     show_coach = flow.settings.show_coach and (report is not None or advice is not None)
@@ -395,7 +385,7 @@ def _header(match: Match, view: SeatView, shown: Trick | None) -> Header:
         hand_number=match.hand_number,
         pass_direction=direction.value,
         pass_text=PASS_TEXT[direction],
-        pass_to="" if direction is PassDirection.HOLD else seat_name(direction.receiver(LEARNER)),
+        pass_to="" if direction is PassDirection.HOLD else seat_name(direction.receiver(LEARNER_SEAT)),
         trick_number=trick_number(match.hand, shown is not None),
         hearts_broken=view.hearts_broken,
         queen_played=any(card is QUEEN_OF_SPADES for _, card in view.plays),
@@ -419,8 +409,8 @@ def _seats(flow: MatchFlow, match: Match, view: SeatView) -> list[SeatRow]:
             cards_left=view.cards_left(seat),
             total=before[seat],
             this_hand=this_hand[seat],
-            to_move=view.to_move == seat and flow.shown is None and (waiting or seat == LEARNER),
-            level=flow.settings.levels[seat - 1] if seat != LEARNER else "",
+            to_move=view.to_move == seat and flow.shown is None and (waiting or seat == LEARNER_SEAT),
+            level=flow.settings.levels[seat - 1] if seat != LEARNER_SEAT else "",
         )
         for seat in range(NUM_SEATS)
     ]
@@ -472,13 +462,13 @@ def _story(flow: MatchFlow, match: Match, view: SeatView) -> Story | None:
     taker, taken_text = -1, ""
     if finished is not None:
         taker = finished.winner
-        took = "You took" if taker == LEARNER else f"{seat_name(taker)} took"
+        took = "You took" if taker == LEARNER_SEAT else f"{seat_name(taker)} took"
         taken_text = f"{took} the trick with {finished.played_by(taker)}: {points_phrase(finished.points)}."
     turn, turn_text = -1, ""
     if flow.shown is None and view.to_move is not None:
         turn = view.to_move
         leading = not view.current_trick
-        if turn == LEARNER:
+        if turn == LEARNER_SEAT:
             turn_text = "Your turn to lead." if leading else "Your turn."
         else:
             turn_text = f"{seat_name(turn)} {'leads next' if leading else 'to play'}."
@@ -488,7 +478,7 @@ def _story(flow: MatchFlow, match: Match, view: SeatView) -> Story | None:
 
 
 def _led(seat: int) -> str:
-    return "You led" if seat == LEARNER else f"{seat_name(seat)} led"
+    return "You led" if seat == LEARNER_SEAT else f"{seat_name(seat)} led"
 
 
 def trick_payload(trick: Trick) -> TrickPayload:
@@ -519,8 +509,7 @@ def _scores(match: Match) -> Scores | None:
 def _result(match: Match) -> Result | None:
     if not match.is_over:
         return None
-    outcome, text = result_sentence(match)
-    return Result(outcome, text, [seat_name(seat) for seat in match.winners or ()])
+    return Result(*result_sentence(match))
 
 
 def _offer(flow: MatchFlow) -> Offer | None:
@@ -544,14 +533,11 @@ def _coach(report: CoachReport | None, advice: Recommendation | None) -> Coach:
                      passing=True)
     reading = report.reading
     # Only seats that have shown a void are listed: "none yet" three times is noise.
-    voids = [
-        Void(seat_name(seat), [suit.symbol for suit in suits],
-             f"{seat_name(seat)} has run out of {and_list(suit.plural for suit in suits)}.")
-        for seat, suits in sorted(reading.voids.items()) if suits
-    ]
+    voids = [f"{seat_name(seat)} has run out of {and_list(suit.plural for suit in suits)}."
+             for seat, suits in sorted(reading.voids.items()) if suits]
     if reading.queen_played:
         queen = "♠Q has been played."
-    elif LEARNER in reading.queen_of_spades:
+    elif LEARNER_SEAT in reading.queen_of_spades:
         queen = "♠Q is in your hand."
     else:
         queen = f"♠Q may be with {and_list(seat_name(seat) for seat in reading.queen_of_spades)}."
@@ -596,7 +582,7 @@ def review_payload(match: Match, hand_number: int, items: tuple[Mistake, ...] | 
     steps = []
     for number, trick in enumerate(hand.tricks, start=1):
         shown = trick_payload(trick)
-        mine = trick.played_by(LEARNER)
+        mine = trick.played_by(LEARNER_SEAT)
         item = costly.get(number)
         if item is not None:
             text = (f"Trick {number}: you played {mine}; {item.better} was better "

@@ -67,8 +67,8 @@ import platformdirs
 if sys.platform != "win32":
     import fcntl
 
-from hearts_core import InvalidRecordError, Match
-from hearts_core.wording import and_list, plural
+from hearts_core import InvalidRecordError, Match, Outcome
+from hearts_core.wording import LEARNER_SEAT, and_list, plural
 
 __all__ = [
     "DATA_ENV",
@@ -86,7 +86,6 @@ __all__ = [
     "atomic_write",
     "clean_orphans",
     "data_dir",
-    "outcome_of",
     "read_json",
     "storage_notice",
 ]
@@ -255,14 +254,12 @@ class Statistics:
             raise ValueError(f"only a finished match counts towards statistics, not {match!r}")
         if match_id and match_id in self.counted:
             return self
-        winners = match.winners
-        won = winners == (0,)
-        drawn = 0 in winners and not won
+        outcome = match.outcome(LEARNER_SEAT)
         history = match.history
         return Statistics(
             played=self.played + 1,
-            won=self.won + int(won),
-            drawn=self.drawn + int(drawn),
+            won=self.won + int(outcome is Outcome.WON),
+            drawn=self.drawn + int(outcome is Outcome.DRAWN),
             hands=self.hands + len(history),
             points=self.points + sum(hand.scores[0] for hand in history),
             counted=(*self.counted, match_id)[-COUNTED_KEPT:] if match_id else self.counted,
@@ -292,16 +289,10 @@ class Statistics:
         return stats
 
 
-def outcome_of(match: Match) -> str:
-    """``"won"``, ``"drawn"`` (a shared lowest total) or ``"lost"``, for the learner (seat 0) in a finished match."""
-    winners = match.winners
-    if winners is None:
-        raise ValueError(f"only a finished match has an outcome, not {match!r}")
-    return "won" if winners == (0,) else "drawn" if 0 in winners else "lost"
-
-
 _OUTCOME_WORDS: Final = {
-    "won": "you won with {} points", "drawn": "a draw at {} points", "lost": "you lost with {} points",
+    Outcome.WON: "you won with {} points",
+    Outcome.DRAWN: "a draw at {} points",
+    Outcome.LOST: "you lost with {} points",
 }
 
 
@@ -312,8 +303,8 @@ class FinishedMatch:
     match_id: str
     finished_at: str
     """Local time, ``YYYY-MM-DDTHH:MM:SS`` and the UTC offset."""
-    outcome: str
-    """``"won"``, ``"drawn"`` or ``"lost"`` (for the learner)."""
+    outcome: Outcome
+    """How the match went for the learner."""
     totals: tuple[int, ...]
     """The four seats' final totals, seat 0 (the learner) first."""
     hands: int
@@ -330,7 +321,7 @@ class FinishedMatch:
             when = time.strftime("%d %b %Y at %H:%M", time.strptime(self.finished_at[:19], "%Y-%m-%dT%H:%M:%S"))
         except ValueError:
             when = "Unknown date"
-        outcome = _OUTCOME_WORDS.get(self.outcome, "{} points").format(self.totals[0])
+        outcome = _OUTCOME_WORDS[self.outcome].format(self.totals[0])
         return (f"{when}: {outcome}, against {and_list(self.totals[1:])}, "
                 f"in {plural(self.hands, 'hand')}")
 
@@ -364,8 +355,12 @@ class FinishedMatch:
             record = json.dumps(data["match"], ensure_ascii=False)
         except (RecursionError, ValueError):
             raise CorruptFileError(f"history entry {texts['match_id']!r} has a match nested too deeply") from None
-        return cls(str(texts["match_id"]), str(texts["finished_at"]), str(texts["outcome"]), tuple(totals), hands,
-                   record)
+        try:
+            outcome = Outcome(str(texts["outcome"]))
+        except ValueError:
+            raise CorruptFileError(f"history field 'outcome' must be one of {', '.join(Outcome)}, "
+                                   f"not {_short(texts['outcome'])}") from None
+        return cls(str(texts["match_id"]), str(texts["finished_at"]), outcome, tuple(totals), hands, record)
 
 
 class MatchStore:
@@ -538,10 +533,13 @@ class MatchStore:
 
         Only the newest :data:`HISTORY_KEPT` matches are kept.
         """
+        outcome = match.outcome(LEARNER_SEAT)
+        if outcome is None:
+            raise ValueError(f"only a finished match goes into the history, not {match!r}")
         entry = FinishedMatch(
             match_id=match_id,
             finished_at=time.strftime("%Y-%m-%dT%H:%M:%S%z"),
-            outcome=outcome_of(match),
+            outcome=outcome,
             totals=match.totals,
             hands=len(match.history),
             record=match.to_json(),

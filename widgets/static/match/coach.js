@@ -24,7 +24,7 @@ function hlMatchCoach(ui) {
     if (report.passing) return;
     const facts = hlEl("ul", "hl-facts");
     facts.append(hlEl("li", "", `${report.unseen} cards unseen.`), hlEl("li", "", report.queen));
-    for (const item of report.voids) facts.append(hlEl("li", "", item.text));
+    for (const text of report.voids) facts.append(hlEl("li", "", text));
     if (!report.voids.length) facts.append(hlEl("li", "", "Nobody has run out of a suit yet."));
     coach.append(facts);
     const { table, body } = hlTable("hl-odds", ["Card", "Takes the trick", "Points expected"]);
