@@ -20,8 +20,8 @@ Design choices:
   reached from a deal where the learner holds the hearts and wins tricks with high cards.
 * Pure standard library, like the rest of the engine.
 
->>> item = deal_item(FOLLOW_SUIT, 3)
->>> item == deal_item(FOLLOW_SUIT, 3) and exercises(item)
+>>> item = deal_item(DrillKey.FOLLOW_SUIT, 3)
+>>> item == deal_item(DrillKey.FOLLOW_SUIT, 3) and exercises(item)
 True
 """
 
@@ -30,6 +30,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
+from enum import StrEnum
 from math import comb
 from typing import Final
 
@@ -42,34 +43,42 @@ from hearts_core.scoring import card_points, penalty_points
 from hearts_core.state import HandState
 
 __all__ = [
-    "ALL_HEARTS",
-    "ALL_PENALTY",
     "ALL_PENALTY_ODDS",
     "DRILL_RULES",
-    "FIRST_TRICK_NO_POINTS",
-    "FOLLOW_SUIT",
-    "HEARTS_NOT_BROKEN",
-    "LEAD_TWO_OF_CLUBS",
-    "POINTS",
-    "WHO_TAKES",
     "DrillItem",
+    "DrillKey",
     "DrillRule",
+    "QuestionKind",
     "deal_item",
     "drill_rule",
     "exercises",
 ]
 
-FOLLOW_SUIT: Final = "follow-suit"
-LEAD_TWO_OF_CLUBS: Final = "lead-two-of-clubs"
-FIRST_TRICK_NO_POINTS: Final = "first-trick-no-points"
-HEARTS_NOT_BROKEN: Final = "hearts-not-broken"
-ALL_PENALTY: Final = "all-penalty"
-ALL_HEARTS: Final = "all-hearts"
-WHO_TAKES: Final = "who-takes"
-POINTS: Final = "points"
 
-LEGAL_CARDS: Final = "legal-cards"
-"""Question kind: tap every card you may play."""
+class DrillKey(StrEnum):
+    """The rules a drill can practise, by the keys lessons and tests name them with."""
+
+    FOLLOW_SUIT = "follow-suit"
+    LEAD_TWO_OF_CLUBS = "lead-two-of-clubs"
+    FIRST_TRICK_NO_POINTS = "first-trick-no-points"
+    HEARTS_NOT_BROKEN = "hearts-not-broken"
+    ALL_PENALTY = "all-penalty"
+    ALL_HEARTS = "all-hearts"
+    WHO_TAKES = "who-takes"
+    POINTS = "points"
+
+
+class QuestionKind(StrEnum):
+    """What a question asks of the learner; each drill rule asks one of the first three."""
+
+    LEGAL_CARDS = "legal-cards"
+    """Tap every card you may play."""
+    WHO_TAKES = "who-takes"
+    """Say who takes a finished trick."""
+    POINTS = "points"
+    """Say how many points a finished trick carries."""
+    SPOIL = "spoil"
+    """Pick the card that stops a moon shot (a lesson's question; no drill asks it)."""
 
 _ATTEMPTS: Final = 2000
 """Deals tried before giving up; the rarest filtered rule needs a few dozen."""
@@ -87,30 +96,31 @@ ALL_PENALTY_ODDS: Final = comb(len(DECK), CARDS_PER_SEAT) // (len(_PENALTY_CARDS
 class DrillRule:
     """One rule a drill can practise: its key, the question kind and words for the learner."""
 
-    key: str
-    kind: str
+    key: DrillKey
+    kind: QuestionKind
     name: str
     prompt: str
 
 
-DRILL_RULES: Final = {
+DRILL_RULES: Final[dict[str, DrillRule]] = {
     rule.key: rule
     for rule in (
-        DrillRule(FOLLOW_SUIT, LEGAL_CARDS, "Follow suit", "Tap every card you may play, then Check."),
-        DrillRule(LEAD_TWO_OF_CLUBS, LEGAL_CARDS, "The first lead", "You lead the first trick. Tap every card "
-                  "you may play, then Check."),
-        DrillRule(FIRST_TRICK_NO_POINTS, LEGAL_CARDS, "No points on the first trick",
+        DrillRule(DrillKey.FOLLOW_SUIT, QuestionKind.LEGAL_CARDS, "Follow suit",
+                  "Tap every card you may play, then Check."),
+        DrillRule(DrillKey.LEAD_TWO_OF_CLUBS, QuestionKind.LEGAL_CARDS, "The first lead",
+                  "You lead the first trick. Tap every card you may play, then Check."),
+        DrillRule(DrillKey.FIRST_TRICK_NO_POINTS, QuestionKind.LEGAL_CARDS, "No points on the first trick",
                   "First trick, and you have no clubs. Tap every card you may play, then Check."),
-        DrillRule(HEARTS_NOT_BROKEN, LEGAL_CARDS, "Leading before hearts are broken",
+        DrillRule(DrillKey.HEARTS_NOT_BROKEN, QuestionKind.LEGAL_CARDS, "Leading before hearts are broken",
                   "You lead, and no heart has been played yet. Tap every card you may play, then Check."),
-        DrillRule(ALL_PENALTY, LEGAL_CARDS, "Nothing but points on the first trick",
+        DrillRule(DrillKey.ALL_PENALTY, QuestionKind.LEGAL_CARDS, "Nothing but points on the first trick",
                   "First trick, no clubs, and every card you hold carries points. Tap every card you may "
                   "play, then Check."),
-        DrillRule(ALL_HEARTS, LEGAL_CARDS, "Nothing but hearts to lead",
+        DrillRule(DrillKey.ALL_HEARTS, QuestionKind.LEGAL_CARDS, "Nothing but hearts to lead",
                   "You lead, no heart has been played yet, and you hold only hearts. Tap every card you "
                   "may play, then Check."),
-        DrillRule(WHO_TAKES, WHO_TAKES, "Who takes the trick?", "Who takes this trick?"),
-        DrillRule(POINTS, POINTS, "How many points?", "How many points does this trick carry?"),
+        DrillRule(DrillKey.WHO_TAKES, QuestionKind.WHO_TAKES, "Who takes the trick?", "Who takes this trick?"),
+        DrillRule(DrillKey.POINTS, QuestionKind.POINTS, "How many points?", "How many points does this trick carry?"),
     )
 }
 
@@ -127,7 +137,7 @@ def drill_rule(key: str) -> DrillRule:
 class DrillItem:
     """One dealt question: a position to play from, or a finished trick to judge."""
 
-    rule: str
+    rule: DrillKey
     seed: int
     position: Position | None = None
     trick: TrickExample | None = None
@@ -154,22 +164,22 @@ def _all_legal(position: Position) -> bool:
 
 
 _POSITION_TESTS: Final[dict[str, Callable[[Position], bool]]] = {
-    FOLLOW_SUIT: lambda p: Reason.MUST_FOLLOW_SUIT in _reasons(p),
-    LEAD_TWO_OF_CLUBS: lambda p: Reason.MUST_LEAD_TWO_OF_CLUBS in _reasons(p),
-    FIRST_TRICK_NO_POINTS: lambda p: Reason.NO_POINTS_ON_FIRST_TRICK in _reasons(p),
-    HEARTS_NOT_BROKEN: lambda p: Reason.HEARTS_NOT_BROKEN in _reasons(p),
+    DrillKey.FOLLOW_SUIT: lambda p: Reason.MUST_FOLLOW_SUIT in _reasons(p),
+    DrillKey.LEAD_TWO_OF_CLUBS: lambda p: Reason.MUST_LEAD_TWO_OF_CLUBS in _reasons(p),
+    DrillKey.FIRST_TRICK_NO_POINTS: lambda p: Reason.NO_POINTS_ON_FIRST_TRICK in _reasons(p),
+    DrillKey.HEARTS_NOT_BROKEN: lambda p: Reason.HEARTS_NOT_BROKEN in _reasons(p),
     # The exceptions: the player's cards are all ones a rule would refuse, and the engine
     # allows every one of them.
-    ALL_PENALTY: lambda p: (p.first_trick and bool(p.trick) and all(card_points(c) for c in p.hand)
+    DrillKey.ALL_PENALTY: lambda p: (p.first_trick and bool(p.trick) and all(card_points(c) for c in p.hand)
                             and _all_legal(p)),
-    ALL_HEARTS: lambda p: (not p.trick and not p.hearts_broken and not p.first_trick
+    DrillKey.ALL_HEARTS: lambda p: (not p.trick and not p.hearts_broken and not p.first_trick
                            and all(c.suit is Suit.HEARTS for c in p.hand) and _all_legal(p)),
 }
 
 _TRICK_TESTS: Final[dict[str, Callable[[TrickExample], bool]]] = {
     # Worth asking: a card of another suit was played, or the leader did not keep the trick.
-    WHO_TAKES: lambda t: any(c.suit is not t.cards[0].suit for c in t.cards) or trick_winner(t.cards) != 0,
-    POINTS: lambda t: penalty_points(t.cards) > 0,
+    DrillKey.WHO_TAKES: lambda t: any(c.suit is not t.cards[0].suit for c in t.cards) or trick_winner(t.cards) != 0,
+    DrillKey.POINTS: lambda t: penalty_points(t.cards) > 0,
 }
 
 
@@ -185,21 +195,21 @@ def exercises(item: DrillItem) -> bool:
 
 def deal_item(rule: str, seed: int) -> DrillItem:
     """Item number ``seed`` of the drill for ``rule``: the same seed always gives the same item."""
-    known = drill_rule(rule)
-    rng = random.Random(f"hearts-lessons drill {known.key} {seed}")
+    key = drill_rule(rule).key
+    rng = random.Random(f"hearts-lessons drill {key} {seed}")
     for _ in range(_ATTEMPTS):
-        deal = _rigged_deal(rule, rng) or deal_hands(rng.randrange(2**32))
-        found = list(_moments(rule, seed, deal, rng))
+        deal = _rigged_deal(key, rng) or deal_hands(rng.randrange(2**32))
+        found = list(_moments(key, seed, deal, rng))
         if found:
             return rng.choice(found)
     raise RuntimeError(f"no position for {rule!r} found in {_ATTEMPTS} deals (seed {seed})")
 
 
-def _moments(rule: str, seed: int, deal: tuple[tuple[Card, ...], ...], rng: random.Random) -> Iterator[DrillItem]:
+def _moments(rule: DrillKey, seed: int, deal: tuple[tuple[Card, ...], ...], rng: random.Random) -> Iterator[DrillItem]:
     """Every moment of one randomly played hand that exercises ``rule``."""
     state = HandState.new(deal, "hold")
-    only_first_trick = rule in (LEAD_TWO_OF_CLUBS, FIRST_TRICK_NO_POINTS, ALL_PENALTY)
-    learner = 0 if rule in (ALL_PENALTY, ALL_HEARTS) else None
+    only_first_trick = rule in (DrillKey.LEAD_TWO_OF_CLUBS, DrillKey.FIRST_TRICK_NO_POINTS, DrillKey.ALL_PENALTY)
+    learner = 0 if rule in (DrillKey.ALL_PENALTY, DrillKey.ALL_HEARTS) else None
     while not state.is_over and not (only_first_trick and not state.first_trick):
         mover = state.to_move
         assert mover is not None
@@ -215,20 +225,20 @@ def _moments(rule: str, seed: int, deal: tuple[tuple[Card, ...], ...], rng: rand
                 yield DrillItem(rule, seed, trick=trick)
 
 
-def _steer(rule: str, state: HandState, mover: int, choices: tuple[Card, ...], rng: random.Random) -> Card:
+def _steer(rule: DrillKey, state: HandState, mover: int, choices: tuple[Card, ...], rng: random.Random) -> Card:
     """A random legal card, except on the rigged "only hearts" deal, where play keeps hearts unbroken.
 
     There the learner plays its highest non-heart (to win and lead again) and the others
     avoid hearts while they can; every card is still one the engine allows.
     """
-    if rule == ALL_HEARTS:
+    if rule == DrillKey.ALL_HEARTS:
         others = [card for card in choices if card.suit is not Suit.HEARTS]
         if others:
             return max(others, key=lambda card: card.rank) if mover == 0 else rng.choice(others)
     return rng.choice(choices)
 
 
-def _position_for(state: HandState, mover: int, rule: str, seed: int) -> Position:
+def _position_for(state: HandState, mover: int, rule: DrillKey, seed: int) -> Position:
     """The moment as the mover sees it, turned so the mover is seat 0."""
     leader = state.trick_leader
     assert leader is not None
@@ -239,12 +249,12 @@ def _position_for(state: HandState, mover: int, rule: str, seed: int) -> Positio
     )
 
 
-def _rigged_deal(rule: str, rng: random.Random) -> tuple[tuple[Card, ...], ...] | None:
+def _rigged_deal(rule: DrillKey, rng: random.Random) -> tuple[tuple[Card, ...], ...] | None:
     """A real deal arranged for the two exceptions that random deals (almost) never give."""
-    if rule == ALL_PENALTY:
+    if rule == DrillKey.ALL_PENALTY:
         mine = list(_PENALTY_CARDS)
         mine.remove(rng.choice(mine))
-    elif rule == ALL_HEARTS:
+    elif rule == DrillKey.ALL_HEARTS:
         # Hearts, plus top cards that win the lead back while nobody has a reason to break hearts.
         hearts = [card for card in DECK if card.suit is Suit.HEARTS]
         count = rng.randint(4, 7)

@@ -8,17 +8,10 @@ import pytest
 
 from hearts_core import Reason, check_play, parse_cards, penalty_points, trick_winner
 from hearts_core.drills import (
-    ALL_HEARTS,
-    ALL_PENALTY,
     ALL_PENALTY_ODDS,
     DRILL_RULES,
-    FIRST_TRICK_NO_POINTS,
-    FOLLOW_SUIT,
-    HEARTS_NOT_BROKEN,
-    LEAD_TWO_OF_CLUBS,
-    POINTS,
-    WHO_TAKES,
     DrillItem,
+    DrillKey,
     deal_item,
     exercises,
 )
@@ -27,10 +20,10 @@ from hearts_core.scenarios import Position, TrickExample
 SEEDS = range(12)
 
 REFUSALS = {
-    FOLLOW_SUIT: Reason.MUST_FOLLOW_SUIT,
-    LEAD_TWO_OF_CLUBS: Reason.MUST_LEAD_TWO_OF_CLUBS,
-    FIRST_TRICK_NO_POINTS: Reason.NO_POINTS_ON_FIRST_TRICK,
-    HEARTS_NOT_BROKEN: Reason.HEARTS_NOT_BROKEN,
+    DrillKey.FOLLOW_SUIT: Reason.MUST_FOLLOW_SUIT,
+    DrillKey.LEAD_TWO_OF_CLUBS: Reason.MUST_LEAD_TWO_OF_CLUBS,
+    DrillKey.FIRST_TRICK_NO_POINTS: Reason.NO_POINTS_ON_FIRST_TRICK,
+    DrillKey.HEARTS_NOT_BROKEN: Reason.HEARTS_NOT_BROKEN,
 }
 
 
@@ -61,33 +54,33 @@ def test_rule_positions_contain_a_card_the_engine_refuses_for_that_rule(rule: st
 
 def test_the_exceptions_allow_every_card_of_a_hand_a_rule_would_otherwise_refuse() -> None:
     for seed in SEEDS:
-        penalty = deal_item(ALL_PENALTY, seed).position
+        penalty = deal_item(DrillKey.ALL_PENALTY, seed).position
         assert penalty is not None and penalty.first_trick and len(penalty.hand) == 13
         assert all(penalty_points([card]) for card in penalty.hand) and reasons(penalty) == {Reason.LEGAL}
-        hearts = deal_item(ALL_HEARTS, seed).position
+        hearts = deal_item(DrillKey.ALL_HEARTS, seed).position
         assert hearts is not None and not hearts.trick and not hearts.hearts_broken and not hearts.first_trick
         assert {card.suit.plural for card in hearts.hand} == {"hearts"} and reasons(hearts) == {Reason.LEGAL}
 
 
 def test_trick_items_are_whole_tricks_worth_asking_about() -> None:
     for seed in SEEDS:
-        taken = deal_item(WHO_TAKES, seed).trick
+        taken = deal_item(DrillKey.WHO_TAKES, seed).trick
         assert taken is not None and len(taken.cards) == 4
         led = taken.cards[0].suit
         assert any(card.suit is not led for card in taken.cards) or trick_winner(taken.cards) != 0
-        points = deal_item(POINTS, seed).trick
+        points = deal_item(DrillKey.POINTS, seed).trick
         assert points is not None and penalty_points(points.cards) > 0
 
 
 def test_exercises_refuses_items_that_do_not_practise_their_rule() -> None:
     easy = Position("x", "t", "p", parse_cards("♣3 ♣A"), parse_cards("♣10"), 3, False, True)
-    assert not exercises(DrillItem(FOLLOW_SUIT, 0, position=easy))  # every card follows: nothing to learn
-    assert not exercises(DrillItem(HEARTS_NOT_BROKEN, 0, position=easy))
-    assert not exercises(DrillItem(ALL_HEARTS, 0, position=easy))
+    assert not exercises(DrillItem(DrillKey.FOLLOW_SUIT, 0, position=easy))  # every card follows: nothing to learn
+    assert not exercises(DrillItem(DrillKey.HEARTS_NOT_BROKEN, 0, position=easy))
+    assert not exercises(DrillItem(DrillKey.ALL_HEARTS, 0, position=easy))
     dull = TrickExample("x", "t", 0, parse_cards("♣A ♣2 ♣3 ♣4"))
-    assert not exercises(DrillItem(WHO_TAKES, 0, trick=dull))  # the leader's ace, nothing else
-    assert not exercises(DrillItem(POINTS, 0, trick=dull))
-    assert not exercises(DrillItem(FOLLOW_SUIT, 0))
+    assert not exercises(DrillItem(DrillKey.WHO_TAKES, 0, trick=dull))  # the leader's ace, nothing else
+    assert not exercises(DrillItem(DrillKey.POINTS, 0, trick=dull))
+    assert not exercises(DrillItem(DrillKey.FOLLOW_SUIT, 0))
 
 
 def test_unknown_rules_are_refused_by_name() -> None:

@@ -27,7 +27,7 @@ from typing import Any, ClassVar
 
 import traitlets
 
-from hearts_core.drills import DRILL_RULES, LEGAL_CARDS, DrillItem, deal_item, drill_rule
+from hearts_core.drills import DRILL_RULES, DrillItem, QuestionKind, deal_item, drill_rule
 from widgets._base import bundle_css, bundle_esm
 from widgets.exercises import Exercise, Question, legal_cards_question, points_question, who_takes_question
 
@@ -42,10 +42,10 @@ _SEED_RANGE = 10**6
 def question_for(item: DrillItem) -> Question:
     """The exercise question for a dealt drill item."""
     rule = drill_rule(item.rule)
-    if rule.kind == LEGAL_CARDS and item.position is not None:
+    if rule.kind is QuestionKind.LEGAL_CARDS and item.position is not None:
         return legal_cards_question(item.position)
     if item.trick is not None:
-        if rule.kind == "who-takes":
+        if rule.kind is QuestionKind.WHO_TAKES:
             return who_takes_question(item.trick)
         return points_question(item.trick)
     raise ValueError(f"drill item {item.rule!r} {item.seed} has nothing to ask")

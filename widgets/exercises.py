@@ -36,6 +36,7 @@ import traitlets
 
 from hearts_core import Card, Reason, check_play, penalty_points, trick_winner
 from hearts_core.cards import to_card
+from hearts_core.drills import QuestionKind
 from hearts_core.rules import NUM_SEATS
 from hearts_core.scenarios import MOON_RUNNERS, Position, TrickExample, position, trick_example
 from hearts_core.wording import and_list, points_phrase, seat_name, subject
@@ -56,16 +57,10 @@ __all__ = [
     "who_takes_question",
 ]
 
-LEGAL_CARDS = "legal-cards"
-WHO_TAKES = "who-takes"
-POINTS = "points"
-SPOIL = "spoil"
-
-
 class Question(ABC):
     """One question: what the learner sees before answering, and how an answer is graded."""
 
-    kind: ClassVar[str]
+    kind: ClassVar[QuestionKind]
 
     def __init__(self, title: str, prompt: str) -> None:
         self.title = title
@@ -109,7 +104,7 @@ class _PositionQuestion(Question, ABC):
 class _LegalCards(_PositionQuestion):
     """Tap every card you may play: the answer is a set of cards."""
 
-    kind = LEGAL_CARDS
+    kind = QuestionKind.LEGAL_CARDS
 
     def grade(self, answer: Any) -> dict[str, Any]:
         picked = {to_card(card) for card in answer}
@@ -181,7 +176,7 @@ class _TrickQuestion(Question, ABC):
 
 
 class _WhoTakes(_TrickQuestion):
-    kind = WHO_TAKES
+    kind = QuestionKind.WHO_TAKES
 
     def choices(self) -> list[dict[str, Any]]:
         return [{"value": seat, "label": seat_name(seat)} for seat in self.seats]
@@ -199,7 +194,7 @@ class _WhoTakes(_TrickQuestion):
 
 
 class _Points(_TrickQuestion):
-    kind = POINTS
+    kind = QuestionKind.POINTS
 
     def choices(self) -> list[dict[str, Any]]:
         return [{"value": value, "label": str(value)} for value in points_choices(self.trick.cards)]
@@ -220,7 +215,7 @@ class _Points(_TrickQuestion):
 class _Spoil(_PositionQuestion):
     """Stop the moon: take a trick with points away from the player running the hearts."""
 
-    kind = SPOIL
+    kind = QuestionKind.SPOIL
 
     def __init__(self, where: Position, runner: int) -> None:
         super().__init__(where)
@@ -329,7 +324,7 @@ class Exercise(HeartsWidget):
 
     def toggle(self, card: Card | str) -> list[str]:
         """Pick or un-pick ``card`` ("tap every card you may play"); returns the cards picked."""
-        if self.kind != LEGAL_CARDS:
+        if self.kind != QuestionKind.LEGAL_CARDS:
             raise ValueError(f"this question is answered with a choice, not by picking cards ({self.kind})")
         chosen = str(to_card(card))
         if chosen not in {item["text"] for item in self.hand}:
