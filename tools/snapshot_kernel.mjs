@@ -16,6 +16,9 @@ import { pathToFileURL } from "node:url";
 import { gzipSync } from "node:zlib";
 
 const [folder, ...modules] = process.argv.slice(2);
+// Pyodide under node takes sys.argv from node's command line; a page's has none, and the
+// snapshot (published with the site) must not carry this machine's paths.
+process.argv = process.argv.slice(0, 1);
 const runtime = resolve(folder) + "/";
 const { loadPyodide } = await import(pathToFileURL(join(runtime, "pyodide.mjs")).href);
 const lock = readFileSync(join(runtime, "pyodide-lock.json"), "utf8");
