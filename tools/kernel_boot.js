@@ -16,26 +16,31 @@
     importScripts(new URL("pyodide.js", folder).href);
     const loadPyodide = self.loadPyodide;
     self.loadPyodide = startKernel;
-    const memory = await snapshot;
-    if (memory) {
-      try {
-        return await restore(loadPyodide, config, memory);
-      } catch (error) {
-        console.warn("The kernel's snapshot could not be restored; starting Pyodide afresh.", error);
-      }
+    try {
+      const memory = await snapshot;
+      if (memory) return await restore(loadPyodide, config, memory);
+    } catch (error) {
+      console.warn("The kernel's snapshot could not be restored; starting Pyodide afresh.", error);
     }
     return loadPyodide(config);
   };
 
+  // null when there is no snapshot to fetch (a site built without one, a network error);
+  // a snapshot that arrives but cannot be read rejects, and the page says so.
   const fetchSnapshot = async (address) => {
+    let response;
     try {
-      const response = await fetch(address);
-      if (!response.ok) return null;
-      const memory = response.body.pipeThrough(new DecompressionStream("gzip"));
-      return new Uint8Array(await new Response(memory).arrayBuffer());
+      response = await fetch(address);
     } catch {
       return null;
     }
+    if (!response.ok) return null;
+    const bytes = new Uint8Array(await response.arrayBuffer());
+    // Some hosts send a .gz file with Content-Encoding: gzip, and the browser has already
+    // unpacked it: only gzip's own bytes need unpacking here.
+    if (bytes[0] !== 0x1f || bytes[1] !== 0x8b) return bytes;
+    const memory = new Blob([bytes]).stream().pipeThrough(new DecompressionStream("gzip"));
+    return new Uint8Array(await new Response(memory).arrayBuffer());
   };
 
   const restore = async (loadPyodide, config, memory) => {
