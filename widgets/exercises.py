@@ -301,7 +301,7 @@ class Exercise(HeartsWidget):
         self.question = question
         payload = question.payload()
         with self.hold_trait_notifications():
-            self.kind = question.kind
+            self.kind = question.kind.value
             self.title = question.title
             self.prompt = question.prompt
             self.seats = payload["seats"]
