@@ -81,7 +81,11 @@ def exercise(page: Page, number: int) -> Locator:
 
 def tap_every(widget: Locator, cards: list[str]) -> None:
     for card in cards:
-        widget.locator(f'.hl-hand .hl-card[data-card="{card}"]').click()
+        tapped = widget.locator(f'.hl-hand .hl-card[data-card="{card}"]')
+        tapped.click()
+        # Each pick goes to the kernel and back: wait for it before the next, or Check may
+        # be graded on the picks the kernel has seen so far.
+        expect(tapped).to_have_attribute("aria-pressed", "true")
     widget.locator('[data-action="check"]').click()
     expect(widget.locator(".hl-verdict.is-legal")).to_contain_text("Right")
 
