@@ -12,7 +12,7 @@ from hearts_core import DECK, HandState, Match, Rules, SeatView, Suit
 from hearts_core.coach import CoachReport, analyse, recommend
 from hearts_core.review import HandReview
 from hearts_core.wording import and_list
-from widgets import MatchWidget, match_flow
+from widgets import MatchWidget, match_advice, match_flow
 from widgets.glossary import rule_link
 from widgets.match_flow import MatchFlow, Pending, Screen, Settings
 from widgets.match_saves import MatchSaves
@@ -341,7 +341,7 @@ def test_the_coach_is_not_asked_while_nothing_shows_it(store: MatchStore, monkey
         calls.append(view)
         return analyse(view)
 
-    monkeypatch.setattr(match_flow, "analyse", counting)
+    monkeypatch.setattr(match_advice, "analyse", counting)
     w = widget(store)
     play_hand(w)
     assert calls == []
@@ -421,7 +421,7 @@ def test_the_match_result_follows_the_engines_winners(store: MatchStore, outcome
         w = widget(store, seed=seed, rules=Rules(target=1))
         # The match summary's review of each hand is not what this test is about, and the
         # hard player's review of every hand searched would be most of its time.
-        w.flow.reviewer = no_mistakes  # type: ignore[assignment]
+        w.flow.advice.reviewer = no_mistakes  # type: ignore[assignment]
         play_hand(w)
         winners = current(w).winners or ()
         expected = "won" if winners == (0,) else "drawn" if 0 in winners else "lost"
@@ -482,6 +482,9 @@ def test_a_saved_match_is_offered_and_resumed_with_its_settings(store: MatchStor
     again = MatchWidget(store=store)
     assert again.screen == "offer" and again.match is None
     assert again.offer["hand_number"] == 1 and again.hand == []
+    # The panel's words come from Python: the front end joins nothing itself.
+    assert again.offer["text"] == f"You have a match in progress: hand 1, trick {w.header['trick_number']}."
+    assert again.offer["standings"] == "You 0 · CPU1 0 · CPU2 0 · CPU3 0"
     assert again.choose(w.hand[0]["text"]) == "Choose Resume match or New match first."
     assert store.save_path.read_text(encoding="utf-8")  # the offer writes nothing
     again.resume()

@@ -44,7 +44,7 @@ def scripted(costly_tricks: dict[int, float]) -> tuple[list[tuple[HandState, int
 def test_review_this_hand_marks_each_costly_play(store: MatchStore) -> None:
     w = widget(store)
     calls, reviewer = scripted({2: 13.0, 7: 1.5})
-    w.flow.reviewer = reviewer  # type: ignore[assignment]
+    w.flow.advice.reviewer = reviewer  # type: ignore[assignment]
     assert "once it is over" in w.open_review() and w.review == {}  # not during play
     play_hand(w)
     assert w.screen == "hand_over" and "Review this hand to see which of your plays cost points" in w.message
@@ -73,7 +73,7 @@ def test_review_this_hand_marks_each_costly_play(store: MatchStore) -> None:
 def test_a_hand_without_mistakes_says_so(store: MatchStore) -> None:
     w = widget(store)
     _, reviewer = scripted({})
-    w.flow.reviewer = reviewer  # type: ignore[assignment]
+    w.flow.advice.reviewer = reviewer  # type: ignore[assignment]
     play_hand(w)
     assert w.open_review() == "Hand 1: none of your plays cost you points. Well played!"
     assert w.review["mistakes"] == 0 and not any(step["mistake"] for step in w.review["steps"])
@@ -85,7 +85,7 @@ def test_a_failing_review_does_not_stop_the_match(store: MatchStore) -> None:
     def broken(state: HandState, seat: int) -> HandReview:
         raise RuntimeError("no")
 
-    w.flow.reviewer = broken  # type: ignore[assignment]
+    w.flow.advice.reviewer = broken  # type: ignore[assignment]
     play_hand(w)
     assert w.open_review() == "This hand could not be reviewed, sorry."
     assert w.review["available"] is False and w.error == ""
@@ -96,7 +96,7 @@ def test_a_failing_review_does_not_stop_the_match(store: MatchStore) -> None:
 def test_the_match_over_screen_sums_the_points_lost_per_hand(store: MatchStore) -> None:
     w = MatchWidget(seed=SEED, rules=Rules(target=40), store=store, speed="instant")
     _, reviewer = scripted({1: 2.0, 3: 0.5})
-    w.flow.reviewer = reviewer  # type: ignore[assignment]
+    w.flow.advice.reviewer = reviewer  # type: ignore[assignment]
     while w.screen != "match_over":
         play_hand(w)
         if w.screen == "hand_over":
@@ -114,7 +114,7 @@ def test_the_match_over_screen_sums_the_points_lost_per_hand(store: MatchStore) 
 def test_the_review_is_an_action_the_front_end_can_send(store: MatchStore) -> None:
     w = widget(store)
     _, reviewer = scripted({1: 3.0})
-    w.flow.reviewer = reviewer  # type: ignore[assignment]
+    w.flow.advice.reviewer = reviewer  # type: ignore[assignment]
     play_hand(w)
     w._dispatch(w, {"type": "review"}, None)
     assert w.review["mistakes"] == 1 and w.error == ""
@@ -207,7 +207,7 @@ def test_the_page_reviews_real_hands_sensibly() -> None:
 
 def test_the_engines_review_is_the_one_the_page_uses(store: MatchStore) -> None:
     w = widget(store)
-    assert w.flow.reviewer is review_hand
+    assert w.flow.advice.reviewer is review_hand
     play_hand(w)
     engine = review_hand(current(w).hands[0], 0).mistakes
     page = w.flow.review_of(1)
@@ -241,7 +241,7 @@ def test_a_resumed_match_reviews_its_earlier_hands_in_the_background(store: Matc
         w.next_hand()
     again = MatchWidget(store=store)
     calls, reviewer = scripted({4: 1.0})
-    again.flow.reviewer = reviewer  # type: ignore[assignment]
+    again.flow.advice.reviewer = reviewer  # type: ignore[assignment]
     again.resume()
     reviews = [again.flow.review_of(number) for number in (1, 2)]
     assert [len(items or ()) for items in reviews] == [1, 1]

@@ -32,11 +32,8 @@ Design choices:
 * Habits are kept: the settings are remembered between matches (``settings.json``), and
   every finished match goes into the history (``history.json``) as well as the statistics.
 * The coach's recommendation and the review of a finished hand are the engine's own
-  answers (:func:`hearts_core.coach.recommend`, :func:`hearts_core.review.review_hand`),
-  read as they are by the payload builders.  A hand's review starts in a background
-  thread the moment the hand ends, so "Review this hand" and the match-over summary are
-  usually ready when asked for; where threads are missing (Pyodide) it runs when first
-  asked.
+  answers, asked for and kept by :class:`~widgets.match_advice.LearnerAdvice` (which
+  reviews each hand in the background as it ends); the flow decides only when they show.
 * Building the flow never writes the save: Voilà may build the widget in a preheated
   kernel long before a learner arrives, while another page is still playing.  A saved,
   unfinished match with progress is offered instead ("Resume match" / "New match").
@@ -48,7 +45,6 @@ import hashlib
 import logging
 import secrets
 from collections.abc import Callable, Iterator
-from concurrent.futures import Future, ThreadPoolExecutor
 from contextlib import contextmanager
 from dataclasses import dataclass, field, replace
 from enum import StrEnum
@@ -74,11 +70,11 @@ from hearts_core import (
 )
 from hearts_core.bots import Bot, make_bot
 from hearts_core.cards import to_card
-from hearts_core.coach import CoachReport, Recommendation, analyse, recommend
-from hearts_core.errors import InvalidPositionError
-from hearts_core.review import HandReview, Mistake, review_hand
+from hearts_core.coach import CoachReport, Recommendation
+from hearts_core.review import Mistake
 from hearts_core.rules import MOON_POINTS, TieRule
 from hearts_core.wording import LEARNER_SEAT, and_list, points_phrase
+from widgets.match_advice import LearnerAdvice
 from widgets.match_saves import STALE, MatchSaves
 from widgets.storage import FinishedMatch, SavedMatch, Statistics
 
@@ -175,16 +171,6 @@ class _News:
         self.items.append((text, minor))
 
 
-_REVIEW_THREAD: list[ThreadPoolExecutor] = []
-
-
-def _reviewing_thread() -> ThreadPoolExecutor:
-    """One background worker for every page's reviews: two reviews at once would only share the processor."""
-    if not _REVIEW_THREAD:
-        _REVIEW_THREAD.append(ThreadPoolExecutor(max_workers=1, thread_name_prefix="hearts-review"))
-    return _REVIEW_THREAD[0]
-
-
 def _derived_seed(*parts: object) -> int:
     """A stable 64-bit seed from the match seed and the position (not Python's salted ``hash``)."""
     digest = hashlib.sha256(" ".join(map(str, parts)).encode()).digest()
@@ -277,13 +263,10 @@ class MatchFlow:
         """The finished matches kept, newest first."""
         self.reviewing: int | None = None
         """The hand whose review is open on the score screen."""
-        self.reviewer: Callable[[HandState, int], HandReview] = review_hand
-        """Reviews a finished hand for a seat (tests give a scripted one)."""
-        self._reviews: dict[tuple[str, int], Future[tuple[Mistake, ...]] | None] = {}
-        self._recommended: tuple[tuple[object, ...], Recommendation | None] | None = None
+        self.advice = LearnerAdvice()
+        """The coach's advice and the hand reviews (its ``reviewer`` is replaceable in tests)."""
         self._recorded = False  # this match already counted in the statistics
         self._news = _News()
-        self._coach_cache: tuple[tuple[int, int, int], CoachReport] | None = None
         self._building = False
         self._as_saved: tuple[object, ...] | None = None  # the position just read from the save
         self.acted = False
@@ -588,14 +571,7 @@ class MatchFlow:
         passing = self.screen is Screen.PASSING and match.hand.passed(LEARNER_SEAT) is None
         if not passing and (self.screen is not Screen.PLAYING or self.pending is not Pending.LEARNER):
             return None
-        key = (match.seed, match.hand_number, match.hand.phase, len(match.hand.plays))
-        if self._recommended is None or self._recommended[0] != key:
-            try:
-                advice: Recommendation | None = recommend(match.view(LEARNER_SEAT))
-            except InvalidPositionError:  # nothing for the learner to decide here
-                advice = None
-            self._recommended = (key, advice)
-        return self._recommended[1]
+        return self.advice.recommendation(match)
 
     # ------------------------------------------------------------------ review
 
@@ -625,32 +601,8 @@ class MatchFlow:
 
     def review_of(self, hand_number: int) -> tuple[Mistake, ...] | None:
         """The learner's costly plays in finished hand ``hand_number`` (``None`` if the review failed)."""
-        match = self.match
-        assert match is not None
-        key = (self.match_id, hand_number)
-        if key not in self._reviews:
-            self._start_review(hand_number)
-        future = self._reviews[key]
-        try:
-            if future is None:  # no thread here: review now
-                return self.reviewer(match.hands[hand_number - 1], LEARNER_SEAT).mistakes
-            return future.result()
-        except Exception:  # a review is a bonus: the match goes on without it
-            log.exception("reviewing hand %d failed", hand_number)
-            return None
-
-    def _start_review(self, hand_number: int) -> None:
-        """Begin reviewing a finished hand in the background (once per hand)."""
-        match = self.match
-        assert match is not None
-        key = (self.match_id, hand_number)
-        if key in self._reviews:
-            return
-        hand, reviewer = match.hands[hand_number - 1].copy(), self.reviewer
-        try:
-            self._reviews[key] = _reviewing_thread().submit(lambda: reviewer(hand, LEARNER_SEAT).mistakes)
-        except RuntimeError:  # no threads (Pyodide): review_of reviews when asked
-            self._reviews[key] = None
+        assert self.match is not None
+        return self.advice.mistakes(self.match_id, self.match, hand_number)
 
     def dismiss_notice(self) -> str:
         """Hide the storage notice (not the one asking to reload: that one stays until the page reloads)."""
@@ -666,19 +618,9 @@ class MatchFlow:
         self.offered = None
         self.shown = shown
         self._recorded = match.is_over  # a finished match handed in was counted elsewhere
-        self._coach_cache = None
-        self._recommended = None
         self.reviewing = None
-        # Reviews of another match that have not begun are dropped; this match's (a reload) are kept.
-        for (reviewed, _), waiting in self._reviews.items():
-            if waiting is not None and reviewed != self.match_id:
-                waiting.cancel()
-        self._reviews = {key: waiting for key, waiting in self._reviews.items() if key[0] == self.match_id}
-        # A resumed match's finished hands are reviewed in the background now, so the
-        # match-over summary never waits for them.
-        for number, hand in enumerate(match.hands, start=1):
-            if hand.is_over:
-                self._start_review(number)
+        # A resumed match's finished hands are reviewed now, so the match-over summary never waits.
+        self.advice.follow(self.match_id, match)
         self.selected = []
         self._news = _News()
         self._news.say(opening)
@@ -755,7 +697,7 @@ class MatchFlow:
             best = trick.played_by(trick.winner)
             self._news.say(f"{taker} the trick with {best} ({points_phrase(trick.points)}).")
         if match.hand.is_over:
-            self._start_review(match.hand_number)
+            self.advice.start_review(self.match_id, match, match.hand_number)
         if match.is_over and not self._recorded:
             self._recorded = True
             stats = self.saves.record(match, self.match_id)
@@ -824,10 +766,7 @@ class MatchFlow:
             return None
         if not (force or self.settings.show_danger or self.settings.show_coach):
             return None
-        key = (match.seed, match.hand_number, len(match.hand.plays))
-        if self._coach_cache is None or self._coach_cache[0] != key:
-            self._coach_cache = (key, analyse(match.view(LEARNER_SEAT)))
-        return self._coach_cache[1]
+        return self.advice.report(match)
 
     def _wrong_screen(self) -> str:
         return {

@@ -298,21 +298,15 @@ class Coach:
 
 
 @dataclass(frozen=True, slots=True)
-class SeatTotal:
-    """A name and a total, for the resume offer."""
-
-    name: str
-    total: int
-
-
-@dataclass(frozen=True, slots=True)
 class Offer:
-    """The saved match offered on opening."""
+    """The saved match offered on opening, in the words the panel shows."""
 
     hand_number: int
     trick_number: int
-    totals: list[SeatTotal]
-    saved_at: str
+    text: str
+    """Where the saved match stands: "You have a match in progress: hand 2, trick 5."."""
+    standings: str
+    """Each seat's total before the saved hand: "You 12 · CPU1 30 · CPU2 5 · CPU3 40"."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -516,12 +510,13 @@ def _offer(flow: MatchFlow) -> Offer | None:
     if flow.offered is None or flow.match is not None:
         return None
     match = flow.offered.match
+    hand_number, trick_number = match.hand_number, saved_trick_number(flow.offered)
     totals = match.totals_before_hand
     return Offer(
-        hand_number=match.hand_number,
-        trick_number=saved_trick_number(flow.offered),
-        totals=[SeatTotal(seat_name(seat), totals[seat]) for seat in range(NUM_SEATS)],
-        saved_at=flow.offered.saved_at,
+        hand_number=hand_number,
+        trick_number=trick_number,
+        text=f"You have a match in progress: hand {hand_number}, trick {trick_number}.",
+        standings=" · ".join(f"{seat_name(seat)} {totals[seat]}" for seat in range(NUM_SEATS)),
     )
 
 

@@ -16,10 +16,8 @@ function hlMatchStage(ui) {
     const offer = model.get("offer");
     const panel = hlEl("section", "hl-panel hl-offer");
     panel.append(hlEl("h2", "hl-panel-title", "Welcome back"));
-    panel.append(hlEl("p", "hl-panel-text",
-      `You have a match in progress: hand ${offer.hand_number}, trick ${offer.trick_number}.`));
-    const totals = hlEl("p", "hl-panel-text hl-muted",
-      (offer.totals || []).map((row) => `${row.name} ${row.total}`).join(" · "));
+    panel.append(hlEl("p", "hl-panel-text", offer.text));
+    const totals = hlEl("p", "hl-panel-text hl-muted", offer.standings);
     const buttons = hlEl("div", "hl-row");
     const resume = hlButton("Resume match", "resume");
     resume.addEventListener("click", () => send("resume"));
