@@ -54,6 +54,8 @@ import jinja2
 from packaging.requirements import Requirement
 from packaging.utils import canonicalize_name, parse_wheel_filename
 
+from widgets.storage import APP_NAME
+
 ROOT = Path(__file__).resolve().parents[1]
 CACHE = ROOT / "build" / "site-cache"
 OUTPUT = ROOT / "_site"
@@ -307,12 +309,26 @@ def snapshot_kernel(folder: Path) -> None:
 
 
 def contents(folder: Path) -> None:
-    """The notebooks the pages render: the lessons folder's, nothing else."""
+    """The notebooks the pages render, and the learner's data folder with a note on what it keeps.
+
+    JupyterLite's drive asks the site for a folder's listing before it adds the browser's own
+    files, and makes a new folder by creating "Untitled Folder" and renaming it. A data folder
+    known only to the browser would cost a 404, and an error in the console, on a learner's
+    first save; published with the site, it is simply there.
+    """
     shutil.rmtree(folder, ignore_errors=True)
     folder.mkdir(parents=True)
     for notebook in sorted((ROOT / "lessons").glob("*.ipynb")):
         shutil.copy2(notebook, folder / notebook.name)
+    data = folder / APP_NAME
+    data.mkdir()
+    (data / "README.txt").write_text(DATA_NOTE, encoding="utf-8")
 
+
+DATA_NOTE = """\
+This folder keeps your Hearts Lessons progress in this browser: the lessons you have
+finished, your saved match, your statistics and your finished matches.
+"""
 
 PYODIDE_URL = re.compile(r'("pyodideUrl": *"[^"]*static/pyodide/)pyodide\.js"')
 CDN_LINK = re.compile(r'<link[^>]*href="https?://[^"]*"[^>]*>\s*')
