@@ -37,7 +37,7 @@ from typing import Any
 import anywidget
 import traitlets
 
-from hearts_core import Card
+from hearts_core import Card, seat_name
 
 __all__ = [
     "ESM_FILE_MARK", "FAILED", "REFUSED", "HeartsWidget", "bundle_css", "bundle_esm", "card_data", "cards_data",
@@ -111,6 +111,11 @@ def card_data(card: Card) -> dict[str, Any]:
 def cards_data(cards: Iterable[Card], **flags: Callable[[Card], Any]) -> list[dict[str, Any]]:
     """Card payloads, each with extra fields computed by ``flags`` (e.g. ``legal=...``)."""
     return [{**card_data(card), **{key: rule(card) for key, rule in flags.items()}} for card in cards]
+
+
+def played_data(seats: Iterable[int], cards: Iterable[Card]) -> list[dict[str, Any]]:
+    """Cards on the table, each with the name of the seat that played it (in play order)."""
+    return [{"seat": seat_name(seat), "card": card_data(card)} for seat, card in zip(seats, cards, strict=True)]
 
 
 

@@ -18,8 +18,7 @@ import traitlets
 from hearts_core import Card, Verdict, check_play
 from hearts_core.cards import to_card
 from hearts_core.scenarios import Position, position
-from hearts_core.wording import seat_name
-from widgets._base import HeartsWidget, bundle_css, bundle_esm, card_data, cards_data
+from widgets._base import HeartsWidget, bundle_css, bundle_esm, cards_data, played_data
 from widgets.glossary import rule_link
 
 __all__ = ["CardExplainer"]
@@ -48,10 +47,7 @@ class CardExplainer(HeartsWidget):
         self.title = self.position.title
         self.prompt = self.position.prompt
         self.hand = cards_data(self.position.hand)
-        self.table = [
-            {"seat": seat_name(seat), "card": card_data(card)}
-            for seat, card in zip(self.position.seats, self.position.trick, strict=True)
-        ]
+        self.table = played_data(self.position.seats, self.position.trick)
 
     def _actions(self) -> dict[str, Any]:
         return {"tap": self.tap}

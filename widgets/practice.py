@@ -32,7 +32,7 @@ from hearts_core.cards import to_card
 from hearts_core.rules import NUM_SEATS
 from hearts_core.scenarios import Position, position
 from hearts_core.wording import points_phrase, seat_name, subject
-from widgets._base import HeartsWidget, bundle_css, bundle_esm, card_data, cards_data
+from widgets._base import HeartsWidget, bundle_css, bundle_esm, card_data, cards_data, played_data
 from widgets.glossary import rule_link
 
 __all__ = ["Feedback", "Practice"]
@@ -81,10 +81,7 @@ class Practice(HeartsWidget):
         # Every seat in play order, the learner's own place included, so the table can
         # show the learner's card in its slot once chosen.
         self.seats = [seat_name(seat) for seat in self._seats()]
-        self.table = [
-            {"seat": seat_name(seat), "card": card_data(card)}
-            for seat, card in zip(self.position.seats, self.position.trick, strict=True)
-        ]
+        self.table = played_data(self.position.seats, self.position.trick)
 
     def _actions(self) -> dict[str, Any]:
         return {"choose": self.choose}

@@ -33,7 +33,7 @@ from hearts_core import ACE, Card, card_points, penalty_points, trick_winner
 from hearts_core.rules import NUM_SEATS
 from hearts_core.scenarios import TrickExample, trick_example
 from hearts_core.wording import and_list, points_phrase, seat_name, subject, verb
-from widgets._base import HeartsWidget, bundle_css, bundle_esm, card_data
+from widgets._base import HeartsWidget, bundle_css, bundle_esm, played_data
 
 __all__ = ["TrickScene"]
 
@@ -103,10 +103,7 @@ class TrickScene(HeartsWidget):
     def _show(self) -> None:
         cards = self.example.cards[: self.step]
         seats = self._seats()
-        self.played = [
-            {"seat": seat_name(seat), "card": card_data(card)}
-            for seat, card in zip(seats[: len(cards)], cards, strict=True)
-        ]
+        self.played = played_data(seats[: len(cards)], cards)
         self.led = f"Led suit: {cards[0].suit.symbol} {cards[0].suit.plural}" if cards else ""
         self.winner = trick_winner(cards) if cards else -1
         self.caption = self._caption(cards, seats)
