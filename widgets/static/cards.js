@@ -190,6 +190,22 @@ function hlTrickWords(plays, options = {}) {
   return parts.join("; ") + ".";
 }
 
+// A link to the rule behind a verdict ({ text, href } from Python), opened beside the
+// lesson; null when there is none.
+function hlRuleLink(link) {
+  if (!link || !link.href) return null;
+  const anchor = hlEl("a", "hl-glossary-link", link.text);
+  anchor.href = link.href;
+  anchor.target = "_blank";
+  return anchor;
+}
+
+// The engine's verdict on a card in a message box: "Allowed" or "Not allowed", then `text`.
+function hlVerdict(message, legal, text) {
+  message.classList.add(legal ? "is-legal" : "is-illegal");
+  message.append(hlEl("span", "hl-badge", legal ? "Allowed" : "Not allowed"), hlEl("span", "hl-text", text));
+}
+
 // A message line a screen reader reads out whenever its text changes.
 function hlLiveMessage(className) {
   const message = hlEl("div", className);

@@ -100,10 +100,8 @@ function hlExercise(model, root) {
       message.append(hlEl("p", "hl-summary-line", result.summary));
       for (const line of result.lines || []) message.append(hlEl("p", "hl-line", line));
       for (const link of result.links || []) {
-        const anchor = hlEl("a", "hl-glossary-link", link.text);
-        anchor.href = link.href;
-        anchor.target = "_blank";
-        message.append(anchor);
+        const rule = hlRuleLink(link);
+        if (rule) message.append(rule);
       }
       if (!result.correct) message.append(hlEl("p", "hl-again", "Change your answer and try again."));
     } else {

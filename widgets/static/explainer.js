@@ -38,17 +38,9 @@ function render({ model, el }) {
     message.className = "hl-message";
     message.replaceChildren();
     if (verdict && verdict.card) {
-      message.classList.add(verdict.legal ? "is-legal" : "is-illegal");
-      message.append(
-        hlEl("span", "hl-badge", verdict.legal ? "Allowed" : "Not allowed"),
-        hlEl("span", "hl-text", verdict.message + " "),
-      );
-      if (verdict.link && verdict.link.href) {
-        const anchor = hlEl("a", "hl-glossary-link", verdict.link.text);
-        anchor.href = verdict.link.href;
-        anchor.target = "_blank";
-        message.append(anchor);
-      }
+      hlVerdict(message, verdict.legal, verdict.message + " ");
+      const rule = hlRuleLink(verdict.link);
+      if (rule) message.append(rule);
     } else {
       message.textContent = "Tap any card to find out whether you may play it, and why.";
     }

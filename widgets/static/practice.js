@@ -70,18 +70,10 @@ function render({ model, el }) {
     message.className = "hl-message";
     message.replaceChildren();
     if (feedback && feedback.card) {
-      message.classList.add(feedback.legal ? "is-legal" : "is-illegal");
-      message.append(
-        hlEl("span", "hl-badge", feedback.legal ? "Allowed" : "Not allowed"),
-        hlEl("span", "hl-text", feedback.message),
-      );
+      hlVerdict(message, feedback.legal, feedback.message);
       if (feedback.consequence) message.append(hlEl("p", "hl-consequence", feedback.consequence));
-      if (feedback.link && feedback.link.href) {
-        const anchor = hlEl("a", "hl-glossary-link", feedback.link.text);
-        anchor.href = feedback.link.href;
-        anchor.target = "_blank";
-        message.append(anchor);
-      }
+      const rule = hlRuleLink(feedback.link);
+      if (rule) message.append(rule);
     } else {
       message.textContent = "Tap the card you would play. You can try every card to compare.";
     }

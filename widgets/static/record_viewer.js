@@ -133,12 +133,8 @@ function render({ model, el }) {
       jump.dataset.action = "goto-" + problem.step;
       jump.addEventListener("click", () => model.send({ type: "goto", step: problem.step }));
       item.append(jump);
-      if (problem.link && problem.link.href) {
-        const more = hlEl("a", "hl-glossary-link", problem.link.text);
-        more.href = problem.link.href;
-        more.target = "_blank";
-        item.append(more);
-      }
+      const rule = hlRuleLink(problem.link);
+      if (rule) item.append(rule);
       problems.append(item);
     }
     refocus();
