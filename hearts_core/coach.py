@@ -1,4 +1,4 @@
-"""The coach: what a seat can deduce, how risky each playable card is, and one piece of advice.
+"""The coach: what a seat can deduce, how risky each playable card is, and what to play and why.
 
 Design choices:
 
@@ -84,12 +84,15 @@ class CardOutlook:
 
 @dataclass(frozen=True, slots=True)
 class CoachReport:
-    """Everything the guided match shows: the table reading, card outlooks, advice."""
+    """What the guided match shows beside the coach's advice: the table reading and card outlooks.
+
+    The advice itself is :func:`recommend`'s alone, so the panel and the Hint can never
+    name different cards.
+    """
 
     reading: TableReading
     outlooks: tuple[CardOutlook, ...]
     """One per card the seat may play, in the order of ``SeatView.legal_plays``."""
-    advice: str
     exact: bool
     """The figures average over every deal the seat cannot rule out, not over a sample."""
 
@@ -169,60 +172,10 @@ def card_outlooks(view: SeatView, *, samples: int = SAMPLES, seed: int = 0) -> t
 
 
 def analyse(view: SeatView, *, samples: int = SAMPLES, seed: int = 0) -> CoachReport:
-    """The table reading, per-card outlooks (when it is the seat's turn) and advice."""
+    """The table reading and the per-card outlooks (when it is the seat's turn)."""
     reading = read_table(view)
     outlooks, exact = card_outlooks(view, samples=samples, seed=seed)
-    return CoachReport(reading, outlooks, advise(view, reading, outlooks), exact)
-
-
-def advise(view: SeatView, reading: TableReading, outlooks: tuple[CardOutlook, ...]) -> str:
-    """One sentence naming a card and why."""
-    if not outlooks:
-        return "Wait for your turn; meanwhile watch which suits the others cannot follow."
-    if len(outlooks) == 1:
-        only = outlooks[0].card
-        return f"{only} is your only legal card, so play it."
-    # Cheapest first; among equals the card least likely to win, then the highest card,
-    # because getting rid of a high card safely is worth something later.
-    ranked = sorted(outlooks, key=lambda item: (round(item.expected_points, 2), item.win_chance, -item.card.rank))
-    best = ranked[0]
-    worst = max(outlooks, key=lambda item: (item.expected_points, item.win_chance))
-    why = _why(view, reading, best)
-    if worst.dangerous and worst.card is not best.card:
-        return f"{_danger(view, reading, worst)}; {why}."
-    return f"{why[0].upper()}{why[1:]}."
-
-
-def _why(view: SeatView, reading: TableReading, outlook: CardOutlook) -> str:
-    card = outlook.card
-    trick = view.current_trick
-    if outlook.expected_points >= DANGER_POINTS:
-        return f"{card} is the least costly card here, about {outlook.expected_points:.1f} points on average"
-    if trick:
-        led = trick[0].suit
-        top = max((c for c in trick if c.suit is led), key=lambda c: c.rank)
-        if card.suit is led and card.rank < top.rank:
-            return f"{card} ducks under {top}"
-        if card.suit is not led:
-            if card is QUEEN_OF_SPADES:
-                return f"{card} can be dropped on someone else's trick now"
-            if card.suit is Suit.SPADES and card.rank > QUEEN_OF_SPADES.rank and not reading.queen_played:
-                return f"throwing {card} away now means it cannot catch ♠Q later"
-            return f"{card} is a safe discard while you have no {led.plural}"
-    if outlook.win_chance == 0:
-        return f"{card} cannot win this trick"
-    return (f"{card} wins this trick {outlook.win_chance:.0%} of the time, "
-            f"for {outlook.expected_points:.1f} points on average")
-
-
-def _danger(view: SeatView, reading: TableReading, outlook: CardOutlook) -> str:
-    card = outlook.card
-    queen_out = not reading.queen_played and QUEEN_OF_SPADES not in view.hand
-    if queen_out and card.suit is Suit.SPADES and card.rank > QUEEN_OF_SPADES.rank:
-        return f"{card} may win a trick that catches ♠Q, which is still out"
-    if card is QUEEN_OF_SPADES:
-        return f"{card} would cost you 13 points if your own trick takes it"
-    return f"{card} may take this trick and {outlook.expected_points:.1f} points with it"
+    return CoachReport(reading, outlooks, exact)
 
 
 # ------------------------------------------------------------------ recommend
@@ -362,8 +315,15 @@ def _figures(chosen: Appraisal, other: Appraisal | None) -> str:
     if abs(other.score - chosen.score) < ABOUT_AS_GOOD:
         return (f"{other.card} is about as good: both should cost you about {chosen.expected_points:.1f} points "
                 "over the rest of the hand.")
-    return (f"Over the rest of the hand {chosen.card} should cost you about {chosen.expected_points:.1f} points, "
-            f"against {other.expected_points:.1f} with {other.card}.")
+    costs, other_costs = round(chosen.expected_points, 1), round(other.expected_points, 1)
+    if costs > other_costs:
+        # The search weighs the others' points too: a card can cost more and still be the
+        # better play (it stops a moon, or hands the others more). Say so, not "cheaper".
+        return (f"Over the rest of the hand {chosen.card} should cost you about {costs:.1f} points, "
+                f"{costs - other_costs:.1f} more than {other.card}, but it leaves the others with more: "
+                f"against their average you come out about {other.score - chosen.score:.1f} points better.")
+    return (f"Over the rest of the hand {chosen.card} should cost you about {costs:.1f} points, "
+            f"against {other_costs:.1f} with {other.card}.")
 
 
 def _situation(view: SeatView, facts: _Facts, chosen: Appraisal, other: Appraisal | None) -> str:

@@ -123,32 +123,55 @@ def test_reading_the_table() -> None:
     assert len(reading.unseen) == 52 - 13 - 3
 
 
-def test_advice_names_a_card_and_warns_about_the_queen() -> None:
-    state = after_plays([
-        "♣2 ♠A ♠4 ♦2 ♦3 ♦4 ♦5 ♦6 ♦7 ♦8 ♦9 ♦10 ♦J",
-        "♣3 ♣4 ♣5 ♣6 ♣7 ♣8 ♣9 ♣10 ♣J ♣Q ♣K ♣A ♠9",
-        "♠2 ♠3 ♠5 ♠6 ♠7 ♠8 ♠10 ♠J ♠Q ♠K ♦Q ♦K ♦A",
-        "♥2 ♥3 ♥4 ♥5 ♥6 ♥7 ♥8 ♥9 ♥10 ♥J ♥Q ♥K ♥A",
-    ], ("♣2", "♣A", "♦K", "♥2", "♠9", "♠2", "♥3"))
-    report = analyse(state.view(0))
-    assert report.advice == "♠A may win a trick that catches ♠Q, which is still out; ♠4 ducks under ♠9."
+QUEEN_OUT_DEAL = [
+    "♣2 ♠A ♠4 ♦2 ♦3 ♦4 ♦5 ♦6 ♦7 ♦8 ♦9 ♦10 ♦J",
+    "♣3 ♣4 ♣5 ♣6 ♣7 ♣8 ♣9 ♣10 ♣J ♣Q ♣K ♣A ♠9",
+    "♠2 ♠3 ♠5 ♠6 ♠7 ♠8 ♠10 ♠J ♠Q ♠K ♦Q ♦K ♦A",
+    "♥2 ♥3 ♥4 ♥5 ♥6 ♥7 ♥8 ♥9 ♥10 ♥J ♥Q ♥K ♥A",
+]
+QUEEN_OUT_PLAYS = ("♣2", "♣A", "♦K", "♥2", "♠9", "♠2", "♥3")
+
+
+def test_outlooks_mark_the_card_that_may_catch_the_queen() -> None:
+    report = analyse(after_plays(QUEEN_OUT_DEAL, QUEEN_OUT_PLAYS).view(0))
     figures = {str(o.card): (o.win_chance, o.expected_points, o.dangerous) for o in report.outlooks}
     assert figures == {"♠4": (0.0, 0.0, False), "♠A": (1.0, 1.0, True)}
 
 
-def test_advice_when_every_card_costs_points() -> None:
-    state = after_plays(SUIT_PER_SEAT_DEAL, ("♣2", "♣A", "♥2", "♠2"))
+def test_a_card_that_costs_more_but_leaves_the_others_more_is_explained_as_such() -> None:
+    # CPU3 holds every heart: ducking with ♠4 costs the learner more over the hand than ♠A
+    # does, yet leaves the others more still, and the search weighs both. The reason must
+    # not call the recommended card the cheaper one.
+    advice = recommend(after_plays(QUEEN_OUT_DEAL, QUEEN_OUT_PLAYS).view(0), time_budget=0.05)
+    chosen, other = advice.alternatives[0], advice.alternatives[1]
+    assert str(advice.card) == "♠4" and chosen.expected_points > other.expected_points
+    assert advice.reason.startswith("♠Q is still out: ♠A could catch it, so play ♠4, which stays under ♠9.")
+    gain = other.score - chosen.score
+    assert (f"♠4 should cost you about {chosen.expected_points:.1f} points, "
+            f"{round(chosen.expected_points, 1) - round(other.expected_points, 1):.1f} more than ♠A, "
+            "but it leaves the others with more: "
+            f"against their average you come out about {gain:.1f} points better.") in advice.reason
+    assert_reasoned(advice.reason, max_sentences=3)
+
+
+def test_when_every_card_costs_points_each_is_marked_and_the_coach_names_the_cheapest() -> None:
     # CPU1 holds only clubs and ♦9 and must lead into hearts and ♠Q discards.
-    advice = analyse(state.view(1)).advice
-    assert "least costly" in advice
+    view = after_plays(SUIT_PER_SEAT_DEAL, ("♣2", "♣A", "♥2", "♠2")).view(1)
+    report = analyse(view)
+    assert report.outlooks and all(outlook.dangerous for outlook in report.outlooks)
+    advice = recommend(view, time_budget=0.05)
+    assert advice.reason.startswith("Every lead here risks taking points")
+    assert advice.alternatives[0].expected_points == min(item.expected_points for item in advice.alternatives)
 
 
-def test_advice_for_a_forced_card_and_out_of_turn() -> None:
+def test_a_forced_card_has_one_outlook_and_out_of_turn_there_is_nothing_to_advise() -> None:
     state = HandState.new(deal_hands(3, 4), "hold")
     leader = state.to_move or 0
-    assert analyse(state.view(leader)).advice == "♣2 is your only legal card, so play it."
-    waiting = analyse(state.view((leader + 1) % 4))
-    assert waiting.outlooks == () and "turn" in waiting.advice
+    assert [str(outlook.card) for outlook in analyse(state.view(leader)).outlooks] == ["♣2"]
+    waiting = state.view((leader + 1) % 4)
+    assert analyse(waiting).outlooks == ()
+    with pytest.raises(InvalidPositionError):
+        recommend(waiting)
 
 
 def test_same_position_same_advice() -> None:

@@ -290,7 +290,7 @@ class Coach:
     queen: str
     outlooks: list[Outlook]
     advice: str
-    """The reason for the recommendation (the coach's advice when there is none)."""
+    """Why the recommended card (or pass): ``recommend``'s reason, "" when the learner has nothing to decide."""
     exact: bool
     cards: list[dict[str, Any]]
     """The recommended card (three while passing)."""
@@ -543,7 +543,7 @@ def _coach(report: CoachReport | None, advice: Recommendation | None) -> Coach:
         outlooks=[Outlook(card_data(item.card), round(item.win_chance, 3), round(item.expected_points, 2),
                           item.dangerous)
                   for item in report.outlooks],
-        advice=reason or report.advice,
+        advice=reason,
         exact=report.exact,
         cards=cards,
         passing=False,
