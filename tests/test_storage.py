@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from hearts_core import Match, Rules
+from hearts_core import Match, Outcome, Rules
 from widgets import MatchWidget, storage
 from widgets.lessons import LessonIndex, Progress
 from widgets.storage import (
@@ -544,10 +544,23 @@ def test_the_history_keeps_the_newest_matches_once_each(tmp_path: Path, monkeypa
     kept = store.history()
     assert [entry.match_id for entry in kept] == ["id4", "id3", "id2"]  # newest first, the oldest dropped
     assert kept[0].match() == matches[4] and kept[0].totals == matches[4].totals and kept[0].hands == 1
-    assert kept[0].outcome is matches[4].outcome(0)
+    assert kept[0].outcome is matches[4].outcome(0) and kept[0].rules == matches[4].rules
     assert store.add_to_history(matches[4], "id4") == kept  # the same match, from another page: once
     label = kept[0].label
     assert label.endswith("in 1 hand") and str(matches[4].totals[0]) in label and "_" not in label
+
+
+def test_a_history_entry_cannot_disagree_with_the_engine_on_who_won(tmp_path: Path) -> None:
+    store = MatchStore(tmp_path)
+    match = finished_match(2)
+    (entry,) = store.add_to_history(match, "m")
+    document = json.loads(store.history_path.read_text(encoding="utf-8"))
+    assert document["matches"][0]["outcome"] == entry.outcome == match.outcome(0)  # written, for people
+    wrong = next(outcome for outcome in Outcome if outcome is not entry.outcome)
+    document["matches"][0]["outcome"] = wrong.value  # a hand-edited file
+    store.history_path.write_text(json.dumps(document), encoding="utf-8")
+    (again,) = store.history()
+    assert again.outcome is match.outcome(0)  # decided again from the totals and the record's rules
 
 
 def test_only_a_finished_match_goes_into_the_history(tmp_path: Path) -> None:
@@ -562,9 +575,13 @@ HISTORY_FAULTS = {
     "matches is an object": '{"format": "hearts-lessons-history/1", "matches": {}}',
     "an entry without a match": '{"format": "hearts-lessons-history/1", "matches": [{"match_id": "a", '
                                 '"finished_at": "", "outcome": "won", "totals": [1, 2, 3, 4], "hands": 1}]}',
-    "an outcome nobody has": '{"format": "hearts-lessons-history/1", "matches": [{"match_id": "a", '
-                             '"finished_at": "", "outcome": "victory", "totals": [1, 2, 3, 4], "hands": 1, '
-                             '"match": {}}]}',
+    # The outcome is derived from the totals under the record's rules, so those must make sense.
+    "totals that end no match": '{"format": "hearts-lessons-history/1", "matches": [{"match_id": "a", '
+                                '"finished_at": "", "outcome": "won", "totals": [1, 2, 3, 4], "hands": 1, '
+                                '"match": {"rules": {"target": 100}}}]}',
+    "rules nobody plays": '{"format": "hearts-lessons-history/1", "matches": [{"match_id": "a", '
+                          '"finished_at": "", "outcome": "won", "totals": [1, 2, 3, 104], "hands": 1, '
+                          '"match": {"rules": {"target": "a hundred"}}}]}',
     "totals of text": '{"format": "hearts-lessons-history/1", "matches": [{"match_id": "a", "finished_at": "", '
                       '"outcome": "won", "totals": ["1"], "hands": 1, "match": {}}]}',
 }

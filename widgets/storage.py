@@ -67,7 +67,7 @@ import platformdirs
 if sys.platform != "win32":
     import fcntl
 
-from hearts_core import InvalidRecordError, Match, Outcome
+from hearts_core import InvalidRecordError, Match, Outcome, Rules, match_outcome
 from hearts_core.wording import LEARNER_SEAT, and_list, plural
 
 __all__ = [
@@ -303,13 +303,24 @@ class FinishedMatch:
     match_id: str
     finished_at: str
     """Local time, ``YYYY-MM-DDTHH:MM:SS`` and the UTC offset."""
-    outcome: Outcome
-    """How the match went for the learner."""
     totals: tuple[int, ...]
     """The four seats' final totals, seat 0 (the learner) first."""
     hands: int
+    rules: Rules
+    """The table rules the match was played under, as its record states them."""
     record: str
     """The match as ``hearts-record/1`` JSON text (what :meth:`hearts_core.Match.from_json` and the checker read)."""
+
+    @property
+    def outcome(self) -> Outcome:
+        """How the match went for the learner: the engine's verdict on the totals under the match's rules.
+
+        It is derived, never read back (the file writes it for people, as the statistics
+        write their averages), so a history entry cannot disagree with the engine.
+        """
+        outcome = match_outcome(self.totals, LEARNER_SEAT, self.rules)
+        assert outcome is not None, "from_dict refuses totals that end no match"
+        return outcome
 
     @property
     def label(self) -> str:
@@ -330,7 +341,7 @@ class FinishedMatch:
         return Match.from_json(self.record)
 
     def to_dict(self) -> dict[str, Any]:
-        """The JSON form kept in the history file (the record embedded as an object, readable by people)."""
+        """The JSON form kept in the history file (the record embedded as an object, and the outcome, for people)."""
         return {"match_id": self.match_id, "finished_at": self.finished_at, "outcome": self.outcome,
                 "totals": list(self.totals), "hands": self.hands, "match": json.loads(self.record)}
 
@@ -339,7 +350,7 @@ class FinishedMatch:
         """Read one history entry; anything malformed raises :class:`CorruptFileError`."""
         if not isinstance(data, dict):
             raise CorruptFileError(f"a history entry must be an object, not {_short(data)}")
-        texts = {name: data.get(name) for name in ("match_id", "finished_at", "outcome")}
+        texts = {name: data.get(name) for name in ("match_id", "finished_at")}
         for name, value in texts.items():
             if not isinstance(value, str):
                 raise CorruptFileError(f"history field {name!r} must be text, not {_short(value)}")
@@ -356,11 +367,14 @@ class FinishedMatch:
         except (RecursionError, ValueError):
             raise CorruptFileError(f"history entry {texts['match_id']!r} has a match nested too deeply") from None
         try:
-            outcome = Outcome(str(texts["outcome"]))
-        except ValueError:
-            raise CorruptFileError(f"history field 'outcome' must be one of {', '.join(Outcome)}, "
-                                   f"not {_short(texts['outcome'])}") from None
-        return cls(str(texts["match_id"]), str(texts["finished_at"]), outcome, tuple(totals), hands, record)
+            rules = Rules.from_dict(data["match"].get("rules", {}))
+        except InvalidRecordError as problem:
+            raise CorruptFileError(f"history entry {texts['match_id']!r} has unreadable rules: {problem}") from None
+        if match_outcome(totals, LEARNER_SEAT, rules) is None:
+            raise CorruptFileError(f"history entry {texts['match_id']!r} has totals {_short(totals)}, "
+                                   "which end no match under its rules")
+        return cls(match_id=str(texts["match_id"]), finished_at=str(texts["finished_at"]), totals=tuple(totals),
+                   hands=hands, rules=rules, record=record)
 
 
 class MatchStore:
@@ -533,15 +547,14 @@ class MatchStore:
 
         Only the newest :data:`HISTORY_KEPT` matches are kept.
         """
-        outcome = match.outcome(LEARNER_SEAT)
-        if outcome is None:
+        if match.outcome(LEARNER_SEAT) is None:
             raise ValueError(f"only a finished match goes into the history, not {match!r}")
         entry = FinishedMatch(
             match_id=match_id,
             finished_at=time.strftime("%Y-%m-%dT%H:%M:%S%z"),
-            outcome=outcome,
             totals=match.totals,
             hands=len(match.history),
+            rules=match.rules,
             record=match.to_json(),
         )
         with _locked(self.directory):
