@@ -308,6 +308,12 @@ def snapshot_kernel(folder: Path) -> None:
          *SNAPSHOT_IMPORTS])
 
 
+DATA_NOTE = """\
+This folder keeps your Hearts Lessons progress in this browser: the lessons you have
+finished, your saved match, your statistics and your finished matches.
+"""
+
+
 def contents(folder: Path) -> None:
     """The notebooks the pages render, and the learner's data folder with a note on what it keeps.
 
@@ -324,11 +330,6 @@ def contents(folder: Path) -> None:
     data.mkdir()
     (data / "README.txt").write_text(DATA_NOTE, encoding="utf-8")
 
-
-DATA_NOTE = """\
-This folder keeps your Hearts Lessons progress in this browser: the lessons you have
-finished, your saved match, your statistics and your finished matches.
-"""
 
 PYODIDE_URL = re.compile(r'("pyodideUrl": *"[^"]*static/pyodide/)pyodide\.js"')
 CDN_LINK = re.compile(r'<link[^>]*href="https?://[^"]*"[^>]*>\s*')

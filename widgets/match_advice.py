@@ -46,6 +46,11 @@ def _reviewing_thread() -> ThreadPoolExecutor:
     return _REVIEW_THREAD[0]
 
 
+def _position(match: Match) -> tuple[object, ...]:
+    """What identifies a position within one match (a new match or a reload forgets the caches)."""
+    return (match.seed, match.hand_number, match.hand.phase, len(match.hand.plays))
+
+
 class LearnerAdvice:
     """The coach's advice and the hand reviews for the learner (seat 0) of one page."""
 
@@ -58,7 +63,7 @@ class LearnerAdvice:
 
     def recommendation(self, match: Match) -> Recommendation | None:
         """What the coach would pass or play now (``None`` when the learner has nothing to decide)."""
-        key = (match.seed, match.hand_number, match.hand.phase, len(match.hand.plays))
+        key = _position(match)
         if self._recommended is None or self._recommended[0] != key:
             try:
                 advice: Recommendation | None = recommend(match.view(LEARNER_SEAT))
@@ -69,7 +74,7 @@ class LearnerAdvice:
 
     def report(self, match: Match) -> CoachReport:
         """The coach's reading of the table and each playable card's outlook, on the learner's turn."""
-        key = (match.seed, match.hand_number, len(match.hand.plays))
+        key = _position(match)
         if self._report is None or self._report[0] != key:
             self._report = (key, analyse(match.view(LEARNER_SEAT)))
         return self._report[1]

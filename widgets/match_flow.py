@@ -194,6 +194,11 @@ def saved_trick_number(saved: SavedMatch) -> int:
     return trick_number(hand, waiting)
 
 
+def saved_place(saved: SavedMatch) -> str:
+    """Where a saved match stands, as the page says it: "hand 2, trick 5"."""
+    return f"hand {saved.match.hand_number}, trick {saved_trick_number(saved)}"
+
+
 def has_progress(match: Match) -> bool:
     """Whether the learner has done anything in ``match``; an untouched deal is not worth offering."""
     return match.hand_number > 1 or bool(match.hand.plays) or match.hand.passed(LEARNER_SEAT) is not None
@@ -523,8 +528,7 @@ class MatchFlow:
         if (stale := self._stale()) is not None:
             return stale
         saved, self.offered = self.offered, None
-        match = saved.match
-        return self._continue(saved, f"Welcome back: hand {match.hand_number}, trick {saved_trick_number(saved)}.")
+        return self._continue(saved, f"Welcome back: {saved_place(saved)}.")
 
     def reload(self) -> str:
         """Re-read the save (another page has continued the match) and carry on from where it is now."""
@@ -533,9 +537,7 @@ class MatchFlow:
             rules = self._new_rules(self.match.rules if self.match is not None else self._rules)
             return self._start(Match.new(new_seed(), rules), "There was no saved match to reload: a new match begins.")
         self.offered = None
-        match = saved.match
-        return self._continue(saved, f"Reloaded the saved match: hand {match.hand_number}, "
-                                     f"trick {saved_trick_number(saved)}.")
+        return self._continue(saved, f"Reloaded the saved match: {saved_place(saved)}.")
 
     def _continue(self, saved: SavedMatch, opening: str) -> str:
         """Play on from a save, with its settings and the same match id."""

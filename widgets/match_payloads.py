@@ -47,6 +47,7 @@ from widgets.match_flow import (
     Screen,
     moon_sentence,
     result_sentence,
+    saved_place,
     saved_trick_number,
     trick_number,
 )
@@ -510,12 +511,11 @@ def _offer(flow: MatchFlow) -> Offer | None:
     if flow.offered is None or flow.match is not None:
         return None
     match = flow.offered.match
-    hand_number, trick_number = match.hand_number, saved_trick_number(flow.offered)
     totals = match.totals_before_hand
     return Offer(
-        hand_number=hand_number,
-        trick_number=trick_number,
-        text=f"You have a match in progress: hand {hand_number}, trick {trick_number}.",
+        hand_number=match.hand_number,
+        trick_number=saved_trick_number(flow.offered),
+        text=f"You have a match in progress: {saved_place(flow.offered)}.",
         standings=" · ".join(f"{seat_name(seat)} {totals[seat]}" for seat in range(NUM_SEATS)),
     )
 

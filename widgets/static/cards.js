@@ -190,14 +190,14 @@ function hlTrickWords(plays, options = {}) {
   return parts.join("; ") + ".";
 }
 
-// A link to the rule behind a verdict ({ text, href } from Python), opened beside the
-// lesson; null when there is none.
-function hlRuleLink(link) {
-  if (!link || !link.href) return null;
+// Append the link to the rule behind a verdict ({ text, href } from Python), opened beside
+// the lesson; nothing when there is none.
+function hlAppendRuleLink(parent, link) {
+  if (!link || !link.href) return;
   const anchor = hlEl("a", "hl-glossary-link", link.text);
   anchor.href = link.href;
   anchor.target = "_blank";
-  return anchor;
+  parent.append(anchor);
 }
 
 // The engine's verdict on a card in a message box: "Allowed" or "Not allowed", then `text`.

@@ -99,10 +99,7 @@ function hlExercise(model, root) {
       message.classList.add(result.correct ? "is-legal" : "is-illegal");
       message.append(hlEl("p", "hl-summary-line", result.summary));
       for (const line of result.lines || []) message.append(hlEl("p", "hl-line", line));
-      for (const link of result.links || []) {
-        const rule = hlRuleLink(link);
-        if (rule) message.append(rule);
-      }
+      for (const link of result.links || []) hlAppendRuleLink(message, link);
       if (!result.correct) message.append(hlEl("p", "hl-again", "Change your answer and try again."));
     } else {
       message.textContent = kind === "legal-cards"

@@ -39,8 +39,7 @@ function render({ model, el }) {
     message.replaceChildren();
     if (verdict && verdict.card) {
       hlVerdict(message, verdict.legal, verdict.message + " ");
-      const rule = hlRuleLink(verdict.link);
-      if (rule) message.append(rule);
+      hlAppendRuleLink(message, verdict.link);
     } else {
       message.textContent = "Tap any card to find out whether you may play it, and why.";
     }

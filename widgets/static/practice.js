@@ -72,8 +72,7 @@ function render({ model, el }) {
     if (feedback && feedback.card) {
       hlVerdict(message, feedback.legal, feedback.message);
       if (feedback.consequence) message.append(hlEl("p", "hl-consequence", feedback.consequence));
-      const rule = hlRuleLink(feedback.link);
-      if (rule) message.append(rule);
+      hlAppendRuleLink(message, feedback.link);
     } else {
       message.textContent = "Tap the card you would play. You can try every card to compare.";
     }

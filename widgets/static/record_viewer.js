@@ -133,8 +133,7 @@ function render({ model, el }) {
       jump.dataset.action = "goto-" + problem.step;
       jump.addEventListener("click", () => model.send({ type: "goto", step: problem.step }));
       item.append(jump);
-      const rule = hlRuleLink(problem.link);
-      if (rule) item.append(rule);
+      hlAppendRuleLink(item, problem.link);
       problems.append(item);
     }
     refocus();
