@@ -30,9 +30,20 @@ VIEWPORTS = {"desktop": (1280, 800), "phone": (375, 800)}
 UPSTREAM_VERSION_WARNING = re.compile(r"^(Unsatisfied version|No satisfying version) .* shared (singleton )?module ")
 
 
-def console_problem(kind: str, text: str, upstream: tuple[re.Pattern[str], ...] = (UPSTREAM_VERSION_WARNING,)) -> bool:
-    """An error, or a warning of our own making (not one of the ``upstream`` ones), in the browser console."""
-    return kind == "error" or (kind == "warning" and not any(known.match(text) for known in upstream))
+def watch_console(page: Page, upstream: tuple[re.Pattern[str], ...] = (UPSTREAM_VERSION_WARNING,)) -> list[str]:
+    """The list ``page``'s uncaught errors and console problems go into as they happen.
+
+    A problem is any console error, and any warning but the ``upstream`` ones.
+    """
+    problems: list[str] = []
+
+    def noted(kind: str, text: str, where: str) -> None:
+        if kind == "error" or (kind == "warning" and not any(known.match(text) for known in upstream)):
+            problems.append(f"console {kind}: {text[:300]} ({where})")
+
+    page.on("pageerror", lambda error: problems.append(str(error)))
+    page.on("console", lambda message: noted(message.type, message.text, message.location.get("url", "")))
+    return problems
 
 
 def start_voila(
@@ -104,13 +115,9 @@ def page(request: pytest.FixtureRequest, browser: Browser) -> Iterator[Page]:
     width, height = VIEWPORTS[request.param]
     context = browser.new_context(viewport={"width": width, "height": height})
     page = context.new_page()
-    errors: list[str] = []
-    page.on("pageerror", lambda error: errors.append(str(error)))
     # A clean console: any error Chromium logs (a failed resource, a widget that did not load),
     # or any warning but the upstream version notes, fails the test.
-    page.on("console", lambda message: errors.append(f"console {message.type}: {message.text} "
-                                                     f"({message.location.get('url', '')})")
-            if console_problem(message.type, message.text) else None)
+    errors = watch_console(page)
     # The console does not name a failed resource: note which it was.
     page.on("response", lambda response: errors.append(f"HTTP {response.status} {response.url}")
             if response.status >= 400 else None)

@@ -16,7 +16,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
-from tests.browser.conftest import ROOT, console_problem
+from tests.browser.conftest import ROOT, watch_console
 from tests.browser.pages import MATCH, hand_cards, pass_three, play_out_the_hand, screen, settle, step
 from tests.browser.test_lessons_browser import LESSON_KEYS, open_lesson
 
@@ -35,10 +35,7 @@ def desktop(browser: Browser) -> Iterator[Page]:
     """One desktop page whose console problems fail the test (like the ``page`` fixture)."""
     context = browser.new_context(viewport={"width": 1280, "height": 800})
     page = context.new_page()
-    errors: list[str] = []
-    page.on("pageerror", lambda error: errors.append(str(error)))
-    page.on("console", lambda message: errors.append(f"console {message.type}: {message.text}")
-            if console_problem(message.type, message.text) else None)
+    errors = watch_console(page)
     # The console does not name a failed resource: note which it was.
     page.on("response", lambda response: errors.append(f"HTTP {response.status} {response.url}")
             if response.status >= 400 else None)

@@ -16,6 +16,7 @@ from pathlib import Path
 
 from playwright.sync_api import Page
 
+from tests.browser.conftest import watch_console
 from tests.browser.pages import (
     MATCH,
     hand_cards,
@@ -247,7 +248,7 @@ def test_a_second_tab_on_the_same_match_is_told_to_reload(page: Page, widget_ser
     # A second tab (its own kernel, the same data folder) picks the match up...
     other = page.context.new_page()
     other.viewport_name = page.viewport_name  # type: ignore[attr-defined]
-    other.on("pageerror", lambda error: page.js_errors.append(str(error)))  # type: ignore[attr-defined]
+    other_problems = watch_console(other)  # the second tab's console is held to the same standard
     open_notebook(other, widget_server, "match.ipynb", f'{MATCH}[data-screen="offer"]')
     other.locator('[data-action="resume"]').click()
     other.wait_for_selector(f'{MATCH}[data-screen="playing"] .hl-hand .hl-card')
@@ -267,6 +268,7 @@ def test_a_second_tab_on_the_same_match_is_told_to_reload(page: Page, widget_ser
     assert hand_cards(other) == hand_cards(page)
     assert "Reloaded" in other.locator(".hl-message").inner_text()
     other.close()
+    assert not other_problems, other_problems
     assert not page.js_errors  # type: ignore[attr-defined]
 
 

@@ -23,7 +23,7 @@ from urllib.parse import urljoin
 import pytest
 from playwright.sync_api import Browser, BrowserContext, Page, expect
 
-from tests.browser.conftest import ROOT, UPSTREAM_VERSION_WARNING, console_problem
+from tests.browser.conftest import ROOT, UPSTREAM_VERSION_WARNING, watch_console
 from tests.browser.pages import pass_and_play_a_card, screenshot
 from tools.localhost import gated_context, serve_folder
 from widgets.lessons import LESSONS
@@ -58,10 +58,7 @@ def page(learner: tuple[BrowserContext, list[str]]) -> Iterator[Page]:
     context, _ = learner
     page = context.new_page()
     page.viewport_name = "site-desktop"  # type: ignore[attr-defined]
-    problems: list[str] = []
-    page.on("pageerror", lambda error: problems.append(str(error)))
-    page.on("console", lambda message: problems.append(f"console {message.type}: {message.text[:300]}")
-            if console_problem(message.type, message.text, SITE_UPSTREAM_WARNINGS) else None)
+    problems = watch_console(page, SITE_UPSTREAM_WARNINGS)
     yield page
     page.close()
     assert not problems, f"problems in the browser console: {problems}"
