@@ -15,6 +15,13 @@ import { join, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 import { gzipSync } from "node:zlib";
 
+// A failure in Python arrives as a PythonError: print its type and message, not the
+// minified line of the runtime that Node would quote around it.
+process.on("uncaughtException", (error) => {
+  console.error([error?.type, error?.message].filter(Boolean).join(": ") || String(error));
+  process.exit(1);
+});
+
 const [folder, ...modules] = process.argv.slice(2);
 // Pyodide under node takes sys.argv from node's command line; a page's has none, and the
 // snapshot (published with the site) must not carry this machine's paths.
@@ -26,13 +33,17 @@ const pyodide = await loadPyodide({ indexURL: runtime, lockFileContents: lock, _
 
 const unpack = pyodide.runPython(`
 import sysconfig, zipfile
-lambda wheel: zipfile.ZipFile(wheel).extractall(sysconfig.get_paths()["purelib"])
+def unpack(wheel):
+    with zipfile.ZipFile(wheel) as archive:
+        archive.extractall(sysconfig.get_paths()["purelib"])
+unpack
 `);
 for (const { file_name: name } of Object.values(JSON.parse(lock).packages)) {
   pyodide.FS.writeFile("/tmp/wheel.whl", readFileSync(join(runtime, name)));
   unpack("/tmp/wheel.whl");
 }
 unpack.destroy();
+pyodide.runPython("del unpack");
 pyodide.globals.set("wanted", pyodide.toPy(modules));
 await pyodide.runPythonAsync(`
 import importlib, pkgutil, tempfile
@@ -47,8 +58,34 @@ for name in wanted:
 # Every page restores this memory: nothing random may be fixed in it but what the page
 # reseeds (the random module); tempfile's name sequence would be shared by all pages.
 assert tempfile._name_sequence is None, "tempfile names were drawn at import"
+# Looking up package metadata (widgets do, at import) caches a zipfile.Path per zip on
+# sys.path, and so holds the standard library's zip open. A page's first loadPackage
+# clears that cache and its garbage closes a descriptor the page never had, printing
+# "Bad file descriptor" into a lesson. Clear it here, where the file really is open.
+importlib.invalidate_caches()
 del wanted
 `);
+
+// Nor may the memory hold a file open: its descriptor means nothing in a page, and closing
+// it there (whenever the garbage collector gets to it) prints "Bad file descriptor" into
+// the lesson. Garbage is collected first, so only files something still holds are left.
+const openFiles = pyodide.runPython(`
+import gc, io
+gc.collect()
+def _descriptor(stream):
+    try:
+        return stream.fileno()
+    except (OSError, ValueError, AttributeError, io.UnsupportedOperation):
+        return -1
+[repr(o) for o in gc.get_objects() if isinstance(o, io.IOBase) and not o.closed and _descriptor(o) > 2]
+`);
+const held = openFiles.toJs();
+openFiles.destroy();
+pyodide.runPython("del gc, io, _descriptor");
+if (held.length) {
+  console.error(`the kernel's memory would hold open files: ${held.join(", ")}`);
+  process.exit(1);
+}
 
 // Python keeps a few of the runtime's own functions (micropip's installer, the kernel's
 // import loader): each is written as where it lives, for the page to point at its own.
