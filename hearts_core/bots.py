@@ -50,7 +50,7 @@ from hearts_core.state import SeatView
 
 __all__ = [
     "LEVELS", "PLAYS_PER_SECOND", "Appraisal", "Bot", "EasyBot", "HardBot", "Level", "NormalBot", "RandomBot",
-    "make_bot",
+    "make_bot", "paired_difference",
 ]
 
 Level = Literal["random", "easy", "normal", "hard"]
@@ -213,7 +213,9 @@ class Appraisal:
     minimises); ``expected_points`` the seat's own hand score, moon rule applied;
     ``take_chance`` how often the card's trick is taken by the seat and ``trick_points``
     the points it takes with it on average; ``shooting`` whether the figures are those of
-    playing on to shoot the moon.
+    playing on to shoot the moon.  ``expected_points`` includes the points the seat had
+    already taken; ``rest_points`` counts only what the rest of the hand adds, which is
+    what a sentence about "the rest of the hand" may quote.
     """
 
     card: Card
@@ -223,6 +225,14 @@ class Appraisal:
     trick_points: float
     shooting: bool
     worlds: int
+    rest_points: float = 0.0
+    """What the rest of the hand adds to the seat's hand score: ``expected_points`` less the points
+    already taken (the moon rule applied, so a shot of its own can make it negative)."""
+    world_scores: tuple[float, ...] = field(default=(), repr=False)
+    """``score`` in each sampled deal, in sampling order: every card saw the same deals, so
+    two cards' figures can be compared deal by deal (see :func:`paired_difference`)."""
+    world_points: tuple[float, ...] = field(default=(), repr=False)
+    """``expected_points`` in each sampled deal, in the same order."""
 
 
 @dataclass
@@ -273,6 +283,9 @@ class HardBot:
         worlds = max(self.min_worlds, min(self.max_worlds, worlds))
         # Per (card, mode): relative score, own score, tricks won now, points taken now.
         totals = {(card.index, mode): [0.0, 0.0, 0.0, 0.0] for card in legal for mode in modes}
+        per_world: dict[tuple[int, int], tuple[list[float], list[float]]] = {
+            (card.index, mode): ([], []) for card in legal for mode in modes}
+        already = base.points[me]
         for _ in range(worlds):
             hands = knowledge.sample(self.rng)
             for card in legal:
@@ -285,18 +298,45 @@ class HardBot:
                     taken = sim.last_trick_points if winner == me else 0
                     rollout(sim, shooter=mode)
                     scores = sim.scores()
+                    relative = scores[me] - (sum(scores) - scores[me]) / (NUM_SEATS - 1)
                     total = totals[(card.index, mode)]
-                    total[0] += scores[me] - (sum(scores) - scores[me]) / (NUM_SEATS - 1)
+                    total[0] += relative
                     total[1] += scores[me]
                     total[2] += 1.0 if winner == me else 0.0
                     total[3] += taken
+                    relatives, owns = per_world[(card.index, mode)]
+                    relatives.append(relative)
+                    owns.append(scores[me])
         ranked = []
         for card in legal:
             mode = min(modes, key=lambda option: totals[(card.index, option)][0])
             score, points, wins, took = (value / worlds for value in totals[(card.index, mode)])
-            ranked.append(Appraisal(card, score, points, wins, took, mode == me, worlds))
+            relatives, owns = per_world[(card.index, mode)]
+            ranked.append(Appraisal(card, score, points, wins, took, mode == me, worlds, points - already,
+                                    tuple(relatives), tuple(owns)))
         ranked.sort(key=lambda item: (item.score, item.card.index))
         return ranked
+
+
+def paired_difference(first: Sequence[float], second: Sequence[float]) -> tuple[float, float]:
+    """Mean of ``first - second`` deal by deal, and the standard error of that mean.
+
+    Two cards appraised on the same sampled deals differ by less noise than their
+    averages suggest; this is the figure to weigh a difference against.
+
+    >>> mean, error = paired_difference([3.0, 5.0, 4.0], [1.0, 2.0, 3.0])
+    >>> mean, round(error, 3)
+    (2.0, 0.577)
+    """
+    count = min(len(first), len(second))
+    if count == 0:
+        return 0.0, 0.0
+    differences = [a - b for a, b in zip(first[:count], second[:count], strict=True)]
+    mean = sum(differences) / count
+    if count == 1:
+        return mean, 0.0
+    variance = sum((value - mean) ** 2 for value in differences) / (count - 1)
+    return mean, (variance / count) ** 0.5
 
 
 def _could_shoot(knowledge: Knowledge) -> bool:

@@ -87,6 +87,11 @@ class Suit(IntEnum):
         return self.name.lower()
 
     @property
+    def singular(self) -> str:
+        """One card's suit as a learner reads it in a sentence: ``club``."""
+        return self.name.lower()[:-1]
+
+    @property
     def is_red(self) -> bool:
         """True for hearts and diamonds."""
         return self in (Suit.DIAMONDS, Suit.HEARTS)

@@ -23,30 +23,70 @@ Design choices:
 
 from __future__ import annotations
 
+import hashlib
 import random
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from typing import Final
 
-from hearts_core.bots import LOW_SPADES_TO_KEEP_QUEEN, Appraisal, HardBot, heuristic_pass
-from hearts_core.cards import ACE, DECK, KING, QUEEN, Card, Suit, cards_from_mask
+from hearts_core.bots import LOW_SPADES_TO_KEEP_QUEEN, Appraisal, HardBot, heuristic_pass, paired_difference
+from hearts_core.cards import ACE, KING, QUEEN, Card, Suit, cards_from_mask
 from hearts_core.errors import InvalidPositionError
+from hearts_core.facts import (
+    AboutAsGood,
+    AllAbove,
+    Better,
+    Expected,
+    Fact,
+    FirstTrick,
+    HighCard,
+    HigherOut,
+    Holds,
+    LowestHeld,
+    MoonThreat,
+    NoneAbove,
+    NoPoints,
+    OnlyLegal,
+    Over,
+    PassEmptiesSuit,
+    PlaysLast,
+    Position,
+    QueenGone,
+    QueenOut,
+    ShootingPays,
+    ShownVoid,
+    SpadesBelowQueen,
+    TopCard,
+    TrickPoints,
+    Under,
+    Void,
+    Winning,
+    checked,
+)
 from hearts_core.fastsim import Sim, sim_from_view
-from hearts_core.kernel import PENALTY_MASK
+from hearts_core.kernel import points_table
 from hearts_core.knowledge import Knowledge
-from hearts_core.policy import MOON_WATCH_POINTS, heuristic_play, moon_threat
+from hearts_core.policy import heuristic_play
 from hearts_core.rules import NUM_SEATS, QUEEN_OF_SPADES
 from hearts_core.state import Phase, SeatView
-from hearts_core.wording import LEARNER_SEAT, and_list, plural, points_phrase, seat_name
+from hearts_core.wording import about_points, and_list, plural, points_phrase, say, seat_name
 
 __all__ = [
+    "JUDGE_BUDGET",
     "CardOutlook",
+    "Claim",
     "CoachReport",
+    "Judgement",
     "Recommendation",
     "analyse",
     "card_outlooks",
+    "choice_claims",
     "consistent_deals",
     "explain_choice",
+    "judge",
+    "pass_claims",
+    "played_claims",
+    "position_seed",
     "read_table",
     "recommend",
 ]
@@ -180,17 +220,78 @@ def analyse(view: SeatView, *, samples: int = SAMPLES, seed: int = 0) -> CoachRe
 
 # ------------------------------------------------------------------ recommend
 
-RECOMMEND_BUDGET: Final = 0.3
-"""Search effort per recommendation, in seconds of the reference machine: the hard player's own."""
-ABOUT_AS_GOOD: Final = 0.1
-"""Two cards whose search scores differ by less than this are called about as good."""
+JUDGE_BUDGET: Final = 0.1
+"""Search effort per position, in seconds of the reference machine, for the coach and the review alike."""
+JUDGE_WORLDS: Final = 200
+"""Cap on sampled deals per position: late in a hand more deals add time, not accuracy."""
+RECOMMEND_BUDGET: Final = JUDGE_BUDGET
+"""The coach's default effort: the judge's, so the coach and the review weigh a position the same way."""
 LIKELY: Final = 0.5
-"""A card that takes its trick at least this often is said to take it."""
+"""A card that takes its trick at least this often (by the search) is said to take it."""
 UNLIKELY: Final = 0.35
-"""A lead that takes its trick less often than this is called safe."""
+"""A lead that takes its trick less often than this is said to leave the trick to someone else."""
 _SPADES_ABOVE_QUEEN: Final = (KING, ACE)
-HIGH_DISCARD_RANK: Final = 10
-"""Cards from this rank up are worth getting rid of on a safe discard."""
+
+
+@dataclass(frozen=True, slots=True)
+class Claim:
+    """One sentence of a reason: a whole pattern, its values, and the facts it states."""
+
+    pattern: str
+    facts: tuple[Fact, ...]
+    values: tuple[tuple[str, object], ...] = ()
+
+    def text(self) -> str:
+        """The sentence, placeholders filled (translated when a catalogue is installed)."""
+        return say(self.pattern, **dict(self.values))
+
+
+def claim(pattern: str, facts: tuple[Fact, ...], **values: object) -> Claim:
+    """A :class:`Claim`; its facts are checked only when it is chosen (see :func:`first_true`)."""
+    return Claim(pattern, facts, tuple(values.items()))
+
+
+def first_true(position: Position, claims: Iterable[Claim | None]) -> Claim | None:
+    """The first claim whose facts all hold of the position: the only kind of sentence ever said."""
+    for candidate in claims:
+        if candidate is not None and checked(position, candidate.facts):
+            return candidate
+    return None
+
+
+@dataclass(frozen=True, slots=True)
+class Judgement:
+    """The one evaluation of a position that the coach and the review both read.
+
+    ``ranked`` is every legal card's search figures, best first (by the seat's score
+    against the others' average), all on the same sampled deals.
+    """
+
+    ranked: tuple[Appraisal, ...]
+
+    def figures(self, card: Card) -> Appraisal:
+        """The search's figures for ``card``."""
+        return next(item for item in self.ranked if item.card is card)
+
+    def own_gain(self, better: Card, worse: Card) -> tuple[float, float]:
+        """Points of its own hand score the seat saves with ``better`` instead of ``worse``, and the standard error."""
+        return paired_difference(self.figures(worse).world_points, self.figures(better).world_points)
+
+    def relative_gain(self, better: Card, worse: Card) -> tuple[float, float]:
+        """The same against the others' average (what the search ranks by), and its standard error."""
+        return paired_difference(self.figures(worse).world_scores, self.figures(better).world_scores)
+
+
+def position_seed(view: SeatView) -> int:
+    """A seed drawn from what the seat can see, so one position always gets one judgement, whoever asks."""
+    public = repr((view.seat, view.pass_direction, view.rules, view.hand, view.passed, view.received, view.plays))
+    return int.from_bytes(hashlib.blake2b(public.encode(), digest_size=8).digest(), "big")
+
+
+def judge(view: SeatView, *, seed: int | None = None, time_budget: float = JUDGE_BUDGET) -> Judgement:
+    """The search's figures for every legal card at the seat's turn (seeded from the position by default)."""
+    rng = random.Random(position_seed(view) if seed is None else seed)
+    return Judgement(tuple(HardBot(rng, time_budget, max_worlds=JUDGE_WORLDS).appraise(view)))
 
 
 @dataclass(frozen=True, slots=True)
@@ -198,13 +299,15 @@ class Recommendation:
     """The coach's advice: the card to play (or the three to pass) and why, with the search's figures.
 
     ``alternatives`` lists every legal card's figures, best first (empty when the card
-    is forced or when passing).
+    is forced or when passing).  ``facts`` are every claim the reason makes, each of
+    which held of the position when the reason was written.
     """
 
     reason: str
     card: Card | None = None
     cards: tuple[Card, ...] = ()
     alternatives: tuple[Appraisal, ...] = ()
+    facts: tuple[Fact, ...] = ()
 
     @property
     def choice(self) -> tuple[Card, ...]:
@@ -212,8 +315,11 @@ class Recommendation:
         return self.cards if self.card is None else (self.card,)
 
 
-def recommend(view: SeatView, *, seed: int = 0, time_budget: float = RECOMMEND_BUDGET) -> Recommendation:
-    """The hard player's card for the seat's turn (or its pass) and the reason, in words.
+def recommend(view: SeatView, *, seed: int | None = None, time_budget: float = RECOMMEND_BUDGET) -> Recommendation:
+    """The search's card for the seat's turn (or the sound pass) and the reason, in words.
+
+    The same position always gets the same card and words: the search is seeded from the
+    position unless ``seed`` is given, and the review judges with the same search.
 
     Raises:
         InvalidPositionError: the seat has nothing to decide (not its turn, or already passed).
@@ -232,249 +338,294 @@ def recommend(view: SeatView, *, seed: int = 0, time_budget: float = RECOMMEND_B
         if view.passed is not None:
             raise InvalidPositionError(f"seat {view.seat} has already passed {and_list(view.passed)}")
         cards = heuristic_pass(view.hand)
-        return Recommendation(pass_reason(view.hand, cards), cards=cards)
+        claims = pass_claims(Position(view), cards)
+        return Recommendation(_joined(claims), cards=cards, facts=_facts_of(claims))
     if not view.is_my_turn:
         raise InvalidPositionError(f"there is nothing to recommend: it is not seat {view.seat}'s turn to play")
+    position = Position(view)
     legal = view.legal_plays()
     if len(legal) == 1:
-        return Recommendation(f"{legal[0]} is your only legal card, so play it.", legal[0])
-    ranked = HardBot(random.Random(seed), time_budget).appraise(view)
-    best = ranked[0]
-    return Recommendation(explain_choice(view, best, ranked[1]), best.card, alternatives=tuple(ranked))
+        only = claim("{card} is your only legal card, so play it.", (OnlyLegal(legal[0]),), card=legal[0])
+        return Recommendation(only.text(), legal[0], facts=only.facts)
+    judgement = judge(view, seed=seed, time_budget=time_budget)
+    best = judgement.ranked[0]
+    claims = choice_claims(position, judgement, best.card, judgement.ranked[1].card)
+    return Recommendation(_joined(claims), best.card, alternatives=judgement.ranked, facts=_facts_of(claims))
 
 
-@dataclass(frozen=True, slots=True)
-class _Facts:
-    """What the table shows at the seat's turn, as the reasons use it."""
-
-    led: Suit | None
-    top: Card | None
-    top_seat: int
-    trick_points: int
-    last: bool
-    queen_out: bool
-    threat: int
-    knowledge: Knowledge
-    later: tuple[int, ...]
-    running: bool
-    """The seat alone has taken points, enough that a moon shot is on."""
-    sole_taker: int
-    """Another seat that alone has taken every point so far, else -1."""
-
-    def void_seats(self, suit: Suit, seats: tuple[int, ...]) -> list[int]:
-        return [seat for seat in seats if self.knowledge.is_void(seat, suit)]
-
-    def higher_out(self, card: Card) -> bool:
-        return any(other.suit is card.suit and other.rank > card.rank for other in self.knowledge.unseen_cards())
+def _joined(claims: Iterable[Claim]) -> str:
+    return " ".join(item.text() for item in claims)
 
 
-def _facts(view: SeatView) -> _Facts:
-    knowledge = Knowledge.from_view(view)
-    trick = view.current_trick
-    sim = sim_from_view(view)
-    threat = moon_threat(sim)
-    played = len(trick)
-    later = tuple((view.seat + offset) % NUM_SEATS for offset in range(1, NUM_SEATS - played))
-    queen_out = knowledge.unseen & QUEEN_OF_SPADES.bit != 0
-    running = sim.takers == 1 << view.seat and sim.points[view.seat] >= MOON_WATCH_POINTS
-    other_threat = threat if threat != view.seat else -1
-    takers = sim.takers
-    sole = takers.bit_length() - 1 if takers and not takers & (takers - 1) else -1
-    sole_taker = sole if sole != view.seat else -1
-    if not trick:
-        return _Facts(None, None, -1, 0, False, queen_out, other_threat, knowledge, later, running, sole_taker)
-    top = DECK[sim.winning_index()]
-    return _Facts(trick[0].suit, top, sim.winning_seat(), sim.trick_points(), played == NUM_SEATS - 1, queen_out,
-                  other_threat, knowledge, later, running, sole_taker)
+def _facts_of(claims: Iterable[Claim]) -> tuple[Fact, ...]:
+    return tuple(fact for item in claims for fact in item.facts)
 
 
-def _whose(seat: int) -> str:
-    return "your" if seat == LEARNER_SEAT else f"{seat_name(seat)}'s"
+def choice_claims(position: Position, judgement: Judgement, card: Card, other: Card) -> tuple[Claim, ...]:
+    """Why ``card`` rather than ``other``: what the table shows about it, then what the search's figures say.
 
-
-def _capital(text: str) -> str:
-    return text[:1].upper() + text[1:]
-
-
-def _names(seats: list[int]) -> str:
-    return and_list(seat_name(seat) for seat in seats)
-
-
-def explain_choice(view: SeatView, chosen: Appraisal, other: Appraisal | None) -> str:
-    """Why ``chosen`` (the search's figures for one card) is better than ``other``, in words.
-
-    One sentence on the danger or opportunity the table shows, one with the figures.
+    Every claim returned has been checked against the position.
     """
-    situation = _situation(view, _facts(view), chosen, other)
-    return f"{situation} {_figures(chosen, other)}"
+    situation = first_true(position, situation_claims(position, judgement.figures(card)))
+    figures = first_true(position, figure_claims(judgement, card, other, position.view.points_taken[position.seat]))
+    return tuple(item for item in (situation, figures) if item is not None)
 
 
-def _figures(chosen: Appraisal, other: Appraisal | None) -> str:
-    if other is None:
-        return f"It should cost you about {chosen.expected_points:.1f} points over the rest of the hand."
-    if abs(other.score - chosen.score) < ABOUT_AS_GOOD:
-        return (f"{other.card} is about as good: both should cost you about {chosen.expected_points:.1f} points "
-                "over the rest of the hand.")
-    costs, other_costs = round(chosen.expected_points, 1), round(other.expected_points, 1)
-    if costs > other_costs:
-        # The search weighs the others' points too: a card can cost more and still be the
-        # better play (it stops a moon, or hands the others more). Say so, not "cheaper".
-        return (f"Over the rest of the hand {chosen.card} should cost you about {costs:.1f} points, "
-                f"{costs - other_costs:.1f} more than {other.card}, but it leaves the others with more: "
-                f"against their average you come out about {other.score - chosen.score:.1f} points better.")
-    return (f"Over the rest of the hand {chosen.card} should cost you about {costs:.1f} points, "
-            f"against {other_costs:.1f} with {other.card}.")
+def explain_choice(view: SeatView, judgement: Judgement, card: Card, other: Card) -> str:
+    """Why ``card`` is better than ``other`` at ``view``, in words (see :func:`choice_claims`)."""
+    return _joined(choice_claims(Position(view), judgement, card, other))
 
 
-def _situation(view: SeatView, facts: _Facts, chosen: Appraisal, other: Appraisal | None) -> str:
-    card = chosen.card
-    if chosen.shooting:
-        return (f"You have taken every point so far and hold strong cards, so go for the moon with {card}: "
-                "take all 26 points and the others score them instead.")
-    if facts.threat >= 0 and chosen.take_chance >= LIKELY and chosen.trick_points > 0:
-        return (f"{seat_name(facts.threat)} has taken every point so far and could shoot the moon; "
-                f"taking this trick and its points with {card} stops that.")
-    if facts.running and chosen.take_chance >= LIKELY:
-        return (f"You have taken every point so far: winning this trick with {card} keeps you on course to "
-                "shoot the moon, and the others would score 26 instead of you.")
-    if facts.led is None:
-        return _lead_situation(view, facts, chosen)
-    if card.suit is facts.led:
-        return _follow_situation(view, facts, chosen, other)
-    return _discard_situation(view, facts, chosen, other)
+def figure_claims(judgement: Judgement, card: Card, other: Card, already: int) -> Iterator[Claim]:
+    """The search's comparison of ``card`` with ``other``, said only as far as it is sure of it.
+
+    ``already`` is what the seat has taken so far: the figures quoted are the score it
+    should end the hand with, which includes those points.
+    """
+    mine, theirs = judgement.figures(card), judgement.figures(other)
+    own, own_error = judgement.own_gain(card, other)
+    relative, relative_error = judgement.relative_gain(card, other)
+    expected = (Expected(card, mine.rest_points, already), Expected(other, theirs.rest_points, already))
+    ours, others_figure = about_points(expected[0].total), about_points(expected[1].total)
+    tie = AboutAsGood(card, other, relative, relative_error)
+    if ours == others_figure:
+        yield claim("{other} is about as good: with either you should end the hand with {points}.",
+                    (tie, *expected), other=other, points=ours)
+    yield claim("{other} is about as good: with {card} you should end the hand with {points}, with {other} "
+                "{other_points}.", (tie, *expected),
+                card=card, other=other, points=ours, other_points=others_figure)
+    yield claim("With {card} you should end the hand with {points}; {other} would cost you {gain} more.",
+                (Better(card, other, own, own_error), expected[0]),
+                card=card, other=other, points=ours, gain=about_points(own))
+    yield claim("{card} should cost you {extra} more than {other} by the end of the hand, but it leaves the "
+                "others with more: against their average you come out {gain} better.",
+                (Better(other, card, -own, own_error), Better(card, other, relative, relative_error, "relative")),
+                card=card, other=other, extra=about_points(-own), gain=about_points(relative))
+    yield claim("{card} and {other} should cost you about the same, but {card} leaves the others with more: "
+                "against their average you come out {gain} better.",
+                (AboutAsGood(card, other, own, own_error, "own"),
+                 Better(card, other, relative, relative_error, "relative")),
+                card=card, other=other, gain=about_points(relative))
 
 
-def _lead_situation(view: SeatView, facts: _Facts, chosen: Appraisal) -> str:
-    card = chosen.card
-    high_spade = any(c.suit is Suit.SPADES and c.rank in _SPADES_ABOVE_QUEEN for c in view.hand)
-    if card.suit is Suit.SPADES and card.rank < QUEEN and facts.queen_out and not high_spade:
-        return (f"♠Q is still out and you hold no spade above it, so leading {card} can force ♠Q out "
-                "onto someone else.")
+def situation_claims(position: Position, figures: Appraisal) -> Iterator[Claim]:
+    """What the table shows about playing ``figures.card``, most telling first; :func:`first_true` picks one."""
+    view, card = position.view, figures.card
+    if figures.shooting:
+        yield claim("The search finds your cards strong enough to try for the moon, so play {card} and keep "
+                    "taking tricks: if you take every heart and ♠Q, the others score the points instead.",
+                    (ShootingPays(card, figures.shooting),), card=card)
+    winning = position.winning
+    if winning is None:
+        yield from _lead_claims(position, figures)
+        return
+    seat, top = winning
+    points = sum(points_table(view.rules)[item.index] for item in position.trick)
+    led = position.trick[0].suit
+    takes = (*([PlaysLast()] if len(position.trick) == NUM_SEATS - 1 else [TopCard(card)]), Over(card, top))
+    threat = next((other for other in range(NUM_SEATS) if other != view.seat and MoonThreat(other).holds(position)), -1)
+    if threat >= 0 and points:
+        yield claim("{seat} alone has taken points so far and may be shooting the moon; taking this trick and "
+                    "its {points} with {card} stops that.",
+                    (MoonThreat(threat), TrickPoints(points), *takes),
+                    seat=seat_name(threat), points=points_phrase(points), card=card)
+    if card.suit is led:
+        yield from _follow_claims(position, figures, seat, top, points)
+    else:
+        yield from _discard_claims(position, figures, seat, top, threat)
+
+
+def _lead_claims(position: Position, figures: Appraisal) -> Iterator[Claim]:
+    card = figures.card
+    suit = card.suit
+    if suit is Suit.SPADES and card.rank < QUEEN:
+        yield claim("♠Q is still out and you hold no spade above it, so leading {card} may force ♠Q out "
+                    "onto someone else's trick.", (QueenOut(), NoneAbove(QUEEN_OF_SPADES), Holds((card,))),
+                    card=card)
+    yield claim("{card} is the highest {suit} still out, so it takes this trick: nobody can play above it.",
+                (TopCard(card),), card=card, suit=suit.singular)
+    above = len(position.unseen_above(card))
+    if figures.take_chance < UNLIKELY:
+        voids = [seat for seat in range(NUM_SEATS) if ShownVoid(seat, suit).holds(position)]
+        if voids:
+            yield claim("Leading {card} should leave the trick to someone else, since {count} higher {suits} "
+                        "are still out, although {seats} cannot follow suit and may throw points on it.",
+                        (HigherOut(card, above), *(ShownVoid(seat, suit) for seat in voids)),
+                        card=card, count=above, suits=suit.plural, seats=and_list(seat_name(s) for s in voids))
+        yield claim(_ngettext_pattern(above, "Leading {card} should leave the trick to someone else, since a "
+                                             "higher {suit} is still out.",
+                                      "Leading {card} should leave the trick to someone else, since {count} higher "
+                                      "{suits} are still out."),
+                    (HigherOut(card, above),), card=card, count=above, suit=suit.singular, suits=suit.plural)
+
+
+def _follow_claims(position: Position, figures: Appraisal, seat: int, top: Card, points: int) -> Iterator[Claim]:
+    card, led, view = figures.card, figures.card.suit, position.view
+    lower = tuple(item for item in view.hand if item.suit is led and item.rank < card.rank)
+    if led is Suit.SPADES:
+        catchers = tuple(item for item in view.hand if item.suit is Suit.SPADES and item.rank in _SPADES_ABOVE_QUEEN)
+        if catchers:
+            yield claim("♠Q is still out and {catchers} could catch it, so stay under {top} with {card}.",
+                        (QueenOut(), Holds(catchers), Under(card, top)),
+                        catchers=and_list(catchers), top=top, card=card)
+    if points:
+        yield claim("{seat}'s {top} is winning this trick with {points} in it, so play {card}, which stays "
+                    "under it.", (Winning(seat, top), TrickPoints(points), Under(card, top)),
+                    seat=seat_name(seat), top=top, points=points_phrase(points), card=card)
+    yield claim("{seat}'s {top} is winning this trick, so play {card}, which stays under it.",
+                (Winning(seat, top), Under(card, top)), seat=seat_name(seat), top=top, card=card)
+    if lower:
+        yield claim("Nobody may throw points on the first trick unless they hold nothing else, so {card} can "
+                    "take it cheaply and you keep {lower} for later.",
+                    (FirstTrick(), TrickPoints(0), Over(card, top), Holds(lower)), card=card, lower=and_list(lower))
+    yield claim("Nobody may throw points on the first trick unless they hold nothing else, so {card} can "
+                "take it cheaply.", (FirstTrick(), TrickPoints(0), Over(card, top)), card=card)
+    if lower:
+        yield claim("All your {suits} are above {top} and you play last, so you take this trick whatever you "
+                    "play: take it with {card} and keep {lower} for later.",
+                    (AllAbove(top), PlaysLast(), NoneAbove(card), Holds(lower)),
+                    suits=led.plural, top=top, card=card, lower=and_list(lower))
+    yield claim("The trick holds no points and you play last, so {card} takes it safely.",
+                (PlaysLast(), TrickPoints(0), Over(card, top)), card=card)
+    yield claim("All your {suits} are above {top}, so play {card}, your lowest: a player after you may "
+                "still go higher and take the trick.", (AllAbove(top), LowestHeld(card)),
+                suits=led.plural, top=top, card=card)
+    if led is Suit.SPADES:
+        yield claim("♠Q has already been played, so {card} can take this spade trick without catching it.",
+                    (QueenGone(), Over(card, top)), card=card)
+    if figures.take_chance >= LIKELY:
+        yield claim("{card} is above {top} and will probably take this trick, but the search finds that keeping "
+                    "your lower {suits} for later saves more.",
+                    (Over(card, top), Holds(lower)) if lower else (Over(card, top), Holds(())),
+                    card=card, top=top, suits=led.plural)
+
+
+def _discard_claims(position: Position, figures: Appraisal, seat: int, top: Card, threat: int) -> Iterator[Claim]:
+    card, led = figures.card, position.trick[0].suit
+    void = Void(led)
+    if HighCard(card).holds(position):
+        yield claim("You have no {suits}, and nobody may throw points on the first trick unless they hold "
+                    "nothing else: a cheap moment to get rid of {card}.",
+                    (void, FirstTrick(), HighCard(card)), suits=led.plural, card=card)
+    if threat >= 0:
+        yield claim("{seat} alone has taken points so far, may be shooting the moon and is winning this "
+                    "trick, so give it no points: throw away {card}.",
+                    (MoonThreat(threat), Winning(threat, top), void, NoPoints(card)),
+                    seat=seat_name(threat), card=card)
     if card is QUEEN_OF_SPADES:
-        above = [c for c in facts.knowledge.unseen_cards() if c.suit is Suit.SPADES and c.rank > QUEEN]
-        if above:
-            return (f"Leading ♠Q while {and_list(above)} {'is' if len(above) == 1 else 'are'} still out can hand "
-                    "its 13 points to whoever has to play over it.")
-    voids = facts.void_seats(card.suit, tuple(s for s in range(NUM_SEATS) if s != view.seat))
-    risk = f", although {_names(voids)} cannot follow and may throw points on it" if voids else ""
-    if chosen.take_chance < UNLIKELY and facts.higher_out(card):
-        return (f"Leading {card} is safe: higher {card.suit.plural} are still out, so someone else should take "
-                f"the trick{risk}.")
-    if chosen.trick_points < DANGER_POINTS:
-        return (f"{card} will probably win this trick, but it should hold no points, so leading it now "
-                f"gets rid of a card that could win a costlier trick later.")
-    return (f"Every lead here risks taking points; {card} takes this trick {chosen.take_chance:.0%} of the time "
-            f"but risks the fewest over the whole hand{risk}.")
-
-
-def _follow_situation(view: SeatView, facts: _Facts, chosen: Appraisal, other: Appraisal | None) -> str:
-    card, top, led = chosen.card, facts.top, facts.led
-    assert top is not None and led is not None
-    mine = [c for c in view.hand if c.suit is led]
-    lower = [c for c in mine if c.rank < top.rank]
-    in_trick = f" with {points_phrase(facts.trick_points)} in it" if facts.trick_points else ""
-    if card.rank < top.rank:
-        if led is Suit.SPADES and facts.queen_out:
-            catchers = [c for c in mine if c.rank in _SPADES_ABOVE_QUEEN]
-            if catchers:
-                voids = facts.void_seats(Suit.SPADES, facts.later)
-                also = f" and {_names(voids)} {'is' if len(voids) == 1 else 'are'} void in spades" if voids else ""
-                return (f"♠Q is still out{also}: {and_list(catchers)} could catch it, so play {card}, "
-                        f"which stays under {top}.")
-        risk = ""
-        if (other is not None and other.card.suit is led and other.card.rank > top.rank
-                and other.score - chosen.score >= ABOUT_AS_GOOD):
-            risk = f", while {other.card} would take it"
-        return (f"{_capital(_whose(facts.top_seat))} {top} is winning this trick{in_trick}, so play {card}, "
-                f"which stays under it{risk}.")
-    highest = card.rank == max(c.rank for c in mine)
-    if not view.tricks and not facts.trick_points:
-        return (f"Trick one almost never carries points, so {card} can win it safely and you keep your lower "
-                f"{led.plural} to duck with later.")
-    if not lower:
-        if facts.last:
-            return (f"All your {led.plural} are above {top} and you play last, so you take this trick{in_trick} "
-                    f"whatever you do: take it with {card}{' and keep your lower ones for later' if highest else ''}.")
-        if highest:
-            return (f"None of your {led.plural} can stay under {top}, so play {card}: if you must win, "
-                    "win with your highest card and keep the lower ones for ducking later.")
-        return (f"None of your {led.plural} can stay under {top}; {card} is the cheapest way to play over it, "
-                "since the players after you may still go higher.")
-    if facts.last and not facts.trick_points:
-        return f"The trick holds no points and you play last, so {card} takes it safely and gets rid of a high card."
-    if led is Suit.SPADES and not facts.queen_out and QUEEN_OF_SPADES not in view.hand:
-        return (f"♠Q has already been played, so {card} can win this spade trick safely, and your low spades "
-                "stay to duck with later.")
-    if chosen.trick_points < DANGER_POINTS:
-        return (f"{card} may win this trick, but it should hold few points: getting rid of a high {led.plural[:-1]} "
-                f"now keeps your low {led.plural} to duck with later.")
-    return (f"{card} may win this trick, but the search finds that keeping your low {led.plural} for later "
-            "saves more points than ducking now.")
-
-
-def _discard_situation(view: SeatView, facts: _Facts, chosen: Appraisal, other: Appraisal | None) -> str:
-    card, led = chosen.card, facts.led
-    assert led is not None
-    if not view.tricks:
-        if card.rank >= HIGH_DISCARD_RANK or card.bit & PENALTY_MASK:
-            return f"Nobody can take points on trick one, so this is the moment to get rid of {card}."
-        return f"Nobody can take points on trick one, and {card} is as safe a discard as any."
-    if facts.threat >= 0 and facts.threat == facts.top_seat and not chosen.card.bit & PENALTY_MASK:
-        return (f"{seat_name(facts.threat)} could shoot the moon and is winning this trick, so give it no "
-                f"points: throw away {card}.")
-    if (facts.sole_taker >= 0 and facts.sole_taker == facts.top_seat and not card.bit & PENALTY_MASK
-            and other is not None and other.card.bit & PENALTY_MASK):
-        return (f"{seat_name(facts.sole_taker)} has taken every point so far and is winning this trick: giving it "
-                f"{other.card} would help it shoot the moon, so throw away {card}.")
-    if card is QUEEN_OF_SPADES:
-        return f"You have no {led.plural}, so drop ♠Q now: someone else takes this trick and its 13 points."
+        if len(position.trick) == NUM_SEATS - 1:
+            yield claim("You have no {suits}, so drop ♠Q now: {seat} takes this trick and its 13 points.",
+                        (void, Winning(seat, top), PlaysLast()), suits=led.plural, seat=seat_name(seat))
+        yield claim("You have no {suits}, so drop ♠Q now: a card off the led suit never takes the trick, "
+                    "so its 13 points go to someone else.", (void,), suits=led.plural)
     if card.suit is Suit.HEARTS:
-        return (f"You have no {led.plural}, so throw away {card} now: someone else takes it, and it cannot "
-                "win you a trick full of hearts later.")
-    if card.suit is Suit.SPADES and card.rank in _SPADES_ABOVE_QUEEN and facts.queen_out:
-        return f"You have no {led.plural}: throw away {card} now, before it can be forced to catch ♠Q."
-    return (f"You have no {led.plural}, so throw away {card}, a card that could otherwise win an "
-            "unwanted trick later.")
+        yield claim("You have no {suits}, so throw away {card}: a card off the led suit never takes the trick, "
+                    "so its point goes to someone else.", (void,), suits=led.plural, card=card)
+    if card.suit is Suit.SPADES and card.rank in _SPADES_ABOVE_QUEEN:
+        yield claim("You have no {suits}: throw away {card} now, while ♠Q is still out and {card} could "
+                    "otherwise be made to catch it.", (void, QueenOut(), Holds((card,))),
+                    suits=led.plural, card=card)
+    yield claim("You have no {suits}, so throw away {card}: it is the highest {suit} still out and would take "
+                "any {suit} trick it is played to.", (void, TopCard(card)),
+                suits=led.plural, card=card, suit=card.suit.singular)
+    yield claim("You have no {suits}, so you may throw away any card: {card} is the one the search would "
+                "rather not keep.", (void,), suits=led.plural, card=card)
 
 
-def pass_reason(hand: tuple[Card, ...], cards: tuple[Card, ...]) -> str:
-    """Why these three cards go: spades that could catch ♠Q, a suit to void, high hearts, high cards."""
-    chosen = set(cards)
+def _ngettext_pattern(count: int, one: str, many: str) -> str:
+    """The singular or plural whole pattern for ``count`` (a translator's ngettext pair)."""
+    return one if count == 1 else many
+
+
+def played_claims(position: Position, judgement: Judgement, played: Card) -> Iterator[Claim]:
+    """What the card a seat actually played did, or risked, as the seat could see it (for the review)."""
+    winning = position.winning
+    figures = judgement.figures(played)
+    if winning is not None:
+        _, top = winning
+        points = sum(points_table(position.view.rules)[item.index] for item in position.trick)
+        certain = (PlaysLast(),) if len(position.trick) == NUM_SEATS - 1 else (TopCard(played),)
+        if points:
+            yield claim("{played} is above {top}, so it takes this trick and the {points} already in it.",
+                        (Over(played, top), TrickPoints(points), *certain),
+                        played=played, top=top, points=points_phrase(points))
+        yield claim("{played} is above {top}, so it takes this trick, and whatever points are thrown on it.",
+                    (Over(played, top), *certain), played=played, top=top)
+        if figures.take_chance >= LIKELY:
+            yield claim("{played} is above {top}, so it takes this trick unless someone after you plays higher.",
+                        (Over(played, top),), played=played, top=top)
+        return
+    if played.suit is Suit.SPADES and played.rank in _SPADES_ABOVE_QUEEN:
+        yield claim("Leading {played} while ♠Q is still out can catch it: whoever holds ♠Q may have to play it "
+                    "under your card.", (QueenOut(), Holds((played,))), played=played)
+    yield claim("{played} is the highest {suit} still out, so it takes the trick, and any points thrown on it.",
+                (TopCard(played),), played=played, suit=played.suit.singular)
+
+
+# ------------------------------------------------------------------- passing
+
+
+def pass_claims(position: Position, cards: tuple[Card, ...]) -> tuple[Claim, ...]:
+    """Why these three cards go (and ♠Q stays, when it does); every claim checked against the hand."""
+    hand = position.view.hand
     said: set[Card] = set()
-    parts = []
-    low_spades = sum(1 for c in hand if c.suit is Suit.SPADES and c.rank < QUEEN)
-    guard = "no low spades" if low_spades == 0 else f"only {plural(low_spades, 'low spade')}"
+    claims: list[Claim] = []
+    below = sum(1 for card in hand if card.suit is Suit.SPADES and card.rank < QUEEN)
+    guard = SpadesBelowQueen(below)
     # The sound pass gives up ♠Q and the spades above it only when they are unguarded.
-    unguarded = low_spades < LOW_SPADES_TO_KEEP_QUEEN
-    top_spades = [c for c in cards if c.suit is Suit.SPADES and c.rank >= QUEEN and unguarded]
+    unguarded = below < LOW_SPADES_TO_KEEP_QUEEN
+    top_spades = tuple(card for card in cards if card.suit is Suit.SPADES and card.rank >= QUEEN and unguarded)
+    others = tuple(card for card in top_spades if card is not QUEEN_OF_SPADES)
     if QUEEN_OF_SPADES in top_spades:
-        others = [c for c in top_spades if c is not QUEEN_OF_SPADES]
-        along = f", and {and_list(others)} with it" if others else ""
-        parts.append(f"With {guard} to hide behind, ♠Q (13 points) is likely to be forced on you: pass it{along}.")
+        pattern = ("With no spades below ♠Q to hide behind, ♠Q (13 points) is likely to be forced on you: "
+                   "pass it." if below == 0 else
+                   "With only {count} below ♠Q to hide behind, ♠Q (13 points) is likely to be forced on you: "
+                   "pass it.")
+        if others:
+            pattern = pattern.replace("pass it.", "pass it, and {cards} with it.")
+        claims.append(claim(pattern, (guard, Holds(top_spades)), count=plural(below, "spade"),
+                            cards=and_list(others)))
     elif top_spades:
-        parts.append(f"With {guard}, {and_list(top_spades)} could be forced to win a spade trick that catches ♠Q.")
+        pattern = ("With no spades below ♠Q, {cards} could be forced to win a spade trick that catches ♠Q."
+                   if below == 0 else
+                   "With only {count} below ♠Q, {cards} could be forced to win a spade trick that catches ♠Q.")
+        claims.append(claim(pattern, (guard, QueenOut(), Holds(top_spades)),
+                            count=plural(below, "spade"), cards=and_list(top_spades)))
     said.update(top_spades)
     for suit in Suit:
-        held = [c for c in hand if c.suit is suit]
-        rest = [c for c in held if c not in said]
-        if held and rest and set(held) <= chosen and suit is Suit.HEARTS:
-            parts.append(f"Passing {and_list(held)}, your only hearts, means you can never be forced to win "
-                         "a trick of hearts.")
-            said.update(held)
-        elif held and rest and set(held) <= chosen:
-            parts.append(f"Passing all your {suit.plural} leaves you void in them, so you can throw away points "
-                         f"when {suit.plural} are led.")
-            said.update(held)
-    hearts = [c for c in cards if c.suit is Suit.HEARTS and c not in said]
+        held = tuple(card for card in hand if card.suit is suit)
+        if not held or not set(held) <= set(cards) or set(held) <= said:
+            continue
+        empties = PassEmptiesSuit(suit, held, cards)
+        if suit is Suit.HEARTS:
+            claims.append(claim("Passing {cards}, all your hearts, means that unless the cards you receive "
+                                "include a heart, you can never be made to take a trick with your own heart.",
+                                (empties,), cards=and_list(held)))
+        else:
+            claims.append(claim("Passing {cards} empties your {suits}: unless the cards you receive include one, "
+                                "you can throw away points whenever {suits} are led after the first trick.",
+                                (empties,), cards=and_list(held), suits=suit.plural))
+        said.update(held)
+    hearts = tuple(card for card in cards if card.suit is Suit.HEARTS and card not in said)
     if hearts:
-        parts.append(f"{and_list(hearts)} {'is a high heart' if len(hearts) == 1 else 'are high hearts'} "
-                     "that would win tricks full of points.")
+        claims.append(claim("{cards} is a high heart that could win a trick full of points." if len(hearts) == 1
+                            else "{cards} are high hearts that could win tricks full of points.",
+                            tuple(HighCard(card) for card in hearts), cards=and_list(hearts)))
         said.update(hearts)
-    rest = [c for c in cards if c not in said]
-    if rest:
-        parts.append(f"{and_list(rest)} {'is a high card' if len(rest) == 1 else 'are high cards'} "
-                     "that could win unwanted tricks.")
-    if QUEEN_OF_SPADES in hand and QUEEN_OF_SPADES not in chosen:
-        parts.append(f"Keep ♠Q: with {plural(low_spades, 'low spade')} you can hide it and drop it on someone "
-                     "else later.")
-    return " ".join(parts)
+    rest = tuple(card for card in cards if card not in said)
+    high = tuple(card for card in rest if HighCard(card).holds(position))
+    if high:
+        claims.append(claim("{cards} is a high card that could win a trick you would rather not take."
+                            if len(high) == 1 else
+                            "{cards} are high cards that could win tricks you would rather not take.",
+                            tuple(HighCard(card) for card in high), cards=and_list(high)))
+    low = tuple(card for card in rest if card not in high)
+    if low:
+        claims.append(claim("{cards} fills the pass: the sound player gives it up before the cards it keeps."
+                            if len(low) == 1 else
+                            "{cards} fill the pass: the sound player gives them up before the cards it keeps.",
+                            (Holds(low),), cards=and_list(low)))
+    if QUEEN_OF_SPADES in hand and QUEEN_OF_SPADES not in cards:
+        claims.append(claim("Keep ♠Q: with {count} below it you can hide it and drop it on someone else later.",
+                            (guard, Holds((QUEEN_OF_SPADES,))), count=plural(below, "spade")))
+    return tuple(item for item in claims if checked(position, item.facts))

@@ -2,22 +2,23 @@
 
 Design choices:
 
-* The judge is the hard player's search (:meth:`~hearts_core.bots.HardBot.appraise`),
-  run on the seat's own view at the moment of each play: the hand is replayed from its
-  deal, passes and plays, and :meth:`~hearts_core.state.HandState.view` is the only thing
-  the search sees, so the review never uses a card the seat could not see.  What
-  happened later in the hand is told only as the outcome, never used for the judgement.
+* One judge.  Each play is weighed by :func:`~hearts_core.coach.judge`, the very
+  evaluation the coach's :func:`~hearts_core.coach.recommend` reads, seeded from the
+  position: at any position the review's better card is the coach's card, and the two
+  can never disagree.  The search sees only :meth:`~hearts_core.state.HandState.view`,
+  so the review never uses a card the seat could not see; what happened later in the
+  hand is told only as the outcome, never used for the judgement.
 * ``cost`` is in the seat's own points: the points the search expected the played card
-  to cost over the rest of the hand, minus those of the better card (the hard player's
-  choice).  A play with one legal card is never a mistake, and neither is the hard
-  player's own choice.
-* Sampling noise must not be called a mistake.  Each play is first scanned with a small
-  budget; a play that looks costly is searched again, the played card against the
-  better one only (so many more sampled deals for the same work), and flagged only if
-  the confirmed cost reaches :data:`COST_THRESHOLD`.  The budgets are chosen so a whole
-  hand is reviewed in well under 3 seconds.
-* Seeded: position ``n`` of a hand is searched with a generator seeded from ``seed`` and
-  ``n``, so the same hand always gets the same review.
+  to cost over the rest of the hand, against the better card, compared deal by deal on
+  the same sampled deals.  A play is a mistake only when that difference is at least
+  :data:`COST_THRESHOLD` *and* larger than twice its own standard error, so sampling
+  noise is never called a mistake.  A play with one legal card is never a mistake, and
+  neither is the coach's own choice.  A cost can never exceed what the seat's score
+  could still change by, since both figures are averages of real endings.
+* Every sentence of a mistake's ``why`` comes from checked facts
+  (:mod:`hearts_core.facts`): what the played card did or risked, what the better card
+  does, and the figures, said only as far as the search is sure of them.
+* Seeded by position, so the same hand always gets the same review.
 * A hand can be given as a :class:`~hearts_core.state.HandState` or as a record's
   :class:`~hearts_core.records.HandRecord` (with the record's rules), so any saved game
   can be reviewed.
@@ -25,19 +26,18 @@ Design choices:
 
 from __future__ import annotations
 
-import random
 from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Final
 
-from hearts_core.bots import HardBot
 from hearts_core.cards import Card
-from hearts_core.coach import explain_choice
+from hearts_core.coach import Judgement, choice_claims, first_true, judge, played_claims
 from hearts_core.errors import InvalidPositionError
+from hearts_core.facts import Better, Fact, Position
 from hearts_core.records import HandRecord, Record, load_record
 from hearts_core.rules import NUM_SEATS, Rules
 from hearts_core.state import HandState
-from hearts_core.wording import plural, points_phrase, seat_name
+from hearts_core.wording import LEARNER_SEAT, about_points, plural, points_phrase, say, seat_name
 
 __all__ = [
     "COST_THRESHOLD",
@@ -52,15 +52,6 @@ __all__ = [
 
 COST_THRESHOLD: Final = 1.5
 """Expected points a play must lose against the better card to be called a mistake."""
-SCAN_BUDGET: Final = 0.03
-"""Search effort (reference seconds) for the first look at each play."""
-CONFIRM_BUDGET: Final = 0.08
-"""Search effort for the second look at a play that seemed costly (two cards only)."""
-_SUSPECT: Final = COST_THRESHOLD / 2
-"""A first look above this cost earns the second look."""
-MAX_WORLDS: Final = 200
-"""Cap on sampled deals per look: late in a hand more deals add sampling time, not accuracy."""
-_SEED_STRIDE: Final = 1000
 
 
 @dataclass(frozen=True, slots=True)
@@ -72,13 +63,17 @@ class Mistake:
     played: Card
     better: Card
     cost: float
-    """Expected points lost: ``played_points - better_points``."""
+    """Expected points lost: ``played_points - better_points``, deal by deal."""
     why: str
-    """A sentence or two for the learner, from what decided the better card."""
+    """A few sentences for the learner: what the played card did, what the better card does, the figures."""
     played_points: float
-    """Expected points over the rest of the hand after ``played``, as the seat saw it."""
+    """Expected points of the seat's hand score after ``played``, as the seat saw it."""
     better_points: float
     """The same after ``better``."""
+    facts: tuple[Fact, ...] = ()
+    """Every claim ``why`` makes; each held of the position when it was written."""
+    error: float = 0.0
+    """The standard error of ``cost`` (the search's own uncertainty)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -97,17 +92,36 @@ class HandReview:
         """Expected points lost to the mistakes together."""
         return sum(mistake.cost for mistake in self.mistakes)
 
+    def summary(self) -> str:
+        """One or two sentences on the hand for the seat: choices judged, what they were expected to cost, points taken.
+
+        The review weighs choices against what the seat could see; it cannot see luck,
+        so it never calls a hand well or badly played for its score alone.
+        """
+        taken = points_phrase(self.points_taken)
+        you = self.seat == LEARNER_SEAT
+        if not self.mistakes:
+            pattern = ("The coach's search found no costly mistake among your {choices} with a choice; you took "
+                       "{taken} in this hand." if you else
+                       "The coach's search found no costly mistake among {seat}'s {choices} with a choice; it "
+                       "took {taken} in this hand.")
+            return say(pattern, choices=plural(self.choices, "play"), taken=taken, seat=seat_name(self.seat))
+        pattern = ("{mistakes} among your {choices} with a choice were expected to cost you {lost}; you took "
+                   "{taken} in this hand." if you else
+                   "{mistakes} among {seat}'s {choices} with a choice were expected to cost it {lost}; it took "
+                   "{taken} in this hand.")
+        if len(self.mistakes) == 1:
+            pattern = pattern.replace("were expected", "was expected")
+        return say(pattern, mistakes=plural(len(self.mistakes), "costly play"), choices=plural(self.choices, "play"),
+                   lost=about_points(self.points_lost), taken=taken, seat=seat_name(self.seat))
+
     def describe(self) -> str:
         """The review in sentences, one mistake per line."""
-        who = seat_name(self.seat)
-        if not self.mistakes:
-            return (f"{who}: no costly plays among {plural(self.choices, 'play')} with a choice "
-                    f"({points_phrase(self.points_taken)} taken).")
-        lines = [f"{who}: {plural(len(self.mistakes), 'costly play')} among {plural(self.choices, 'play')} "
-                 f"with a choice, about {self.points_lost:.1f} points lost."]
+        lines = [f"{seat_name(self.seat)}: {self.summary()}"]
         for mistake in self.mistakes:
-            lines.append(f"  Trick {mistake.trick}: played {mistake.played}, better {mistake.better} "
-                         f"(about {mistake.cost:.1f} points). {mistake.why}")
+            lines.append("  " + say("Trick {trick}: played {played}, better {better} (expected to save {cost}). "
+                                    "{why}", trick=mistake.trick, played=mistake.played, better=mistake.better,
+                                    cost=about_points(mistake.cost), why=mistake.why))
         return "\n".join(lines)
 
 
@@ -128,14 +142,20 @@ class MatchReview:
         """Expected points lost to mistakes over the match."""
         return sum(self.points_lost_per_hand)
 
+    @property
+    def points_taken(self) -> int:
+        """Points the seat took over the match's hands (before the moon rule)."""
+        return sum(hand.points_taken for hand in self.hands)
+
     def describe(self) -> str:
         """One line per hand, then the total, in words."""
         lines = []
         for number, hand in enumerate(self.hands, start=1):
-            count = len(hand.mistakes)
-            lines.append(f"Hand {number}: {plural(count, 'costly play')}, about {hand.points_lost:.1f} points lost.")
-        lines.append(f"Over the match: about {self.points_lost:.1f} points lost to "
-                     f"{plural(sum(len(hand.mistakes) for hand in self.hands), 'costly play')}.")
+            lines.append(say("Hand {number}: {summary}", number=number, summary=hand.summary()))
+        lines.append(say("Over the match: {mistakes} expected to cost {lost}, and {taken} taken. The review judges "
+                         "choices from what could be seen, not the luck of the deal.",
+                         mistakes=plural(sum(len(hand.mistakes) for hand in self.hands), "costly play"),
+                         lost=about_points(self.points_lost), taken=points_phrase(self.points_taken)))
         return "\n".join(lines)
 
 
@@ -158,7 +178,9 @@ def _start(hand: HandState | HandRecord, rules: Rules | None) -> tuple[HandState
 def review_hand(hand: HandState | HandRecord, seat: int, *, rules: Rules | None = None, seed: int = 0) -> HandReview:
     """The costly plays of ``seat`` in ``hand`` (a finished hand, or a record's hand under ``rules``).
 
-    An unfinished hand is reviewed as far as it was played.
+    An unfinished hand is reviewed as far as it was played.  ``seed`` 0 (the default)
+    judges each position exactly as the coach does; another seed asks the search for a
+    second opinion.
 
     Raises:
         InvalidPositionError: ``seat`` is not 0 to 3, or the hand cannot be replayed.
@@ -172,7 +194,7 @@ def review_hand(hand: HandState | HandRecord, seat: int, *, rules: Rules | None 
     for number, card in enumerate(plays):
         if state.to_move == seat and len(state.legal_plays()) > 1:
             choices += 1
-            mistake = _judge(state, seat, card, seed * _SEED_STRIDE + number)
+            mistake = judge_play(state, card, seed=None if seed == 0 else seed * _SEED_STRIDE + number)
             state.play(card)
             if mistake is not None:
                 mistakes.append(_with_outcome(mistake, state, seat))
@@ -181,25 +203,35 @@ def review_hand(hand: HandState | HandRecord, seat: int, *, rules: Rules | None 
     return HandReview(seat, tuple(mistakes), choices, state.points_taken[seat])
 
 
-def _judge(state: HandState, seat: int, card: Card, seed: int) -> Mistake | None:
-    """The mistake in playing ``card`` here, if the search finds it costly enough."""
+_SEED_STRIDE: Final = 1000
+
+
+def judge_play(state: HandState, card: Card, *, seed: int | None = None) -> Mistake | None:
+    """The mistake in playing ``card`` at ``state`` for the seat to move, if the judge finds it costly enough."""
+    seat = state.to_move
+    if seat is None:
+        raise InvalidPositionError("nobody is to play: the hand is not in play")
     view = state.view(seat)
-    scan = HardBot(random.Random(seed), SCAN_BUDGET, max_worlds=MAX_WORLDS).appraise(view)
-    best = scan[0]
+    judgement = judge(view, seed=seed)
+    best = judgement.ranked[0]
     if best.card is card:
         return None
-    played = next(item for item in scan if item.card is card)
-    if played.expected_points - best.expected_points < _SUSPECT:
+    cost, error = judgement.own_gain(best.card, card)
+    position = Position(view)
+    if not Better(best.card, card, cost, error).holds(position) or cost < COST_THRESHOLD:
         return None
-    confirm = HardBot(random.Random(seed + 1), CONFIRM_BUDGET, max_worlds=MAX_WORLDS).appraise(view, (best.card, card))
-    better = next(item for item in confirm if item.card is best.card)
-    played = next(item for item in confirm if item.card is card)
-    cost = played.expected_points - better.expected_points
-    if cost < COST_THRESHOLD:
-        return None
-    trick = len(view.tricks) + 1
-    why = explain_choice(view, better, played)
-    return Mistake(trick, card, better.card, cost, why, played.expected_points, better.expected_points)
+    return _mistake(position, judgement, card, cost, error)
+
+
+def _mistake(position: Position, judgement: Judgement, card: Card, cost: float, error: float) -> Mistake:
+    best = judgement.ranked[0]
+    better = choice_claims(position, judgement, best.card, card)
+    played = first_true(position, played_claims(position, judgement, card))
+    claims = (played, *better) if played is not None else better
+    why = " ".join(item.text() for item in claims)
+    facts = tuple(fact for item in claims for fact in item.facts)
+    return Mistake(len(position.view.tricks) + 1, card, best.card, cost, why,
+                   judgement.figures(card).expected_points, best.expected_points, facts, error)
 
 
 def _with_outcome(mistake: Mistake, state: HandState, seat: int) -> Mistake:
@@ -210,9 +242,10 @@ def _with_outcome(mistake: Mistake, state: HandState, seat: int) -> Mistake:
     trick = tricks[mistake.trick - 1]
     if trick.winner != seat or not trick.points:
         return mistake
-    outcome = f" In the game, {mistake.played} took the trick and {points_phrase(trick.points)}."
-    return Mistake(mistake.trick, mistake.played, mistake.better, mistake.cost, mistake.why + outcome,
-                   mistake.played_points, mistake.better_points)
+    outcome = say("In the game, {played} took the trick and {points}.", played=mistake.played,
+                  points=points_phrase(trick.points))
+    return Mistake(mistake.trick, mistake.played, mistake.better, mistake.cost, f"{mistake.why} {outcome}",
+                   mistake.played_points, mistake.better_points, mistake.facts, mistake.error)
 
 
 def review_record_hand(record: Record, hand_number: int, seat: int, *, seed: int = 0) -> HandReview:

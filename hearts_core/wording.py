@@ -20,12 +20,16 @@ Design choices:
 
 from __future__ import annotations
 
+import gettext
 from collections.abc import Iterable
 
 from hearts_core.errors import InvalidPositionError, quote_input
 from hearts_core.rules import SEAT_NAMES
 
-__all__ = ["and_list", "plural", "points_phrase", "seat_name", "subject", "verb"]
+__all__ = ["about_points", "and_list", "plural", "points_phrase", "say", "seat_name", "subject", "verb"]
+
+_CATALOGUE: gettext.NullTranslations = gettext.NullTranslations()
+"""Where translated patterns come from; English (the patterns themselves) until a catalogue is installed."""
 
 LEARNER_SEAT = 0
 """The seat the learner plays; messages address it as "you"."""
@@ -66,3 +70,29 @@ def subject(seat: int, you_form: str, other_form: str, *, capital: bool = True) 
 def verb(seat: int, you_form: str, other_form: str) -> str:
     """The verb alone, agreeing with a seat named earlier: ``play`` for the learner, ``plays`` otherwise."""
     return you_form if seat == LEARNER_SEAT else other_form
+
+
+def say(pattern: str, **values: object) -> str:
+    """One whole sentence pattern, translated when a catalogue is installed, its named placeholders filled.
+
+    Sentences are never glued from fragments, so a translator can reorder a whole one.
+
+    >>> say("{seat} is winning this trick with {card}.", seat="CPU1", card="♠K")
+    'CPU1 is winning this trick with ♠K.'
+    """
+    return _CATALOGUE.gettext(pattern).format(**{name: str(value) for name, value in values.items()})
+
+
+def about_points(points: float) -> str:
+    """Expected points as a learner reads them: ``less than a point``, ``about 1 point``, ``about 6 points``.
+
+    >>> about_points(0.3), about_points(1.2), about_points(5.6)
+    ('less than a point', 'about 1 point', 'about 6 points')
+    """
+    if abs(points) < 0.5:
+        return _CATALOGUE.gettext("less than a point")
+    count = round(abs(points))
+    if points < 0:
+        return _CATALOGUE.ngettext("a bonus of about {count} point", "a bonus of about {count} points",
+                                   count).format(count=count)
+    return _CATALOGUE.ngettext("about {count} point", "about {count} points", count).format(count=count)

@@ -365,10 +365,10 @@ def test_review_prints_each_hands_costly_plays_in_words(command: list[str], tmp_
     assert lines[0].endswith("all legal (2 hand(s), 104 plays)")
     assert [line.split(": ")[1] for line in lines if ": hand " in line] == ["hand 1", "hand 2"]
     assert all("CPU1: " in line for line in lines if ": hand " in line)
-    assert "Over the match: about" in lines[-1]
+    assert "Over the match: " in lines[-1] and "expected to cost" in lines[-1]
     mistakes = [line for line in lines if line.startswith("  Trick ")]
     for line in mistakes:
-        assert re.match(r"  Trick \d+: played \S+, better \S+ \(about \d+\.\d points\)\. \S", line), line
+        assert re.match(r"  Trick \d+: played \S+, better \S+ \(expected to save about \d+ points?\)\. \S", line), line
         assert not re.search(r"\b[a-z]+_[a-z_]+\b", line), line
 
 

@@ -24,6 +24,7 @@ from hearts_core.kernel import Allowance, Reason
 from hearts_core.legality import PENALTY_MASK
 from hearts_core.policy import heuristic_play
 from hearts_core.rules import QUEEN_OF_SPADES
+from hearts_core.wording import about_points
 from tests.support import SUIT_PER_SEAT_DEAL, TWO_CLUB_DEAL, after_plays, cards
 
 
@@ -141,27 +142,27 @@ def test_outlooks_mark_the_card_that_may_catch_the_queen() -> None:
 def test_a_card_that_costs_more_but_leaves_the_others_more_is_explained_as_such() -> None:
     # CPU3 holds every heart: ducking with ♠4 costs the learner more over the hand than ♠A
     # does, yet leaves the others more still, and the search weighs both. The reason must
-    # not call the recommended card the cheaper one.
+    # not call the recommended card the cheaper one, and rounds its figures for a learner.
     advice = recommend(after_plays(QUEEN_OUT_DEAL, QUEEN_OUT_PLAYS).view(0), time_budget=0.05)
     chosen, other = advice.alternatives[0], advice.alternatives[1]
-    assert str(advice.card) == "♠4" and chosen.expected_points > other.expected_points
-    assert advice.reason.startswith("♠Q is still out: ♠A could catch it, so play ♠4, which stays under ♠9.")
-    gain = other.score - chosen.score
-    assert (f"♠4 should cost you about {chosen.expected_points:.1f} points, "
-            f"{round(chosen.expected_points, 1) - round(other.expected_points, 1):.1f} more than ♠A, "
-            "but it leaves the others with more: "
-            f"against their average you come out about {gain:.1f} points better.") in advice.reason
+    assert str(advice.card) == "♠4" and chosen.rest_points > other.rest_points  # CPU3's moon costs you 26
+    assert advice.reason.startswith("♠Q is still out and ♠A could catch it, so stay under ♠9 with ♠4.")
+    extra = about_points(chosen.rest_points - other.rest_points)
+    gain = about_points(other.score - chosen.score)
+    assert (f"♠4 should cost you {extra} more than ♠A by the end of the hand, but it leaves the others "
+            f"with more: against their average you come out {gain} better.") in advice.reason
     assert_reasoned(advice.reason, max_sentences=3)
 
 
-def test_when_every_card_costs_points_each_is_marked_and_the_coach_names_the_cheapest() -> None:
+def test_when_every_card_costs_points_the_coach_names_the_cheapest_by_its_figures() -> None:
     # CPU1 holds only clubs and ♦9 and must lead into hearts and ♠Q discards.
     view = after_plays(SUIT_PER_SEAT_DEAL, ("♣2", "♣A", "♥2", "♠2")).view(1)
     report = analyse(view)
     assert report.outlooks and all(outlook.dangerous for outlook in report.outlooks)
     advice = recommend(view, time_budget=0.05)
-    assert advice.reason.startswith("Every lead here risks taking points")
-    assert advice.alternatives[0].expected_points == min(item.expected_points for item in advice.alternatives)
+    assert "Every lead here risks taking points" not in advice.reason
+    assert advice.alternatives[0].score == min(item.score for item in advice.alternatives)
+    assert str(advice.card) in advice.reason and "end the hand with" in advice.reason
 
 
 def test_a_forced_card_has_one_outlook_and_out_of_turn_there_is_nothing_to_advise() -> None:
@@ -225,9 +226,10 @@ def test_recommend_is_the_hard_players_legal_card_with_a_reason(seed: int) -> No
     assert scores == sorted(scores)
     assert_reasoned(advice.reason, max_sentences=2)
     assert str(advice.card) in advice.reason
-    # The figures in the words are the search's, for the chosen card and the next best.
-    assert f"{advice.alternatives[0].expected_points:.1f}" in advice.reason
+    # The figures in the words are the search's, for the chosen card and the next best, rounded.
+    assert about_points(advice.alternatives[0].expected_points) in advice.reason or "about the same" in advice.reason
     assert str(advice.alternatives[1].card) in advice.reason
+    assert not re.search(r"\d\.\d", advice.reason)
     assert recommend(view, seed=seed, time_budget=0.02) == advice
 
 
@@ -239,11 +241,11 @@ def test_trick_one_is_the_moment_to_discard_a_high_card() -> None:
     state = after_plays([you, cpu1, rest[:13], rest[13:]], ["♣2"])
     advice = recommend(state.view(1), time_budget=0.05)
     assert str(advice.card) in ("♦A", "♦K")
-    assert advice.reason.startswith(f"Nobody can take points on trick one, so this is the moment to get rid of "
-                                    f"{advice.card}.")
+    assert advice.reason.startswith("You have no clubs, and nobody may throw points on the first trick unless "
+                                    f"they hold nothing else: a cheap moment to get rid of {advice.card}.")
     spades_only = recommend(after_plays(TWO_CLUB_DEAL, ["♣2", "♣4"]).view(2), time_budget=0.02)
     assert spades_only.card is not None and spades_only.card.suit is Suit.SPADES
-    assert spades_only.reason.startswith("Nobody can take points on trick one")
+    assert spades_only.reason.startswith("You have no clubs")
 
 
 def test_ducking_under_a_trick_that_holds_the_queen() -> None:
@@ -275,13 +277,13 @@ def test_pass_recommendation_names_its_reasons() -> None:
     mine = recommend(state.view(0))
     assert mine.card is None and mine.cards == heuristic_pass(state.hand(0))
     assert set(mine.cards) == set(cards("♠A ♣2 ♦8"))
-    assert "♠A could be forced to win a spade trick that catches ♠Q" in mine.reason
-    assert "Passing all your clubs leaves you void" in mine.reason
-    assert "♦8 is a high card" in mine.reason
+    assert "With only 1 spade below ♠Q, ♠A could be forced to win a spade trick that catches ♠Q" in mine.reason
+    assert "Passing ♣2 empties your clubs: unless the cards you receive include one" in mine.reason
+    assert "♦8 fills the pass" in mine.reason  # ♦8 is no high card, and is not called one
     assert_reasoned(mine.reason, max_sentences=4)
     queen = recommend(state.view(3))
     assert QUEEN_OF_SPADES in queen.cards
-    assert "With no low spades to hide behind, ♠Q (13 points)" in queen.reason
+    assert "With no spades below ♠Q to hide behind, ♠Q (13 points)" in queen.reason
     guarded = HandState.new(SUIT_PER_SEAT_DEAL, "left")
     spades = recommend(guarded.view(3))
     assert QUEEN_OF_SPADES not in spades.cards and "Keep ♠Q" in spades.reason

@@ -156,7 +156,8 @@ def test_match_review_sums_the_points_lost_per_hand() -> None:
     assert match.points_lost == pytest.approx(sum(match.points_lost_per_hand))
     assert match.points_lost_per_hand[0] > 8
     text = match.describe()
-    assert text.startswith("Hand 1:") and "Over the match" in text
+    assert text.startswith("Hand 1:") and "Over the match" in text and "expected" in text
+    assert "not the luck of the deal" in text.splitlines()[-1]
     assert_words(text)
     assert review_record(dump_record(first.rules, [first.to_record(), second.to_record()]), 0) == match
 

@@ -1,0 +1,482 @@
+"""Facts about a seat's position: the only things the coach's sentences may claim.
+
+Design choices:
+
+* A sentence a learner reads is true by construction: it is rendered from a whole
+  pattern (:mod:`hearts_core.wording`'s :func:`~hearts_core.wording.say`) together with
+  the facts it states, and every fact's :meth:`Fact.holds` predicate is checked against
+  the position before the sentence is used.  A fact that does not hold silences its
+  sentence (see :func:`checked`); it can never be printed.
+* Each fact is a small frozen value naming what it claims (``Winning(seat=1, card=♠K)``),
+  so a reason's facts can be listed (``Recommendation.facts``, ``Mistake.facts``), logged
+  and re-derived by a test from the full deal, independently of these predicates.
+* Predicates read a :class:`Position`, which is built from a
+  :class:`~hearts_core.state.SeatView` alone: a fact is what the seat can know, never a
+  hidden card.  "Out" means "neither in the seat's hand nor played".
+* Figures are facts too.  The search's estimates come with their sampling error;
+  :class:`Better` holds only when a difference is larger than twice that error and
+  large enough to mean something to a learner (:data:`MEANINGFUL_POINTS`), and
+  :class:`AboutAsGood` holds exactly when it does not.  An :class:`Expected` figure
+  holds only inside what the rest of the hand can give.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+from functools import cached_property
+from typing import Final
+
+from hearts_core.cards import DECK, Card, Suit, cards_from_mask, mask_of
+from hearts_core.fastsim import sim_from_view
+from hearts_core.kernel import SUIT_MASKS, points_table
+from hearts_core.knowledge import Knowledge
+from hearts_core.policy import MOON_WATCH_POINTS
+from hearts_core.rules import MOON_POINTS, NUM_SEATS, QUEEN_OF_SPADES
+from hearts_core.state import SeatView
+
+__all__ = [
+    "MEANINGFUL_POINTS",
+    "SIGNIFICANCE",
+    "AboutAsGood",
+    "AllAbove",
+    "Better",
+    "Expected",
+    "Fact",
+    "FirstTrick",
+    "HighCard",
+    "HigherOut",
+    "Holds",
+    "LowestHeld",
+    "MoonThreat",
+    "NoPoints",
+    "NoneAbove",
+    "OnlyLegal",
+    "Over",
+    "PassEmptiesSuit",
+    "PlaysLast",
+    "Position",
+    "QueenGone",
+    "QueenOut",
+    "ShootingPays",
+    "ShownVoid",
+    "SoleTaker",
+    "SpadesBelowQueen",
+    "TopCard",
+    "TrickPoints",
+    "Under",
+    "Void",
+    "Winning",
+    "checked",
+]
+
+MEANINGFUL_POINTS: Final = 0.5
+"""A difference of expected points below this is "about as good", however sure the search is."""
+SIGNIFICANCE: Final = 2.0
+"""A difference must exceed this many standard errors of the search before it is said."""
+HIGH_RANK: Final = 10
+"""Cards from the ten up are the "high cards" a pass or a discard gets rid of."""
+
+
+class Position:
+    """What a seat can derive from its view, computed once for every fact checked on it."""
+
+    def __init__(self, view: SeatView) -> None:
+        self.view = view
+        self.seat = view.seat
+        self.hand = mask_of(view.hand)
+        self.trick = view.current_trick
+
+    @cached_property
+    def knowledge(self) -> Knowledge:
+        """Voids and unseen cards, from public play."""
+        return Knowledge.from_view(self.view)
+
+    @cached_property
+    def unseen(self) -> int:
+        """Cards neither in the seat's hand nor played."""
+        return self.knowledge.unseen
+
+    @cached_property
+    def winning(self) -> tuple[int, Card] | None:
+        """The seat and card winning the trick in progress, by the rules kernel; ``None`` before a lead."""
+        if not self.trick:
+            return None
+        sim = sim_from_view(self.view)
+        return sim.winning_seat(), DECK[sim.winning_index()]
+
+    @cached_property
+    def takers(self) -> int:
+        """One bit per seat that has taken a heart or ♠Q in a finished trick."""
+        return sim_from_view(self.view).takers
+
+    @cached_property
+    def points_to_come(self) -> tuple[int, int]:
+        """The least and the most the seat can still take: the values of cards not yet in a finished trick."""
+        table = points_table(self.view.rules)
+        finished = 0
+        for trick in self.view.tricks:
+            finished |= mask_of(trick.cards)
+        open_cards = [table[index] for index in range(len(DECK)) if not finished >> index & 1]
+        return sum(value for value in open_cards if value < 0), sum(value for value in open_cards if value > 0)
+
+    def holds_card(self, card: Card) -> bool:
+        """True when the card is in the seat's hand."""
+        return bool(self.hand & card.bit)
+
+    def unseen_above(self, card: Card) -> tuple[Card, ...]:
+        """Unseen cards of the card's suit that outrank it."""
+        above = SUIT_MASKS[card.suit] & ~((1 << (card.index + 1)) - 1)
+        return cards_from_mask(self.unseen & above)
+
+
+@dataclass(frozen=True, slots=True)
+class Fact:
+    """One claim about a position.  Subclasses say what, and check it in :meth:`holds`."""
+
+    def holds(self, position: Position) -> bool:
+        """True when the claim is true of the position, as the seat can know it."""
+        raise NotImplementedError
+
+
+def checked(position: Position, facts: Iterable[Fact]) -> bool:
+    """True when every fact holds: the test a sentence passes before it is used."""
+    return all(fact.holds(position) for fact in facts)
+
+
+# ---------------------------------------------------------------- the trick
+
+
+@dataclass(frozen=True, slots=True)
+class OnlyLegal(Fact):
+    """``card`` is the only card the seat may play."""
+
+    card: Card
+
+    def holds(self, position: Position) -> bool:
+        return position.view.legal_plays() == (self.card,)
+
+
+@dataclass(frozen=True, slots=True)
+class FirstTrick(Fact):
+    """The hand's first trick is being played (rule 5 keeps points off it unless a seat holds nothing else)."""
+
+    def holds(self, position: Position) -> bool:
+        return position.view.first_trick
+
+
+@dataclass(frozen=True, slots=True)
+class Winning(Fact):
+    """``seat``'s ``card`` is winning the trick in progress."""
+
+    seat: int
+    card: Card
+
+    def holds(self, position: Position) -> bool:
+        return position.winning == (self.seat, self.card)
+
+
+@dataclass(frozen=True, slots=True)
+class TrickPoints(Fact):
+    """The cards already in the trick carry exactly ``points``."""
+
+    points: int
+
+    def holds(self, position: Position) -> bool:
+        table = points_table(position.view.rules)
+        return bool(position.trick) and sum(table[card.index] for card in position.trick) == self.points
+
+
+@dataclass(frozen=True, slots=True)
+class PlaysLast(Fact):
+    """The seat plays the trick's fourth card: nobody plays after it."""
+
+    def holds(self, position: Position) -> bool:
+        return len(position.trick) == NUM_SEATS - 1
+
+
+@dataclass(frozen=True, slots=True)
+class Under(Fact):
+    """``card`` follows suit below ``top``, the winning card, so it cannot take this trick."""
+
+    card: Card
+    top: Card
+
+    def holds(self, position: Position) -> bool:
+        winning = position.winning
+        return (winning is not None and winning[1] == self.top and self.card.suit is self.top.suit
+                and self.card.rank < self.top.rank and position.holds_card(self.card))
+
+
+@dataclass(frozen=True, slots=True)
+class Over(Fact):
+    """``card`` follows suit above ``top``, the winning card: it wins the trick unless someone plays higher."""
+
+    card: Card
+    top: Card
+
+    def holds(self, position: Position) -> bool:
+        winning = position.winning
+        return (winning is not None and winning[1] == self.top and self.card.suit is self.top.suit
+                and self.card.rank > self.top.rank and position.holds_card(self.card))
+
+
+@dataclass(frozen=True, slots=True)
+class AllAbove(Fact):
+    """Every card the seat holds in ``top``'s suit outranks ``top``, the winning card (and it holds some)."""
+
+    top: Card
+
+    def holds(self, position: Position) -> bool:
+        winning = position.winning
+        mine = [card for card in position.view.hand if card.suit is self.top.suit]
+        return (winning is not None and winning[1] == self.top and bool(mine)
+                and all(card.rank > self.top.rank for card in mine))
+
+
+@dataclass(frozen=True, slots=True)
+class LowestHeld(Fact):
+    """``card`` is the seat's lowest card of its suit."""
+
+    card: Card
+
+    def holds(self, position: Position) -> bool:
+        mine = [card for card in position.view.hand if card.suit is self.card.suit]
+        return position.holds_card(self.card) and self.card.rank == min(card.rank for card in mine)
+
+
+@dataclass(frozen=True, slots=True)
+class NoPoints(Fact):
+    """``card`` (the seat's) carries no points: throwing it away gives nobody anything."""
+
+    card: Card
+
+    def holds(self, position: Position) -> bool:
+        return position.holds_card(self.card) and points_table(position.view.rules)[self.card.index] == 0
+
+
+@dataclass(frozen=True, slots=True)
+class Void(Fact):
+    """The seat holds no card of ``suit``."""
+
+    suit: Suit
+
+    def holds(self, position: Position) -> bool:
+        return not position.hand & SUIT_MASKS[self.suit]
+
+
+@dataclass(frozen=True, slots=True)
+class Holds(Fact):
+    """The seat holds every one of ``cards``."""
+
+    cards: tuple[Card, ...]
+
+    def holds(self, position: Position) -> bool:
+        return bool(self.cards) and all(position.holds_card(card) for card in self.cards)
+
+
+# ----------------------------------------------------------- hidden cards
+
+
+@dataclass(frozen=True, slots=True)
+class QueenOut(Fact):
+    """♠Q has not been played and the seat does not hold it: another seat does."""
+
+    def holds(self, position: Position) -> bool:
+        return bool(position.unseen & QUEEN_OF_SPADES.bit)
+
+
+@dataclass(frozen=True, slots=True)
+class QueenGone(Fact):
+    """♠Q has already been played in this hand."""
+
+    def holds(self, position: Position) -> bool:
+        return bool(position.knowledge.played & QUEEN_OF_SPADES.bit)
+
+
+@dataclass(frozen=True, slots=True)
+class NoneAbove(Fact):
+    """The seat holds no card of ``card``'s suit that outranks ``card`` (``card`` itself is not its own)."""
+
+    card: Card
+
+    def holds(self, position: Position) -> bool:
+        above = SUIT_MASKS[self.card.suit] & ~((1 << (self.card.index + 1)) - 1)
+        return not position.hand & above
+
+
+@dataclass(frozen=True, slots=True)
+class HigherOut(Fact):
+    """Exactly ``count`` unseen cards of ``card``'s suit outrank it (``count`` at least 1)."""
+
+    card: Card
+    count: int
+
+    def holds(self, position: Position) -> bool:
+        return self.count >= 1 and len(position.unseen_above(self.card)) == self.count
+
+
+@dataclass(frozen=True, slots=True)
+class TopCard(Fact):
+    """No unseen card of ``card``'s suit outranks it: it takes any trick of its suit it is played to."""
+
+    card: Card
+
+    def holds(self, position: Position) -> bool:
+        return position.holds_card(self.card) and not position.unseen_above(self.card)
+
+
+@dataclass(frozen=True, slots=True)
+class ShownVoid(Fact):
+    """``seat`` (another seat) has shown by its play that it holds no ``suit``, and some ``suit`` is unseen."""
+
+    seat: int
+    suit: Suit
+
+    def holds(self, position: Position) -> bool:
+        return (self.seat != position.seat and bool(position.unseen & SUIT_MASKS[self.suit])
+                and position.knowledge.is_void(self.seat, self.suit))
+
+
+# ------------------------------------------------------------ points taken
+
+
+@dataclass(frozen=True, slots=True)
+class SoleTaker(Fact):
+    """``seat`` alone has taken points in finished tricks, ``points`` of them (more than none)."""
+
+    seat: int
+    points: int
+
+    def holds(self, position: Position) -> bool:
+        return (self.points > 0 and position.takers == 1 << self.seat
+                and position.view.points_taken[self.seat] == self.points)
+
+
+@dataclass(frozen=True, slots=True)
+class MoonThreat(Fact):
+    """``seat`` alone has taken points, enough that it may be shooting the moon."""
+
+    seat: int
+
+    def holds(self, position: Position) -> bool:
+        return (position.takers == 1 << self.seat
+                and position.view.points_taken[self.seat] >= MOON_WATCH_POINTS)
+
+
+# ------------------------------------------------------------------ passing
+
+
+@dataclass(frozen=True, slots=True)
+class SpadesBelowQueen(Fact):
+    """The seat holds exactly ``count`` spades below ♠Q."""
+
+    count: int
+
+    def holds(self, position: Position) -> bool:
+        below = SUIT_MASKS[Suit.SPADES] & ((1 << QUEEN_OF_SPADES.index) - 1)
+        return (position.hand & below).bit_count() == self.count
+
+
+@dataclass(frozen=True, slots=True)
+class PassEmptiesSuit(Fact):
+    """``cards`` are every card of ``suit`` the seat holds, and they are among the cards it passes."""
+
+    suit: Suit
+    cards: tuple[Card, ...]
+    passing: tuple[Card, ...]
+
+    def holds(self, position: Position) -> bool:
+        mine = tuple(card for card in position.view.hand if card.suit is self.suit)
+        return bool(mine) and set(mine) == set(self.cards) and set(mine) <= set(self.passing)
+
+
+@dataclass(frozen=True, slots=True)
+class HighCard(Fact):
+    """``card`` is a ten or higher."""
+
+    card: Card
+
+    def holds(self, position: Position) -> bool:
+        return position.holds_card(self.card) and self.card.rank >= HIGH_RANK
+
+
+# ------------------------------------------------------------------ figures
+
+
+@dataclass(frozen=True, slots=True)
+class Expected(Fact):
+    """The search expects the rest of the hand to add ``points`` to the seat's hand score if it plays ``card``.
+
+    ``already`` is what the seat has taken so far, so ``total`` is the score it should end
+    the hand with: the figure a sentence quotes, since it cannot be misread (it includes
+    the points already taken, and the moon rule).  It holds when ``already`` is right and
+    ``points`` lies inside what the rest of the hand can still do to the score: from
+    wiping out the points taken (a moon shot of its own) to the most it can still take,
+    or the 26 another seat's moon shot would hand it.
+    """
+
+    card: Card
+    points: float
+    already: int
+
+    @property
+    def total(self) -> float:
+        """The expected hand score at the end of the hand."""
+        return self.already + self.points
+
+    def holds(self, position: Position) -> bool:
+        already = position.view.points_taken[position.seat]
+        low, high = position.points_to_come
+        most = max(high, MOON_POINTS - already)
+        return (self.already == already and position.holds_card(self.card)
+                and min(low, -already) - 1e-9 <= self.points <= most + 1e-9)
+
+
+@dataclass(frozen=True, slots=True)
+class Better(Fact):
+    """The search finds ``card`` better than ``other`` by ``gain`` points, ``error`` being its standard error.
+
+    ``measure`` says what the gain is counted in: ``"own"`` the seat's own expected hand
+    score (the moon rule applied), ``"rest"`` the points it takes over the rest of the
+    hand, ``"relative"`` its score against the others' average (what the search ranks by).
+    """
+
+    card: Card
+    other: Card
+    gain: float
+    error: float
+    measure: str = "own"
+
+    def holds(self, position: Position) -> bool:
+        return (self.card != self.other and position.holds_card(self.card) and position.holds_card(self.other)
+                and self.gain >= MEANINGFUL_POINTS and self.gain > SIGNIFICANCE * self.error)
+
+
+@dataclass(frozen=True, slots=True)
+class AboutAsGood(Fact):
+    """The search cannot tell ``card`` from ``other``: their difference is within its error or too small to matter.
+
+    ``measure`` as for :class:`Better`.
+    """
+
+    card: Card
+    other: Card
+    gain: float
+    error: float
+    measure: str = "relative"
+
+    def holds(self, position: Position) -> bool:
+        return (self.card != self.other and position.holds_card(self.card) and position.holds_card(self.other)
+                and (abs(self.gain) < MEANINGFUL_POINTS or abs(self.gain) <= SIGNIFICANCE * self.error))
+
+
+@dataclass(frozen=True, slots=True)
+class ShootingPays(Fact):
+    """The search's best line with ``card`` is to try to take every point (shoot the moon)."""
+
+    card: Card
+    shooting: bool
+
+    def holds(self, position: Position) -> bool:
+        return self.shooting and position.holds_card(self.card)

@@ -1,0 +1,452 @@
+"""The claims checker: every fact behind every sentence of the coach and the review is true.
+
+Over hundreds of seeded positions (passes, leads, follows, discards, trick one, the
+last tricks, moon threats), each fact a reason states is re-derived here from the
+*whole deal* (every seat's real cards), independently of the predicates in
+hearts_core.facts: "♠Q is still out" means some other seat really holds it, "3 higher
+spades are still out" means the other seats really hold exactly three, a void shown by
+play is a real void.  Figures are checked against the sampled deals the search kept and
+against what the rest of the hand can still give.  Any false fact fails the test.
+
+The audit's false sentences (issue 21) are rebuilt as positions below, each checked
+gone.
+"""
+
+from __future__ import annotations
+
+import random
+import re
+from collections import Counter
+from dataclasses import dataclass, field
+
+import pytest
+
+from hearts_core import HandState, Suit, deal_hands
+from hearts_core.bots import LEVELS, Appraisal, Bot, make_bot, paired_difference
+from hearts_core.cards import DECK, Card
+from hearts_core.coach import Recommendation, judge, recommend
+from hearts_core.facts import (
+    MEANINGFUL_POINTS,
+    SIGNIFICANCE,
+    AboutAsGood,
+    AllAbove,
+    Better,
+    Expected,
+    Fact,
+    FirstTrick,
+    HighCard,
+    HigherOut,
+    Holds,
+    LowestHeld,
+    MoonThreat,
+    NoneAbove,
+    NoPoints,
+    OnlyLegal,
+    Over,
+    PassEmptiesSuit,
+    PlaysLast,
+    QueenGone,
+    QueenOut,
+    ShootingPays,
+    ShownVoid,
+    SoleTaker,
+    SpadesBelowQueen,
+    TopCard,
+    TrickPoints,
+    Under,
+    Void,
+    Winning,
+)
+from hearts_core.policy import MOON_WATCH_POINTS
+from hearts_core.review import COST_THRESHOLD, review_hand
+from hearts_core.rules import QUEEN_OF_SPADES
+from tests.support import cards
+
+DIRECTIONS = ("left", "right", "across", "hold")
+BUDGET = 0.02
+
+
+def value(card: Card) -> int:
+    """Points of a card under the table rules, written out here rather than read from the engine."""
+    return 13 if card == QUEEN_OF_SPADES else 1 if card.suit is Suit.HEARTS else 0
+
+
+def winner_of(cards_played: tuple[Card, ...], leader: int) -> tuple[int, Card]:
+    led = cards_played[0].suit
+    best = max((card for card in cards_played if card.suit is led), key=lambda card: card.rank)
+    return (leader + cards_played.index(best)) % 4, best
+
+
+def player(level: str, seed: int) -> Bot:
+    """A computer player of any level; the hard one on a small budget, to keep the deals quick."""
+    return make_bot(level, seed=seed, time_budget=BUDGET) if level == "hard" else make_bot(level, seed=seed)
+
+
+def others(seat: int) -> list[int]:
+    return [other for other in range(4) if other != seat]
+
+
+@dataclass
+class Tally:
+    positions: int = 0
+    facts: int = 0
+    kinds: Counter[str] = field(default_factory=Counter)
+    failures: list[str] = field(default_factory=list)
+
+
+def true_of_deal(fact: Fact, state: HandState, seat: int, figures: dict[Card, Appraisal]) -> bool:
+    """The fact re-derived from the whole deal (and, for figures, the search's kept deals)."""
+    hand = state.hand(seat)
+    trick = state.current_trick
+    leader = state.trick_leader
+    hidden = [card for other in others(seat) for card in state.hand(other)]
+    winning = winner_of(trick, leader) if trick and leader is not None else None
+    finished = [card for done in state.tricks for card in done.cards]
+    to_come = sum(value(card) for card in DECK if card not in finished)
+    match fact:
+        case OnlyLegal(card=card):
+            return state.legal_plays() == (card,)
+        case FirstTrick():
+            return not state.tricks
+        case Winning(seat=who, card=card):
+            return winning == (who, card)
+        case TrickPoints(points=points):
+            return bool(trick) and sum(value(card) for card in trick) == points
+        case PlaysLast():
+            return len(trick) == 3
+        case Under(card=card, top=top):
+            return (winning is not None and winning[1] == top and card in hand and card.suit is top.suit
+                    and card.rank < top.rank)
+        case Over(card=card, top=top):
+            return (winning is not None and winning[1] == top and card in hand and card.suit is top.suit
+                    and card.rank > top.rank)
+        case AllAbove(top=top):
+            mine = [card for card in hand if card.suit is top.suit]
+            return (winning is not None and winning[1] == top and bool(mine)
+                    and all(card.rank > top.rank for card in mine))
+        case LowestHeld(card=card):
+            return card in hand and card.rank == min(c.rank for c in hand if c.suit is card.suit)
+        case Void(suit=suit):
+            return all(card.suit is not suit for card in hand)
+        case Holds(cards=held):
+            return bool(held) and all(card in hand for card in held)
+        case NoneAbove(card=card):
+            return not any(c.suit is card.suit and c.rank > card.rank for c in hand)
+        case QueenOut():
+            return QUEEN_OF_SPADES in hidden
+        case QueenGone():
+            return any(card == QUEEN_OF_SPADES for _, card in state.plays)
+        case HigherOut(card=card, count=count):
+            return count >= 1 and sum(1 for c in hidden if c.suit is card.suit and c.rank > card.rank) == count
+        case TopCard(card=card):
+            return card in hand and not any(c.suit is card.suit and c.rank > card.rank for c in hidden)
+        case ShownVoid(seat=who, suit=suit):
+            return (who != seat and all(card.suit is not suit for card in state.hand(who))
+                    and any(card.suit is suit for card in hidden))
+        case SoleTaker(seat=who, points=points):
+            return points > 0 and state.points_taken[who] == points and all(
+                state.points_taken[other] == 0 for other in others(who))
+        case MoonThreat(seat=who):
+            return state.points_taken[who] >= MOON_WATCH_POINTS and all(
+                state.points_taken[other] == 0 for other in others(who))
+        case SpadesBelowQueen(count=count):
+            return sum(1 for card in hand if card.suit is Suit.SPADES and card.rank < QUEEN_OF_SPADES.rank) == count
+        case PassEmptiesSuit(suit=suit, cards=held, passing=passing):
+            mine = {card for card in hand if card.suit is suit}
+            return bool(mine) and mine == set(held) and mine <= set(passing)
+        case HighCard(card=card):
+            return card in hand and card.rank >= 10
+        case Expected(card=card, points=points, already=taken):
+            already = state.points_taken[seat]
+            return (taken == already and card in hand and -already <= points <= max(to_come, 26 - already)
+                    and figures[card].rest_points == pytest.approx(figures[card].expected_points - already) == points)
+        case Better(card=card, other=other, gain=gain, error=error, measure=measure):
+            if measure == "own":
+                mean, spread = paired_difference(figures[other].world_points, figures[card].world_points)
+            else:
+                mean, spread = paired_difference(figures[other].world_scores, figures[card].world_scores)
+            return (mean, spread) == pytest.approx((gain, error)) and gain >= MEANINGFUL_POINTS and (
+                gain > SIGNIFICANCE * error)
+        case AboutAsGood(card=card, other=other, gain=gain, error=error, measure=measure):
+            if measure == "own":
+                mean, spread = paired_difference(figures[other].world_points, figures[card].world_points)
+            else:
+                mean, spread = paired_difference(figures[other].world_scores, figures[card].world_scores)
+            return (mean, spread) == pytest.approx((gain, error)) and (
+                abs(gain) < MEANINGFUL_POINTS or abs(gain) <= SIGNIFICANCE * error)
+        case ShootingPays(card=card):
+            return figures[card].shooting
+        case NoPoints(card=card):
+            return card in hand and value(card) == 0
+    # A fact the checker cannot re-derive is a failure: add it above.
+    return False
+
+
+FIGURE = re.compile(r"about (\d+) points?")
+DECIMAL = re.compile(r"\d\.\d")
+
+
+def check_reason(reason: str, facts: tuple[Fact, ...], state: HandState, seat: int,
+                 figures: dict[Card, Appraisal], tally: Tally, where: str) -> None:
+    tally.positions += 1
+    for fact in facts:
+        tally.facts += 1
+        tally.kinds[type(fact).__name__] += 1
+        if not true_of_deal(fact, state, seat, figures):
+            tally.failures.append(f"{where}: {fact} is false; said: {reason}")
+    if not facts:
+        tally.failures.append(f"{where}: a reason with no facts behind it: {reason}")
+    if DECIMAL.search(reason):
+        tally.failures.append(f"{where}: a figure quoted to a tenth: {reason}")
+    # Every rounded figure in the words is one the facts carry.
+    carried = {round(abs(getattr(fact, name))) for fact in facts for name in ("points", "gain", "total")
+               if isinstance(getattr(fact, name, None), float)}
+    for number in FIGURE.findall(reason):
+        if int(number) not in carried:
+            tally.failures.append(f"{where}: 'about {number}' is backed by no figure: {reason}")
+
+
+def seeded_positions(count: int) -> list[tuple[HandState, int, str]]:
+    """Decisions from seeded deals of mixed players, stopped at varied moments; passes included."""
+    found: list[tuple[HandState, int, str]] = []
+    seed = 0
+    while len(found) < count:
+        rng = random.Random(seed)
+        direction = DIRECTIONS[seed % 4]
+        state = HandState.new(deal_hands(seed, seed % 4 + 1), direction)
+        bots = [player(LEVELS[(seed + seat) % 4], seed * 4 + seat) for seat in range(4)]
+        if direction != "hold":
+            found.append((state.copy(), rng.randrange(4), f"seed {seed} pass"))
+            for seat in range(4):
+                state.pass_cards(seat, bots[seat].choose_pass(state.view(seat)))
+        stops = set(rng.sample(range(52), 5))
+        while not state.is_over:
+            seat = state.to_move
+            assert seat is not None
+            if len(state.plays) in stops and len(state.legal_plays()) > 1:
+                found.append((state.copy(), seat, f"seed {seed} play {len(state.plays)}"))
+            state.play(bots[seat].choose_play(state.view(seat)))
+        seed += 1
+    return found[:count]
+
+
+def moon_positions(count: int) -> list[tuple[HandState, int, str]]:
+    """Decisions while one seat alone holds enough points to be shooting the moon."""
+    found: list[tuple[HandState, int, str]] = []
+    seed = 10_000
+    while len(found) < count:
+        state = HandState.new(deal_hands(seed, 4), "hold")
+        shooter = seed % 4
+        bots = [make_bot("normal", seed=seed + seat) for seat in range(4)]
+        taken = 0
+        while not state.is_over and taken < 2:
+            seat = state.to_move
+            assert seat is not None
+            points = state.points_taken
+            threat = points[shooter] >= MOON_WATCH_POINTS and sum(points) == points[shooter]
+            if threat and seat != shooter and len(state.legal_plays()) > 1:
+                found.append((state.copy(), seat, f"seed {seed} moon by {shooter}"))
+                taken += 1
+            state.play(bots[seat].choose_play(state.view(seat)))
+        seed += 1
+    return found[:count]
+
+
+def advice_figures(advice: Recommendation) -> dict[Card, Appraisal]:
+    return {item.card: item for item in advice.alternatives}
+
+
+Advised = list[tuple[HandState, int, str, Recommendation]]
+
+
+@pytest.fixture(scope="module")
+def advised() -> Advised:
+    """The coach's advice at 510 seeded positions: 470 of every kind and 40 under a moon threat."""
+    return [(state, seat, where, recommend(state.view(seat), time_budget=BUDGET))
+            for state, seat, where in seeded_positions(470) + moon_positions(40)]
+
+
+def run_checker(positions: Advised) -> Tally:
+    tally = Tally()
+    for state, seat, where, advice in positions:
+        figures = advice_figures(advice)
+        already = state.points_taken[seat]
+        finished = [card for done in state.tricks for card in done.cards]
+        to_come = sum(value(card) for card in DECK if card not in finished)
+        for item in advice.alternatives:
+            assert -already <= item.rest_points <= max(to_come, 26 - already), where
+            assert 0 <= item.expected_points <= 26, where
+        check_reason(advice.reason, advice.facts, state, seat, figures, tally, where)
+    return tally
+
+
+def test_every_fact_of_every_reason_is_true_of_the_deal(advised: Advised) -> None:
+    tally = run_checker(advised)
+    print(f"claims checker: {tally.positions} positions, {tally.facts} facts checked, "
+          f"{len(tally.failures)} false")
+    assert not tally.failures, "\n".join(tally.failures[:10])
+    assert tally.positions >= 500
+    assert sum(1 for *_, where, _ in advised if "moon" in where) >= 40
+    passes = sum(1 for *_, where, _ in advised if where.endswith("pass"))
+    assert passes >= 60
+    # The reasons really use the facts of every phase and situation, not one kind.
+    for kind in ("Winning", "Under", "Void", "QueenOut", "Expected", "AboutAsGood", "Better", "HigherOut",
+                 "PassEmptiesSuit", "FirstTrick", "MoonThreat", "SpadesBelowQueen"):
+        assert tally.kinds[kind] > 0, (kind, tally.kinds)
+
+
+def test_the_checker_catches_a_false_fact() -> None:
+    state = HandState.new(deal_hands(5, 4), "hold")
+    seat = state.to_move or 0
+    hidden_queen = QUEEN_OF_SPADES not in state.hand(seat)
+    tally = Tally()
+    claimed = QueenGone() if hidden_queen else QueenOut()
+    check_reason("made up.", (claimed,), state, seat, {}, tally, "seed 5")
+    assert tally.failures
+
+
+# ---------------------------------------------------------- the review
+
+
+def reviewed_hands(count: int) -> list[HandState]:
+    hands = []
+    for seed in range(count):
+        state = HandState.new(deal_hands(seed + 500, 4), "hold")
+        bots = [make_bot("random" if seat == 0 else "normal", seed=seed * 4 + seat) for seat in range(4)]
+        while not state.is_over:
+            seat = state.to_move
+            assert seat is not None
+            state.play(bots[seat].choose_play(state.view(seat)))
+        hands.append(state)
+    return hands
+
+
+def replay_to(hand: HandState, plays: int) -> HandState:
+    state = HandState.new([hand.dealt(seat) for seat in range(4)], hand.pass_direction, hand.rules)
+    for _, card in hand.plays[:plays]:
+        state.play(card)
+    return state
+
+
+@pytest.fixture(scope="module")
+def random_player_reviews() -> list[tuple[HandState, object]]:
+    return [(hand, review_hand(hand, 0)) for hand in reviewed_hands(6)]
+
+
+def test_every_fact_of_every_mistake_is_true_and_the_coach_agrees(
+        random_player_reviews: list[tuple[HandState, object]]) -> None:
+    tally = Tally()
+    for hand, review in random_player_reviews:
+        mine = [index for index, (seat, _) in enumerate(hand.plays) if seat == 0]
+        for mistake in review.mistakes:  # type: ignore[attr-defined]
+            index = next(i for i in mine if i // 4 == mistake.trick - 1)
+            state = replay_to(hand, index)
+            view = state.view(0)
+            judgement = judge(view)
+            figures = {item.card: item for item in judgement.ranked}
+            # One judge: the review's better card is the coach's card at the same position.
+            assert recommend(view).card is mistake.better
+            assert mistake.cost >= COST_THRESHOLD
+            # A cost never exceeds what the seat's hand score could still change by.
+            finished = [card for done in state.tricks for card in done.cards]
+            to_come = sum(value(card) for card in DECK if card not in finished)
+            assert mistake.cost <= max(to_come, 26 - state.points_taken[0])
+            check_reason(mistake.why, mistake.facts, state, 0, figures, tally, f"trick {mistake.trick}")
+        assert review.points_lost <= 26 * len(review.mistakes)  # type: ignore[attr-defined]
+        assert "expected" in review.summary()  # type: ignore[attr-defined]
+    assert tally.positions > 0
+    assert not tally.failures, "\n".join(tally.failures[:10])
+
+
+def test_a_play_the_coach_recommends_is_never_a_mistake() -> None:
+    state = HandState.new(deal_hands(77, 4), "hold")
+    bots = [make_bot("normal", seed=seat) for seat in range(4)]
+    while not state.is_over:
+        seat = state.to_move
+        assert seat is not None
+        view = state.view(seat)
+        state.play(recommend(view).card if seat == 0 and len(view.legal_plays()) > 1 else bots[seat].choose_play(view))
+    assert review_hand(state, 0).mistakes == ()
+
+
+# ------------------------------------------------- the audit's sentences
+
+
+def advice_at(deal: tuple[str, ...], plays: list[str], seat: int) -> Recommendation:
+    state = HandState.new(deal, "hold")
+    for card in plays:
+        state.play(card)
+    return recommend(state.view(seat), time_budget=0.05)
+
+
+@pytest.mark.parametrize("false_sentence", [
+    "You have taken every point so far",  # said on trick one with no point taken
+    "cheapest way to play over it",  # said while holding a lower card of the suit
+    "could otherwise win an unwanted trick later",  # said of cards that can never win
+    "Every lead here risks taking points",  # said when the card cannot win
+    "can stay under",  # "None of your diamonds can stay under ♦2"
+    "leaves you void in",  # a pass ignores the three cards to come
+    "low spade",  # ♠J counted among the "low spades"
+    "points better.",  # noise quoted to a tenth (now only with a significant difference)
+    "Leading ♠",  # "Leading ♠5 is safe" while ♠K is held and ♠Q out
+])
+def test_the_audits_false_sentences_are_gone(advised: Advised, false_sentence: str) -> None:
+    for reason in (advice.reason for *_, advice in advised):
+        if false_sentence == "points better.":
+            assert not re.search(r"\d\.\d points better", reason), reason
+        elif false_sentence == "Leading ♠":
+            assert not re.search(r"Leading ♠\w+ is safe", reason), reason
+        else:
+            assert false_sentence not in reason, reason
+
+
+def test_the_cost_figure_never_passes_for_the_rest_of_the_hand(advised: Advised) -> None:
+    # Late in a hand, a seat that has already taken many points is quoted the score it ends
+    # with, never a whole-hand figure called "the rest of the hand".
+    checked = 0
+    for state, seat, where, advice in advised:
+        finished = [card for done in state.tricks for card in done.cards]
+        left = sum(value(card) for card in DECK if card not in finished)
+        if state.points_taken[seat] >= 10 and left <= 12:
+            checked += 1
+            assert "over the rest of the hand" not in advice.reason.lower(), (where, advice.reason)
+            for number in FIGURE.findall(advice.reason):
+                assert int(number) <= max(left + state.points_taken[seat], 26), (where, advice.reason)
+    assert checked >= 5
+
+
+def test_a_lower_card_held_is_never_called_the_cheapest_over_the_top() -> None:
+    # CPU1 takes trick one and leads ♦2; CPU2 holds ♦5 ♦6 ♦7 ♦9, all above it, with two players to come.
+    deal = ("♣2 ♦4 ♦8 ♠2 ♠3 ♠4 ♠5 ♠6 ♥2 ♥3 ♥4 ♥5 ♥6",
+            "♣A ♦3 ♦2 ♠7 ♠8 ♠9 ♠10 ♥7 ♥8 ♥9 ♥10 ♥J ♥Q",
+            "♣3 ♣4 ♣5 ♣6 ♦5 ♦6 ♦7 ♠J ♠Q ♠K ♥K ♥A ♦9",
+            "♣7 ♣8 ♣9 ♣10 ♣J ♣Q ♣K ♦10 ♦J ♦Q ♦K ♦A ♠A")
+    advice = advice_at(deal, ["♣2", "♣A", "♣3", "♣7", "♦2"], 2)
+    assert "cheapest" not in advice.reason
+    lowest = re.search(r"play (♦\w+), your lowest", advice.reason)
+    if lowest:
+        assert lowest.group(1) == "♦5"
+
+
+def test_near_ties_are_called_about_as_good_and_never_split_by_a_tenth(advised: Advised) -> None:
+    ties = 0
+    for *_, where, advice in advised:
+        if len(advice.alternatives) < 2:
+            continue
+        best, runner = advice.alternatives[0], advice.alternatives[1]
+        gain, error = paired_difference(runner.world_scores, best.world_scores)
+        if abs(gain) < MEANINGFUL_POINTS or abs(gain) <= SIGNIFICANCE * error:
+            ties += 1
+            assert "about as good" in advice.reason, (where, advice.reason)
+    assert ties > 0
+
+
+def test_pass_reasons_count_the_cards_to_come_and_trick_ones_rule() -> None:
+    # Every club passed: the reason says the void holds only unless a club arrives, and after trick one.
+    mine = cards("♣8 ♣J ♣A ♦2 ♦3 ♦4 ♦5 ♠2 ♠3 ♠4 ♠5 ♠Q ♥2")
+    rest = [card for card in DECK if card not in mine]
+    advice = recommend(HandState.new([mine, rest[:13], rest[13:26], rest[26:]], "left").view(0))
+    assert set(advice.cards) == set(cards("♣8 ♣J ♣A"))
+    assert "unless the cards you receive include one" in advice.reason
+    assert "after the first trick" in advice.reason
+    assert "Keep ♠Q: with 4 spades below it" in advice.reason
