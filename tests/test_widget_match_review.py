@@ -49,7 +49,7 @@ def test_review_this_hand_marks_each_costly_play(store: MatchStore) -> None:
     play_hand(w)
     assert w.screen == "hand_over" and "Review this hand to see which of your plays cost points" in w.message
     message = w.open_review()
-    assert message == "Hand 1: 2 costly plays, about 14.5 points lost."
+    assert message == "Hand 1: 2 costly plays, expected to cost you about 14 points together."
     hand = current(w).hand
     review = w.review
     assert review["hand_number"] == 1 and review["mistakes"] == 2 and review["lost"] == 14.5
@@ -59,7 +59,12 @@ def test_review_this_hand_marks_each_costly_play(store: MatchStore) -> None:
     assert marked == [2, 7]
     second = review["steps"][1]
     assert second["better"]["text"] in second["why"] and second["cost"] == 13.0
-    assert second["text"].startswith(f"Trick 2: you played {hand.tricks[1].played_by(0)}; ")
+    assert second["text"] == (f"Trick 2: you played {hand.tricks[1].played_by(0)}; {second['better']['text']} was "
+                              "better (expected to save you about 13 points).")
+    taken = hand.points_taken[0]
+    assert review["text"] == ("2 costly plays, expected to cost you about 14 points together, are marked below; "
+                              f"you took {taken} point{'s' if taken != 1 else ''} in this hand.").replace(
+                                  "you took 0 points", "you took no points")
     assert all(step["better"] is None and step["why"] == "" for step in review["steps"] if not step["mistake"])
     assert len(calls) == 1 and calls[0][1] == 0  # reviewed once, for the learner, in the background
     w.close_review()
@@ -75,8 +80,10 @@ def test_a_hand_without_mistakes_says_so(store: MatchStore) -> None:
     _, reviewer = scripted({})
     w.flow.advice.reviewer = reviewer  # type: ignore[assignment]
     play_hand(w)
-    assert w.open_review() == "Hand 1: none of your plays cost you points. Well played!"
+    assert w.open_review() == "Hand 1: the coach's search found no costly mistake in your choices."
     assert w.review["mistakes"] == 0 and not any(step["mistake"] for step in w.review["steps"])
+    # It says what the review cannot see (luck), and never calls the hand well played for its score.
+    assert "not the luck of the deal" in w.review["text"] and "Well played" not in w.review["text"]
 
 
 def test_a_failing_review_does_not_stop_the_match(store: MatchStore) -> None:
@@ -106,7 +113,12 @@ def test_the_match_over_screen_sums_the_points_lost_per_hand(store: MatchStore) 
     assert [row["hand"] for row in summary["rows"]] == list(range(1, hands + 1))
     assert all(row["mistakes"] == 2 and row["lost"] == 2.5 for row in summary["rows"])
     assert summary["lost"] == round(2.5 * hands, 1)
-    assert f"about {2.5 * hands:.1f} points" in summary["text"]
+    assert f"expected to cost you about {round(2.5 * hands)} points over the match" in summary["text"]
+    # Points taken stand beside the points lost, hand by hand and in all.
+    taken = [hand.points_taken[0] for hand in current(w).hands]
+    assert [row["taken"] for row in summary["rows"]] == taken and summary["taken"] == sum(taken)
+    assert f"you took {sum(taken)} point" in summary["text"] or "you took no points" in summary["text"]
+    assert all(row["lost_text"] == "about 2 points" for row in summary["rows"])
     w.open_review()  # the last hand can be reviewed from the match-over screen too
     assert w.review["hand_number"] == hands
 

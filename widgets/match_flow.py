@@ -73,7 +73,7 @@ from hearts_core.cards import to_card
 from hearts_core.coach import CoachReport, Recommendation
 from hearts_core.review import Mistake
 from hearts_core.rules import MOON_POINTS, TieRule
-from hearts_core.wording import LEARNER_SEAT, and_list, points_phrase
+from hearts_core.wording import LEARNER_SEAT, about_points, and_list, points_phrase, say
 from widgets.match_advice import LearnerAdvice
 from widgets.match_saves import STALE, MatchSaves
 from widgets.storage import FinishedMatch, SavedMatch, Statistics
@@ -588,10 +588,12 @@ class MatchFlow:
         if items is None:
             return self._say("This hand could not be reviewed, sorry.")
         if not items:
-            return self._say(f"Hand {match.hand_number}: none of your plays cost you points. Well played!")
-        lost = sum(item.cost for item in items)
-        return self._say(f"Hand {match.hand_number}: {len(items)} costly "
-                         f"{'play' if len(items) == 1 else 'plays'}, about {lost:.1f} points lost.")
+            return self._say(say("Hand {hand}: the coach's search found no costly mistake in your choices.",
+                                 hand=match.hand_number))
+        lost = about_points(sum(item.cost for item in items))
+        pattern = ("Hand {hand}: {count} costly play, expected to cost you {lost}." if len(items) == 1 else
+                   "Hand {hand}: {count} costly plays, expected to cost you {lost} together.")
+        return self._say(say(pattern, hand=match.hand_number, count=len(items), lost=lost))
 
     def close_review(self) -> str:
         """Back from the review to the score screen."""

@@ -36,7 +36,7 @@ from hearts_core import (
 )
 from hearts_core.coach import CoachReport, Recommendation
 from hearts_core.review import Mistake
-from hearts_core.wording import LEARNER_SEAT, and_list, plural, points_phrase
+from hearts_core.wording import LEARNER_SEAT, about_points, and_list, plural, points_phrase, say
 from widgets._base import card_data, cards_data
 from widgets.match_flow import (
     LEVELS,
@@ -210,6 +210,10 @@ class SummaryRow:
     text: str
     plays: list[str]
     """The costly cards, in order."""
+    taken: int = 0
+    """Points the learner took in the hand (before the moon rule)."""
+    lost_text: str = ""
+    """``lost`` as a learner reads it: "about 6 points", "less than a point"."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -219,6 +223,8 @@ class Summary:
     rows: list[SummaryRow]
     lost: float
     text: str
+    taken: int = 0
+    """Points the learner took over the reviewed hands."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -571,7 +577,11 @@ def sheet_payload(match: Match) -> Sheet:
 
 
 def review_payload(match: Match, hand_number: int, items: tuple[Mistake, ...] | None) -> Review:
-    """The learner's plays in finished hand ``hand_number``, each matched with its costly-play item if any."""
+    """The learner's plays in finished hand ``hand_number``, each matched with its costly-play item if any.
+
+    The words say what the review can see: choices weighed from the learner's own view,
+    never the luck of the deal, so a hand is never called well played for its score.
+    """
     hand = match.hands[hand_number - 1]
     costly = {item.trick: item for item in items or ()}
     steps = []
@@ -580,22 +590,28 @@ def review_payload(match: Match, hand_number: int, items: tuple[Mistake, ...] | 
         mine = trick.played_by(LEARNER_SEAT)
         item = costly.get(number)
         if item is not None:
-            text = (f"Trick {number}: you played {mine}; {item.better} was better "
-                    f"(about {item.cost:.1f} points lost).")
+            text = say("Trick {trick}: you played {played}; {better} was better (expected to save you {cost}).",
+                       trick=number, played=mine, better=item.better, cost=about_points(item.cost))
         else:
-            text = f"Trick {number}: you played {mine}. {shown.text}"
+            text = say("Trick {trick}: you played {played}. {what}", trick=number, played=mine, what=shown.text)
         steps.append(ReviewStep(
             trick=number, cards=shown.cards, played=card_data(mine), taker=shown.winner, points=trick.points,
             mistake=item is not None, better=card_data(item.better) if item is not None else None,
             cost=round(item.cost, 1) if item is not None else 0.0, text=text, why=item.why if item else "",
         ))
     lost = round(sum(item.cost for item in items or ()), 1)
+    taken = points_phrase(hand.points_taken[LEARNER_SEAT])
     if items is None:
-        text = "This hand could not be reviewed."
+        text = say("This hand could not be reviewed.")
     elif not items:
-        text = "None of your plays in this hand cost you points. Well played!"
+        text = say("The coach's search found no costly mistake in your choices; you took {taken} in this hand. It "
+                   "weighs each choice from what you could see, not the luck of the deal.", taken=taken)
     else:
-        text = f"{plural(len(items), 'costly play')}, about {lost:.1f} points lost. They are marked below."
+        pattern = ("{count} costly play, expected to cost you {lost}, is marked below; you took {taken} in this hand."
+                   if len(items) == 1 else
+                   "{count} costly plays, expected to cost you {lost} together, are marked below; you took {taken} "
+                   "in this hand.")
+        text = say(pattern, count=len(items), lost=about_points(lost), taken=taken)
     return Review(hand_number, steps, len(items or ()), lost, text, items is not None)
 
 
@@ -607,7 +623,7 @@ def _review(flow: MatchFlow, match: Match) -> Review | None:
 
 
 def summary_payload(match: Match, review_of: Callable[[int], tuple[Mistake, ...] | None]) -> Summary:
-    """Points lost to costly plays in each hand of the match (a hand that could not be reviewed is left out)."""
+    """Points lost to costly plays beside points taken, hand by hand (a hand that could not be reviewed is left out)."""
     rows = []
     for number, hand in enumerate(match.hands, start=1):
         if not hand.is_over:
@@ -616,18 +632,25 @@ def summary_payload(match: Match, review_of: Callable[[int], tuple[Mistake, ...]
         if items is None:
             continue
         lost = round(sum(item.cost for item in items), 1)
-        text = ("No costly plays." if not items
-                else f"{plural(len(items), 'costly play')}: {and_list(item.played for item in items)}, "
-                     f"about {lost:.1f} points lost.")
-        rows.append(SummaryRow(number, len(items), lost, text, [str(item.played) for item in items]))
+        taken = hand.points_taken[LEARNER_SEAT]
+        text = (say("No costly plays; {taken} taken.", taken=points_phrase(taken)) if not items
+                else say("{count}: {cards}, expected to cost {lost}; {taken} taken.",
+                         count=plural(len(items), "costly play"), cards=and_list(item.played for item in items),
+                         lost=about_points(lost), taken=points_phrase(taken)))
+        rows.append(SummaryRow(number, len(items), lost, text, [str(item.played) for item in items], taken,
+                               about_points(lost) if items else ""))
     total = round(sum(row.lost for row in rows), 1)
+    taken = sum(row.taken for row in rows)
     worst = max(rows, key=lambda row: row.lost, default=None)
     if worst is None or total == 0:
-        text = "None of your plays cost you points in this match. Well played!"
+        text = say("The coach's search found no costly mistake in your choices this match; you took {taken}. It "
+                   "weighs choices from what you could see, not the luck of the deal.", taken=points_phrase(taken))
     else:
-        text = (f"Your costly plays lost about {total:.1f} points over the match; "
-                f"hand {worst.hand} cost the most ({worst.lost:.1f}).")
-    return Summary(rows, total, text)
+        text = say("Your costly plays were expected to cost you {lost} over the match, and you took {taken} in all; "
+                   "hand {hand} cost the most ({worst}). The review weighs choices from what you could see, not the "
+                   "luck of the deal.", lost=about_points(total), taken=points_phrase(taken), hand=worst.hand,
+                   worst=about_points(worst.lost))
+    return Summary(rows, total, text, taken)
 
 
 def history_payload(history: tuple[FinishedMatch, ...], limit: int = 10) -> list[PastMatch]:

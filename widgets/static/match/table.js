@@ -161,13 +161,14 @@ function hlMatchStage(ui) {
     section.append(hlEl("h3", "hl-review-title", "Your mistakes in this match"), hlEl("p", "hl-review-text", summary.text));
     const rows = (summary.rows || []).filter((row) => row.mistakes > 0);
     if (rows.length) {
-      const { table, body } = hlTable("hl-score-table hl-summary-table", ["Hand", "Costly plays", "Points lost"]);
+      const { table, body } = hlTable("hl-score-table hl-summary-table",
+        ["Hand", "Costly plays", "Expected points lost", "Points taken"]);
       for (const row of rows) {
         const line = hlEl("tr");
         const name = hlEl("th", "", `Hand ${row.hand}`);
         name.scope = "row";
         const plays = hlEl("td", "hl-summary-plays", row.plays.join(", "));
-        line.append(name, plays, hlEl("td", "", row.lost.toFixed(1)));
+        line.append(name, plays, hlEl("td", "", row.lost_text), hlEl("td", "", String(row.taken)));
         body.append(line);
       }
       section.append(table);
