@@ -537,10 +537,10 @@ def _ngettext_pattern(count: int, one: str, many: str) -> str:
     return one if count == 1 else many
 
 
-def played_claims(position: Position, judgement: Judgement, played: Card) -> Iterator[Claim]:
-    """What the card a seat actually played did, or risked, as the seat could see it (for the review)."""
+def played_claims(position: Position, figures: Appraisal) -> Iterator[Claim]:
+    """What the card a seat actually played (``figures.card``) did, or risked, as the seat could see it."""
     winning = position.winning
-    figures = judgement.figures(played)
+    played = figures.card
     if winning is not None:
         _, top = winning
         points = sum(points_table(position.view.rules)[item.index] for item in position.trick)

@@ -124,6 +124,11 @@ class Position:
         """True when the card is in the seat's hand."""
         return bool(self.hand & card.bit)
 
+    def follows_top(self, card: Card, top: Card) -> bool:
+        """True when ``top`` is winning the trick and ``card``, the seat's, is of its suit."""
+        winning = self.winning
+        return winning is not None and winning[1] == top and card.suit is top.suit and self.holds_card(card)
+
     def unseen_above(self, card: Card) -> tuple[Card, ...]:
         """Unseen cards of the card's suit that outrank it."""
         above = SUIT_MASKS[card.suit] & ~((1 << (card.index + 1)) - 1)
@@ -203,9 +208,7 @@ class Under(Fact):
     top: Card
 
     def holds(self, position: Position) -> bool:
-        winning = position.winning
-        return (winning is not None and winning[1] == self.top and self.card.suit is self.top.suit
-                and self.card.rank < self.top.rank and position.holds_card(self.card))
+        return position.follows_top(self.card, self.top) and self.card.rank < self.top.rank
 
 
 @dataclass(frozen=True, slots=True)
@@ -216,9 +219,7 @@ class Over(Fact):
     top: Card
 
     def holds(self, position: Position) -> bool:
-        winning = position.winning
-        return (winning is not None and winning[1] == self.top and self.card.suit is self.top.suit
-                and self.card.rank > self.top.rank and position.holds_card(self.card))
+        return position.follows_top(self.card, self.top) and self.card.rank > self.top.rank
 
 
 @dataclass(frozen=True, slots=True)

@@ -226,7 +226,7 @@ def judge_play(state: HandState, card: Card, *, seed: int | None = None) -> Mist
 def _mistake(position: Position, judgement: Judgement, card: Card, cost: float, error: float) -> Mistake:
     best = judgement.ranked[0]
     better = choice_claims(position, judgement, best.card, card)
-    played = first_true(position, played_claims(position, judgement, card))
+    played = first_true(position, played_claims(position, judgement.figures(card)))
     claims = (played, *better) if played is not None else better
     why = " ".join(item.text() for item in claims)
     facts = tuple(fact for item in claims for fact in item.facts)

@@ -21,42 +21,11 @@ from dataclasses import dataclass, field
 
 import pytest
 
-from hearts_core import HandState, Suit, deal_hands
+from hearts_core import HandState, Suit, deal_hands, facts
 from hearts_core.bots import LEVELS, Appraisal, Bot, make_bot, paired_difference
 from hearts_core.cards import DECK, Card
 from hearts_core.coach import Recommendation, judge, recommend
-from hearts_core.facts import (
-    MEANINGFUL_POINTS,
-    SIGNIFICANCE,
-    AboutAsGood,
-    AllAbove,
-    Better,
-    Expected,
-    Fact,
-    FirstTrick,
-    HighCard,
-    HigherOut,
-    Holds,
-    LowestHeld,
-    MoonThreat,
-    NoneAbove,
-    NoPoints,
-    OnlyLegal,
-    Over,
-    PassEmptiesSuit,
-    PlaysLast,
-    QueenGone,
-    QueenOut,
-    ShootingPays,
-    ShownVoid,
-    SoleTaker,
-    SpadesBelowQueen,
-    TopCard,
-    TrickPoints,
-    Under,
-    Void,
-    Winning,
-)
+from hearts_core.facts import MEANINGFUL_POINTS, SIGNIFICANCE, Fact
 from hearts_core.policy import MOON_WATCH_POINTS
 from hearts_core.review import COST_THRESHOLD, review_hand
 from hearts_core.rules import QUEEN_OF_SPADES
@@ -104,79 +73,79 @@ def true_of_deal(fact: Fact, state: HandState, seat: int, figures: dict[Card, Ap
     finished = [card for done in state.tricks for card in done.cards]
     to_come = sum(value(card) for card in DECK if card not in finished)
     match fact:
-        case OnlyLegal(card=card):
+        case facts.OnlyLegal(card=card):
             return state.legal_plays() == (card,)
-        case FirstTrick():
+        case facts.FirstTrick():
             return not state.tricks
-        case Winning(seat=who, card=card):
+        case facts.Winning(seat=who, card=card):
             return winning == (who, card)
-        case TrickPoints(points=points):
+        case facts.TrickPoints(points=points):
             return bool(trick) and sum(value(card) for card in trick) == points
-        case PlaysLast():
+        case facts.PlaysLast():
             return len(trick) == 3
-        case Under(card=card, top=top):
+        case facts.Under(card=card, top=top):
             return (winning is not None and winning[1] == top and card in hand and card.suit is top.suit
                     and card.rank < top.rank)
-        case Over(card=card, top=top):
+        case facts.Over(card=card, top=top):
             return (winning is not None and winning[1] == top and card in hand and card.suit is top.suit
                     and card.rank > top.rank)
-        case AllAbove(top=top):
+        case facts.AllAbove(top=top):
             mine = [card for card in hand if card.suit is top.suit]
             return (winning is not None and winning[1] == top and bool(mine)
                     and all(card.rank > top.rank for card in mine))
-        case LowestHeld(card=card):
+        case facts.LowestHeld(card=card):
             return card in hand and card.rank == min(c.rank for c in hand if c.suit is card.suit)
-        case Void(suit=suit):
+        case facts.Void(suit=suit):
             return all(card.suit is not suit for card in hand)
-        case Holds(cards=held):
+        case facts.Holds(cards=held):
             return bool(held) and all(card in hand for card in held)
-        case NoneAbove(card=card):
+        case facts.NoneAbove(card=card):
             return not any(c.suit is card.suit and c.rank > card.rank for c in hand)
-        case QueenOut():
+        case facts.QueenOut():
             return QUEEN_OF_SPADES in hidden
-        case QueenGone():
+        case facts.QueenGone():
             return any(card == QUEEN_OF_SPADES for _, card in state.plays)
-        case HigherOut(card=card, count=count):
+        case facts.HigherOut(card=card, count=count):
             return count >= 1 and sum(1 for c in hidden if c.suit is card.suit and c.rank > card.rank) == count
-        case TopCard(card=card):
+        case facts.TopCard(card=card):
             return card in hand and not any(c.suit is card.suit and c.rank > card.rank for c in hidden)
-        case ShownVoid(seat=who, suit=suit):
+        case facts.ShownVoid(seat=who, suit=suit):
             return (who != seat and all(card.suit is not suit for card in state.hand(who))
                     and any(card.suit is suit for card in hidden))
-        case SoleTaker(seat=who, points=points):
+        case facts.SoleTaker(seat=who, points=points):
             return points > 0 and state.points_taken[who] == points and all(
                 state.points_taken[other] == 0 for other in others(who))
-        case MoonThreat(seat=who):
+        case facts.MoonThreat(seat=who):
             return state.points_taken[who] >= MOON_WATCH_POINTS and all(
                 state.points_taken[other] == 0 for other in others(who))
-        case SpadesBelowQueen(count=count):
+        case facts.SpadesBelowQueen(count=count):
             return sum(1 for card in hand if card.suit is Suit.SPADES and card.rank < QUEEN_OF_SPADES.rank) == count
-        case PassEmptiesSuit(suit=suit, cards=held, passing=passing):
+        case facts.PassEmptiesSuit(suit=suit, cards=held, passing=passing):
             mine = {card for card in hand if card.suit is suit}
             return bool(mine) and mine == set(held) and mine <= set(passing)
-        case HighCard(card=card):
+        case facts.HighCard(card=card):
             return card in hand and card.rank >= 10
-        case Expected(card=card, points=points, already=taken):
+        case facts.Expected(card=card, points=points, already=taken):
             already = state.points_taken[seat]
             return (taken == already and card in hand and -already <= points <= max(to_come, 26 - already)
                     and figures[card].rest_points == pytest.approx(figures[card].expected_points - already) == points)
-        case Better(card=card, other=other, gain=gain, error=error, measure=measure):
+        case facts.Better(card=card, other=other, gain=gain, error=error, measure=measure):
             if measure == "own":
                 mean, spread = paired_difference(figures[other].world_points, figures[card].world_points)
             else:
                 mean, spread = paired_difference(figures[other].world_scores, figures[card].world_scores)
             return (mean, spread) == pytest.approx((gain, error)) and gain >= MEANINGFUL_POINTS and (
                 gain > SIGNIFICANCE * error)
-        case AboutAsGood(card=card, other=other, gain=gain, error=error, measure=measure):
+        case facts.AboutAsGood(card=card, other=other, gain=gain, error=error, measure=measure):
             if measure == "own":
                 mean, spread = paired_difference(figures[other].world_points, figures[card].world_points)
             else:
                 mean, spread = paired_difference(figures[other].world_scores, figures[card].world_scores)
             return (mean, spread) == pytest.approx((gain, error)) and (
                 abs(gain) < MEANINGFUL_POINTS or abs(gain) <= SIGNIFICANCE * error)
-        case ShootingPays(card=card):
+        case facts.ShootingPays(card=card):
             return figures[card].shooting
-        case NoPoints(card=card):
+        case facts.NoPoints(card=card):
             return card in hand and value(card) == 0
     # A fact the checker cannot re-derive is a failure: add it above.
     return False
@@ -186,20 +155,20 @@ FIGURE = re.compile(r"about (\d+) points?")
 DECIMAL = re.compile(r"\d\.\d")
 
 
-def check_reason(reason: str, facts: tuple[Fact, ...], state: HandState, seat: int,
+def check_reason(reason: str, stated: tuple[Fact, ...], state: HandState, seat: int,
                  figures: dict[Card, Appraisal], tally: Tally, where: str) -> None:
     tally.positions += 1
-    for fact in facts:
+    for fact in stated:
         tally.facts += 1
         tally.kinds[type(fact).__name__] += 1
         if not true_of_deal(fact, state, seat, figures):
             tally.failures.append(f"{where}: {fact} is false; said: {reason}")
-    if not facts:
+    if not stated:
         tally.failures.append(f"{where}: a reason with no facts behind it: {reason}")
     if DECIMAL.search(reason):
         tally.failures.append(f"{where}: a figure quoted to a tenth: {reason}")
     # Every rounded figure in the words is one the facts carry.
-    carried = {round(abs(getattr(fact, name))) for fact in facts for name in ("points", "gain", "total")
+    carried = {round(abs(getattr(fact, name))) for fact in stated for name in ("points", "gain", "total")
                if isinstance(getattr(fact, name, None), float)}
     for number in FIGURE.findall(reason):
         if int(number) not in carried:
@@ -300,7 +269,7 @@ def test_the_checker_catches_a_false_fact() -> None:
     seat = state.to_move or 0
     hidden_queen = QUEEN_OF_SPADES not in state.hand(seat)
     tally = Tally()
-    claimed = QueenGone() if hidden_queen else QueenOut()
+    claimed = facts.QueenGone() if hidden_queen else facts.QueenOut()
     check_reason("made up.", (claimed,), state, seat, {}, tally, "seed 5")
     assert tally.failures
 
