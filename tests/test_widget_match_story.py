@@ -5,10 +5,14 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from hearts_core import Match, Rules
+import pytest
+
+from hearts_core import Match, Rules, Trick, to_card, trick_winner
 from hearts_core.wording import points_phrase
 from tests.test_widget_match import SEED, current, legal_cards, pass_any, play_hand, store, widget
 from widgets import MatchWidget
+from widgets.match_flow import taken_sentence
+from widgets.match_payloads import winning_sentence
 from widgets.storage import MatchStore
 
 __all__ = ["store"]  # the fixture, shared with test_widget_match
@@ -80,6 +84,66 @@ def test_stepped_play_keeps_the_taken_trick_until_the_next_card(store: MatchStor
     if match.to_move != 0:
         w.advance(w.step)  # the next card: the taken trick goes
         assert w.story["taker"] == -1 and len(w.table) == 1 and w.table[0]["led"]
+
+
+def spoken_cards(match: Match, seats: tuple[int, ...], cards: tuple[object, ...]) -> list[str]:
+    names = ["You", "CPU1", "CPU2", "CPU3"]
+    return [f"{names[seat]} {'led' if index == 0 else 'played'} {card} ({to_card(str(card)).name})."
+            for index, (seat, card) in enumerate(zip(seats, cards, strict=True))]
+
+
+def test_the_spoken_table_says_a_finished_trick_was_taken(store: MatchStore) -> None:
+    w = widget(store)
+    pass_any(w)
+    match = current(w)
+    while not (match.hand.tricks and not match.hand.current_trick and match.to_move == 0):
+        w.choose(legal_cards(w)[0])
+        w.play_selected()
+    trick = match.hand.tricks[-1]
+    spoken = w.story["spoken"]
+    # Each card in play order, who took the trick (not "is winning" it), then whose turn it is.
+    expected = [*spoken_cards(match, trick.seats, trick.cards), w.story["taken_text"], "Your turn to lead."]
+    assert spoken == " ".join(expected)
+    assert w.story["taken_text"] == f"You took the trick with {trick.played_by(0)}: {points_phrase(trick.points)}."
+    assert "winning" not in spoken and "You is" not in spoken
+
+
+def test_the_spoken_table_says_who_is_winning_a_trick_in_play(store: MatchStore) -> None:
+    w = widget(store, speed="normal")
+    pass_any(w)
+    match = current(w)
+    seen = 0
+    while w.screen == "playing" and seen < 6:
+        trick = match.hand.current_trick
+        if len(trick) >= 2 and not w.trick_done:
+            leader = match.hand.trick_leader
+            assert leader is not None
+            seats = tuple((leader + offset) % 4 for offset in range(len(trick)))
+            best = trick_winner(trick)
+            who = "You are" if seats[best] == 0 else f"CPU{seats[best]} is"
+            assert f" {who} winning the trick with {trick[best]}. " in w.story["spoken"]
+            assert w.story["spoken"].startswith(" ".join(spoken_cards(match, seats, tuple(trick))))
+            assert "took the trick" not in w.story["spoken"]
+            seen += 1
+        if w.pending == "learner":
+            w.choose(legal_cards(w)[0])
+            w.play_selected()
+        else:
+            w.advance(w.step)
+    assert seen >= 3
+
+
+def test_who_is_winning_agrees_with_the_seat() -> None:
+    cards = [to_card("♣10"), to_card("♣K"), to_card("♥2")]
+    assert winning_sentence([3, 0, 1], cards) == "You are winning the trick with ♣K."
+    assert winning_sentence([2, 3, 0], cards) == "CPU3 is winning the trick with ♣K."
+
+
+@pytest.mark.parametrize(("points", "phrase"), [(0, "no points"), (1, "1 point"), (13, "13 points")])
+def test_a_taken_trick_says_its_points_for_none_one_and_many(points: int, phrase: str) -> None:
+    cards = (to_card("♠2"), to_card("♠A"), to_card("♠3"), to_card("♠4"))
+    assert taken_sentence(Trick(2, cards, 3, points)) == f"CPU3 took the trick with ♠A: {phrase}."
+    assert taken_sentence(Trick(3, cards, 0, points)) == f"You took the trick with ♠A: {phrase}."
 
 
 def test_the_chips_total_includes_the_finished_hand(store: MatchStore) -> None:

@@ -26,6 +26,7 @@ from hearts_core import (
     CARDS_IN_PASS,
     NUM_SEATS,
     QUEEN_OF_SPADES,
+    Card,
     Match,
     Outcome,
     PassDirection,
@@ -33,6 +34,7 @@ from hearts_core import (
     SeatView,
     Trick,
     seat_name,
+    trick_winner,
 )
 from hearts_core.coach import CoachReport, Recommendation
 from hearts_core.review import Mistake
@@ -49,6 +51,7 @@ from widgets.match_flow import (
     result_sentence,
     saved_place,
     saved_trick_number,
+    taken_sentence,
     trick_number,
 )
 from widgets.storage import FinishedMatch, Statistics
@@ -76,6 +79,18 @@ PASS_TEXT: Final = {
     PassDirection.ACROSS: "Pass across",
     PassDirection.HOLD: "No passing",
 }
+# The table's sentences, each one whole pattern with named placeholders (ready for translation).
+LED_SUIT: Final = "{seat} led {suit}."
+CARD_LED: Final = "{seat} led {card} ({name})."
+CARD_PLAYED: Final = "{seat} played {card} ({name})."
+EMPTY_TABLE: Final = "No card on the table yet."
+YOU_ARE_WINNING: Final = "You are winning the trick with {card}."
+IS_WINNING: Final = "{seat} is winning the trick with {card}."
+YOUR_LEAD: Final = "Your turn to lead."
+YOUR_TURN: Final = "Your turn."
+LEADS_NEXT: Final = "{seat} leads next."
+TO_PLAY: Final = "{seat} to play."
+PRESS_NEXT_TRICK: Final = "Press Next trick to go on."
 _DELAYS_MS: Final = {"instant": 0, "normal": 600, "slow": 1400}
 _OPTIONS: Final = (
     ("one_tap", "Play a card with one tap"),
@@ -152,6 +167,8 @@ class Story:
     taker: int
     """The seat that took the finished trick still on the table (-1: none)."""
     taken_text: str
+    spoken: str
+    """The whole table for a screen reader: each card played, who took (or is winning) the trick, whose turn."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -447,33 +464,48 @@ def _story(flow: MatchFlow, match: Match, view: SeatView) -> Story | None:
     finished = flow.shown
     if finished is None and not view.current_trick and view.tricks:
         finished = view.tricks[-1]
-    leader, led_text = -1, ""
     if finished is not None:
-        leader = finished.seats[0]
-        led_text = f"{_led(leader)} {finished.cards[0].suit.plural}."
+        seats, cards = list(finished.seats), list(finished.cards)
     elif view.current_trick and view.trick_leader is not None:
-        leader = view.trick_leader
-        led_text = f"{_led(leader)} {view.current_trick[0].suit.plural}."
+        seats = [(view.trick_leader + offset) % NUM_SEATS for offset in range(len(view.current_trick))]
+        cards = list(view.current_trick)
+    else:
+        seats, cards = [], []
+    leader = seats[0] if seats else -1
+    led_text = LED_SUIT.format(seat=seat_name(leader), suit=cards[0].suit.plural) if cards else ""
     taker, taken_text = -1, ""
     if finished is not None:
         taker = finished.winner
-        took = "You took" if taker == LEARNER_SEAT else f"{seat_name(taker)} took"
-        taken_text = f"{took} the trick with {finished.played_by(taker)}: {points_phrase(finished.points)}."
+        taken_text = taken_sentence(finished)
     turn, turn_text = -1, ""
     if flow.shown is None and view.to_move is not None:
         turn = view.to_move
         leading = not view.current_trick
         if turn == LEARNER_SEAT:
-            turn_text = "Your turn to lead." if leading else "Your turn."
+            turn_text = YOUR_LEAD if leading else YOUR_TURN
         else:
-            turn_text = f"{seat_name(turn)} {'leads next' if leading else 'to play'}."
+            turn_text = (LEADS_NEXT if leading else TO_PLAY).format(seat=seat_name(turn))
     elif flow.shown is not None and flow.pending is Pending.NEXT_TRICK:
-        turn_text = "Press Next trick to go on."
-    return Story(leader, led_text, turn, turn_text, taker, taken_text)
+        turn_text = PRESS_NEXT_TRICK
+    # The spoken table: each card in order, then who took the trick (or who is winning it), then whose turn.
+    spoken = [(CARD_LED if offset == 0 else CARD_PLAYED).format(seat=seat_name(seat), card=card, name=card.name)
+              for offset, (seat, card) in enumerate(zip(seats, cards, strict=True))] or [EMPTY_TABLE]
+    if taken_text:
+        spoken.append(taken_text)
+    elif len(cards) > 1:
+        spoken.append(winning_sentence(seats, cards))
+    if turn_text:
+        spoken.append(turn_text)
+    return Story(leader, led_text, turn, turn_text, taker, taken_text, " ".join(spoken))
 
 
-def _led(seat: int) -> str:
-    return "You led" if seat == LEARNER_SEAT else f"{seat_name(seat)} led"
+def winning_sentence(seats: list[int], cards: list[Card]) -> str:
+    """Who is winning a trick still being played, and with which card."""
+    best = trick_winner(cards)
+    seat = seats[best]
+    if seat == LEARNER_SEAT:
+        return YOU_ARE_WINNING.format(card=cards[best])
+    return IS_WINNING.format(seat=seat_name(seat), card=cards[best])
 
 
 def trick_payload(trick: Trick) -> TrickPayload:

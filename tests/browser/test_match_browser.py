@@ -109,14 +109,39 @@ def check_a_refusal_links_the_glossary(page: Page) -> None:
     page.locator(".hl-hand .hl-card.is-selected").wait_for(state="detached")
 
 
+COVERED_LABELS = """() => {
+  const table = document.querySelector(".hl-match .hl-table");
+  const labels = [...table.querySelectorAll(".hl-seat")];
+  const others = [...table.querySelectorAll(".hl-card, .hl-slot-empty, .hl-story p, .hl-seat")];
+  const meet = (a, b) => a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
+  return labels.flatMap((label) => others
+    .filter((other) => other !== label && meet(label.getBoundingClientRect(), other.getBoundingClientRect()))
+    .map((other) => label.textContent + " covered by " + (other.dataset.card || other.textContent)));
+}"""
+
+
+def covered_labels(page: Page) -> list[str]:
+    """Seat labels on the table that a card (or any other drawing) overlaps, once every animation is over."""
+    page.emulate_media(reduced_motion="reduce")  # the final drawing at once
+    try:
+        return list(page.evaluate(COVERED_LABELS))
+    finally:
+        page.emulate_media(reduced_motion="no-preference")
+
+
 def check_the_story(page: Page) -> bool:
     """The table says who led (a mark on that seat) and whose turn it is; True once the taken banner was seen."""
     table = page.locator(".hl-table")
     story = page.locator(".hl-story").inner_text()
     if page.locator(".hl-table.is-taken").count():
         assert "took the trick" in page.locator(".hl-taken").inner_text()
-        if page.locator(".hl-table.is-gathering").count():  # the cards move to the taker, unless motion is reduced
-            moving = "() => getComputedStyle(document.querySelector('.hl-table.is-gathering .hl-card')).animationName"
+        spoken = page.locator(".hl-compass > .hl-spoken").inner_text()
+        assert " took the trick with " in spoken and "winning" not in spoken, spoken
+        assert spoken.endswith("Your turn to lead."), spoken
+        assert not covered_labels(page)
+        if page.locator(".hl-table.is-gathering").count():  # the others shrink in place, unless motion is reduced
+            moving = ("() => getComputedStyle(document.querySelector("
+                      "'.hl-table.is-gathering .hl-slot:not(.is-winner) .hl-card')).animationName")
             assert page.evaluate(moving) == "hl-gather"
             page.emulate_media(reduced_motion="reduce")
             assert page.evaluate(moving) == "none"
