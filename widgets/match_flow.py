@@ -392,7 +392,7 @@ class MatchFlow:
         if self.selected == [str(chosen)]:  # a second tap puts it back: playing takes the Play button
             return self.deselect()
         self.selected = [str(chosen)]
-        return self._say(f"{chosen} selected: press Play to play it, or tap it again to put it back.")
+        return self._say(SELECTED.format(card=chosen))
 
     def deselect(self) -> str:
         """Put the selected card back in the hand without playing it (a second tap, or Escape)."""

@@ -220,7 +220,7 @@ def test_a_pass_and_a_trick_in_the_match_by_keyboard(desktop: Page, widget_serve
     assert not set(chosen) & set(hand_cards(page))
 
     # Play a trick: arrows to a playable card, Enter selects, Tab to Play, Enter plays
-    # (Enter on the selected card again would put it back: a second tap deselects).
+    # (Enter on the selected card itself would play it too; Escape puts it back).
     legal = page.locator('.hl-hand .hl-card[data-legal="true"]').first.get_attribute("data-card")
     page.keyboard.press("Home")
     while focused(page)["card"] != legal:
