@@ -12,7 +12,7 @@ from hearts_core.wording import points_phrase
 from tests.test_widget_match import SEED, current, legal_cards, pass_any, play_hand, store, widget
 from widgets import MatchWidget
 from widgets.match_flow import taken_sentence
-from widgets.match_payloads import winning_sentence
+from widgets.match_payloads import ALL_FOLLOWED, winning_sentence
 from widgets.storage import MatchStore
 
 __all__ = ["store"]  # the fixture, shared with test_widget_match
@@ -144,6 +144,46 @@ def test_a_taken_trick_says_its_points_for_none_one_and_many(points: int, phrase
     cards = (to_card("♠2"), to_card("♠A"), to_card("♠3"), to_card("♠4"))
     assert taken_sentence(Trick(2, cards, 3, points)) == f"CPU3 took the trick with ♠A: {phrase}."
     assert taken_sentence(Trick(3, cards, 0, points)) == f"You took the trick with ♠A: {phrase}."
+
+
+def others_showed_a_void(match: Match) -> bool:
+    hand = match.hand
+    tricks = [list(zip(trick.seats, trick.cards, strict=True)) for trick in hand.tricks]
+    if hand.current_trick and hand.trick_leader is not None:
+        tricks.append([((hand.trick_leader + index) % 4, card) for index, card in enumerate(hand.current_trick)])
+    return any(card.suit is not trick[0][1].suit for trick in tricks for seat, card in trick[1:] if seat != 0)
+
+
+def test_the_coach_says_the_others_followed_only_when_true_and_useful(store: MatchStore) -> None:
+    w = widget(store, show_coach=True)
+    pass_any(w)
+    match = current(w)
+    shown = 0
+    while w.screen == "playing":
+        facts = w.coach["facts"]
+        assert "Nobody has run out of a suit yet." not in facts
+        said = ALL_FOLLOWED in facts
+        others_followed_once = len(match.hand.tricks) > 0 or any(
+            (match.hand.trick_leader + index) % 4 != 0 for index in range(1, len(match.hand.current_trick)))
+        useful = others_followed_once and len(match.hand.hand(0)) > 1
+        out_of = [fact for fact in facts if " has run out of " in fact]
+        assert said == (useful and not others_showed_a_void(match)), (facts, match.hand.tricks)
+        assert not (said and out_of)
+        shown += said
+        if len(match.hand.hand(0)) == 1:
+            assert not said  # the last trick: nothing left to learn from it
+        w.choose(legal_cards(w)[0])
+        w.play_selected()
+    assert shown >= 1
+
+
+def test_the_coach_labels_its_two_figures(store: MatchStore) -> None:
+    w = widget(store, show_coach=True)
+    pass_any(w)
+    assert w.coach["advice_title"] == "Best for the rest of the hand"
+    assert w.coach["odds_title"] == "This trick only"
+    assert w.coach["odds_columns"] == ["Card", "Takes this trick", "Points from this trick"]
+    assert w.coach["facts"][0].endswith("cards are still hidden in the others' hands.")
 
 
 def test_the_chips_total_includes_the_finished_hand(store: MatchStore) -> None:

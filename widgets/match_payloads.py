@@ -303,9 +303,6 @@ class Coach:
     """The coach's panel."""
 
     unseen: int
-    voids: list[str]
-    """A sentence for each seat that has shown it has run out of suits."""
-    queen: str
     outlooks: list[Outlook]
     advice: str
     """Why the recommended card (or pass): ``recommend``'s reason, "" when the learner has nothing to decide."""
@@ -313,6 +310,15 @@ class Coach:
     cards: list[dict[str, Any]]
     """The recommended card (three while passing)."""
     passing: bool
+    facts: list[str] = field(default_factory=list)
+    """What the play so far shows, a sentence each: hidden cards, ♠Q, the suits seats have run out of."""
+    advice_title: str = ""
+    """What the advice weighs (the rest of the hand), above the advice."""
+    odds_title: str = ""
+    """What the table of odds covers (this trick only), above it."""
+    odds_columns: list[str] = field(default_factory=list)
+    odds_note: str = ""
+    """How the odds were worked out (every deal, or a sample)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -383,7 +389,7 @@ def display(flow: MatchFlow) -> Display:
         last_trick=trick_payload(view.tricks[-1]) if view.tricks else None,
         scores=_scores(match),
         result=_result(match),
-        coach=_coach(report, advice) if show_coach else None,
+        coach=_coach(report, advice, view) if show_coach else None,
         story=_story(flow, match, view),
         sheet=sheet_payload(match),
         review=_review(flow, match) if flow.reviewing is not None else None,
@@ -552,26 +558,74 @@ def _offer(flow: MatchFlow) -> Offer | None:
     )
 
 
-def _coach(report: CoachReport | None, advice: Recommendation | None) -> Coach:
+# The coach's panel: its advice weighs the rest of the hand, its table of odds this trick only,
+# and the two say so, so that their figures are never read as one.
+ADVICE_TITLE: Final = "Best for the rest of the hand"
+PASS_TITLE: Final = "What to pass"
+ODDS_TITLE: Final = "This trick only"
+ODDS_COLUMNS: Final = ("Card", "Takes this trick", "Points from this trick")
+ODDS_EXACT: Final = "Worked out over every deal that fits what you have seen, against careful opponents."
+ODDS_SAMPLED: Final = "Estimated from many deals that fit what you have seen, against careful opponents."
+HIDDEN_ONE: Final = "1 card is still hidden in the others' hands."
+HIDDEN_MANY: Final = "{count} cards are still hidden in the others' hands."
+OUT_OF: Final = "{seat} has run out of {suits}."
+ALL_FOLLOWED: Final = "So far the others have always followed suit: none of them has shown an empty suit."
+QUEEN_PLAYED: Final = "♠Q has been played."
+QUEEN_YOURS: Final = "♠Q is in your hand."
+QUEEN_MAY_BE: Final = "♠Q may be with {seats}."
+
+
+def others_always_followed(view: SeatView) -> bool:
+    """True when no other seat has yet played a card off the suit led (so none has shown an empty suit)."""
+    tricks = [list(zip(trick.seats, trick.cards, strict=True)) for trick in view.tricks]
+    if view.current_trick and view.trick_leader is not None:
+        tricks.append([((view.trick_leader + offset) % NUM_SEATS, card)
+                       for offset, card in enumerate(view.current_trick)])
+    return all(card.suit is trick[0][1].suit for trick in tricks for seat, card in trick[1:]
+               if seat != LEARNER_SEAT)
+
+
+def _followed_so_far_matters(view: SeatView) -> bool:
+    """Whether "the others have always followed" tells the learner anything.
+
+    Not before another seat has had to follow a suit (it would be true of nothing), nor on
+    the last trick (every seat has one card left, and yours is the only one you may play).
+    """
+    followed = any(seat != LEARNER_SEAT for trick in view.tricks for seat in trick.seats[1:])
+    if view.current_trick and view.trick_leader is not None:
+        followed = followed or any((view.trick_leader + offset) % NUM_SEATS != LEARNER_SEAT
+                                   for offset in range(1, len(view.current_trick)))
+    return followed and len(view.hand) > 1
+
+
+def coach_facts(report: CoachReport, view: SeatView) -> list[str]:
+    """What the play so far shows, as the coach lists it: hidden cards, ♠Q, the suits seats have run out of."""
+    reading = report.reading
+    hidden = len(reading.unseen)
+    facts = [HIDDEN_ONE if hidden == 1 else HIDDEN_MANY.format(count=hidden)]
+    if reading.queen_played:
+        facts.append(QUEEN_PLAYED)
+    elif LEARNER_SEAT in reading.queen_of_spades:
+        facts.append(QUEEN_YOURS)
+    else:
+        facts.append(QUEEN_MAY_BE.format(seats=and_list(seat_name(seat) for seat in reading.queen_of_spades)))
+    # Only seats that have shown a void are listed: "none yet" three times is noise.
+    voids = [OUT_OF.format(seat=seat_name(seat), suits=and_list(suit.plural for suit in suits))
+             for seat, suits in sorted(reading.voids.items()) if suits]
+    facts += voids
+    if not voids and others_always_followed(view) and _followed_so_far_matters(view):
+        facts.append(ALL_FOLLOWED)
+    return facts
+
+
+def _coach(report: CoachReport | None, advice: Recommendation | None, view: SeatView) -> Coach:
     cards = [card_data(card) for card in advice.choice] if advice is not None else []
     reason = advice.reason if advice is not None else ""
     if report is None:  # passing: the recommendation alone
-        return Coach(unseen=0, voids=[], queen="", outlooks=[], advice=reason, exact=False, cards=cards,
-                     passing=True)
-    reading = report.reading
-    # Only seats that have shown a void are listed: "none yet" three times is noise.
-    voids = [f"{seat_name(seat)} has run out of {and_list(suit.plural for suit in suits)}."
-             for seat, suits in sorted(reading.voids.items()) if suits]
-    if reading.queen_played:
-        queen = "♠Q has been played."
-    elif LEARNER_SEAT in reading.queen_of_spades:
-        queen = "♠Q is in your hand."
-    else:
-        queen = f"♠Q may be with {and_list(seat_name(seat) for seat in reading.queen_of_spades)}."
+        return Coach(unseen=0, outlooks=[], advice=reason, exact=False, cards=cards, passing=True,
+                     advice_title=PASS_TITLE)
     return Coach(
-        unseen=len(reading.unseen),
-        voids=voids,
-        queen=queen,
+        unseen=len(report.reading.unseen),
         outlooks=[Outlook(card_data(item.card), round(item.win_chance, 3), round(item.expected_points, 2),
                           item.dangerous)
                   for item in report.outlooks],
@@ -579,6 +633,11 @@ def _coach(report: CoachReport | None, advice: Recommendation | None) -> Coach:
         exact=report.exact,
         cards=cards,
         passing=False,
+        facts=coach_facts(report, view),
+        advice_title=ADVICE_TITLE,
+        odds_title=ODDS_TITLE,
+        odds_columns=list(ODDS_COLUMNS),
+        odds_note=ODDS_EXACT if report.exact else ODDS_SAMPLED,
     )
 
 
