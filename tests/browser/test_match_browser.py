@@ -1,8 +1,10 @@
 """MatchWidget in real Chromium, served by Voilà: pass, play a whole hand by tapping, review it, resume after a reload.
 
-Also: a second tap (or Escape) puts a selected card back, keyboard play returns focus to
-the hand, the table marks who led and who took the last trick, and a finished match
-appears in the history (``match_short.ipynb``: a one-hand match).
+Also: a second tap (or Escape) puts a selected card back, Enter on it plays it, keyboard
+play returns focus to the hand, the table marks who led and who took the last trick (never
+over a seat's label, and says so in its spoken text), the header, table, hand and Play fit a
+laptop screen with the coach on or off (on a phone the coach comes after the hand), and a
+finished match appears in the history (``match_short.ipynb``: a one-hand match).
 
 The notebook fixes the seed, instant computers and no trick confirmation, so every run
 plays the same deal.  Each viewport starts from an empty save (the served kernel reads
@@ -323,4 +325,54 @@ def test_a_finished_match_shows_its_summary_and_joins_the_history(page: Page, wi
     assert page.locator(".hl-history-item").count() == min(history_before + 1, 10)
     assert "hand" in page.locator(".hl-history-item").first.inner_text()
     screenshot(page, "match-history")
+    assert not page.js_errors  # type: ignore[attr-defined]
+
+
+BOXES = """() => Object.fromEntries(Object.entries({
+  header: ".hl-match .hl-mhead", table: ".hl-match .hl-table", hand: ".hl-match .hl-hand",
+  play: '.hl-match [data-action="play"]', coach: ".hl-match .hl-coach",
+}).map(([name, selector]) => {
+  const el = document.querySelector(selector);
+  const box = el && !el.closest("[hidden]") ? el.getBoundingClientRect() : null;
+  return [name, box && { top: box.top, bottom: box.bottom, left: box.left, right: box.right }];
+}))"""
+
+
+def boxes_on_screen(page: Page) -> dict[str, dict[str, float] | None]:
+    """Where the match's parts are, with the widget's top at the top of the screen (as a learner scrolls it)."""
+    page.evaluate("() => document.querySelector('.hl-match').scrollIntoView({ block: 'start' })")
+    return dict(page.evaluate(BOXES))
+
+
+def test_the_header_table_hand_and_play_fit_the_screen(page: Page, widget_server: str, data_dir: Path) -> None:
+    (data_dir / "match.json").unlink(missing_ok=True)
+    open_notebook(page, widget_server, "match.ipynb", f'{MATCH}[data-screen="passing"] .hl-hand .hl-card')
+    pass_three(page)
+    height = page.viewport_size["height"] if page.viewport_size else 800
+    for coach in (True, False):
+        guidance(page, coach)
+        if coach:
+            page.locator(".hl-coach .hl-advice").wait_for()
+        boxes = boxes_on_screen(page)
+        if page.viewport_name == "desktop":  # type: ignore[attr-defined]
+            # Header chips, table, hand and Play all in one 1280x800 screen, the coach beside the table.
+            for name in ("header", "table", "hand", "play"):
+                box = boxes[name]
+                assert box is not None and box["top"] >= 0 and box["bottom"] <= height, (name, coach, boxes)
+            coach_box, table_box = boxes["coach"], boxes["table"]
+            assert (coach_box is not None) == coach
+            if coach_box and table_box:
+                assert coach_box["left"] >= table_box["right"] and coach_box["top"] < table_box["bottom"], boxes
+        elif coach:
+            # On a phone the table and the hand come before the coach, on the page and in reading order.
+            coach_box, table_box, hand_box = boxes["coach"], boxes["table"], boxes["hand"]
+            assert coach_box and table_box and hand_box
+            assert table_box["bottom"] <= coach_box["top"] and hand_box["bottom"] <= coach_box["top"], boxes
+            order = page.evaluate("""() => {
+              const [table, hand, coach] = [".hl-table", ".hl-hand", ".hl-coach"].map((s) => document.querySelector(s));
+              const before = (a, b) => Boolean(a.compareDocumentPosition(b) & Node.DOCUMENT_POSITION_FOLLOWING);
+              return before(table, coach) && before(hand, coach);
+            }""")
+            assert order
+        screenshot(page, f"match-fit-coach-{'on' if coach else 'off'}")
     assert not page.js_errors  # type: ignore[attr-defined]
