@@ -118,10 +118,27 @@ COVERED_LABELS = """() => {
 }"""
 
 
+# The cards of a finished trick shrink in place on its first drawing (is-gathering), which a
+# later redraw may already have replaced: the class is put back for the measure.
+MOVING_CARDS = """() => {
+  const table = document.querySelector(".hl-match .hl-table");
+  const had = table.classList.contains("is-gathering");
+  table.classList.add("is-gathering");
+  const moving = [...table.querySelectorAll(".hl-card")]
+    .filter((card) => getComputedStyle(card).animationName !== "none").map((card) => card.dataset.card);
+  if (!had) table.classList.remove("is-gathering");
+  return moving;
+}"""
+
+
 def covered_labels(page: Page) -> list[str]:
-    """Seat labels on the table that a card (or any other drawing) overlaps, once every animation is over."""
-    page.emulate_media(reduced_motion="reduce")  # the final drawing at once
+    """Seat labels on the table that a card (or any other drawing) overlaps, once every animation is over.
+
+    Under reduced motion (the final drawing at once) no card on the table may move either.
+    """
+    page.emulate_media(reduced_motion="reduce")
     try:
+        assert page.evaluate(MOVING_CARDS) == []
         return list(page.evaluate(COVERED_LABELS))
     finally:
         page.emulate_media(reduced_motion="no-preference")
