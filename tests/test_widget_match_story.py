@@ -305,3 +305,30 @@ def test_a_finished_match_handed_in_is_not_added_again(store: MatchStore) -> Non
     assert len(store.history()) == 1
     MatchWidget(store=store, match=current(w))
     assert len(store.history()) == 1
+
+
+def test_the_chips_and_the_sheet_say_their_numbers_in_whole_sentences(store: MatchStore) -> None:
+    w = widget(store)
+    assert w.header["pass_note"] == "Pass left: your 3 cards go to CPU1"
+    assert w.header["tie_note"] == "This match: tied lowest totals share the win."
+    pass_any(w)
+    match = current(w)
+    while len(match.hand.hand(0)) > 1:
+        w.choose(legal_cards(w)[0])
+        w.play_selected()
+    for seat in w.seats:
+        left = seat["cards_left"]
+        if seat["seat"] == 0:
+            assert seat["cards_text"] == "" and "left" not in seat["spoken"]
+            assert seat["spoken"] == f"You: {seat['total']} in total, {seat['this_hand']} this hand, to play"
+        else:
+            assert seat["cards_text"] == ("1 card" if left == 1 else f"{left} cards")
+            assert seat["spoken"].endswith(f"this hand, {seat['cards_text']} left")
+    assert any(seat["cards_text"] == "1 card" for seat in w.seats)  # the last trick: some have one card left
+    w.choose(legal_cards(w)[0])
+    w.play_selected()
+    row = w.sheet["rows"][0]
+    assert row["hand_label"] in ("hand 1", "hand 1, the moon was shot")
+    for seat, label in enumerate(row["labels"]):
+        points = row["points"][seat]
+        assert label == f"{w.sheet['names'][seat]}: {points_phrase(points)}, total {row['totals'][seat]}"

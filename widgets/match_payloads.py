@@ -101,6 +101,19 @@ _OPTIONS: Final = (
     ("four_colour", "Four-colour suits"),
 )
 _TIE_TEXT: Final = {"share": "Tied lowest totals share the win", "play_on": "Tied lowest totals play another hand"}
+_TIE_NOTE: Final = {"share": "This match: tied lowest totals share the win.",
+                    "play_on": "This match: tied lowest totals play another hand."}
+PASS_NOTE: Final = "{direction}: your {count} cards go to {seat}"
+# A seat's chip and a score sheet cell, for a screen reader; "1 card", "1 point" agree with their number.
+CARDS_ONE: Final = "1 card"
+CARDS_MANY: Final = "{count} cards"
+CHIP_YOU: Final = "{seat}: {total} in total, {hand} this hand"
+CHIP: Final = "{seat}: {total} in total, {hand} this hand, {cards} left"
+CHIP_YOU_TO_PLAY: Final = "{seat}: {total} in total, {hand} this hand, to play"
+CHIP_TO_PLAY: Final = "{seat}: {total} in total, {hand} this hand, {cards} left, to play"
+SHEET_CELL: Final = "{seat}: {points}, total {total}"
+SHEET_HAND_MOON: Final = "hand {hand}, the moon was shot"
+SHEET_HAND: Final = "hand {hand}"
 OPTION_LISTS: Final[dict[str, Any]] = {
     "speeds": [{"value": speed, "label": speed.capitalize(), "delay": _DELAYS_MS[speed]} for speed in SPEEDS],
     "levels": [{"value": level, "label": level.capitalize()} for level in LEVELS],
@@ -127,6 +140,10 @@ class Header:
     target: int
     tie_text: str
     """The tie rule this match is played under, in words."""
+    tie_note: str = ""
+    """The same as the options panel says it: "This match: tied lowest totals share the win."."""
+    pass_note: str = ""
+    """What the table says while passing: "Pass left: your 3 cards go to CPU1" ("" on a hand without passing)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -140,6 +157,10 @@ class SeatRow:
     this_hand: int
     to_move: bool
     level: str
+    cards_text: str = ""
+    """The cards left, as the chip shows them: "12 cards", "1 card" ("" for the learner)."""
+    spoken: str = ""
+    """The chip for a screen reader: "CPU1: 12 in total, 3 this hand, 1 card left, to play"."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -179,6 +200,10 @@ class SheetRow:
     points: list[int]
     totals: list[int]
     moon: bool
+    labels: list[str] = field(default_factory=list)
+    """Each seat's cell for a screen reader: "CPU1: 1 point, total 14"."""
+    hand_label: str = ""
+    """The hand's number for a screen reader, saying whether the moon was shot."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -410,6 +435,9 @@ def _header(match: Match, view: SeatView, shown: Trick | None) -> Header:
         seed=match.seed,
         target=match.rules.target,
         tie_text=_TIE_TEXT[match.rules.tie_rule],
+        tie_note=_TIE_NOTE[match.rules.tie_rule],
+        pass_note="" if direction is PassDirection.HOLD else PASS_NOTE.format(
+            direction=PASS_TEXT[direction], count=CARDS_IN_PASS, seat=seat_name(direction.receiver(LEARNER_SEAT))),
     )
 
 
@@ -420,18 +448,27 @@ def _seats(flow: MatchFlow, match: Match, view: SeatView) -> list[SeatRow]:
     before = match.totals if over else match.totals_before_hand
     this_hand = match.hand.scores if over else view.points_taken
     waiting = flow.pending is Pending.ADVANCE and flow.shown is None
-    return [
-        SeatRow(
+    rows = []
+    for seat in range(NUM_SEATS):
+        left = view.cards_left(seat)
+        to_move = view.to_move == seat and flow.shown is None and (waiting or seat == LEARNER_SEAT)
+        cards = "" if seat == LEARNER_SEAT else CARDS_ONE if left == 1 else CARDS_MANY.format(count=left)
+        if seat == LEARNER_SEAT:
+            pattern = CHIP_YOU_TO_PLAY if to_move else CHIP_YOU
+        else:
+            pattern = CHIP_TO_PLAY if to_move else CHIP
+        rows.append(SeatRow(
             seat=seat,
             name=seat_name(seat),
-            cards_left=view.cards_left(seat),
+            cards_left=left,
             total=before[seat],
             this_hand=this_hand[seat],
-            to_move=view.to_move == seat and flow.shown is None and (waiting or seat == LEARNER_SEAT),
+            to_move=to_move,
             level=flow.settings.levels[seat - 1] if seat != LEARNER_SEAT else "",
-        )
-        for seat in range(NUM_SEATS)
-    ]
+            cards_text=cards,
+            spoken=pattern.format(seat=seat_name(seat), total=before[seat], hand=this_hand[seat], cards=cards),
+        ))
+    return rows
 
 
 def _hand(flow: MatchFlow, view: SeatView, report: CoachReport | None) -> list[dict[str, Any]]:
@@ -657,7 +694,11 @@ def sheet_payload(match: Match) -> Sheet:
         if not hand.is_over:
             continue
         totals = [total + score for total, score in zip(totals, hand.scores, strict=True)]
-        rows.append(SheetRow(number, list(hand.scores), totals, hand.moon_shooter is not None))
+        moon = hand.moon_shooter is not None
+        labels = [SHEET_CELL.format(seat=seat_name(seat), points=points_phrase(points), total=total)
+                  for seat, (points, total) in enumerate(zip(hand.scores, totals, strict=True))]
+        rows.append(SheetRow(number, list(hand.scores), totals, moon, labels,
+                             (SHEET_HAND_MOON if moon else SHEET_HAND).format(hand=number)))
     return Sheet([seat_name(seat) for seat in range(NUM_SEATS)], rows)
 
 

@@ -36,7 +36,7 @@ function hlMatchStage(ui) {
       const count = model.get("option_lists").cards_in_pass;
       const note = hlEl("div", "hl-pass-note");
       const chosen = model.get("selected");
-      note.append(hlEl("span", "hl-pass-title", `${info.pass_text}: your ${count} cards go to ${info.pass_to}`));
+      note.append(hlEl("span", "hl-pass-title", info.pass_note));
       const row = hlEl("div", "hl-trick-row");
       for (const card of model.get("hand").filter((item) => chosen.includes(item.text))) {
         row.append(hlCard(card, { static: true }));
