@@ -184,6 +184,9 @@ def test_the_coach_labels_its_two_figures(store: MatchStore) -> None:
     assert w.coach["odds_title"] == "This trick only"
     assert w.coach["odds_columns"] == ["Card", "Takes this trick", "Points from this trick"]
     assert w.coach["facts"][0].endswith("cards are still hidden in the others' hands.")
+    pick = current(w).hand.hand(0)  # the coach's pick is named for a screen reader
+    names = [card for card in pick if str(card) == w.coach["cards"][0]["text"]]
+    assert w.coach["pick_label"] == f"the coach would play {names[0].name}"
 
 
 def test_the_chips_total_includes_the_finished_hand(store: MatchStore) -> None:
@@ -332,3 +335,14 @@ def test_the_chips_and_the_sheet_say_their_numbers_in_whole_sentences(store: Mat
     for seat, label in enumerate(row["labels"]):
         points = row["points"][seat]
         assert label == f"{w.sheet['names'][seat]}: {points_phrase(points)}, total {row['totals'][seat]}"
+
+
+def test_the_review_names_each_play_for_a_screen_reader(store: MatchStore) -> None:
+    w = widget(store)
+    play_hand(w)
+    w.open_review()
+    steps = w.review["steps"]
+    assert len(steps) == 13
+    for step in steps:
+        costly = ", a costly play" if step["mistake"] else ""
+        assert step["label"] == f"trick {step['trick']}: you played {step['played']['label']}{costly}"

@@ -114,6 +114,8 @@ CHIP_TO_PLAY: Final = "{seat}: {total} in total, {hand} this hand, {cards} left,
 SHEET_CELL: Final = "{seat}: {points}, total {total}"
 SHEET_HAND_MOON: Final = "hand {hand}, the moon was shot"
 SHEET_HAND: Final = "hand {hand}"
+REVIEW_STEP: Final = "trick {trick}: you played {card}"
+REVIEW_STEP_COSTLY: Final = "trick {trick}: you played {card}, a costly play"
 OPTION_LISTS: Final[dict[str, Any]] = {
     "speeds": [{"value": speed, "label": speed.capitalize(), "delay": _DELAYS_MS[speed]} for speed in SPEEDS],
     "levels": [{"value": level, "label": level.capitalize()} for level in LEVELS],
@@ -228,6 +230,8 @@ class ReviewStep:
     cost: float
     text: str
     why: str
+    label: str = ""
+    """The step's button for a screen reader: "trick 3: you played queen of spades, a costly play"."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -344,6 +348,8 @@ class Coach:
     odds_columns: list[str] = field(default_factory=list)
     odds_note: str = ""
     """How the odds were worked out (every deal, or a sample)."""
+    pick_label: str = ""
+    """The coach's pick for a screen reader: "the coach would play queen of diamonds"."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -598,6 +604,8 @@ def _offer(flow: MatchFlow) -> Offer | None:
 # The coach's panel: its advice weighs the rest of the hand, its table of odds this trick only,
 # and the two say so, so that their figures are never read as one.
 ADVICE_TITLE: Final = "Best for the rest of the hand"
+PICK_PLAY: Final = "the coach would play {cards}"
+PICK_PASS: Final = "the coach would pass {cards}"
 PASS_TITLE: Final = "What to pass"
 ODDS_TITLE: Final = "This trick only"
 ODDS_COLUMNS: Final = ("Card", "Takes this trick", "Points from this trick")
@@ -657,10 +665,11 @@ def coach_facts(report: CoachReport, view: SeatView) -> list[str]:
 
 def _coach(report: CoachReport | None, advice: Recommendation | None, view: SeatView) -> Coach:
     cards = [card_data(card) for card in advice.choice] if advice is not None else []
+    names = and_list(card.name for card in advice.choice) if advice is not None else ""
     reason = advice.reason if advice is not None else ""
     if report is None:  # passing: the recommendation alone
         return Coach(unseen=0, outlooks=[], advice=reason, exact=False, cards=cards, passing=True,
-                     advice_title=PASS_TITLE)
+                     advice_title=PASS_TITLE, pick_label=PICK_PASS.format(cards=names))
     return Coach(
         unseen=len(report.reading.unseen),
         outlooks=[Outlook(card_data(item.card), round(item.win_chance, 3), round(item.expected_points, 2),
@@ -675,6 +684,7 @@ def _coach(report: CoachReport | None, advice: Recommendation | None, view: Seat
         odds_title=ODDS_TITLE,
         odds_columns=list(ODDS_COLUMNS),
         odds_note=ODDS_EXACT if report.exact else ODDS_SAMPLED,
+        pick_label=PICK_PLAY.format(cards=names) if cards else "",
     )
 
 
@@ -720,6 +730,7 @@ def review_payload(match: Match, hand_number: int, items: tuple[Mistake, ...] | 
             trick=number, cards=shown.cards, played=card_data(mine), taker=shown.winner, points=trick.points,
             mistake=item is not None, better=card_data(item.better) if item is not None else None,
             cost=round(item.cost, 1) if item is not None else 0.0, text=text, why=item.why if item else "",
+            label=(REVIEW_STEP_COSTLY if item is not None else REVIEW_STEP).format(trick=number, card=mine.name),
         ))
     lost = round(sum(item.cost for item in items or ()), 1)
     if items is None:

@@ -15,9 +15,7 @@ function hlMatchCoach(ui) {
     coach.append(hlEl("h2", "hl-panel-title", "Coach"));
     if (report.advice_title) coach.append(hlEl("h3", "hl-coach-title", report.advice_title));
     if (report.cards.length) {
-      const pick = hlEl("div", "hl-pick");
-      const names = report.cards.map((card) => card.label).join(", ");
-      pick.setAttribute("aria-label", (report.passing ? "the coach would pass " : "the coach would play ") + names);
+      const pick = hlGroup("hl-pick", report.pick_label);
       pick.append(hlEl("span", "hl-pick-label", report.passing ? "Pass" : "Play"));
       for (const card of report.cards) pick.append(hlCard(card, { static: true }));
       coach.append(pick);

@@ -112,8 +112,7 @@ function hlMatchStage(ui) {
       button.dataset.action = "review-step-" + step.trick;
       button.dataset.mistake = String(step.mistake);
       button.setAttribute("aria-current", at === index ? "step" : "false");
-      button.setAttribute("aria-label", `trick ${step.trick}: you played ${step.played.label}` +
-        (step.mistake ? ", a costly play" : ""));
+      button.setAttribute("aria-label", step.label);
       button.append(hlEl("span", "hl-review-number", String(step.trick)), hlEl("span", "hl-review-card", step.played.text));
       if (step.mistake) button.append(hlEl("span", "hl-review-flag", "✗"));
       button.addEventListener("click", () => { open.reviewStep = at; ui.redraw(); });
