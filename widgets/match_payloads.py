@@ -11,7 +11,11 @@ Design choices:
   values) and nothing else: they decide no rule and keep no state.
 * The table tells the story in words (:class:`Story`): who led and which suit, whose turn
   it is, and, from the moment a trick is complete until the next card is played, who took
-  it and for how many points.
+  it and for how many points; :attr:`Story.spoken` says the whole table to a screen reader.
+* Every sentence the page shows or speaks is built here (or in :mod:`widgets.match_flow`)
+  from a module-level pattern with named placeholders, one whole sentence each, so that a
+  translator can reorder it.  The front end builds no sentence; a few short labels around
+  a number ("Hand 2", "Trick 5", "2 of 3 chosen") are still written in ``static/match``.
 * The lists the front end offers (speeds and their delays, levels, options) are
   :data:`OPTION_LISTS`, sent once, so the front end does not repeat them.
 """
