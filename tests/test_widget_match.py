@@ -182,7 +182,8 @@ def test_a_whole_hand_through_the_python_api(store: MatchStore) -> None:
         assert legal_cards(w) == [str(card) for card in match.legal_plays()]
         assert w.header["trick_number"] == len(match.hand.tricks) + 1
         card = legal_cards(w)[0]
-        assert w.choose(card) == f"{card} selected: press Play to play it, or tap it again to put it back."
+        assert w.choose(card) == (f"{card} selected: press Play (or Enter) to play it, "
+                                  "or tap it again (or press Escape) to put it back.")
         assert w.selected == [card]
         w.play_selected()
         assert card not in [item["text"] for item in w.hand]

@@ -5,10 +5,14 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from hearts_core import Match, Rules
+import pytest
+
+from hearts_core import Match, Rules, Trick, to_card, trick_winner
 from hearts_core.wording import points_phrase
 from tests.test_widget_match import SEED, current, legal_cards, pass_any, play_hand, store, widget
 from widgets import MatchWidget
+from widgets.match_flow import taken_sentence
+from widgets.match_payloads import ALL_FOLLOWED, winning_sentence
 from widgets.storage import MatchStore
 
 __all__ = ["store"]  # the fixture, shared with test_widget_match
@@ -80,6 +84,109 @@ def test_stepped_play_keeps_the_taken_trick_until_the_next_card(store: MatchStor
     if match.to_move != 0:
         w.advance(w.step)  # the next card: the taken trick goes
         assert w.story["taker"] == -1 and len(w.table) == 1 and w.table[0]["led"]
+
+
+def spoken_cards(match: Match, seats: tuple[int, ...], cards: tuple[object, ...]) -> list[str]:
+    names = ["You", "CPU1", "CPU2", "CPU3"]
+    return [f"{names[seat]} {'led' if index == 0 else 'played'} {card} ({to_card(str(card)).name})."
+            for index, (seat, card) in enumerate(zip(seats, cards, strict=True))]
+
+
+def test_the_spoken_table_says_a_finished_trick_was_taken(store: MatchStore) -> None:
+    w = widget(store)
+    pass_any(w)
+    match = current(w)
+    while not (match.hand.tricks and not match.hand.current_trick and match.to_move == 0):
+        w.choose(legal_cards(w)[0])
+        w.play_selected()
+    trick = match.hand.tricks[-1]
+    spoken = w.story["spoken"]
+    # Each card in play order, who took the trick (not "is winning" it), then whose turn it is.
+    expected = [*spoken_cards(match, trick.seats, trick.cards), w.story["taken_text"], "Your turn to lead."]
+    assert spoken == " ".join(expected)
+    assert w.story["taken_text"] == f"You took the trick with {trick.played_by(0)}: {points_phrase(trick.points)}."
+    assert "winning" not in spoken and "You is" not in spoken
+
+
+def test_the_spoken_table_says_who_is_winning_a_trick_in_play(store: MatchStore) -> None:
+    w = widget(store, speed="normal")
+    pass_any(w)
+    match = current(w)
+    seen = 0
+    while w.screen == "playing" and seen < 6:
+        trick = match.hand.current_trick
+        if len(trick) >= 2 and not w.trick_done:
+            leader = match.hand.trick_leader
+            assert leader is not None
+            seats = tuple((leader + offset) % 4 for offset in range(len(trick)))
+            best = trick_winner(trick)
+            who = "You are" if seats[best] == 0 else f"CPU{seats[best]} is"
+            assert f" {who} winning the trick with {trick[best]}. " in w.story["spoken"]
+            assert w.story["spoken"].startswith(" ".join(spoken_cards(match, seats, tuple(trick))))
+            assert "took the trick" not in w.story["spoken"]
+            seen += 1
+        if w.pending == "learner":
+            w.choose(legal_cards(w)[0])
+            w.play_selected()
+        else:
+            w.advance(w.step)
+    assert seen >= 3
+
+
+def test_who_is_winning_agrees_with_the_seat() -> None:
+    cards = [to_card("♣10"), to_card("♣K"), to_card("♥2")]
+    assert winning_sentence([3, 0, 1], cards) == "You are winning the trick with ♣K."
+    assert winning_sentence([2, 3, 0], cards) == "CPU3 is winning the trick with ♣K."
+
+
+@pytest.mark.parametrize(("points", "phrase"), [(0, "no points"), (1, "1 point"), (13, "13 points")])
+def test_a_taken_trick_says_its_points_for_none_one_and_many(points: int, phrase: str) -> None:
+    cards = (to_card("♠2"), to_card("♠A"), to_card("♠3"), to_card("♠4"))
+    assert taken_sentence(Trick(2, cards, 3, points)) == f"CPU3 took the trick with ♠A: {phrase}."
+    assert taken_sentence(Trick(3, cards, 0, points)) == f"You took the trick with ♠A: {phrase}."
+
+
+def others_showed_a_void(match: Match) -> bool:
+    hand = match.hand
+    tricks = [list(zip(trick.seats, trick.cards, strict=True)) for trick in hand.tricks]
+    if hand.current_trick and hand.trick_leader is not None:
+        tricks.append([((hand.trick_leader + index) % 4, card) for index, card in enumerate(hand.current_trick)])
+    return any(card.suit is not trick[0][1].suit for trick in tricks for seat, card in trick[1:] if seat != 0)
+
+
+def test_the_coach_says_the_others_followed_only_when_true_and_useful(store: MatchStore) -> None:
+    w = widget(store, show_coach=True)
+    pass_any(w)
+    match = current(w)
+    shown = 0
+    while w.screen == "playing":
+        facts = w.coach["facts"]
+        assert "Nobody has run out of a suit yet." not in facts
+        said = ALL_FOLLOWED in facts
+        others_followed_once = len(match.hand.tricks) > 0 or any(
+            (match.hand.trick_leader + index) % 4 != 0 for index in range(1, len(match.hand.current_trick)))
+        useful = others_followed_once and len(match.hand.hand(0)) > 1
+        out_of = [fact for fact in facts if " has run out of " in fact]
+        assert said == (useful and not others_showed_a_void(match)), (facts, match.hand.tricks)
+        assert not (said and out_of)
+        shown += said
+        if len(match.hand.hand(0)) == 1:
+            assert not said  # the last trick: nothing left to learn from it
+        w.choose(legal_cards(w)[0])
+        w.play_selected()
+    assert shown >= 1
+
+
+def test_the_coach_labels_its_two_figures(store: MatchStore) -> None:
+    w = widget(store, show_coach=True)
+    pass_any(w)
+    assert w.coach["advice_title"] == "Best for the rest of the hand"
+    assert w.coach["odds_title"] == "This trick only"
+    assert w.coach["odds_columns"] == ["Card", "Takes this trick", "Points from this trick"]
+    assert w.coach["facts"][0].endswith("cards are still hidden in the others' hands.")
+    pick = current(w).hand.hand(0)  # the coach's pick is named for a screen reader
+    names = [card for card in pick if str(card) == w.coach["cards"][0]["text"]]
+    assert w.coach["pick_label"] == f"the coach would play {names[0].name}"
 
 
 def test_the_chips_total_includes_the_finished_hand(store: MatchStore) -> None:
@@ -201,3 +308,41 @@ def test_a_finished_match_handed_in_is_not_added_again(store: MatchStore) -> Non
     assert len(store.history()) == 1
     MatchWidget(store=store, match=current(w))
     assert len(store.history()) == 1
+
+
+def test_the_chips_and_the_sheet_say_their_numbers_in_whole_sentences(store: MatchStore) -> None:
+    w = widget(store)
+    assert w.header["pass_note"] == "Pass left: your 3 cards go to CPU1"
+    assert w.header["tie_note"] == "This match: tied lowest totals share the win."
+    pass_any(w)
+    match = current(w)
+    while len(match.hand.hand(0)) > 1:
+        w.choose(legal_cards(w)[0])
+        w.play_selected()
+    for seat in w.seats:
+        left = seat["cards_left"]
+        if seat["seat"] == 0:
+            assert seat["cards_text"] == "" and "left" not in seat["spoken"]
+            assert seat["spoken"] == f"You: {seat['total']} in total, {seat['this_hand']} this hand, to play"
+        else:
+            assert seat["cards_text"] == ("1 card" if left == 1 else f"{left} cards")
+            assert seat["spoken"].endswith(f"this hand, {seat['cards_text']} left")
+    assert any(seat["cards_text"] == "1 card" for seat in w.seats)  # the last trick: some have one card left
+    w.choose(legal_cards(w)[0])
+    w.play_selected()
+    row = w.sheet["rows"][0]
+    assert row["hand_label"] in ("hand 1", "hand 1, the moon was shot")
+    for seat, label in enumerate(row["labels"]):
+        points = row["points"][seat]
+        assert label == f"{w.sheet['names'][seat]}: {points_phrase(points)}, total {row['totals'][seat]}"
+
+
+def test_the_review_names_each_play_for_a_screen_reader(store: MatchStore) -> None:
+    w = widget(store)
+    play_hand(w)
+    w.open_review()
+    steps = w.review["steps"]
+    assert len(steps) == 13
+    for step in steps:
+        costly = ", a costly play" if step["mistake"] else ""
+        assert step["label"] == f"trick {step['trick']}: you played {step['played']['label']}{costly}"

@@ -199,6 +199,23 @@ def saved_place(saved: SavedMatch) -> str:
     return f"hand {saved.match.hand_number}, trick {saved_trick_number(saved)}"
 
 
+SELECTED: Final = "{card} selected: press Play (or Enter) to play it, or tap it again (or press Escape) to put it back."
+"""What the learner hears on choosing a card to play."""
+TOOK: Final = "{seat} took the trick with {card}: {points}."
+"""A finished trick in words: one whole pattern, the points phrase right for 0, 1 and more."""
+
+
+def taken_sentence(trick: Trick) -> str:
+    """Who took a finished trick, with which card and for how many points.
+
+    >>> cards = tuple(to_card(text) for text in ("♣2", "♣A", "♥3", "♣4"))
+    >>> taken_sentence(Trick(0, cards, 1, 1)), taken_sentence(Trick(3, cards, 0, 14))
+    ('CPU1 took the trick with ♣A: 1 point.', 'You took the trick with ♣A: 14 points.')
+    """
+    return TOOK.format(seat=seat_name(trick.winner), card=trick.played_by(trick.winner),
+                       points=points_phrase(trick.points))
+
+
 def has_progress(match: Match) -> bool:
     """Whether the learner has done anything in ``match``; an untouched deal is not worth offering."""
     return match.hand_number > 1 or bool(match.hand.plays) or match.hand.passed(LEARNER_SEAT) is not None
@@ -375,7 +392,7 @@ class MatchFlow:
         if self.selected == [str(chosen)]:  # a second tap puts it back: playing takes the Play button
             return self.deselect()
         self.selected = [str(chosen)]
-        return self._say(f"{chosen} selected: press Play to play it, or tap it again to put it back.")
+        return self._say(SELECTED.format(card=chosen))
 
     def deselect(self) -> str:
         """Put the selected card back in the hand without playing it (a second tap, or Escape)."""
@@ -697,9 +714,7 @@ class MatchFlow:
         if trick is not None:
             self.shown = trick
             self.selected = []
-            taker = "You took" if trick.winner == LEARNER_SEAT else f"{seat_name(trick.winner)} took"
-            best = trick.played_by(trick.winner)
-            self._news.say(f"{taker} the trick with {best} ({points_phrase(trick.points)}).")
+            self._news.say(taken_sentence(trick))
         if match.hand.is_over:
             self.advice.start_review(self.match_id, match, match.hand_number)
         if match.is_over and not self._recorded:

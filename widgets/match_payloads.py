@@ -11,7 +11,11 @@ Design choices:
   values) and nothing else: they decide no rule and keep no state.
 * The table tells the story in words (:class:`Story`): who led and which suit, whose turn
   it is, and, from the moment a trick is complete until the next card is played, who took
-  it and for how many points.
+  it and for how many points; :attr:`Story.spoken` says the whole table to a screen reader.
+* Every sentence the page shows or speaks is built here (or in :mod:`widgets.match_flow`)
+  from a module-level pattern with named placeholders, one whole sentence each, so that a
+  translator can reorder it.  The front end builds no sentence; a few short labels around
+  a number ("Hand 2", "Trick 5", "2 of 3 chosen") are still written in ``static/match``.
 * The lists the front end offers (speeds and their delays, levels, options) are
   :data:`OPTION_LISTS`, sent once, so the front end does not repeat them.
 """
@@ -26,6 +30,7 @@ from hearts_core import (
     CARDS_IN_PASS,
     NUM_SEATS,
     QUEEN_OF_SPADES,
+    Card,
     Match,
     Outcome,
     PassDirection,
@@ -33,6 +38,7 @@ from hearts_core import (
     SeatView,
     Trick,
     seat_name,
+    trick_winner,
 )
 from hearts_core.coach import CoachReport, Recommendation
 from hearts_core.review import Mistake
@@ -49,6 +55,7 @@ from widgets.match_flow import (
     result_sentence,
     saved_place,
     saved_trick_number,
+    taken_sentence,
     trick_number,
 )
 from widgets.storage import FinishedMatch, Statistics
@@ -76,6 +83,18 @@ PASS_TEXT: Final = {
     PassDirection.ACROSS: "Pass across",
     PassDirection.HOLD: "No passing",
 }
+# The table's sentences, each one whole pattern with named placeholders (ready for translation).
+LED_SUIT: Final = "{seat} led {suit}."
+CARD_LED: Final = "{seat} led {card} ({name})."
+CARD_PLAYED: Final = "{seat} played {card} ({name})."
+EMPTY_TABLE: Final = "No card on the table yet."
+YOU_ARE_WINNING: Final = "You are winning the trick with {card}."
+IS_WINNING: Final = "{seat} is winning the trick with {card}."
+YOUR_LEAD: Final = "Your turn to lead."
+YOUR_TURN: Final = "Your turn."
+LEADS_NEXT: Final = "{seat} leads next."
+TO_PLAY: Final = "{seat} to play."
+PRESS_NEXT_TRICK: Final = "Press Next trick to go on."
 _DELAYS_MS: Final = {"instant": 0, "normal": 600, "slow": 1400}
 _OPTIONS: Final = (
     ("one_tap", "Play a card with one tap"),
@@ -86,6 +105,21 @@ _OPTIONS: Final = (
     ("four_colour", "Four-colour suits"),
 )
 _TIE_TEXT: Final = {"share": "Tied lowest totals share the win", "play_on": "Tied lowest totals play another hand"}
+_TIE_NOTE: Final = {"share": "This match: tied lowest totals share the win.",
+                    "play_on": "This match: tied lowest totals play another hand."}
+PASS_NOTE: Final = "{direction}: your {count} cards go to {seat}"
+# A seat's chip and a score sheet cell, for a screen reader; "1 card", "1 point" agree with their number.
+CARDS_ONE: Final = "1 card"
+CARDS_MANY: Final = "{count} cards"
+CHIP_YOU: Final = "{seat}: {total} in total, {hand} this hand"
+CHIP: Final = "{seat}: {total} in total, {hand} this hand, {cards} left"
+CHIP_YOU_TO_PLAY: Final = "{seat}: {total} in total, {hand} this hand, to play"
+CHIP_TO_PLAY: Final = "{seat}: {total} in total, {hand} this hand, {cards} left, to play"
+SHEET_CELL: Final = "{seat}: {points}, total {total}"
+SHEET_HAND_MOON: Final = "hand {hand}, the moon was shot"
+SHEET_HAND: Final = "hand {hand}"
+REVIEW_STEP: Final = "trick {trick}: you played {card}"
+REVIEW_STEP_COSTLY: Final = "trick {trick}: you played {card}, a costly play"
 OPTION_LISTS: Final[dict[str, Any]] = {
     "speeds": [{"value": speed, "label": speed.capitalize(), "delay": _DELAYS_MS[speed]} for speed in SPEEDS],
     "levels": [{"value": level, "label": level.capitalize()} for level in LEVELS],
@@ -112,6 +146,10 @@ class Header:
     target: int
     tie_text: str
     """The tie rule this match is played under, in words."""
+    tie_note: str = ""
+    """The same as the options panel says it: "This match: tied lowest totals share the win."."""
+    pass_note: str = ""
+    """What the table says while passing: "Pass left: your 3 cards go to CPU1" ("" on a hand without passing)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -125,6 +163,10 @@ class SeatRow:
     this_hand: int
     to_move: bool
     level: str
+    cards_text: str = ""
+    """The cards left, as the chip shows them: "12 cards", "1 card" ("" for the learner)."""
+    spoken: str = ""
+    """The chip for a screen reader: "CPU1: 12 in total, 3 this hand, 1 card left, to play"."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -152,6 +194,8 @@ class Story:
     taker: int
     """The seat that took the finished trick still on the table (-1: none)."""
     taken_text: str
+    spoken: str
+    """The whole table for a screen reader: each card played, who took (or is winning) the trick, whose turn."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -162,6 +206,10 @@ class SheetRow:
     points: list[int]
     totals: list[int]
     moon: bool
+    labels: list[str] = field(default_factory=list)
+    """Each seat's cell for a screen reader: "CPU1: 1 point, total 14"."""
+    hand_label: str = ""
+    """The hand's number for a screen reader, saying whether the moon was shot."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -186,6 +234,8 @@ class ReviewStep:
     cost: float
     text: str
     why: str
+    label: str = ""
+    """The step's button for a screen reader: "trick 3: you played queen of spades, a costly play"."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -292,9 +342,6 @@ class Coach:
     """The coach's panel."""
 
     unseen: int
-    voids: list[str]
-    """A sentence for each seat that has shown it has run out of suits."""
-    queen: str
     outlooks: list[Outlook]
     advice: str
     """Why the recommended card (or pass): ``recommend``'s reason, "" when the learner has nothing to decide."""
@@ -302,6 +349,17 @@ class Coach:
     cards: list[dict[str, Any]]
     """The recommended card (three while passing)."""
     passing: bool
+    facts: list[str] = field(default_factory=list)
+    """What the play so far shows, a sentence each: hidden cards, ♠Q, the suits seats have run out of."""
+    advice_title: str = ""
+    """What the advice weighs (the rest of the hand), above the advice."""
+    odds_title: str = ""
+    """What the table of odds covers (this trick only), above it."""
+    odds_columns: list[str] = field(default_factory=list)
+    odds_note: str = ""
+    """How the odds were worked out (every deal, or a sample)."""
+    pick_label: str = ""
+    """The coach's pick for a screen reader: "the coach would play queen of diamonds"."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -372,7 +430,7 @@ def display(flow: MatchFlow) -> Display:
         last_trick=trick_payload(view.tricks[-1]) if view.tricks else None,
         scores=_scores(match),
         result=_result(match),
-        coach=_coach(report, advice) if show_coach else None,
+        coach=_coach(report, advice, view) if show_coach else None,
         story=_story(flow, match, view),
         sheet=sheet_payload(match),
         review=_review(flow, match) if flow.reviewing is not None else None,
@@ -393,6 +451,9 @@ def _header(match: Match, view: SeatView, shown: Trick | None) -> Header:
         seed=match.seed,
         target=match.rules.target,
         tie_text=_TIE_TEXT[match.rules.tie_rule],
+        tie_note=_TIE_NOTE[match.rules.tie_rule],
+        pass_note="" if direction is PassDirection.HOLD else PASS_NOTE.format(
+            direction=PASS_TEXT[direction], count=CARDS_IN_PASS, seat=seat_name(direction.receiver(LEARNER_SEAT))),
     )
 
 
@@ -403,18 +464,27 @@ def _seats(flow: MatchFlow, match: Match, view: SeatView) -> list[SeatRow]:
     before = match.totals if over else match.totals_before_hand
     this_hand = match.hand.scores if over else view.points_taken
     waiting = flow.pending is Pending.ADVANCE and flow.shown is None
-    return [
-        SeatRow(
+    rows = []
+    for seat in range(NUM_SEATS):
+        left = view.cards_left(seat)
+        to_move = view.to_move == seat and flow.shown is None and (waiting or seat == LEARNER_SEAT)
+        cards = "" if seat == LEARNER_SEAT else CARDS_ONE if left == 1 else CARDS_MANY.format(count=left)
+        if seat == LEARNER_SEAT:
+            pattern = CHIP_YOU_TO_PLAY if to_move else CHIP_YOU
+        else:
+            pattern = CHIP_TO_PLAY if to_move else CHIP
+        rows.append(SeatRow(
             seat=seat,
             name=seat_name(seat),
-            cards_left=view.cards_left(seat),
+            cards_left=left,
             total=before[seat],
             this_hand=this_hand[seat],
-            to_move=view.to_move == seat and flow.shown is None and (waiting or seat == LEARNER_SEAT),
+            to_move=to_move,
             level=flow.settings.levels[seat - 1] if seat != LEARNER_SEAT else "",
-        )
-        for seat in range(NUM_SEATS)
-    ]
+            cards_text=cards,
+            spoken=pattern.format(seat=seat_name(seat), total=before[seat], hand=this_hand[seat], cards=cards),
+        ))
+    return rows
 
 
 def _hand(flow: MatchFlow, view: SeatView, report: CoachReport | None) -> list[dict[str, Any]]:
@@ -453,33 +523,48 @@ def _story(flow: MatchFlow, match: Match, view: SeatView) -> Story | None:
     finished = flow.shown
     if finished is None and not view.current_trick and view.tricks:
         finished = view.tricks[-1]
-    leader, led_text = -1, ""
     if finished is not None:
-        leader = finished.seats[0]
-        led_text = f"{_led(leader)} {finished.cards[0].suit.plural}."
+        seats, cards = list(finished.seats), list(finished.cards)
     elif view.current_trick and view.trick_leader is not None:
-        leader = view.trick_leader
-        led_text = f"{_led(leader)} {view.current_trick[0].suit.plural}."
+        seats = [(view.trick_leader + offset) % NUM_SEATS for offset in range(len(view.current_trick))]
+        cards = list(view.current_trick)
+    else:
+        seats, cards = [], []
+    leader = seats[0] if seats else -1
+    led_text = LED_SUIT.format(seat=seat_name(leader), suit=cards[0].suit.plural) if cards else ""
     taker, taken_text = -1, ""
     if finished is not None:
         taker = finished.winner
-        took = "You took" if taker == LEARNER_SEAT else f"{seat_name(taker)} took"
-        taken_text = f"{took} the trick with {finished.played_by(taker)}: {points_phrase(finished.points)}."
+        taken_text = taken_sentence(finished)
     turn, turn_text = -1, ""
     if flow.shown is None and view.to_move is not None:
         turn = view.to_move
         leading = not view.current_trick
         if turn == LEARNER_SEAT:
-            turn_text = "Your turn to lead." if leading else "Your turn."
+            turn_text = YOUR_LEAD if leading else YOUR_TURN
         else:
-            turn_text = f"{seat_name(turn)} {'leads next' if leading else 'to play'}."
+            turn_text = (LEADS_NEXT if leading else TO_PLAY).format(seat=seat_name(turn))
     elif flow.shown is not None and flow.pending is Pending.NEXT_TRICK:
-        turn_text = "Press Next trick to go on."
-    return Story(leader, led_text, turn, turn_text, taker, taken_text)
+        turn_text = PRESS_NEXT_TRICK
+    # The spoken table: each card in order, then who took the trick (or who is winning it), then whose turn.
+    spoken = [(CARD_LED if offset == 0 else CARD_PLAYED).format(seat=seat_name(seat), card=card, name=card.name)
+              for offset, (seat, card) in enumerate(zip(seats, cards, strict=True))] or [EMPTY_TABLE]
+    if taken_text:
+        spoken.append(taken_text)
+    elif len(cards) > 1:
+        spoken.append(winning_sentence(seats, cards))
+    if turn_text:
+        spoken.append(turn_text)
+    return Story(leader, led_text, turn, turn_text, taker, taken_text, " ".join(spoken))
 
 
-def _led(seat: int) -> str:
-    return "You led" if seat == LEARNER_SEAT else f"{seat_name(seat)} led"
+def winning_sentence(seats: list[int], cards: list[Card]) -> str:
+    """Who is winning a trick still being played, and with which card."""
+    best = trick_winner(cards)
+    seat = seats[best]
+    if seat == LEARNER_SEAT:
+        return YOU_ARE_WINNING.format(card=cards[best])
+    return IS_WINNING.format(seat=seat_name(seat), card=cards[best])
 
 
 def trick_payload(trick: Trick) -> TrickPayload:
@@ -526,26 +611,77 @@ def _offer(flow: MatchFlow) -> Offer | None:
     )
 
 
-def _coach(report: CoachReport | None, advice: Recommendation | None) -> Coach:
+# The coach's panel: its advice weighs the rest of the hand, its table of odds this trick only,
+# and the two say so, so that their figures are never read as one.
+ADVICE_TITLE: Final = "Best for the rest of the hand"
+PICK_PLAY: Final = "the coach would play {cards}"
+PICK_PASS: Final = "the coach would pass {cards}"
+PASS_TITLE: Final = "What to pass"
+ODDS_TITLE: Final = "This trick only"
+ODDS_COLUMNS: Final = ("Card", "Takes this trick", "Points from this trick")
+ODDS_EXACT: Final = "Worked out over every deal that fits what you have seen, against careful opponents."
+ODDS_SAMPLED: Final = "Estimated from many deals that fit what you have seen, against careful opponents."
+HIDDEN_ONE: Final = "1 card is still hidden in the others' hands."
+HIDDEN_MANY: Final = "{count} cards are still hidden in the others' hands."
+OUT_OF: Final = "{seat} has run out of {suits}."
+ALL_FOLLOWED: Final = "So far the others have always followed suit: none of them has shown an empty suit."
+QUEEN_PLAYED: Final = "♠Q has been played."
+QUEEN_YOURS: Final = "♠Q is in your hand."
+QUEEN_MAY_BE: Final = "♠Q may be with {seats}."
+
+
+def others_always_followed(view: SeatView) -> bool:
+    """True when no other seat has yet played a card off the suit led (so none has shown an empty suit)."""
+    tricks = [list(zip(trick.seats, trick.cards, strict=True)) for trick in view.tricks]
+    if view.current_trick and view.trick_leader is not None:
+        tricks.append([((view.trick_leader + offset) % NUM_SEATS, card)
+                       for offset, card in enumerate(view.current_trick)])
+    return all(card.suit is trick[0][1].suit for trick in tricks for seat, card in trick[1:]
+               if seat != LEARNER_SEAT)
+
+
+def _followed_so_far_matters(view: SeatView) -> bool:
+    """Whether "the others have always followed" tells the learner anything.
+
+    Not before another seat has had to follow a suit (it would be true of nothing), nor on
+    the last trick (every seat has one card left, and yours is the only one you may play).
+    """
+    followed = any(seat != LEARNER_SEAT for trick in view.tricks for seat in trick.seats[1:])
+    if view.current_trick and view.trick_leader is not None:
+        followed = followed or any((view.trick_leader + offset) % NUM_SEATS != LEARNER_SEAT
+                                   for offset in range(1, len(view.current_trick)))
+    return followed and len(view.hand) > 1
+
+
+def coach_facts(report: CoachReport, view: SeatView) -> list[str]:
+    """What the play so far shows, as the coach lists it: hidden cards, ♠Q, the suits seats have run out of."""
+    reading = report.reading
+    hidden = len(reading.unseen)
+    facts = [HIDDEN_ONE if hidden == 1 else HIDDEN_MANY.format(count=hidden)]
+    if reading.queen_played:
+        facts.append(QUEEN_PLAYED)
+    elif LEARNER_SEAT in reading.queen_of_spades:
+        facts.append(QUEEN_YOURS)
+    else:
+        facts.append(QUEEN_MAY_BE.format(seats=and_list(seat_name(seat) for seat in reading.queen_of_spades)))
+    # Only seats that have shown a void are listed: "none yet" three times is noise.
+    voids = [OUT_OF.format(seat=seat_name(seat), suits=and_list(suit.plural for suit in suits))
+             for seat, suits in sorted(reading.voids.items()) if suits]
+    facts += voids
+    if not voids and others_always_followed(view) and _followed_so_far_matters(view):
+        facts.append(ALL_FOLLOWED)
+    return facts
+
+
+def _coach(report: CoachReport | None, advice: Recommendation | None, view: SeatView) -> Coach:
     cards = [card_data(card) for card in advice.choice] if advice is not None else []
+    names = and_list(card.name for card in advice.choice) if advice is not None else ""
     reason = advice.reason if advice is not None else ""
     if report is None:  # passing: the recommendation alone
-        return Coach(unseen=0, voids=[], queen="", outlooks=[], advice=reason, exact=False, cards=cards,
-                     passing=True)
-    reading = report.reading
-    # Only seats that have shown a void are listed: "none yet" three times is noise.
-    voids = [f"{seat_name(seat)} has run out of {and_list(suit.plural for suit in suits)}."
-             for seat, suits in sorted(reading.voids.items()) if suits]
-    if reading.queen_played:
-        queen = "♠Q has been played."
-    elif LEARNER_SEAT in reading.queen_of_spades:
-        queen = "♠Q is in your hand."
-    else:
-        queen = f"♠Q may be with {and_list(seat_name(seat) for seat in reading.queen_of_spades)}."
+        return Coach(unseen=0, outlooks=[], advice=reason, exact=False, cards=cards, passing=True,
+                     advice_title=PASS_TITLE, pick_label=PICK_PASS.format(cards=names))
     return Coach(
-        unseen=len(reading.unseen),
-        voids=voids,
-        queen=queen,
+        unseen=len(report.reading.unseen),
         outlooks=[Outlook(card_data(item.card), round(item.win_chance, 3), round(item.expected_points, 2),
                           item.dangerous)
                   for item in report.outlooks],
@@ -553,6 +689,12 @@ def _coach(report: CoachReport | None, advice: Recommendation | None) -> Coach:
         exact=report.exact,
         cards=cards,
         passing=False,
+        facts=coach_facts(report, view),
+        advice_title=ADVICE_TITLE,
+        odds_title=ODDS_TITLE,
+        odds_columns=list(ODDS_COLUMNS),
+        odds_note=ODDS_EXACT if report.exact else ODDS_SAMPLED,
+        pick_label=PICK_PLAY.format(cards=names) if cards else "",
     )
 
 
@@ -572,7 +714,11 @@ def sheet_payload(match: Match) -> Sheet:
         if not hand.is_over:
             continue
         totals = [total + score for total, score in zip(totals, hand.scores, strict=True)]
-        rows.append(SheetRow(number, list(hand.scores), totals, hand.moon_shooter is not None))
+        moon = hand.moon_shooter is not None
+        labels = [SHEET_CELL.format(seat=seat_name(seat), points=points_phrase(points), total=total)
+                  for seat, (points, total) in enumerate(zip(hand.scores, totals, strict=True))]
+        rows.append(SheetRow(number, list(hand.scores), totals, moon, labels,
+                             (SHEET_HAND_MOON if moon else SHEET_HAND).format(hand=number)))
     return Sheet([seat_name(seat) for seat in range(NUM_SEATS)], rows)
 
 
@@ -598,6 +744,7 @@ def review_payload(match: Match, hand_number: int, items: tuple[Mistake, ...] | 
             trick=number, cards=shown.cards, played=card_data(mine), taker=shown.winner, points=trick.points,
             mistake=item is not None, better=card_data(item.better) if item is not None else None,
             cost=round(item.cost, 1) if item is not None else 0.0, text=text, why=item.why if item else "",
+            label=(REVIEW_STEP_COSTLY if item is not None else REVIEW_STEP).format(trick=number, card=mine.name),
         ))
     lost = round(sum(item.cost for item in items or ()), 1)
     taken = points_phrase(hand.points_taken[LEARNER_SEAT])

@@ -1,8 +1,10 @@
 """MatchWidget in real Chromium, served by Voilà: pass, play a whole hand by tapping, review it, resume after a reload.
 
-Also: a second tap (or Escape) puts a selected card back, keyboard play returns focus to
-the hand, the table marks who led and who took the last trick, and a finished match
-appears in the history (``match_short.ipynb``: a one-hand match).
+Also: a second tap (or Escape) puts a selected card back, Enter on it plays it, keyboard
+play returns focus to the hand, the table marks who led and who took the last trick (never
+over a seat's label, and says so in its spoken text), the header, table, hand and Play fit a
+laptop screen with the coach on or off (on a phone the coach comes after the hand), and a
+finished match appears in the history (``match_short.ipynb``: a one-hand match).
 
 The notebook fixes the seed, instant computers and no trick confirmation, so every run
 plays the same deal.  Each viewport starts from an empty save (the served kernel reads
@@ -46,8 +48,8 @@ def guidance(page: Page, on: bool) -> None:
 
 
 def play_by_keyboard(page: Page) -> None:
-    """Arrow keys move along the hand, Enter selects, Enter again or Escape puts back; Play by
-    keyboard plays, and focus comes back to the hand."""
+    """Arrow keys move along the hand, Enter selects, Escape puts back, Enter on the selected card
+    plays it; focus comes back to the hand, on a card that may be played."""
     cards = hand_cards(page)
     page.locator(".hl-hand .hl-card").first.focus()
     page.keyboard.press("ArrowRight")
@@ -62,23 +64,19 @@ def play_by_keyboard(page: Page) -> None:
     page.keyboard.press("Enter")
     page.locator(selected).wait_for()
     assert focused(page) == text
-    page.keyboard.press("Enter")  # again: put back, not played
+    page.keyboard.press("Escape")  # Escape puts it back
     page.locator(selected).wait_for(state="detached")
     assert text in hand_cards(page) and "put back" in page.locator(".hl-message").inner_text()
     page.keyboard.press("Enter")
     page.locator(selected).wait_for()
-    page.keyboard.press("Escape")  # Escape puts it back too
-    page.locator(selected).wait_for(state="detached")
-    assert text in hand_cards(page)
-    page.keyboard.press("Enter")
-    page.locator(selected).wait_for()
-    page.locator('[data-action="play"]').focus()
     before = step(page)
-    page.keyboard.press("Enter")
+    page.keyboard.press("Enter")  # Enter on the selected card plays it
     settle(page, before)
     assert text not in hand_cards(page)
     page.wait_for_function("() => document.activeElement.closest('.hl-hand') !== null")
     assert focused(page) in hand_cards(page)
+    if screen(page) == "playing":
+        assert page.evaluate("() => document.activeElement.dataset.legal") == "true"
 
 
 def deselect_by_tapping(page: Page) -> None:
@@ -109,14 +107,56 @@ def check_a_refusal_links_the_glossary(page: Page) -> None:
     page.locator(".hl-hand .hl-card.is-selected").wait_for(state="detached")
 
 
+COVERED_LABELS = """() => {
+  const table = document.querySelector(".hl-match .hl-table");
+  const labels = [...table.querySelectorAll(".hl-seat")];
+  const others = [...table.querySelectorAll(".hl-card, .hl-slot-empty, .hl-story p, .hl-seat")];
+  const meet = (a, b) => a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
+  return labels.flatMap((label) => others
+    .filter((other) => other !== label && meet(label.getBoundingClientRect(), other.getBoundingClientRect()))
+    .map((other) => label.textContent + " covered by " + (other.dataset.card || other.textContent)));
+}"""
+
+
+# The cards of a finished trick shrink in place on its first drawing (is-gathering), which a
+# later redraw may already have replaced: the class is put back for the measure.
+MOVING_CARDS = """() => {
+  const table = document.querySelector(".hl-match .hl-table");
+  const had = table.classList.contains("is-gathering");
+  table.classList.add("is-gathering");
+  const moving = [...table.querySelectorAll(".hl-card")]
+    .filter((card) => getComputedStyle(card).animationName !== "none").map((card) => card.dataset.card);
+  if (!had) table.classList.remove("is-gathering");
+  return moving;
+}"""
+
+
+def covered_labels(page: Page) -> list[str]:
+    """Seat labels on the table that a card (or any other drawing) overlaps, once every animation is over.
+
+    Under reduced motion (the final drawing at once) no card on the table may move either.
+    """
+    page.emulate_media(reduced_motion="reduce")
+    try:
+        assert page.evaluate(MOVING_CARDS) == []
+        return list(page.evaluate(COVERED_LABELS))
+    finally:
+        page.emulate_media(reduced_motion="no-preference")
+
+
 def check_the_story(page: Page) -> bool:
     """The table says who led (a mark on that seat) and whose turn it is; True once the taken banner was seen."""
     table = page.locator(".hl-table")
     story = page.locator(".hl-story").inner_text()
     if page.locator(".hl-table.is-taken").count():
         assert "took the trick" in page.locator(".hl-taken").inner_text()
-        if page.locator(".hl-table.is-gathering").count():  # the cards move to the taker, unless motion is reduced
-            moving = "() => getComputedStyle(document.querySelector('.hl-table.is-gathering .hl-card')).animationName"
+        spoken = page.locator(".hl-compass > .hl-spoken").inner_text()
+        assert " took the trick with " in spoken and "winning" not in spoken, spoken
+        assert spoken.endswith("Your turn to lead."), spoken
+        assert not covered_labels(page)
+        if page.locator(".hl-table.is-gathering").count():  # the others shrink in place, unless motion is reduced
+            moving = ("() => getComputedStyle(document.querySelector("
+                      "'.hl-table.is-gathering .hl-slot:not(.is-winner) .hl-card')).animationName")
             assert page.evaluate(moving) == "hl-gather"
             page.emulate_media(reduced_motion="reduce")
             assert page.evaluate(moving) == "none"
@@ -158,9 +198,13 @@ def test_pass_play_a_hand_and_resume(page: Page, widget_server: str, data_dir: P
     plays = 0
     taken_seen = False
     refusal_seen = False
+    first_refused = 0
     while screen(page) == "playing":
         assert page.locator(MATCH).get_attribute("data-pending") == "learner"
         taken_seen = check_the_story(page) or taken_seen
+        # The hand's one Tab stop is on a card that may be played, even when the first card may not.
+        assert page.locator('.hl-hand .hl-card[tabindex="0"]').get_attribute("data-legal") == "true"
+        first_refused += page.locator('.hl-hand .hl-card').first.get_attribute("data-legal") == "false"
         if not refusal_seen and page.locator('.hl-hand .hl-card[data-legal="false"]').count():
             refusal_seen = True
             check_a_refusal_links_the_glossary(page)
@@ -184,6 +228,7 @@ def test_pass_play_a_hand_and_resume(page: Page, widget_server: str, data_dir: P
     assert plays == 13
     assert refusal_seen  # the seeded deal has the learner unable to follow suit at least once
     assert taken_seen  # the learner led at least once after a trick: its taker was on the table
+    assert first_refused  # at least once the first card could not be played: the Tab stop was elsewhere
     assert screen(page) == "hand_over"
     rows = page.locator(".hl-score .hl-score-table tbody tr")
     assert rows.count() == 4
@@ -297,4 +342,54 @@ def test_a_finished_match_shows_its_summary_and_joins_the_history(page: Page, wi
     assert page.locator(".hl-history-item").count() == min(history_before + 1, 10)
     assert "hand" in page.locator(".hl-history-item").first.inner_text()
     screenshot(page, "match-history")
+    assert not page.js_errors  # type: ignore[attr-defined]
+
+
+BOXES = """() => Object.fromEntries(Object.entries({
+  header: ".hl-match .hl-mhead", table: ".hl-match .hl-table", hand: ".hl-match .hl-hand",
+  play: '.hl-match [data-action="play"]', coach: ".hl-match .hl-coach",
+}).map(([name, selector]) => {
+  const el = document.querySelector(selector);
+  const box = el && !el.closest("[hidden]") ? el.getBoundingClientRect() : null;
+  return [name, box && { top: box.top, bottom: box.bottom, left: box.left, right: box.right }];
+}))"""
+
+
+def boxes_on_screen(page: Page) -> dict[str, dict[str, float] | None]:
+    """Where the match's parts are, with the widget's top at the top of the screen (as a learner scrolls it)."""
+    page.evaluate("() => document.querySelector('.hl-match').scrollIntoView({ block: 'start' })")
+    return dict(page.evaluate(BOXES))
+
+
+def test_the_header_table_hand_and_play_fit_the_screen(page: Page, widget_server: str, data_dir: Path) -> None:
+    (data_dir / "match.json").unlink(missing_ok=True)
+    open_notebook(page, widget_server, "match.ipynb", f'{MATCH}[data-screen="passing"] .hl-hand .hl-card')
+    pass_three(page)
+    height = page.viewport_size["height"] if page.viewport_size else 800
+    for coach in (True, False):
+        guidance(page, coach)
+        if coach:
+            page.locator(".hl-coach .hl-advice").wait_for()
+        boxes = boxes_on_screen(page)
+        if page.viewport_name == "desktop":  # type: ignore[attr-defined]
+            # Header chips, table, hand and Play all in one 1280x800 screen, the coach beside the table.
+            for name in ("header", "table", "hand", "play"):
+                box = boxes[name]
+                assert box is not None and box["top"] >= 0 and box["bottom"] <= height, (name, coach, boxes)
+            coach_box, table_box = boxes["coach"], boxes["table"]
+            assert (coach_box is not None) == coach
+            if coach_box and table_box:
+                assert coach_box["left"] >= table_box["right"] and coach_box["top"] < table_box["bottom"], boxes
+        elif coach:
+            # On a phone the table and the hand come before the coach, on the page and in reading order.
+            coach_box, table_box, hand_box = boxes["coach"], boxes["table"], boxes["hand"]
+            assert coach_box and table_box and hand_box
+            assert table_box["bottom"] <= coach_box["top"] and hand_box["bottom"] <= coach_box["top"], boxes
+            order = page.evaluate("""() => {
+              const [table, hand, coach] = [".hl-table", ".hl-hand", ".hl-coach"].map((s) => document.querySelector(s));
+              const before = (a, b) => Boolean(a.compareDocumentPosition(b) & Node.DOCUMENT_POSITION_FOLLOWING);
+              return before(table, coach) && before(hand, coach);
+            }""")
+            assert order
+        screenshot(page, f"match-fit-coach-{'on' if coach else 'off'}")
     assert not page.js_errors  # type: ignore[attr-defined]

@@ -1,5 +1,6 @@
-// The coach's panel beside the table: what the coach would play (or pass) and why, then,
-// for those who want them, what has been seen and each card's odds.
+// The coach's panel beside the table: what the coach would play (or pass) and why, weighed
+// over the rest of the hand, then, for those who want them, what the play so far shows and
+// each card's odds for this trick only.  Every sentence and heading comes from Python.
 
 function hlMatchCoach(ui) {
   const { model } = ui;
@@ -12,10 +13,9 @@ function hlMatchCoach(ui) {
     coach.hidden = !report.advice;
     if (coach.hidden) return;
     coach.append(hlEl("h2", "hl-panel-title", "Coach"));
+    if (report.advice_title) coach.append(hlEl("h3", "hl-coach-title", report.advice_title));
     if (report.cards.length) {
-      const pick = hlEl("div", "hl-pick");
-      const names = report.cards.map((card) => card.label).join(", ");
-      pick.setAttribute("aria-label", (report.passing ? "the coach would pass " : "the coach would play ") + names);
+      const pick = hlGroup("hl-pick", report.pick_label);
       pick.append(hlEl("span", "hl-pick-label", report.passing ? "Pass" : "Play"));
       for (const card of report.cards) pick.append(hlCard(card, { static: true }));
       coach.append(pick);
@@ -23,11 +23,11 @@ function hlMatchCoach(ui) {
     coach.append(hlEl("p", "hl-advice", report.advice));
     if (report.passing) return;
     const facts = hlEl("ul", "hl-facts");
-    facts.append(hlEl("li", "", `${report.unseen} cards unseen.`), hlEl("li", "", report.queen));
-    for (const text of report.voids) facts.append(hlEl("li", "", text));
-    if (!report.voids.length) facts.append(hlEl("li", "", "Nobody has run out of a suit yet."));
+    for (const text of report.facts) facts.append(hlEl("li", "", text));
     coach.append(facts);
-    const { table, body } = hlTable("hl-odds", ["Card", "Takes the trick", "Points expected"]);
+    if (!report.outlooks.length) return;
+    coach.append(hlEl("h3", "hl-coach-title", report.odds_title));
+    const { table, body } = hlTable("hl-odds", report.odds_columns);
     for (const item of report.outlooks) {
       const row = hlEl("tr", item.dangerous ? "is-danger" : "");
       const card = hlEl("th", "hl-odds-card", item.card.text);
@@ -37,9 +37,7 @@ function hlMatchCoach(ui) {
       row.append(card, hlEl("td", "", hlPercent(item.win)), hlEl("td", "", item.points.toFixed(1)));
       body.append(row);
     }
-    coach.append(table, hlEl("p", "hl-odds-note", report.exact
-      ? "Exact: every deal that fits what you have seen, against careful opponents."
-      : "Estimated from many deals that fit what you have seen, against careful opponents."));
+    coach.append(table, hlEl("p", "hl-odds-note", report.odds_note));
   }
 
   return { element: coach, draw, shown: () => !coach.hidden };

@@ -9,6 +9,16 @@ function hlMatchHand(ui) {
   readMore.target = "_blank";
   const hand = hlHand("hl-hand");
   const actions = hlEl("div", "hl-row hl-actions");
+  // Enter on the selected card plays it, as Play does (Python decides whether it may);
+  // Escape puts it back (main.js). Space, like a second tap, still puts it back.
+  hand.addEventListener("keydown", (event) => {
+    const card = event.target.closest && event.target.closest("button.hl-card");
+    if (event.key !== "Enter" || !card || model.get("screen") !== "playing") return;
+    if (!model.get("selected").includes(card.dataset.card)) return;
+    event.preventDefault(); // no click: that would put the card back
+    ui.focusHand = true;
+    send("play");
+  });
 
   function drawMessage() {
     message.className = "hl-message is-" + (model.get("tone") || "info");
@@ -36,8 +46,12 @@ function hlMatchHand(ui) {
     const count = model.get("option_lists").cards_in_pass;
     hand.setAttribute("aria-label", passing
       ? `your hand: tap ${count} cards to pass`
-      : "your hand: tap a card to select it, tap it again or press Escape to put it back; " +
-        "dimmed cards may not be played, tap them to see why");
+      : "your hand: tap a card to select it, then press Play or Enter to play it; tap it again or " +
+        "press Escape to put it back; dimmed cards may not be played, tap them to see why");
+    // The hand's one Tab stop is on a card that may be played when the one remembered may
+    // not (a card the learner focuses takes it back: focus moves the Tab stop).
+    const playable = cards.filter((card) => card.legal !== false).map((card) => card.text);
+    if (playable.length && !playable.includes(hand.dataset.roving)) hand.dataset.roving = playable[0];
     for (const card of cards) {
       const selected = chosen.includes(card.text);
       const button = hlCard(card, {

@@ -48,12 +48,10 @@ function hlMatchHeader(ui) {
     for (const seat of [...seats.slice(1), seats[0]]) {
       const chip = hlEl("div", "hl-chip" + (seat.seat === 0 ? " is-you" : "") + (seat.to_move ? " is-turn" : ""));
       chip.dataset.seat = String(seat.seat);
-      const cards = seat.seat === 0 ? "" : `, ${seat.cards_left} cards left`;
       chip.append(hlEl("span", "hl-chip-name", seat.name));
-      if (seat.seat !== 0) chip.append(hlEl("span", "hl-chip-cards", `${seat.cards_left} cards`));
+      if (seat.cards_text) chip.append(hlEl("span", "hl-chip-cards", seat.cards_text));
       chip.append(hlEl("span", "hl-chip-score", `${seat.total} / ${seat.this_hand}`));
-      hlSpoken(chip, `${seat.name}: ${seat.total} in total, ${seat.this_hand} this hand${cards}` +
-        (seat.to_move ? ", to play" : ""));
+      hlSpoken(chip, seat.spoken);
       bar.append(chip);
     }
     const legend = hlEl("span", "hl-legend", "total / this hand");
@@ -112,11 +110,11 @@ function hlMatchHeader(ui) {
       const line = hlEl("tr");
       const number = hlEl("th", "", String(row.hand) + (row.moon ? " ☾" : ""));
       number.scope = "row";
-      if (row.moon) number.setAttribute("aria-label", `hand ${row.hand}, the moon was shot`);
+      if (row.moon) number.setAttribute("aria-label", row.hand_label);
       line.append(number);
       row.points.forEach((points, seat) => {
         const cell = hlEl("td", "", "+" + points);
-        cell.setAttribute("aria-label", `${sheet.names[seat]}: ${points} points, total ${row.totals[seat]}`);
+        cell.setAttribute("aria-label", row.labels[seat]);
         line.append(cell);
       });
       body.append(line);

@@ -27,10 +27,14 @@ function render({ model, el }) {
   const stage = hlMatchStage(ui);
   const coach = hlMatchCoach(ui);
   const below = hlMatchHand(ui);
+  // The play column (table, message, hand, Play) and the coach beside it on a wide screen,
+  // after it on a narrow one: the coach never pushes the hand down, nor comes before it.
+  const play = hlEl("div", "hl-play");
+  play.append(stage.element, below.message, below.readMore, below.hand, below.actions);
   const middle = hlEl("div", "hl-middle");
-  middle.append(stage.element, coach.element);
+  middle.append(play, coach.element);
   root.append(top.notice, top.header, top.toolbar, options.element, top.statsPanel, top.lastPanel, middle,
-    below.message, below.readMore, below.hand, below.actions, top.sheetPanel, hlErrorBox(model));
+    top.sheetPanel, hlErrorBox(model));
   // Escape puts a selected card back (as a second tap does), wherever focus is in the widget.
   root.addEventListener("keydown", (event) => {
     if (event.key === "Escape" && model.get("selected").length && model.get("screen") === "playing") {

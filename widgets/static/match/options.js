@@ -67,8 +67,7 @@ function hlMatchOptions(ui) {
 
   function draw() {
     panel.hidden = !open.options;
-    const rules = model.get("header").tie_text;
-    current.textContent = rules ? `This match: ${rules.charAt(0).toLowerCase()}${rules.slice(1)}.` : "";
+    current.textContent = model.get("header").tie_note || "";
     for (const control of panel.querySelectorAll("[data-option]")) {
       const name = control.dataset.option;
       if (name === "speed" || name === "tie_rule") {

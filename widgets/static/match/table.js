@@ -2,15 +2,15 @@
 // being played) or the score screen after a hand, with "Review this hand" and, at the end
 // of the match, what the learner's mistakes cost.  The table tells the story from `story`:
 // who led (a "led" mark on that seat, the suit in words), whose turn it is, and who took the
-// trick just finished, which stays in sight, drawn towards its taker, until the next card.
+// trick just finished, which stays in sight, its taker's card ringed and the others dimmed in
+// place (never over a seat's label), until the next card.
 
 const HL_PLACES = ["bottom", "left", "top", "right"]; // seat 0 (You) sits at the bottom, play goes clockwise
 
 function hlMatchStage(ui) {
   const { model, send, open } = ui;
   const stage = hlEl("div", "hl-stage");
-  let animatedTrick = ""; // the finished trick already drawn moving to its taker: redraws do not replay it
-  const announcer = hlAnnouncer(); // who plays next, who took the trick: beside the stage, kept across redraws
+  let animatedTrick = ""; // the finished trick already drawn gathering: redraws do not replay it
 
   function drawOffer() {
     const offer = model.get("offer");
@@ -36,7 +36,7 @@ function hlMatchStage(ui) {
       const count = model.get("option_lists").cards_in_pass;
       const note = hlEl("div", "hl-pass-note");
       const chosen = model.get("selected");
-      note.append(hlEl("span", "hl-pass-title", `${info.pass_text}: your ${count} cards go to ${info.pass_to}`));
+      note.append(hlEl("span", "hl-pass-title", info.pass_note));
       const row = hlEl("div", "hl-trick-row");
       for (const card of model.get("hand").filter((item) => chosen.includes(item.text))) {
         row.append(hlCard(card, { static: true }));
@@ -61,7 +61,9 @@ function hlMatchStage(ui) {
     }
     for (const seat of seats) {
       const item = played.get(seat.seat);
-      const turn = story.turn === seat.seat;
+      // A finished trick on show: its taker is said below it, and whose turn it is in words
+      // (a turn mark under a card of the old trick would read as "play this card").
+      const turn = story.turn === seat.seat && !taken;
       const slot = hlEl("div", "hl-played hl-slot" + (item && item.winner ? " is-winner" : "") +
         (turn ? " is-turn" : "") + (story.leader === seat.seat ? " is-leader" : ""));
       slot.dataset.place = HL_PLACES[seat.seat];
@@ -84,15 +86,9 @@ function hlMatchStage(ui) {
     if (story.led_text && !story.taken_text) words.append(hlEl("p", "hl-led", story.led_text));
     if (story.turn_text) words.append(hlEl("p", "hl-turn", story.turn_text));
     table.append(words);
-    const byName = new Map(seats.map((seat) => [seat.seat, seat.name]));
-    const plays = model.get("table").map((item) => ({ seat: byName.get(item.seat), card: item.card }));
-    const winner = model.get("table").find((item) => item.winner);
-    const next = seats.find((seat) => seat.to_move);
-    const done = model.get("trick_done");
-    hlSpoken(table, hlTrickWords(plays, { winner: winner && byName.get(winner.seat), done,
-      next: !done && next ? next.name : "" }));
-    announcer.say(done && winner ? `${byName.get(winner.seat)} takes the trick.`
-      : next ? (next.seat === 0 ? "Your turn." : `${next.name} to play.`) : "");
+    // The spoken table is Python's (story.spoken); it is not a live region: the message
+    // below the table is the one that speaks up when something happens.
+    hlSpoken(table, story.spoken || "");
     stage.append(table);
   }
 
@@ -116,8 +112,7 @@ function hlMatchStage(ui) {
       button.dataset.action = "review-step-" + step.trick;
       button.dataset.mistake = String(step.mistake);
       button.setAttribute("aria-current", at === index ? "step" : "false");
-      button.setAttribute("aria-label", `trick ${step.trick}: you played ${step.played.label}` +
-        (step.mistake ? ", a costly play" : ""));
+      button.setAttribute("aria-label", step.label);
       button.append(hlEl("span", "hl-review-number", String(step.trick)), hlEl("span", "hl-review-card", step.played.text));
       if (step.mistake) button.append(hlEl("span", "hl-review-flag", "✗"));
       button.addEventListener("click", () => { open.reviewStep = at; ui.redraw(); });
@@ -239,7 +234,6 @@ function hlMatchStage(ui) {
   return {
     element: stage,
     draw(screen, info, seats) {
-      if (!announcer.element.isConnected && stage.parentNode) stage.after(announcer.element);
       stage.replaceChildren();
       if (screen === "offer") drawOffer();
       else if (screen === "passing" || screen === "playing") drawTable(screen, info, seats);
