@@ -18,9 +18,10 @@ Design choices:
   overdue first; then a puzzle never attempted, drawn from the :data:`CHOICE_POOL` nearest
   the learner's rating (ties by id; none more than :data:`CHOICE_WINDOW` farther than the
   nearest), with a seeded draw so the same seed, progress and catalogue always give the
-  same puzzle.  A theme narrows both to puzzles (and review items) carrying it.  :func:`puzzle_of_the_day` is the same for everyone on a UTC date: a
-  SHA-256 of the ISO date indexes the sorted ids (Python's own ``hash`` of a string changes
-  from run to run, so it is not used).
+  same puzzle.  A theme narrows both to puzzles (and review items) carrying it.
+  :func:`puzzle_of_the_day` is the same for everyone on a UTC date: a SHA-256 of the ISO
+  date indexes the sorted ids (Python's own ``hash`` of a string changes from run to run,
+  so it is not used).
 * **Spaced review** with the PyPI package ``fsrs`` (Free Spaced Repetition Scheduler, 6.x,
   pure Python): a puzzle missed, or a costly play from one of the learner's matches
   (a :class:`ReviewItem`), becomes a :class:`ReviewCard` first reviewed as a miss
