@@ -10,6 +10,8 @@ Design choices:
   game against an opponent of that rating, missing it a lost one.  Every *first* attempt
   is one rating period of one game (as puzzle sites do); later attempts at the same puzzle,
   reviews included, never move the rating, so retrying a known answer cannot farm points.
+  The learner's figures are kept inside bounds (:data:`RATING_RANGE`, :data:`DEVIATION_RANGE`,
+  :data:`VOLATILITY_RANGE`), as puzzle sites bound theirs, so every file written reads back.
   The PyPI package ``glicko2`` (2.1.0) was read and not used: its volatility step puts the
   rating (``μ²``) where Glickman's ``f(x)`` has the deviation (``φ²``), so its volatilities
   are slightly off (0.0599934 for Glickman's example, against 0.0599960), and its wheel
@@ -92,10 +94,16 @@ from widgets.storage import (
 __all__ = [
     "CHOICE_POOL",
     "CHOICE_WINDOW",
+    "DEVIATION_RANGE",
     "LEARNING_STEP",
     "PATTERNS",
     "PUZZLES_FORMAT",
     "PUZZLE_DEVIATION",
+    "RATING_RANGE",
+    "SCHEDULER",
+    "START_RATING",
+    "TAU",
+    "VOLATILITY_RANGE",
     "Attempt",
     "Game",
     "Glicko",
@@ -133,7 +141,11 @@ _CONVERGENCE: Final = 0.000001
 PUZZLE_DEVIATION: Final = 75.0
 """The rating deviation every puzzle is taken to have (puzzle ratings are plain numbers)."""
 RATING_RANGE: Final = (0.0, 5000.0)
-"""The ratings this module accepts, a puzzle's or the learner's (Glicko-2's arithmetic is safe well past them)."""
+"""The ratings this module accepts, a puzzle's or the learner's (the learner's is kept inside it)."""
+DEVIATION_RANGE: Final = (30.0, START_DEVIATION)
+VOLATILITY_RANGE: Final = (0.001, 0.1)
+"""The learner's deviation and volatility are kept inside these, as puzzle sites bound theirs, so that
+every rating this module writes it can read back and update without overflow."""
 CHOICE_POOL: Final = 3
 """How many of the unattempted puzzles nearest the learner's rating the next one is drawn from."""
 CHOICE_WINDOW: Final = 100.0
@@ -257,7 +269,13 @@ def _check_catalogue(puzzles: Sequence[P]) -> list[P]:
 
 
 def _is_number(value: object) -> TypeGuard[float]:
-    return isinstance(value, int | float) and not isinstance(value, bool) and math.isfinite(value)
+    """An int or float (not a bool) that is a finite float: ``10**400`` is not, nor is NaN."""
+    if not isinstance(value, int | float) or isinstance(value, bool):
+        return False
+    try:
+        return math.isfinite(value)
+    except OverflowError:  # an int too large for a float
+        return False
 
 
 def _is_rating(value: object) -> TypeGuard[float]:
@@ -321,6 +339,13 @@ class Glicko:
         mu = mu + phi**2 * improvement
         # Step 8: back to the rating scale.
         return Glicko(GLICKO_SCALE * mu + START_RATING, GLICKO_SCALE * phi, sigma)
+
+
+def _bounded(glicko: Glicko) -> Glicko:
+    """``glicko`` with each figure brought inside its range (:data:`RATING_RANGE` and the others)."""
+    return Glicko(min(max(glicko.rating, RATING_RANGE[0]), RATING_RANGE[1]),
+                  min(max(glicko.deviation, DEVIATION_RANGE[0]), DEVIATION_RANGE[1]),
+                  min(max(glicko.volatility, VOLATILITY_RANGE[0]), VOLATILITY_RANGE[1]))
 
 
 def _g(phi: float) -> float:
@@ -518,7 +543,7 @@ class PuzzleProgress:
         moment = _utc(now)
         progress = self
         if not self.attempted(puzzle.id):
-            after = self.glicko.after([Game(float(puzzle.rating), PUZZLE_DEVIATION, float(solved))])
+            after = _bounded(self.glicko.after([Game(float(puzzle.rating), PUZZLE_DEVIATION, float(solved))]))
             attempt = Attempt(puzzle.id, solved, moment, float(puzzle.rating), tuple(puzzle.themes), self.glicko, after)
             progress = replace(self, glicko=after, attempts=(*self.attempts, attempt))
             if not solved:
@@ -615,10 +640,12 @@ def _glicko(data: object, where: str) -> Glicko:
         raise CorruptFileError(f"{where} must be an object, not {quote_input(data)}")
     values = [data.get(name) for name in ("rating", "deviation", "volatility")]
     rating, deviation, volatility = values
-    if not (_is_rating(rating) and _is_number(deviation) and 0 < deviation <= START_DEVIATION
-            and _is_number(volatility) and 0 < volatility <= 1):
+    if not (_is_rating(rating) and _is_number(deviation) and _is_number(volatility)
+            and DEVIATION_RANGE[0] <= deviation <= DEVIATION_RANGE[1]
+            and VOLATILITY_RANGE[0] <= volatility <= VOLATILITY_RANGE[1]):
         raise CorruptFileError(f"{where} must have a rating from {RATING_RANGE[0]:g} to {RATING_RANGE[1]:g}, "
-                               f"a deviation up to {START_DEVIATION:g} and a volatility up to 1, "
+                               f"a deviation from {DEVIATION_RANGE[0]:g} to {DEVIATION_RANGE[1]:g} and a volatility "
+                               f"from {VOLATILITY_RANGE[0]:g} to {VOLATILITY_RANGE[1]:g}, "
                                f"not {quote_input(data)}")
     return Glicko(float(rating), float(deviation), float(volatility))
 
