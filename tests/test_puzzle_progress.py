@@ -13,13 +13,18 @@ from datetime import UTC, date, datetime, timedelta, timezone
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from hearts_core.wording import say
 from widgets.puzzle_progress import (
     CHOICE_WINDOW,
+    DEVIATION_RANGE,
     LEARNING_STEP,
     PATTERNS,
     PUZZLES_FORMAT,
+    RATING_RANGE,
+    VOLATILITY_RANGE,
     Game,
     Glicko,
     NewerPuzzlesError,
@@ -37,7 +42,7 @@ from widgets.puzzle_progress import (
     streak_text,
     theme_text,
 )
-from widgets.storage import DATA_ENV, SaveConflictError
+from widgets.storage import DATA_ENV, CorruptFileError, SaveConflictError
 
 T0 = datetime(2026, 12, 1, 12, 0, tzinfo=UTC)
 
@@ -444,3 +449,51 @@ def test_two_tabs_updating_keep_every_attempt_and_count_a_puzzle_once(tmp_path: 
     assert [attempt.puzzle_id for attempt in both.attempts] == ["a", "b"]
     assert both.attempts[0].solved and both.revision == 3
     assert second.load() == both
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.lists(st.tuples(st.sampled_from([0.0, 400.0, 1500.0, 2600.0, 5000.0]), st.booleans(), st.booleans()),
+                max_size=25),
+       st.sampled_from([Glicko(), Glicko(0.0, 30.0, 0.001), Glicko(5000.0, 350.0, 0.1)]))
+def test_whatever_is_played_stays_in_bounds_and_reads_back(moves: list[tuple[float, bool, bool]],
+                                                          start: Glicko) -> None:
+    progress = PuzzleProgress(glicko=start)
+    for minute, (rating, solved, retry) in enumerate(moves):
+        ident = "same" if retry else f"p{minute}"
+        progress = progress.record_attempt(Puzzle(ident, rating), solved, now=T0 + timedelta(minutes=minute))
+        glicko = progress.glicko
+        assert RATING_RANGE[0] <= glicko.rating <= RATING_RANGE[1]
+        assert DEVIATION_RANGE[0] <= glicko.deviation <= DEVIATION_RANGE[1]
+        assert VOLATILITY_RANGE[0] <= glicko.volatility <= VOLATILITY_RANGE[1]
+    assert PuzzleProgress.from_dict(json.loads(json.dumps(progress.to_dict(), allow_nan=False))) == progress
+
+
+JSON_VALUES = st.sampled_from([None, True, 0, -1, 2, 1.5, 10**400, float("inf"), "", "x", "2026-12-01T12:00:00",
+                               "0001-01-01T00:00:00+05:00", [], {}, [1], {"a": 1}])
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.data())
+def test_a_damaged_file_is_read_or_refused_as_corrupt_never_otherwise(data: st.DataObject) -> None:
+    document = rich_progress().to_dict()
+    for _ in range(data.draw(st.integers(1, 3))):
+        node = document
+        while True:
+            keys = list(node) if isinstance(node, dict) else list(range(len(node)))
+            key = data.draw(st.sampled_from(keys))
+            if isinstance(node[key], dict | list) and node[key] and data.draw(st.booleans()):
+                node = node[key]
+                continue
+            node[key] = data.draw(JSON_VALUES)
+            break
+    try:
+        progress = PuzzleProgress.from_dict(json.loads(json.dumps(document)))
+    except CorruptFileError:
+        return
+    # What reads back can be used: reviewed, attempted, chosen from and written again.
+    later = T0 + timedelta(days=30)
+    for card in progress.cards:
+        progress = progress.review(card.id, True, now=later)
+    progress = progress.record_attempt(Puzzle("new", 1500.0), False, now=later)
+    next_puzzle(catalogue(), None, progress, now=later, seed=1)
+    assert PuzzleProgress.from_dict(json.loads(json.dumps(progress.to_dict()))) == progress
