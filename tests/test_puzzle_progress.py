@@ -397,7 +397,9 @@ def test_an_unreadable_file_is_moved_aside_and_never_overwritten(tmp_path: Path,
     kept = refused.value.kept
     assert kept is not None and kept.name.startswith("puzzles.json.corrupt-")
     assert kept.read_bytes() == content
-    assert kept.name in str(refused.value) and "could not be read" in str(refused.value)
+    assert str(refused.value) == ("Your puzzle progress could not be read, so it starts again. "
+                                  f"The old file was kept as {kept.name}.")
+    assert refused.value.reason  # what was wrong, for the log
     assert not store.path.exists()
     # The learner starts again; the kept file stays as it was.
     fresh = store.load()

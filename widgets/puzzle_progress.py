@@ -68,6 +68,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import logging
 import math
 import random
 from collections.abc import Callable, Mapping, Sequence
@@ -125,6 +126,8 @@ __all__ = [
     "theme_text",
 ]
 
+log = logging.getLogger("hearts_lessons.puzzles")
+
 PUZZLES_FORMAT: Final = "hearts-lessons-puzzles/1"
 _FORMAT_STEM: Final = "hearts-lessons-puzzles/"
 _FORMAT_NUMBER: Final = 1
@@ -167,8 +170,7 @@ PATTERNS: Final = {
     "theme": "{theme}: {solved} of {attempted} solved first time",
     "theme_none": "{theme}: not tried yet",
     "due": "To review now: {count}",
-    "unreadable": ("Your puzzle progress could not be read ({reason}), so it starts again. "
-                   "The old file was kept as {kept}."),
+    "unreadable": "Your puzzle progress could not be read, so it starts again. The old file was kept as {kept}.",
     "newer": ("Your puzzle progress was saved by a newer version of these lessons ({found}), "
               "so this one leaves it alone and will not save over it."),
 }
@@ -182,7 +184,10 @@ class PuzzleInputError(ValueError):
 
 
 class UnreadablePuzzlesError(CorruptFileError):
-    """``puzzles.json`` could not be read; it was moved aside to :attr:`kept` (``None`` if even that failed)."""
+    """``puzzles.json`` could not be read; it was moved aside to :attr:`kept` (``None`` if even that failed).
+
+    The message is a sentence for the learner; :attr:`reason` says what was wrong, for the log.
+    """
 
     def __init__(self, reason: str, kept: Path | None, message: str) -> None:
         super().__init__(message)
@@ -430,8 +435,8 @@ class ReviewCard:
         return ReviewItem(self.id, dict(self.data), self.themes)
 
     def reviewed(self, correct: bool, now: datetime) -> ReviewCard:
-        """This card after an answer at ``now`` (UTC): right is FSRS's Good, wrong its Again."""
-        card, _ = SCHEDULER.review_card(self.card, fsrs.Rating.Good if correct else fsrs.Rating.Again, now)
+        """This card after an answer at ``now``: right is FSRS's Good, wrong its Again."""
+        card, _ = SCHEDULER.review_card(self.card, fsrs.Rating.Good if correct else fsrs.Rating.Again, _utc(now))
         return replace(self, card=card, reviews=self.reviews + 1, lapses=self.lapses + (not correct))
 
 
@@ -950,4 +955,5 @@ class PuzzleStore:
                 where = kept.name if kept else ""
             except OSError as failure:
                 kept, where = None, f"{self.path.name} (it could not be moved: {failure.strerror or failure})"
-            raise UnreadablePuzzlesError(reason, kept, say(PATTERNS["unreadable"], reason=reason, kept=where)) from None
+            log.warning("puzzle progress unreadable (%s); kept as %s", reason, where)
+            raise UnreadablePuzzlesError(reason, kept, say(PATTERNS["unreadable"], kept=where)) from None
