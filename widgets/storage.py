@@ -86,6 +86,7 @@ __all__ = [
     "atomic_write",
     "clean_orphans",
     "data_dir",
+    "folder_lock",
     "read_json",
     "storage_notice",
 ]
@@ -197,6 +198,11 @@ def _locked(directory: Path) -> Iterator[None]:
             yield
         finally:
             flock(handle, fcntl.LOCK_UN)
+
+
+def folder_lock(directory: Path) -> contextlib.AbstractContextManager[None]:
+    """The lock :meth:`MatchStore.save` holds, for another file in the same folder to compare and write under."""
+    return _locked(directory)
 
 
 def _sync_directory(directory: Path) -> None:
