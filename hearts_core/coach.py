@@ -56,6 +56,7 @@ from hearts_core.facts import (
     ShootingPays,
     ShownVoid,
     SpadesBelowQueen,
+    TakeChance,
     TopCard,
     TrickPoints,
     Under,
@@ -226,10 +227,6 @@ JUDGE_WORLDS: Final = 200
 """Cap on sampled deals per position: late in a hand more deals add time, not accuracy."""
 RECOMMEND_BUDGET: Final = JUDGE_BUDGET
 """The coach's default effort: the judge's, so the coach and the review weigh a position the same way."""
-LIKELY: Final = 0.5
-"""A card that takes its trick at least this often (by the search) is said to take it."""
-UNLIKELY: Final = 0.35
-"""A lead that takes its trick less often than this is said to leave the trick to someone else."""
 _SPADES_ABOVE_QUEEN: Final = (KING, ACE)
 
 
@@ -445,18 +442,18 @@ def _lead_claims(position: Position, figures: Appraisal) -> Iterator[Claim]:
     yield claim("{card} is the highest {suit} still out, so it takes this trick: nobody can play above it.",
                 (TopCard(card),), card=card, suit=suit.singular)
     above = len(position.unseen_above(card))
-    if figures.take_chance < UNLIKELY:
-        voids = [seat for seat in range(NUM_SEATS) if ShownVoid(seat, suit).holds(position)]
-        if voids:
-            yield claim("Leading {card} should leave the trick to someone else, since {count} higher {suits} "
-                        "are still out, although {seats} cannot follow suit and may throw points on it.",
-                        (HigherOut(card, above), *(ShownVoid(seat, suit) for seat in voids)),
-                        card=card, count=above, suits=suit.plural, seats=and_list(seat_name(s) for s in voids))
-        yield claim(_ngettext_pattern(above, "Leading {card} should leave the trick to someone else, since a "
-                                             "higher {suit} is still out.",
-                                      "Leading {card} should leave the trick to someone else, since {count} higher "
-                                      "{suits} are still out."),
-                    (HigherOut(card, above),), card=card, count=above, suit=suit.singular, suits=suit.plural)
+    seldom = TakeChance(card, figures.take_chance, likely=False)
+    voids = [seat for seat in range(NUM_SEATS) if ShownVoid(seat, suit).holds(position)]
+    if voids:
+        yield claim("Leading {card} should leave the trick to someone else, since {count} higher {suits} "
+                    "are still out, although {seats} cannot follow suit and may throw points on it.",
+                    (seldom, HigherOut(card, above), *(ShownVoid(seat, suit) for seat in voids)),
+                    card=card, count=above, suits=suit.plural, seats=and_list(seat_name(s) for s in voids))
+    yield claim(_ngettext_pattern(above, "Leading {card} should leave the trick to someone else, since a "
+                                         "higher {suit} is still out.",
+                                  "Leading {card} should leave the trick to someone else, since {count} higher "
+                                  "{suits} are still out."),
+                (seldom, HigherOut(card, above)), card=card, count=above, suit=suit.singular, suits=suit.plural)
 
 
 def _follow_claims(position: Position, figures: Appraisal, seat: int, top: Card, points: int) -> Iterator[Claim]:
@@ -493,11 +490,11 @@ def _follow_claims(position: Position, figures: Appraisal, seat: int, top: Card,
     if led is Suit.SPADES:
         yield claim("♠Q has already been played, so {card} can take this spade trick without catching it.",
                     (QueenGone(), Over(card, top)), card=card)
-    if figures.take_chance >= LIKELY:
+    if lower:
         yield claim("{card} is above {top} and will probably take this trick, but the search finds that keeping "
-                    "your lower {suits} for later saves more.",
-                    (Over(card, top), Holds(lower)) if lower else (Over(card, top), Holds(())),
-                    card=card, top=top, suits=led.plural)
+                    "{lower} for later saves more.",
+                    (TakeChance(card, figures.take_chance, likely=True), Over(card, top), Holds(lower)),
+                    card=card, top=top, lower=and_list(lower))
 
 
 def _discard_claims(position: Position, figures: Appraisal, seat: int, top: Card, threat: int) -> Iterator[Claim]:
@@ -551,9 +548,8 @@ def played_claims(position: Position, figures: Appraisal) -> Iterator[Claim]:
                         played=played, top=top, points=points_phrase(points))
         yield claim("{played} is above {top}, so it takes this trick, and whatever points are thrown on it.",
                     (Over(played, top), *certain), played=played, top=top)
-        if figures.take_chance >= LIKELY:
-            yield claim("{played} is above {top}, so it takes this trick unless someone after you plays higher.",
-                        (Over(played, top),), played=played, top=top)
+        yield claim("{played} is above {top}, so it takes this trick unless someone after you plays higher.",
+                    (TakeChance(played, figures.take_chance, likely=True), Over(played, top)), played=played, top=top)
         return
     if played.suit is Suit.SPADES and played.rank in _SPADES_ABOVE_QUEEN:
         yield claim("Leading {played} while ♠Q is still out can catch it: whoever holds ♠Q may have to play it "

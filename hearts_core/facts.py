@@ -62,6 +62,7 @@ __all__ = [
     "ShownVoid",
     "SoleTaker",
     "SpadesBelowQueen",
+    "TakeChance",
     "TopCard",
     "TrickPoints",
     "Under",
@@ -74,6 +75,10 @@ MEANINGFUL_POINTS: Final = 0.5
 """A difference of expected points below this is "about as good", however sure the search is."""
 SIGNIFICANCE: Final = 2.0
 """A difference must exceed this many standard errors of the search before it is said."""
+LIKELY: Final = 0.5
+"""A card the search sees taking its trick at least this often is said to take it "probably"."""
+UNLIKELY: Final = 0.35
+"""A card the search sees taking its trick less often than this is said to leave it to someone else."""
 HIGH_RANK: Final = 10
 """Cards from the ten up are the "high cards" a pass or a discard gets rid of."""
 
@@ -470,6 +475,20 @@ class AboutAsGood(Fact):
     def holds(self, position: Position) -> bool:
         return (self.card != self.other and position.holds_card(self.card) and position.holds_card(self.other)
                 and (abs(self.gain) < MEANINGFUL_POINTS or abs(self.gain) <= SIGNIFICANCE * self.error))
+
+
+@dataclass(frozen=True, slots=True)
+class TakeChance(Fact):
+    """The search sees ``card`` taking this trick in ``chance`` of the sampled deals: often (``likely``) or seldom."""
+
+    card: Card
+    chance: float
+    likely: bool
+
+    def holds(self, position: Position) -> bool:
+        if not position.holds_card(self.card) or not 0 <= self.chance <= 1:
+            return False
+        return self.chance >= LIKELY if self.likely else self.chance < UNLIKELY
 
 
 @dataclass(frozen=True, slots=True)

@@ -143,6 +143,9 @@ def true_of_deal(fact: Fact, state: HandState, seat: int, figures: dict[Card, Ap
                 mean, spread = paired_difference(figures[other].world_scores, figures[card].world_scores)
             return (mean, spread) == pytest.approx((gain, error)) and (
                 abs(gain) < MEANINGFUL_POINTS or abs(gain) <= SIGNIFICANCE * error)
+        case facts.TakeChance(card=card, chance=chance, likely=likely):
+            return card in hand and figures[card].take_chance == chance and (
+                chance >= 0.5 if likely else chance < 0.35)
         case facts.ShootingPays(card=card):
             return figures[card].shooting
         case facts.NoPoints(card=card):

@@ -185,7 +185,12 @@ function hlTrickWords(plays, options = {}) {
   const parts = plays.map((play, index) =>
     `${play.seat} ${index === 0 ? "led" : "played"} ${play.card.rank}${play.card.symbol} (${play.card.label})`);
   if (!plays.length) parts.push(options.empty || "No card played yet");
-  if (options.winner) parts.push(`${options.winner} ${options.done ? "takes" : "is winning"} the trick`);
+  if (options.winner) {
+    // The learner's seat is "You": "You take", "You are winning"; the others "CPU1 takes", "CPU1 is winning".
+    const you = options.winner === "You";
+    const verb = options.done ? (you ? "take" : "takes") : (you ? "are winning" : "is winning");
+    parts.push(`${options.winner} ${verb} the trick`);
+  }
   if (options.next) parts.push(`${options.next} to play`);
   return parts.join("; ") + ".";
 }
