@@ -439,7 +439,7 @@ def _lead_claims(position: Position, figures: Appraisal) -> Iterator[Claim]:
         yield claim("♠Q is still out and you hold no spade above it, so leading {card} may force ♠Q out "
                     "onto someone else's trick.", (QueenOut(), NoneAbove(QUEEN_OF_SPADES), Holds((card,))),
                     card=card)
-    yield claim("{card} is the highest {suit} still out, so it takes this trick: nobody can play above it.",
+    yield claim("{card} is the highest {suit} left, so it takes this trick: nobody can play above it.",
                 (TopCard(card),), card=card, suit=suit.singular)
     above = len(position.unseen_above(card))
     seldom = TakeChance(card, figures.take_chance, likely=False)
@@ -522,7 +522,7 @@ def _discard_claims(position: Position, figures: Appraisal, seat: int, top: Card
         yield claim("You have no {suits}: throw away {card} now, while ♠Q is still out and {card} could "
                     "otherwise be made to catch it.", (void, QueenOut(), Holds((card,))),
                     suits=led.plural, card=card)
-    yield claim("You have no {suits}, so throw away {card}: it is the highest {suit} still out and would take "
+    yield claim("You have no {suits}, so throw away {card}: it is the highest {suit} left and would take "
                 "any {suit} trick it is played to.", (void, TopCard(card)),
                 suits=led.plural, card=card, suit=card.suit.singular)
     yield claim("You have no {suits}, so you may throw away any card: {card} is the one the search would "
@@ -554,7 +554,7 @@ def played_claims(position: Position, figures: Appraisal) -> Iterator[Claim]:
     if played.suit is Suit.SPADES and played.rank in _SPADES_ABOVE_QUEEN:
         yield claim("Leading {played} while ♠Q is still out can catch it: whoever holds ♠Q may have to play it "
                     "under your card.", (QueenOut(), Holds((played,))), played=played)
-    yield claim("{played} is the highest {suit} still out, so it takes the trick, and any points thrown on it.",
+    yield claim("{played} is the highest {suit} left, so it takes the trick, and any points thrown on it.",
                 (TopCard(played),), played=played, suit=played.suit.singular)
 
 
