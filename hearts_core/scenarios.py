@@ -140,7 +140,7 @@ PASS_EXAMPLES: Final = {
     p.name: p
     for p in (
         PassExample(
-            "pass-high-cards", "Passing three dangerous cards",
+            "pass-high-cards", "Which three cards would you pass?",
             parse_cards("♣A ♣4 ♣7 ♦K ♦3 ♦9 ♠Q ♠5 ♥2 ♥6 ♥8 ♥J ♦6"), "left", parse_cards("♣A ♦K ♠Q"),
         ),
     )
