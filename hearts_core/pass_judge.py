@@ -590,17 +590,25 @@ class PassJudgement:
 
     def lines(self) -> list[str]:
         """Every sentence of the judgement after the summary, in reading order."""
+        return [*self.pass_lines(), *self.suggestion_lines()]
+
+    def pass_lines(self) -> list[str]:
+        """What the learner's pass gave and kept, and how it played out."""
         words = [fact.sentence() for _, fact in self.cards]
         words += [fact.sentence() for fact in self.kept]
         outcome = self.play_out
         if self.same_as_suggested:
             words.append(_PLAYED_SAME.format(deals=outcome.deals, mine=_points(outcome.mine)))
-            return words
-        words.append(_PLAYED.format(deals=outcome.deals, mine=_points(outcome.mine),
-                                    theirs=_points(outcome.suggested)))
-        words.append(_SUGGESTION.format(cards=and_list(self.suggested)))
-        words += [fact.sentence() for _, fact in self.suggestion]
+        else:
+            words.append(_PLAYED.format(deals=outcome.deals, mine=_points(outcome.mine),
+                                        theirs=_points(outcome.suggested)))
         return words
+
+    def suggestion_lines(self) -> list[str]:
+        """The coach's suggested pass and why its other cards go (nothing when the learner passed it)."""
+        if self.same_as_suggested:
+            return []
+        return [_SUGGESTION.format(cards=and_list(self.suggested)), *(fact.sentence() for _, fact in self.suggestion)]
 
 
 def judge_pass(hand: Sequence[Card], passed: Sequence[Card], direction: PassDirection | str = PassDirection.LEFT,

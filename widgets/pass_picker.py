@@ -102,7 +102,9 @@ class PassPicker(HeartsWidget):
     """The engine's verdict on the pass: ``good``, ``fair`` or ``weak`` (empty before a pass)."""
     verdict_text = traitlets.Unicode("").tag(sync=True)
     judgement = traitlets.List(traitlets.Unicode()).tag(sync=True)
-    """The judgement's sentences, in reading order."""
+    """The judgement's sentences about the learner's pass, in reading order."""
+    suggestion = traitlets.List(traitlets.Unicode()).tag(sync=True)
+    """The coach's suggested pass and its reasons (empty when the learner passed exactly that)."""
     deal_number = traitlets.Int(1).tag(sync=True)
     answered = traitlets.Bool(False).tag(sync=True)
     """A pass has been made (on any deal): what completes the lesson."""
@@ -160,6 +162,7 @@ class PassPicker(HeartsWidget):
             self.verdict = ""
             self.verdict_text = ""
             self.judgement = []
+            self.suggestion = []
 
     def _actions(self) -> dict[str, Any]:
         return {"toggle": self.toggle, "confirm": self.confirm, "another": self.another_deal}
@@ -228,7 +231,8 @@ class PassPicker(HeartsWidget):
         with self.hold_trait_notifications():
             self.verdict = judged.verdict.value
             self.verdict_text = judged.summary
-            self.judgement = judged.lines()
+            self.judgement = judged.pass_lines()
+            self.suggestion = judged.suggestion_lines()
             if not self.answered:
                 self.first_try = judged.verdict is PassVerdict.GOOD
             self.confirmed = True

@@ -17,7 +17,8 @@ from typing import Any
 import pytest
 from playwright.sync_api import Locator, Page, expect
 
-from hearts_core import penalty_points, trick_winner
+from hearts_core import penalty_points, to_card, trick_winner
+from hearts_core.bots import heuristic_pass
 from hearts_core.scenarios import position, trick_example
 from tests.browser.pages import (
     MATCH,
@@ -31,6 +32,7 @@ from tests.browser.pages import (
     step,
 )
 from widgets.drill import Drill
+from widgets.pass_picker import PassPicker
 
 LESSON_KEYS = [
     "01-aim-and-cards", "02-tricks", "03-practice", "04-passing", "05-first-trick",
@@ -159,11 +161,46 @@ def lesson_03(page: Page) -> None:
     expect(second.locator(".hl-message.is-legal .hl-consequence")).to_contain_text("CPU2 takes the trick")
 
 
+def pass_cards(page: Page, cards: list[str]) -> None:
+    picker = page.locator(".hl-pass-picker")
+    for card in cards:
+        tapped = picker.locator(f'.hl-hand .hl-card[data-card="{card}"]')
+        tapped.click()
+        expect(tapped).to_have_attribute("aria-pressed", "true")
+    picker.locator('[data-action="confirm"]').click()
+    expect(picker.locator(".hl-card.is-received")).to_have_count(3)
+
+
 def lesson_04(page: Page) -> None:
-    for card in ("♣A", "♦K", "♠Q"):
-        page.locator(f'.hl-pass-picker .hl-hand .hl-card[data-card="{card}"]').click()
-    page.locator('.hl-pass-picker [data-action="confirm"]').click()
-    expect(page.locator(".hl-pass-picker .hl-card.is-received")).to_have_count(3)
+    picker = page.locator(".hl-pass-picker")
+    # Ask first: no suggestion, no verdict before the pass.
+    expect(picker.locator(".hl-pass-judgement")).to_be_hidden()
+    assert "suggest" not in page.inner_text("body").split("What to pass")[0]
+    pass_cards(page, ["♣4", "♦3", "♥2"])  # a weak pass: critiqued, not green
+    judged = picker.locator(".hl-pass-judgement")
+    expect(judged).to_have_attribute("data-verdict", "weak")
+    expect(judged).to_have_class(re.compile("is-caution"))
+    expect(judged).not_to_have_class(re.compile("is-legal"))
+    expect(judged.locator(".hl-pass-verdict")).to_contain_text("A weak pass")
+    expect(judged).to_contain_text("Passing ♣4, your lowest club, keeps your ♣A")
+    expect(judged).to_contain_text("The coach's suggested pass is ♣A, ♦K and ♠Q.")
+    screenshot(page, "lesson-04-weak-pass")
+    # Another deal, with its twin in Python to know the hand and the coach's pass.
+    twin = PassPicker("pass-high-cards")
+    for card in ("♣4", "♦3", "♥2"):
+        twin.toggle(card)
+    twin.confirm()
+    twin.another_deal()
+    picker.locator('[data-action="another"]').click()
+    expect(picker.locator(".hl-direction")).to_have_text(twin.direction_text)
+    expect(judged).to_be_hidden()
+    shown = [picker.locator(".hl-hand .hl-card").nth(i).get_attribute("data-card") for i in range(13)]
+    assert shown == [card["text"] for card in twin.hand]
+    pass_cards(page, [str(card) for card in heuristic_pass(tuple(to_card(c["text"]) for c in twin.hand))])
+    expect(judged).to_have_attribute("data-verdict", "good")
+    expect(judged).to_have_class(re.compile("is-legal"))
+    expect(judged.locator(".hl-pass-verdict")).to_contain_text("A good pass: it is the one the coach suggests.")
+    screenshot(page, "lesson-04-good-pass")
 
 
 def lesson_05(page: Page) -> None:
@@ -234,6 +271,10 @@ def test_the_index_opens_first_and_links_every_lesson(page: Page, lesson_server:
     hrefs = [links.nth(i).get_attribute("href") for i in range(len(LESSON_KEYS))]
     assert hrefs == [f"{key}.ipynb" for key in LESSON_KEYS]
     expect(page.locator('.hl-index [role="progressbar"]')).to_be_visible()
+    # Where to go on: the first lesson not completed (this run has completed none yet).
+    onward = page.locator(".hl-index .hl-next-step-link")
+    expect(onward).to_have_text("Start with lesson 1: The aim and the cards →")
+    expect(onward).to_have_attribute("href", "01-aim-and-cards.ipynb")
     glossary = page.get_by_role("link", name=re.compile("glossary", re.I)).first
     expect(glossary).to_have_attribute("href", "glossary.ipynb")
     assert_words_not_identifiers(page)

@@ -25,7 +25,9 @@ function render({ model, el }) {
   const verdict = hlEl("p", "hl-pass-verdict");
   verdict.setAttribute("role", "status");
   const lines = hlEl("ul", "hl-pass-lines");
-  judged.append(verdict, lines);
+  const coachHead = hlEl("p", "hl-pass-coach");
+  const coachLines = hlEl("ul", "hl-pass-lines hl-pass-coach-lines");
+  judged.append(verdict, lines, coachHead, coachLines);
   const another = hlButton("Try another deal", "another", { className: "hl-another-deal",
     aria: "Try another deal: a new hand to pass from" });
   another.addEventListener("click", () => model.send({ type: "another" }));
@@ -72,11 +74,18 @@ function render({ model, el }) {
     judged.classList.toggle("is-caution", grade === "fair" || grade === "weak");
     verdict.textContent = model.get("verdict_text");
     lines.replaceChildren(...model.get("judgement").map((line) => hlEl("li", "", line)));
+    // The suggestion's first sentence names it; the rest say why its other cards go.
+    const [coach, ...why] = model.get("suggestion");
+    coachHead.textContent = coach || "";
+    coachHead.hidden = !coach;
+    coachLines.replaceChildren(...why.map((line) => hlEl("li", "", line)));
+    coachLines.hidden = !why.length;
     after.hidden = !done;
     refocus();
   }
   for (const name of ["title", "direction", "direction_text", "hand", "selected", "status", "can_confirm",
-    "confirmed", "new_hand", "received_from", "summary", "verdict", "verdict_text", "judgement", "four_colour"]) {
+    "confirmed", "new_hand", "received_from", "summary", "verdict", "verdict_text", "judgement", "suggestion",
+    "four_colour"]) {
     model.on("change:" + name, draw);
   }
   draw();
