@@ -227,6 +227,16 @@ def lesson_07(page: Page) -> None:
     page.locator('.hl-quiz [data-action="choice-16"]').click()
     expect(page.locator(".hl-quiz .hl-message.is-legal")).to_contain_text("Right!")
     choose(exercise(page, 0), str(penalty_points(trick_example("queen-on-a-diamond").cards)))
+    # The end of the match is asked: no total and no ending before the answer.
+    sheet = page.locator(".hl-score-sheet")
+    expect(sheet.locator(".hl-total")).to_have_text(["?"] * 4)
+    assert "match is over" not in sheet.inner_text() and "wins" not in sheet.locator(".hl-scores").inner_text()
+    sheet.locator('[data-action="choice-3"]').click()  # CPU3 reached 100: that ends it, it does not win
+    expect(sheet.locator(".hl-score-feedback.is-illegal")).to_contain_text("Reaching 100 does not win")
+    sheet.locator('[data-action="choice-0"]').click()
+    expect(sheet.locator(".hl-score-feedback.is-legal")).to_have_text(
+        "Right! The match is over: You win with 27. Reaching 100 does not win.")
+    expect(sheet.locator(".hl-total")).to_have_text(["27", "51", "45", "100"])
     drill(page, ["points", "who-takes"], 3)
 
 
