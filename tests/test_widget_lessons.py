@@ -22,7 +22,7 @@ from widgets.match import MatchWidget
 from widgets.pass_picker import PassPicker
 from widgets.points_quiz import PointsQuiz as PointsQuizItself
 from widgets.practice import Practice
-from widgets.record_viewer import RecordViewer
+from widgets.record_viewer import MistakeHunt, RecordViewer
 from widgets.score_table import ScoreQuiz, ScoreTable
 from widgets.trick_scene import TrickScene
 
@@ -364,6 +364,10 @@ def _right_at_once(widget: HeartsWidget) -> None:
         widget.choose(widget.answer)
     elif isinstance(widget, Practice):
         widget.choose(widget.position.legal()[0])
+    elif isinstance(widget, MistakeHunt):
+        problem = RecordViewer.sample("mistakes").problems[0]
+        widget.goto(problem["step"])
+        widget.mark(next(i for i, card in enumerate(widget.frames[widget.step]["cards"]) if card["illegal"]))
     elif isinstance(widget, ScoreQuiz):
         widget.answer(widget._right())
     elif isinstance(widget, PassPicker):

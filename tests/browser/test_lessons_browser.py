@@ -258,8 +258,27 @@ def lesson_09(page: Page) -> None:
 
 
 def lesson_10(page: Page) -> None:
-    page.locator(".hl-viewer .hl-problems button").first.click()
-    expect(page.locator(".hl-viewer .hl-message.is-illegal")).to_contain_text("against the rule on following suit")
+    viewer = page.locator(".hl-viewer")
+    # Asked first: no list of mistakes, no flagged card, until the learner finds one.
+    expect(viewer.locator(".hl-status")).to_contain_text("4 hands to check.")
+    expect(viewer.locator(".hl-problems li")).to_have_count(0)
+    expect(viewer.locator(".hl-played.is-illegal")).to_have_count(0)
+    expect(viewer.locator(".hl-held li")).to_have_count(4)
+    for number in (2, 3):
+        viewer.locator('[data-action="next"]').click()
+        expect(viewer.locator(".hl-where")).to_contain_text(f"step {number} of")
+    # CPU3 held diamonds (shown above the trick) and threw ♣10 on a diamond lead.
+    expect(viewer.locator(".hl-held")).to_contain_text("CPU3 held")
+    viewer.locator('[data-action="mark-0"]').click()
+    expect(viewer.locator(".hl-hunt-answer.is-illegal")).to_have_text(
+        "Not this one: CPU2 may play ♦4 here, and the rules allow it.")
+    viewer.locator('[data-action="mark-1"]').click()
+    expect(viewer.locator(".hl-hunt-answer.is-legal")).to_contain_text("Found it! Illegal: CPU3 played ♣10")
+    expect(viewer.locator(".hl-message.is-illegal").first).to_contain_text("against the rule on following suit")
+    expect(viewer.locator(".hl-problems li")).to_have_count(1)
+    viewer.locator('[data-action="reveal"]').click()
+    expect(viewer.locator(".hl-problems li")).to_have_count(3)
+    expect(viewer.locator(".hl-status")).to_contain_text("3 illegal actions found")
 
 
 def lesson_11(page: Page) -> None:
