@@ -292,7 +292,7 @@ def test_the_glossary_has_every_term_and_every_refusal_links_to_an_entry() -> No
     cells = json.loads((LESSONS_DIR / GLOSSARY).read_text())["cells"]
     text = "".join("".join(cell["source"]) for cell in cells)
     for anchor in ("hand", "trick", "lead", "follow", "void", "discard", "penalty-card", "hearts-broken", "pass",
-                   "moon", "first-trick"):
+                   "moon", "first-trick", "duck", "run", "record"):
         assert f'<a id="{anchor}"></a>' in text, anchor
     for reason in Reason:
         if reason is not Reason.LEGAL:

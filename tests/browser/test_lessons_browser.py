@@ -321,7 +321,8 @@ def test_the_index_opens_first_and_links_every_lesson(page: Page, lesson_server:
 def test_the_glossary_opens_with_every_entry(page: Page, lesson_server: str) -> None:
     page.goto(f"{lesson_server}voila/render/glossary.ipynb", wait_until="domcontentloaded")
     page.wait_for_selector("#hearts-broken", state="attached", timeout=60_000)
-    for anchor in ("hand", "trick", "lead", "follow", "void", "discard", "penalty-card", "pass", "moon"):
+    for anchor in ("hand", "trick", "lead", "follow", "void", "discard", "penalty-card", "pass", "moon", "duck", "run",
+                   "record"):
         assert page.locator(f"#{anchor}").count() == 1, anchor
     assert_words_not_identifiers(page)
 
