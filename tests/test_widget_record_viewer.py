@@ -228,8 +228,8 @@ def test_a_wrong_mark_says_the_card_is_allowed_and_a_right_one_reveals_that_mist
     assert hunt.problems == [] and not hunt.answered
     right = hunt.mark(1)
     assert right["correct"] and hunt.answered and not hunt.first_try  # the second tap: no star
-    assert right["summary"].startswith("Found it! Illegal: CPU3 played ♣10, against the rule on following suit.")
-    assert right["summary"].endswith("1 of 3 found. Keep looking, or show them all.")
+    assert right["summary"] == ("Found it! That is one of the illegal plays: the checker says why above. "
+                                "1 of 3 found. Keep looking, or show them all.")
     assert hunt.problems == [problem] and hunt.mistakes == 3 and hunt.hunting
     assert hunt.frame["caption"].startswith("Illegal: CPU3 played ♣10") and hunt.frame["cards"][1]["illegal"]
     hunt.goto(0)
@@ -256,3 +256,12 @@ def test_a_record_the_learner_brings_is_checked_not_hunted() -> None:
     hunt = MistakeHunt.sample("mistakes")
     hunt.load_text((SAMPLES / "mistakes.json").read_text(encoding="utf-8"), source="pasted")
     assert not hunt.hunting and len(hunt.problems) == 3 and hunt.frame["caption"] != HUNT_CAPTION
+
+
+def test_finding_every_mistake_ends_the_hunt() -> None:
+    hunt = MistakeHunt.sample("mistakes")
+    for problem in RecordViewer.sample("mistakes").problems:
+        hunt.goto(problem["step"])
+        hunt.mark(next(i for i, card in enumerate(hunt.frames[hunt.step]["cards"]) if card["illegal"]))
+    assert hunt.feedback == "Found it! That was the last of the 3 illegal plays."
+    assert not hunt.hunting and len(hunt.problems) == 3 and hunt.first_try

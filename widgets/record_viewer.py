@@ -363,7 +363,8 @@ def _hand_over(state: HandState) -> str:
 HUNT_CAPTION = "Is every card in this trick allowed? If one breaks a rule, tap it."
 HUNT_STATUS = ("{hands} hands to check. Somewhere in them, cards are played against the rules: step through the "
                "tricks, look at what each player held, and tap a card you think breaks a rule.")
-FOUND = "Found it! {caption}"
+FOUND = "Found it! That is one of the illegal plays: the checker says why above."
+FOUND_LAST = "Found it! That was the last of the {total} illegal plays."
 NOT_THIS = "Not this one: {seat} may play {card} here, and the rules allow it."
 LEFT_TO_FIND = "{found} of {total} found. Keep looking, or show them all."
 
@@ -478,9 +479,11 @@ class MistakeHunt(RecordViewer):
                 self.found = sorted({*self.found, self.step})
                 self.mistakes = len(self._all_problems)
                 self.problems = [item for item in self._all_problems if item["step"] in self.found]
-                left = "" if len(self.found) == self.mistakes else " " + LEFT_TO_FIND.format(
-                    found=len(self.found), total=self.mistakes)
-                self.feedback = FOUND.format(caption=self._frames[self.step]["caption"]) + left
+                if len(self.found) == self.mistakes:
+                    self.feedback = FOUND_LAST.format(total=self.mistakes)
+                else:
+                    self.feedback = " ".join((FOUND, LEFT_TO_FIND.format(found=len(self.found),
+                                                                         total=self.mistakes)))
                 self.answered = True
                 if len(self.found) == self.mistakes:
                     self.hunting = False

@@ -273,8 +273,9 @@ def lesson_10(page: Page) -> None:
     expect(viewer.locator(".hl-hunt-answer.is-illegal")).to_have_text(
         "Not this one: CPU2 may play ♦4 here, and the rules allow it.")
     viewer.locator('[data-action="mark-1"]').click()
-    expect(viewer.locator(".hl-hunt-answer.is-legal")).to_contain_text("Found it! Illegal: CPU3 played ♣10")
-    expect(viewer.locator(".hl-message.is-illegal").first).to_contain_text("against the rule on following suit")
+    expect(viewer.locator(".hl-hunt-answer.is-legal")).to_contain_text("Found it! That is one of the illegal plays")
+    expect(viewer.locator(".hl-frame-caption.is-illegal")).to_contain_text(
+        "Illegal: CPU3 played ♣10, against the rule on following suit")
     expect(viewer.locator(".hl-problems li")).to_have_count(1)
     viewer.locator('[data-action="reveal"]').click()
     expect(viewer.locator(".hl-problems li")).to_have_count(3)
