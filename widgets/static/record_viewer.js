@@ -110,7 +110,9 @@ function render({ model, el }) {
       option.textContent = label;
       return option;
     }));
-    status.textContent = model.get("status") + (model.get("source") ? ` (${model.get("source")})` : "");
+    // A hunt's status is a whole instruction; the source would dangle after it.
+    status.textContent = model.get("status") +
+      (model.get("source") && !model.get("hunting") ? ` (${model.get("source")})` : "");
     const hunting = Boolean(model.get("hunting"));
     held.hidden = !hunting;
     huntRow.hidden = !hunting;
