@@ -390,6 +390,10 @@ class MistakeHunt(RecordViewer):
     True
     """
 
+    # The same front end as the viewer: it draws the hunt's parts when the widget has them.
+    _esm = bundle_esm("record_viewer.js")
+    _css = bundle_css("record_viewer.css")
+
     completion_trait: ClassVar[str] = "answered"
     counts_for_stars: ClassVar[bool] = True
 

@@ -136,6 +136,10 @@ class ScoreQuiz(ScoreTable):
     'Right! The match is over: You win with 27. Reaching 100 does not win.'
     """
 
+    # The same front end as the table: it asks when the widget gives choices.
+    _esm = bundle_esm("score_table.js")
+    _css = bundle_css("score_table.css")
+
     completion_trait: ClassVar[str] = "answered"
     counts_for_stars: ClassVar[bool] = True
 
