@@ -216,6 +216,12 @@ def test_focus_lands_on_a_control_after_the_last_step(desktop: Page, lesson_serv
     page.keyboard.press("Enter")
     expect(picker.locator(".hl-card.is-received")).to_have_count(3)
     assert "hl-pass-summary" in focused(page)["cls"]
+    # The judgement follows the summary, and "Try another deal" is the next Tab stop.
+    expect(picker.locator(".hl-pass-judgement .hl-pass-verdict")).not_to_be_empty()
+    assert tab_until(page, '[data-action="another"]') == 1
+    page.keyboard.press("Enter")
+    expect(picker.locator(".hl-pass-judgement")).to_be_hidden()
+    assert focused(page)["tag"] == "BUTTON" and "hl-card" in focused(page)["cls"], "focus lands on the new hand"
 
     # Lesson 8: "Next trick" at the end is disabled; focus goes to Previous trick.
     open_lesson(page, lesson_server, "08-moon")

@@ -36,7 +36,7 @@ function render({ model, el }) {
   root.append(title, direction, hand, status, controls, summary, judged, after, hlErrorBox(model));
 
   function draw() {
-    const refocus = hlFocusAfter(root, [".hl-pass-verdict", ".hl-pass-hand .hl-card"]);
+    const refocus = hlFocusAfter(root, [".hl-pass-summary", ".hl-pass-hand .hl-card"]);
     root.classList.toggle("hl-four-colour", model.get("four_colour"));
     title.textContent = model.get("title");
     direction.textContent = model.get("direction_text");
