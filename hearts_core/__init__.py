@@ -32,6 +32,7 @@ from hearts_core.legality import (
     trick_winner,
 )
 from hearts_core.match import Match, deal_hands
+from hearts_core.pass_judge import PassJudgement, PassVerdict, judge_pass
 from hearts_core.records import RECORD_FORMAT, CheckReport, IllegalAction, check_record, load_record
 from hearts_core.rules import (
     CARDS_IN_PASS,
@@ -86,6 +87,8 @@ __all__ = [
     "Match",
     "Outcome",
     "PassDirection",
+    "PassJudgement",
+    "PassVerdict",
     "Phase",
     "Reason",
     "Rules",
@@ -99,6 +102,7 @@ __all__ = [
     "deal_hands",
     "format_cards",
     "hand_scores",
+    "judge_pass",
     "legal_plays",
     "load_record",
     "make_bot",

@@ -18,6 +18,10 @@ Design choices:
   billion for somebody at the table, see :data:`ALL_PENALTY_ODDS`), and for "only hearts
   to lead" the learner's remaining cards are hearts with hearts still unbroken, which is
   reached from a deal where the learner holds the hearts and wins tricks with high cards.
+* The exceptions are the rare case and are practised as one: when a drill mixes them
+  with common rules, :func:`choose_rule` deals an exception at :data:`EXCEPTION_SHARE`
+  (one position in eight) and a common rule the rest of the time, and never opens a
+  drill on one.  A drill of exceptions alone deals nothing else.
 * Pure standard library, like the rest of the engine.
 
 >>> item = deal_item(DrillKey.FOLLOW_SUIT, 3)
@@ -28,9 +32,10 @@ True
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
+from fractions import Fraction
 from math import comb
 from typing import Final
 
@@ -45,10 +50,13 @@ from hearts_core.state import HandState
 __all__ = [
     "ALL_PENALTY_ODDS",
     "DRILL_RULES",
+    "EXCEPTIONS",
+    "EXCEPTION_SHARE",
     "DrillItem",
     "DrillKey",
     "DrillRule",
     "QuestionKind",
+    "choose_rule",
     "deal_item",
     "drill_rule",
     "exercises",
@@ -79,6 +87,15 @@ class QuestionKind(StrEnum):
     """Say how many points a finished trick carries."""
     SPOIL = "spoil"
     """Pick the card that stops a moon shot (a lesson's question; no drill asks it)."""
+
+EXCEPTIONS: Final = frozenset({DrillKey.ALL_PENALTY, DrillKey.ALL_HEARTS})
+"""The two rare exceptions (every card allowed although a rule would refuse each one)."""
+
+EXCEPTION_SHARE: Final = Fraction(1, 8)
+"""The share of a mixed drill's positions that practise an exception: one in eight.
+
+Often enough to remember that the exception exists, rare enough that the common case is
+what the learner practises (in real deals the exceptions almost never happen)."""
 
 _ATTEMPTS: Final = 2000
 """Deals tried before giving up; the rarest filtered rule needs a few dozen."""
@@ -191,6 +208,30 @@ def exercises(item: DrillItem) -> bool:
 
 
 # ------------------------------------------------------------------- dealing
+
+
+def choose_rule(rules: Sequence[str], rng: random.Random, *, opening: bool = False) -> DrillKey:
+    """The rule of a drill's next position, drawn from ``rules`` with ``rng``.
+
+    When ``rules`` mixes exceptions (:data:`EXCEPTIONS`) and common rules, an exception
+    comes up with probability :data:`EXCEPTION_SHARE` and never on the ``opening``
+    position; within each group every rule is equally likely.
+
+    >>> rng = random.Random(1)
+    >>> choose_rule(["hearts-not-broken", "all-hearts"], rng, opening=True)
+    <DrillKey.HEARTS_NOT_BROKEN: 'hearts-not-broken'>
+    """
+    keys = [drill_rule(key).key for key in rules]
+    if not keys:
+        raise ValueError("a drill needs at least one rule to practise")
+    common = [key for key in keys if key not in EXCEPTIONS]
+    rare = [key for key in keys if key in EXCEPTIONS]
+    if not common or not rare:
+        return rng.choice(keys)
+    draw = rng.random()  # drawn on the opening too, so every position uses the generator alike
+    if not opening and draw < EXCEPTION_SHARE:
+        return rng.choice(rare)
+    return rng.choice(common)
 
 
 def deal_item(rule: str, seed: int) -> DrillItem:

@@ -129,7 +129,7 @@ POSITIONS: Final = _load_positions()
 TRICK_EXAMPLES: Final = {
     t.name: t
     for t in (
-        TrickExample("off-suit-ace", "An off-suit ace never wins", 0, parse_cards("♣10 ♣K ♣3 ♥A")),
+        TrickExample("off-suit-ace", "Clubs led: the trick card by card", 0, parse_cards("♣10 ♣K ♣3 ♥A")),
         TrickExample("fifteen-points", "A trick worth 15 points", 0, parse_cards("♥2 ♥8 ♠Q ♣5")),
         TrickExample("queen-on-a-diamond", "A diamond trick", 2, parse_cards("♦9 ♦4 ♠Q ♦J")),
         TrickExample("hearts-led", "Hearts led", 1, parse_cards("♥6 ♥J ♣A ♥9")),
@@ -140,7 +140,7 @@ PASS_EXAMPLES: Final = {
     p.name: p
     for p in (
         PassExample(
-            "pass-high-cards", "Passing three dangerous cards",
+            "pass-high-cards", "Which three cards would you pass?",
             parse_cards("♣A ♣4 ♣7 ♦K ♦3 ♦9 ♠Q ♠5 ♥2 ♥6 ♥8 ♥J ♦6"), "left", parse_cards("♣A ♦K ♠Q"),
         ),
     )

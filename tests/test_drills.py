@@ -2,7 +2,12 @@
 
 from __future__ import annotations
 
+import ast
+import json
+import random
+import re
 from math import comb
+from pathlib import Path
 
 import pytest
 
@@ -10,8 +15,11 @@ from hearts_core import Reason, check_play, parse_cards, penalty_points, trick_w
 from hearts_core.drills import (
     ALL_PENALTY_ODDS,
     DRILL_RULES,
+    EXCEPTION_SHARE,
+    EXCEPTIONS,
     DrillItem,
     DrillKey,
+    choose_rule,
     deal_item,
     exercises,
 )
@@ -91,3 +99,58 @@ def test_unknown_rules_are_refused_by_name() -> None:
 def test_all_penalty_odds_are_about_one_deal_in_eleven_billion() -> None:
     assert comb(52, 13) // 56 == ALL_PENALTY_ODDS
     assert 11_000_000_000 < ALL_PENALTY_ODDS < 12_000_000_000
+
+
+LESSONS = Path(__file__).resolve().parent.parent / "lessons"
+
+
+def lesson_drills() -> dict[str, list[str]]:
+    """Each lesson's drill, by notebook: the rules it names (all of them when it names none)."""
+    found = {}
+    for notebook in sorted(LESSONS.glob("*.ipynb")):
+        cells = json.loads(notebook.read_text(encoding="utf-8"))["cells"]
+        for cell in cells:
+            source = "".join(cell["source"])
+            if cell["cell_type"] == "code" and (match := re.search(r"Drill\((\[[^\]]*\])?", source)):
+                found[notebook.stem] = ast.literal_eval(match.group(1)) if match.group(1) else list(DRILL_RULES)
+    return found
+
+
+DEALS = 1000
+# Three standard errors of a share of 1/8 over a thousand draws is about 0.031.
+TOLERANCE = 0.035
+
+
+def test_the_lessons_drills_are_found() -> None:
+    drills = lesson_drills()
+    assert {"05-first-trick", "06-breaking-hearts", "11-drills"} <= set(drills)
+    assert set(drills["11-drills"]) == set(DRILL_RULES)
+
+
+@pytest.mark.parametrize(("lesson", "rules"), sorted(lesson_drills().items()))
+def test_exceptions_come_up_at_their_share_and_never_first(lesson: str, rules: list[str]) -> None:
+    chosen = []
+    for seed in range(DEALS):
+        rng = random.Random(f"hearts-lessons drill order {seed}")
+        assert choose_rule(rules, rng, opening=True) not in EXCEPTIONS or set(rules) <= EXCEPTIONS
+        chosen.append(choose_rule(rules, rng))
+    assert set(chosen) <= set(rules)
+    share = sum(1 for key in chosen if key in EXCEPTIONS) / DEALS
+    if not set(rules) & EXCEPTIONS:
+        assert share == 0
+    else:
+        assert abs(share - EXCEPTION_SHARE) < TOLERANCE, f"{lesson}: exceptions {share:.3f} of {DEALS}"
+        # Within each group every rule comes up about equally often.
+        for group in (EXCEPTIONS, set(DRILL_RULES) - EXCEPTIONS):
+            mine = [key for key in rules if key in group]
+            counts = [chosen.count(key) for key in mine]
+            assert max(counts) - min(counts) < 0.3 * sum(counts) / len(mine) + 10
+
+
+def test_a_drill_of_exceptions_alone_deals_only_them() -> None:
+    rng = random.Random(3)
+    assert {choose_rule(["all-hearts", "all-penalty"], rng, opening=True) for _ in range(50)} == EXCEPTIONS
+    with pytest.raises(KeyError, match="known"):
+        choose_rule(["trumps"], rng)
+    with pytest.raises(ValueError, match="at least one rule"):
+        choose_rule([], rng)

@@ -7,7 +7,7 @@ from typing import Any
 
 import pytest
 
-from hearts_core.drills import DRILL_RULES, deal_item, exercises
+from hearts_core.drills import DRILL_RULES, EXCEPTION_SHARE, EXCEPTIONS, deal_item, exercises
 from widgets.drill import COMES_BACK_AFTER, Drill
 from widgets.lessons import LessonPractice, Progress
 
@@ -119,3 +119,44 @@ def test_new_position_from_the_front_end() -> None:
     assert drill.number == 2 and drill.error == ""
     assert drill.item == deal_item(drill.item.rule, drill.item.seed)
     assert set(drill.rules) == set(DRILL_RULES)
+
+
+def test_a_missed_position_answered_on_its_return_is_not_right_first_time() -> None:
+    drill = Drill(["who-takes", "points"], seed=8, goal=1)
+    missed = drill.item
+    answer(drill, right=False)
+    assert (drill.score, drill.tried, drill.streak) == (0, 1, 0)
+    for _ in range(COMES_BACK_AFTER):
+        drill.next_position()
+        assert drill.item != missed
+    drill.next_position()
+    assert drill.item == missed and drill.again
+    assert answer(drill, right=True)["correct"]
+    # Right now, but it was missed the first time: no score, no streak, no new try, not done.
+    assert (drill.score, drill.tried, drill.streak, drill.waiting) == (0, 1, 0, 0)
+    assert not drill.done and not drill.is_complete()
+
+
+def test_a_position_missed_again_on_its_return_comes_back_once_more() -> None:
+    drill = Drill(["points"], seed=5)
+    missed = drill.item
+    answer(drill, right=False)
+    for _ in range(COMES_BACK_AFTER + 1):
+        drill.next_position()
+    assert drill.item == missed and drill.again
+    assert not answer(drill, right=False)["correct"]
+    assert (drill.score, drill.tried, drill.waiting) == (0, 1, 1)
+    for _ in range(COMES_BACK_AFTER + 1):
+        drill.next_position()
+    assert drill.item == missed and drill.again
+
+
+def test_lesson_5s_drill_deals_the_all_penalty_hand_at_its_share() -> None:
+    drill = Drill(["lead-two-of-clubs", "first-trick-no-points", "all-penalty"], seed=5)
+    assert drill.item.rule not in EXCEPTIONS  # never opens on the exception
+    rules = [drill.item.rule]
+    while drill.number < 1000:
+        drill.next_position()
+        rules.append(drill.item.rule)
+    share = sum(1 for rule in rules if rule in EXCEPTIONS) / len(rules)
+    assert abs(share - EXCEPTION_SHARE) < 0.035

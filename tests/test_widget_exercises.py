@@ -153,7 +153,7 @@ def test_stop_the_moon_right_only_if_the_engine_gives_you_a_trick_with_points(na
 def test_stop_the_moon_words() -> None:
     quiz = StopTheMoon("stop-the-moon")
     assert quiz.answer("♥2")["summary"] == ("Not this one: CPU1 takes the trick and its 3 points, "
-                                            "so CPU1 is still running.")
+                                            "so CPU1 can still take every point and shoot the moon.")
     assert quiz.answer("♥K")["summary"].startswith("Right! You take the trick with ♥K and 3 points")
     assert quiz.answered and not quiz.first_try
     assert parse_card("♥K")

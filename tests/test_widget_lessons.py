@@ -11,8 +11,10 @@ import pytest
 
 import widgets
 from hearts_core import Reason, penalty_points
+from hearts_core.bots import heuristic_pass
 from widgets._base import HeartsWidget, page_address
-from widgets.exercises import LegalCardsQuiz, WhoTakesQuiz
+from widgets.drill import Drill
+from widgets.exercises import Exercise, LegalCardsQuiz, WhoTakesQuiz
 from widgets.explainer import CardExplainer
 from widgets.glossary import GLOSSARY, RULE_ENTRIES, rule_link
 from widgets.lessons import LESSONS, Completable, LessonIndex, LessonPractice, PointsQuiz, Progress, completes
@@ -20,8 +22,8 @@ from widgets.match import MatchWidget
 from widgets.pass_picker import PassPicker
 from widgets.points_quiz import PointsQuiz as PointsQuizItself
 from widgets.practice import Practice
-from widgets.record_viewer import RecordViewer
-from widgets.score_table import ScoreTable
+from widgets.record_viewer import MistakeHunt, RecordViewer
+from widgets.score_table import ScoreQuiz, ScoreTable
 from widgets.trick_scene import TrickScene
 
 LESSONS_DIR = Path(__file__).resolve().parents[1] / "lessons"
@@ -278,7 +280,7 @@ def test_the_index_shows_stars_what_each_mark_needs_and_the_course_bar(tmp_path:
 
 
 def test_every_lesson_names_what_its_mark_needs_and_its_notebook_adds_that_many_exercises() -> None:
-    counts = {"02-tricks": 5, "03-practice": 2, "05-first-trick": 4, "06-breaking-hearts": 4, "07-scoring": 3,
+    counts = {"02-tricks": 5, "03-practice": 2, "05-first-trick": 4, "06-breaking-hearts": 4, "07-scoring": 4,
               "08-moon": 3}
     for key, count in counts.items():
         cells = json.loads((LESSONS_DIR / f"{key}.ipynb").read_text())["cells"]
@@ -290,7 +292,7 @@ def test_the_glossary_has_every_term_and_every_refusal_links_to_an_entry() -> No
     cells = json.loads((LESSONS_DIR / GLOSSARY).read_text())["cells"]
     text = "".join("".join(cell["source"]) for cell in cells)
     for anchor in ("hand", "trick", "lead", "follow", "void", "discard", "penalty-card", "hearts-broken", "pass",
-                   "moon", "first-trick"):
+                   "moon", "first-trick", "duck", "run", "record"):
         assert f'<a id="{anchor}"></a>' in text, anchor
     for reason in Reason:
         if reason is not Reason.LEGAL:
@@ -320,3 +322,114 @@ def test_the_card_explainer_tells_nothing_before_a_tap() -> None:
     explainer.tap("♠Q")
     assert explainer.tapped == [{"card": "♠Q", "legal": False}, {"card": "♣3", "legal": True}]
     assert "hl-code" not in explainer._esm  # the reason code is never drawn
+
+
+# ---------------------------------------------------------------- stars and the way on
+
+
+def _lesson_exercises(key: str, monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> list[tuple[LessonPractice,
+                                                                                                 HeartsWidget]]:
+    """Run lesson ``key``'s code cells as Voilà does and return every exercise its practice was given."""
+    monkeypatch.setenv("HEARTS_LESSONS_DATA", str(tmp_path))
+    added: list[tuple[LessonPractice, HeartsWidget]] = []
+    original = LessonPractice.add
+
+    def recording(self: LessonPractice, widget: HeartsWidget) -> HeartsWidget:
+        added.append((self, widget))
+        return original(self, widget)
+
+    monkeypatch.setattr(LessonPractice, "add", recording)
+    cells = json.loads((LESSONS_DIR / f"{key}.ipynb").read_text(encoding="utf-8"))["cells"]
+    namespace: dict[str, object] = {}
+    for cell in cells:
+        if cell["cell_type"] == "code":
+            exec("".join(cell["source"]), namespace)  # our own lesson's code cells, as Voilà runs them
+    return added
+
+
+def _right_at_once(widget: HeartsWidget) -> None:
+    """Answer a graded exercise right at the first try, finding the answer from the engine."""
+    if isinstance(widget, Exercise):
+        question = widget.question
+        if widget.kind in ("legal-cards",):
+            graded = question.grade([card["text"] for card in widget.hand])
+            widget.answer([text for text, verdict in graded["cards"].items() if verdict["allowed"]])
+        elif widget.kind == "spoil":
+            widget.answer(next(card["text"] for card in widget.hand
+                               if question.grade(card["text"])["correct"]))
+        else:
+            widget.answer(next(choice["value"] for choice in widget.choices
+                               if question.grade(choice["value"])["correct"]))
+    elif isinstance(widget, PointsQuiz):
+        widget.choose(widget.answer)
+    elif isinstance(widget, Practice):
+        widget.choose(widget.position.legal()[0])
+    elif isinstance(widget, MistakeHunt):
+        problem = RecordViewer.sample("mistakes").problems[0]
+        widget.goto(problem["step"])
+        widget.mark(next(i for i, card in enumerate(widget.frames[widget.step]["cards"]) if card["illegal"]))
+    elif isinstance(widget, ScoreQuiz):
+        widget.answer(widget._right())
+    elif isinstance(widget, PassPicker):
+        for card in heuristic_pass(widget.deal[0]):
+            widget.toggle(card)
+        widget.confirm()
+    else:  # pragma: no cover - a new graded widget must be taught to this test
+        raise AssertionError(f"no way to answer {type(widget).__name__}")
+
+
+GRADED_LESSONS = [item.key for item in LESSONS if item.key != "09-guided-match"]  # the match has no right answer
+
+
+@pytest.mark.parametrize("key", GRADED_LESSONS)
+def test_every_graded_exercise_earns_a_star_for_a_right_first_answer(
+        key: str, monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    added = _lesson_exercises(key, monkeypatch, tmp_path)
+    assert added, f"{key} adds no exercise"
+    # Graded: the widget has a right answer and says whether it came at the first try.
+    # A drill keeps its own score ("right first time"), not a star.
+    graded = [(practice, widget) for practice, widget in added
+              if widget.has_trait("first_try") and not isinstance(widget, Drill)]
+    for _, widget in graded:
+        assert getattr(widget, "counts_for_stars", False), f"{type(widget).__name__} in {key} earns no star"
+        _right_at_once(widget)
+        assert widget.trait_values()["first_try"], type(widget).__name__
+    practices = {id(practice): practice for practice, _ in added}
+    assert sum(practice.stars for practice in practices.values()) == len(graded)
+    if graded:
+        stats = Progress(tmp_path).stats()[key]
+        assert stats["stars"] == stats["graded"] == len(graded)
+
+
+def test_lesson_1_and_lesson_7_ask_a_question_that_earns_a_star(monkeypatch: pytest.MonkeyPatch,
+                                                                   tmp_path: Path) -> None:
+    for key in ("01-aim-and-cards", "07-scoring"):
+        first = _lesson_exercises(key, monkeypatch, tmp_path / key)[0][1]
+        assert isinstance(first, PointsQuiz)
+        wrong = next(choice for choice in first.choices if choice != first.answer)
+        first.choose(wrong)
+        first.choose(first.answer)
+        assert first.answered and not first.first_try  # right at the second try: no star
+        assert Progress(tmp_path / key).stats()[key]["stars"] == 0
+
+
+def test_the_index_says_where_to_go_on(tmp_path: Path) -> None:
+    progress = Progress(tmp_path)
+    index = LessonIndex(progress)
+    assert index.next_step == {"text": "Start with lesson 1: The aim and the cards", "href": "01-aim-and-cards.ipynb",
+                               "lesson": "01-aim-and-cards"}
+    for key in ("01-aim-and-cards", "02-tricks", "04-passing"):
+        progress.mark(key)
+    index.refresh()
+    # The first lesson not completed, not the one after the last completed.
+    assert index.next_step["text"] == "Continue with lesson 3: Which card would you play?"
+    assert index.next_step["href"] == "03-practice.ipynb"
+    for item in LESSONS[:-1]:
+        progress.mark(item.key)
+    index.refresh()
+    assert index.next_step["text"] == f"Continue with lesson {len(LESSONS)}: {LESSONS[-1].title}"
+    progress.mark(LESSONS[-1].key)
+    index._dispatch(index, {"type": "opened"}, None)
+    assert index.next_step == {"text": f"You have completed all {len(LESSONS)} lessons. Play another guided match",
+                               "href": "09-guided-match.ipynb", "lesson": "09-guided-match"}
+    assert 'model.get("next_step")' in index._esm

@@ -2,11 +2,27 @@
 
 from __future__ import annotations
 
+import time
+from pathlib import Path
+
 import pytest
 
-from hearts_core import DECK, HandState, IllegalMove, InvalidPositionError, Phase, parse_cards
-from hearts_core.bots import make_bot
+from hearts_core import (
+    DECK,
+    QUEEN,
+    HandState,
+    IllegalMove,
+    InvalidPositionError,
+    Phase,
+    Suit,
+    judge_pass,
+    parse_card,
+    parse_cards,
+)
+from hearts_core.bots import heuristic_pass, make_bot
+from hearts_core.pass_judge import WEAK_BY
 from hearts_core.scenarios import pass_example
+from widgets.lessons import Progress, completes
 from widgets.pass_picker import PassPicker
 
 HAND = "♣2 ♣5 ♣9 ♦3 ♦J ♠2 ♠7 ♠Q ♠A ♥4 ♥10 ♥K ♥A"
@@ -85,7 +101,8 @@ def test_confirm_passes_through_the_engine_and_shows_what_came_back() -> None:
     assert not {"♣A", "♦K", "♠Q"} & {card["text"] for card in picker.new_hand}
     assert picker.confirmed and not picker.can_confirm and picker.passed == ["♣A", "♦K", "♠Q"]
     assert picker.summary.startswith(f"You passed ♣A, ♦K and ♠Q to CPU1, and received {picker.received[0]}")
-    assert "That matches our example pass" in picker.summary
+    assert picker.verdict == "good" and picker.verdict_text == "A good pass: it is the one the coach suggests."
+    assert picker.answered and picker.first_try
 
 
 def test_the_other_hands_are_the_rest_of_the_deck_and_the_bots_pass_from_their_views() -> None:
@@ -145,3 +162,95 @@ def test_messages_from_the_front_end_reach_toggle_and_confirm() -> None:
 def test_bad_setups_fail_at_once(kwargs: dict[str, str], error: type[Exception], match: str) -> None:
     with pytest.raises(error, match=match):
         PassPicker(**kwargs)
+
+
+# ------------------------------------------------------------- lesson 4: the pass judged
+
+LESSON_HAND = pass_example("pass-high-cards").hand
+LOW_SPADES = sum(1 for card in LESSON_HAND if card.suit is Suit.SPADES and card.rank < QUEEN)
+
+
+def held(card: str) -> bool:
+    return parse_card(card) in LESSON_HAND
+
+
+def test_nothing_suggests_a_pass_before_the_learner_passes() -> None:
+    picker = PassPicker("pass-high-cards")
+    shown = " ".join(str(getattr(picker, name)) for name in picker.keys if not name.startswith("_"))
+    assert picker.verdict == "" and picker.judgement == [] and picker.verdict_text == ""
+    assert "suggest" not in shown and "♣A, ♦K" not in shown
+
+
+def test_a_weak_pass_gets_an_honest_critique_and_no_star(tmp_path: Path) -> None:
+    progress = Progress(tmp_path)
+    picker = completes("04-passing", chosen(PassPicker("pass-high-cards"), "♣4", "♦3", "♥2"), progress)
+    picker.confirm()
+    assert picker.verdict == "weak" and picker.verdict_text.startswith("A weak pass")
+    assert "well done" not in picker.verdict_text.lower() and "good" not in picker.verdict_text.lower()
+    lines = picker.judgement
+    # Each sentence's claim holds against the lesson's hand.
+    assert held("♣4") and held("♣A") and min(c for c in LESSON_HAND if c.suit is Suit.CLUBS) == parse_card("♣4")
+    assert ("Passing ♣4, your lowest club, keeps your ♣A that could win a trick you do not want, and gives away "
+            "a card you could play under others.") in lines
+    assert min(c for c in LESSON_HAND if c.suit is Suit.DIAMONDS) == parse_card("♦3") and held("♦K")
+    assert any(line.startswith("Passing ♦3, your lowest diamond, keeps your ♦K") for line in lines)
+    assert LOW_SPADES == 1
+    assert "You kept ♠Q with only 1 low spade to hide behind: it is likely to be forced on you." in lines
+    assert picker.suggestion == [
+        "The coach's suggested pass is ♣A, ♦K and ♠Q.",
+        "♠Q with only 1 low spade to hide behind is likely to be forced on you: passing it is sound.",
+        "♣A is a high club that could win tricks you do not want: good to pass.",
+        "♦K is a high diamond that could win tricks you do not want: good to pass.",
+    ]
+    assert tuple(sorted(heuristic_pass(LESSON_HAND))) == tuple(sorted(parse_cards("♣A ♦K ♠Q")))
+    played = next(line for line in lines if line.startswith("Played out over"))
+    judged = judge_pass(LESSON_HAND, parse_cards("♣4 ♦3 ♥2"))
+    assert f"about {round(judged.play_out.mine)} points" in played
+    assert judged.play_out.difference > WEAK_BY and judged.play_out.difference > 2 * judged.play_out.error
+    assert f"saves about {round(judged.play_out.difference)} points a hand" in picker.verdict_text
+    # Answered (the lesson is done), but no star: the first pass was not good.
+    assert picker.answered and not picker.first_try
+    assert progress.completed() == {"04-passing"} and progress.stats()["04-passing"]["stars"] == 0
+
+
+def test_a_good_pass_says_why(tmp_path: Path) -> None:
+    picker = completes("04-passing", chosen(PassPicker("pass-high-cards"), "♣A", "♦K", "♠Q"), Progress(tmp_path))
+    picker.confirm()
+    assert picker.verdict == "good" and picker.first_try
+    assert picker.judgement[:3] == [
+        "♠Q with only 1 low spade to hide behind is likely to be forced on you: passing it is sound.",
+        "♣A is a high club that could win tricks you do not want: good to pass.",
+        "♦K is a high diamond that could win tricks you do not want: good to pass.",
+    ]
+    assert max(c.rank for c in LESSON_HAND if c.suit is Suit.CLUBS) == parse_card("♣A").rank
+    assert picker.suggestion == []  # it is the suggestion
+    assert Progress(tmp_path).stats()["04-passing"]["stars"] == 1
+
+
+def test_another_deal_deals_another_hand_and_keeps_the_lesson_answered() -> None:
+    picker = PassPicker("pass-high-cards")
+    with pytest.raises(IllegalMove, match="Pass three cards from this hand first"):
+        picker.another_deal()
+    assert picker.deal_number == 1 and picker.hand == PassPicker("pass-high-cards").hand  # nothing changed
+    chosen(picker, "♣4", "♦3", "♥2").confirm()
+    first_hand = [card["text"] for card in picker.hand]
+    assert picker._dispatch(picker, {"type": "another"}, None) and picker.error == ""
+    assert picker.deal_number == 2 and [card["text"] for card in picker.hand] != first_hand
+    assert (picker.confirmed, picker.selected, picker.verdict, picker.judgement, picker.suggestion) == (
+        False, [], "", [], [])
+    assert picker.direction == "right" and picker.direction_text == "Pass right: to CPU3"
+    assert picker.answered and not picker.first_try  # the lesson stays answered, the star is the first pass's
+    hand = tuple(parse_card(card["text"]) for card in picker.hand)
+    for card in heuristic_pass(hand):
+        picker.toggle(card)
+    picker.confirm()
+    assert picker.verdict == "good" and not picker.first_try
+    assert picker.received_from == "CPU1"  # passing right, you receive from your left
+    picker.another_deal()
+    assert picker.direction == "across" and picker.deal_number == 3
+
+
+def test_judging_a_pass_is_quick() -> None:
+    started = time.perf_counter()
+    judge_pass(LESSON_HAND, parse_cards("♣4 ♦3 ♥2"))
+    assert time.perf_counter() - started < 1.0  # about 0.15 s here; generous for a busy machine

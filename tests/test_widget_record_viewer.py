@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 
 from hearts_core import Match, check_record
-from widgets.record_viewer import MAX_UPLOAD_BYTES, SAMPLE_NAMES, SAMPLES, RecordViewer
+from widgets.record_viewer import HUNT_CAPTION, MAX_UPLOAD_BYTES, SAMPLE_NAMES, SAMPLES, MistakeHunt, RecordViewer
 from widgets.storage import MatchStore
 
 TESTS_DATA = Path(__file__).parent / "data"
@@ -196,3 +196,72 @@ def test_a_long_source_name_is_cut_short() -> None:
     viewer = RecordViewer()
     viewer.load_text(VALID.read_text(), source="uploaded: " + "a" * 5_000 + ".json")
     assert len(viewer.source) == 80 and viewer.source.endswith("…")
+
+
+# ------------------------------------------------------------- lesson 10: find the mistake first
+
+
+def test_the_hunt_tells_nothing_before_a_mistake_is_found() -> None:
+    hunt = MistakeHunt.sample("mistakes")
+    checked = RecordViewer.sample("mistakes")
+    assert hunt.hunting and hunt.problems == [] and hunt.mistakes == 0 and not hunt.answered
+    assert "illegal" not in hunt.status and hunt.status.startswith("4 hands to check.")
+    assert hunt.source == "the sample game with mistakes"
+    for step in range(hunt.frame_count):
+        hunt.goto(step)
+        assert hunt.frame["caption"] == HUNT_CAPTION
+        assert not any(card["illegal"] for card in hunt.frame["cards"])
+        assert len(hunt.frame["held"]) == 4  # what each player held: how a mistake can be found
+    # The frames hunted are the checker's frames, only without their verdicts.
+    assert [frame["cards"][-1]["card"] for frame in hunt.frames] == [
+        frame["cards"][-1]["card"] for frame in checked.frames]
+
+
+def test_a_wrong_mark_says_the_card_is_allowed_and_a_right_one_reveals_that_mistake() -> None:
+    hunt = MistakeHunt.sample("mistakes")
+    problem = RecordViewer.sample("mistakes").problems[0]  # CPU3's ♣10 on a diamond lead
+    hunt.goto(problem["step"])
+    held = next(entry["cards"] for entry in hunt.frame["held"] if entry["seat"] == problem["seat"])
+    assert "♦" in held  # the learner can see CPU3 still held diamonds
+    first = hunt.mark(0)  # the diamond that was led: allowed
+    assert not first["correct"] and first["summary"] == "Not this one: CPU2 may play ♦4 here, and the rules allow it."
+    assert hunt.problems == [] and not hunt.answered
+    right = hunt.mark(1)
+    assert right["correct"] and hunt.answered and not hunt.first_try  # the second tap: no star
+    assert right["summary"] == ("Found it! That is one of the illegal plays: the checker says why above. "
+                                "1 of 3 found. Keep looking, or show them all.")
+    assert hunt.problems == [problem] and hunt.mistakes == 3 and hunt.hunting
+    assert hunt.frame["caption"].startswith("Illegal: CPU3 played ♣10") and hunt.frame["cards"][1]["illegal"]
+    hunt.goto(0)
+    assert hunt.frame["caption"] == HUNT_CAPTION  # the others stay hidden
+    with pytest.raises(ValueError, match="no card 7"):
+        hunt.mark(7)
+    assert hunt.attempts == 2  # a bad tap changes nothing
+
+
+def test_showing_the_mistakes_ends_the_hunt_and_a_first_right_tap_earns_the_star() -> None:
+    hunt = MistakeHunt.sample("mistakes")
+    shown = hunt.reveal()
+    assert not hunt.hunting and hunt.answered and not hunt.first_try
+    assert shown == RecordViewer.sample("mistakes").problems and hunt.status.startswith("4 hands checked: 3 illegal")
+    with pytest.raises(ValueError, match="nothing to find"):
+        hunt.mark(0)
+    quick = MistakeHunt.sample("mistakes")
+    last = RecordViewer.sample("mistakes").problems[-1]
+    quick._dispatch(quick, {"type": "goto", "step": last["step"]}, None)
+    assert quick._dispatch(quick, {"type": "mark", "position": 0}, None) and quick.first_try
+
+
+def test_a_record_the_learner_brings_is_checked_not_hunted() -> None:
+    hunt = MistakeHunt.sample("mistakes")
+    hunt.load_text((SAMPLES / "mistakes.json").read_text(encoding="utf-8"), source="pasted")
+    assert not hunt.hunting and len(hunt.problems) == 3 and hunt.frame["caption"] != HUNT_CAPTION
+
+
+def test_finding_every_mistake_ends_the_hunt() -> None:
+    hunt = MistakeHunt.sample("mistakes")
+    for problem in RecordViewer.sample("mistakes").problems:
+        hunt.goto(problem["step"])
+        hunt.mark(next(i for i, card in enumerate(hunt.frames[hunt.step]["cards"]) if card["illegal"]))
+    assert hunt.feedback == "Found it! That was the last of the 3 illegal plays."
+    assert not hunt.hunting and len(hunt.problems) == 3 and hunt.first_try

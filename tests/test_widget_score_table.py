@@ -7,7 +7,7 @@ import pytest
 from hearts_core import DECK, HandState, InvalidPositionError, Match, Rules, match_winners, parse_cards
 from hearts_core.bots import make_bot
 from hearts_core.scenarios import ScoreExample
-from widgets.score_table import ScoreTable
+from widgets.score_table import ScoreQuiz, ScoreTable
 
 
 def example(before: tuple[int, int, int, int], this_hand: tuple[int, int, int, int]) -> ScoreExample:
@@ -133,3 +133,32 @@ def test_there_is_nothing_to_click() -> None:
     table._dispatch(table, {"type": "sort"}, None)
     assert table.error.startswith("The page asked for something this widget cannot do")
     assert table.ending == "The match is over: You win with 27. Reaching 100 does not win."
+
+
+def test_the_score_quiz_asks_before_it_shows_the_totals_and_the_ending() -> None:
+    quiz = ScoreQuiz("reaching-100")
+    assert quiz.asking and quiz.ending == "" and quiz.moon == "" and not quiz.over and quiz.winners == []
+    assert [row["total"] for row in quiz.rows] == [None] * 4 and not any(row["winner"] for row in quiz.rows)
+    assert "ends the match" not in quiz.title  # the example's title would tell
+    assert [row["this_hand_text"] for row in quiz.rows] == ["+3", "+16", "+5", "+2"]
+    with pytest.raises(ValueError, match="not one of the answers"):
+        quiz.answer("CPU9")
+    assert quiz.asking and quiz.attempts == 0  # a bad answer changes nothing
+    wrong = quiz.answer(3)  # CPU3 reached 100: that ends the match, it does not win it
+    assert not wrong["correct"] and not quiz.answered and not quiz.asking
+    assert wrong["summary"] == "Not quite. The match is over: You win with 27. Reaching 100 does not win."
+    assert [row["total"] for row in quiz.rows] == [27, 51, 45, 100]
+    right = quiz.answer("0")
+    assert right["correct"] and quiz.answered and not quiz.first_try
+    assert match_winners((27, 51, 45, 100), Rules()) == (0,)
+
+
+@pytest.mark.parametrize(("before", "this_hand", "right"), [
+    ((24, 35, 40, 60), (3, 16, 5, 2), "goes-on"),
+    ((80, 90, 80, 95), (10, 5, 10, 6), "shared"),
+])
+def test_the_score_quiz_grades_by_the_engine(before: tuple[int, int, int, int],
+                                              this_hand: tuple[int, int, int, int], right: str) -> None:
+    quiz = ScoreQuiz(example(before, this_hand))
+    assert quiz.answer(right)["correct"] and quiz.first_try
+    assert quiz._dispatch(quiz, {"type": "answer", "choice": "goes-on"}, None)

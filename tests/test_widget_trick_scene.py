@@ -18,7 +18,9 @@ def test_starts_before_the_first_card() -> None:
     scene = TrickScene("off-suit-ace")
     assert (scene.step, scene.total, scene.played, scene.led, scene.winner) == (0, 4, [], "", -1)
     assert scene.seats == ["You", "CPU1", "CPU2", "CPU3"]
-    assert scene.title == "An off-suit ace never wins"
+    # The heading sits under lesson 2's "Who takes this trick?": it must not give the answer away.
+    assert scene.title == "Clubs led: the trick card by card"
+    assert not any(word in scene.title.lower() for word in ("ace", "win", "takes", "cpu"))
     assert scene.caption.startswith("You lead this trick.")
 
 

@@ -9,7 +9,7 @@ from widgets.pass_picker import PassPicker
 from widgets.points_quiz import PointsQuiz
 from widgets.practice import Practice
 from widgets.record_viewer import RecordViewer
-from widgets.score_table import ScoreTable
+from widgets.score_table import ScoreQuiz, ScoreTable
 from widgets.trick_scene import TrickScene
 
 __all__ = [
@@ -19,6 +19,7 @@ __all__ = [
     "PointsQuiz",
     "Practice",
     "RecordViewer",
+    "ScoreQuiz",
     "ScoreTable",
     "TrickScene",
 ]

@@ -4,13 +4,17 @@ Design choices:
 
 * The positions come from :func:`hearts_core.drills.deal_item`: position ``n`` of a drill
   with seed ``s`` is always the same, so a drill can be replayed and tested.  Which rule
-  comes next is drawn from a ``random.Random`` seeded with the drill's seed too.
+  comes next is drawn by :func:`hearts_core.drills.choose_rule` from a ``random.Random``
+  seeded with the drill's seed too: the rare exceptions at their small share
+  (:data:`hearts_core.drills.EXCEPTION_SHARE`, one in eight), never on the first position.
 * The drill is an :class:`~widgets.exercises.Exercise` whose question changes: "New
   position" loads the next one of whatever kind (tap the cards you may play, who takes the
   trick, how many points), so every kind looks and is graded the same as in the lessons.
-* Only the first answer to a position counts for the score and the streak; a position
+* Only the first answer to a new position counts for the score and the streak; a position
   answered wrongly is queued and asked again :data:`COMES_BACK_AFTER` positions later, so
-  mistakes come back in the same session.
+  mistakes come back in the same session.  A position that comes back is practice only:
+  answering it right never counts as "right first time" (it was missed the first time),
+  and missing it again queues it once more.
 * The drill counts as done in a lesson (``completion_trait`` ``score``) once ``goal``
   positions have been answered right at the first try.
 
@@ -27,7 +31,7 @@ from typing import Any, ClassVar
 
 import traitlets
 
-from hearts_core.drills import DRILL_RULES, DrillItem, QuestionKind, deal_item, drill_rule
+from hearts_core.drills import DRILL_RULES, DrillItem, QuestionKind, choose_rule, deal_item, drill_rule
 from widgets._base import bundle_css, bundle_esm
 from widgets.exercises import Exercise, Question, legal_cards_question, points_question, who_takes_question
 
@@ -101,7 +105,7 @@ class Drill(Exercise):
         self.number = 1
 
     def _deal(self, rules: Sequence[str], seed: int, number: int) -> DrillItem:
-        rule = self._rng.choice(list(rules))
+        rule = choose_rule(rules, self._rng, opening=number == 1)
         return deal_item(rule, seed * _SEED_RANGE + number)
 
     def _actions(self) -> dict[str, Callable[..., Any]]:
@@ -122,9 +126,18 @@ class Drill(Exercise):
         self.done = self.is_complete()
 
     def answer(self, value: Any) -> dict[str, Any]:
-        """Answer the position on screen; the first answer to it counts for the score."""
+        """Answer the position on screen; the first answer to a new position counts for the score.
+
+        A position that came back after a miss is never scored: a right answer clears it,
+        a wrong one queues it again.
+        """
         result = super().answer(value)
-        if not self._counted:
+        if not self._counted and self.again:
+            self._counted = True
+            if not result["correct"]:
+                self._queue.append((self.number + COMES_BACK_AFTER, self.item))
+                self.waiting = len(self._queue)
+        elif not self._counted:
             self._counted = True
             self.tried += 1
             if result["correct"]:

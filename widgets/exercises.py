@@ -238,7 +238,7 @@ class _Spoil(_PositionQuestion):
                        f"longer take every point: the moon is stopped.")
         else:
             summary = (f"Not this one: {subject(winner, 'take', 'takes')} the trick and its "
-                       f"{points_phrase(points)}, so {runner} is still running.")
+                       f"{points_phrase(points)}, so {runner} can still take every point and shoot the moon.")
         return {"correct": correct, "summary": summary, "lines": [message], "chosen": str(card), "links": [],
                 "winner": seat_name(winner), "played": card_data(card)}
 

@@ -46,7 +46,10 @@ from widgets.storage import (
     storage_notice,
 )
 
-__all__ = ["LESSONS", "Completable", "Lesson", "LessonIndex", "LessonPractice", "PointsQuiz", "Progress", "completes"]
+__all__ = [
+    "LESSONS", "Completable", "Lesson", "LessonIndex", "LessonPractice", "PointsQuiz", "Progress", "completes",
+    "next_step",
+]
 
 W = TypeVar("W", bound=HeartsWidget)
 
@@ -272,6 +275,8 @@ class LessonIndex(HeartsWidget):
     """Across the course: lessons completed of all lessons, stars of all graded exercises seen."""
     notice = traitlets.Unicode("").tag(sync=True)
     """Why the progress marks were lost, if the progress file could not be read."""
+    next_step = traitlets.Dict().tag(sync=True)
+    """Where to go on: ``text`` and ``href`` of the first lesson not completed (see :func:`next_step`)."""
 
     def __init__(self, progress: Progress | None = None, **kwargs: Any) -> None:
         super().__init__(**kwargs)
@@ -297,4 +302,27 @@ class LessonIndex(HeartsWidget):
         self.course = {"done": sum(1 for item in LESSONS if item.key in done), "total": len(LESSONS),
                        "stars": sum(entry["stars"] for entry in stats.values()),
                        "graded": sum(entry["graded"] for entry in stats.values())}
+        self.next_step = next_step(done)
         return self.lessons
+
+
+_START = "Start with lesson {number}: {title}"
+_CONTINUE = "Continue with lesson {number}: {title}"
+_ALL_DONE = "You have completed all {total} lessons. Play another guided match"
+_MATCH_LESSON = "09-guided-match"
+
+
+def next_step(done: set[str]) -> dict[str, str]:
+    """Where the index sends the learner on: the first lesson not completed, or a match once all are.
+
+    >>> next_step(set())["text"]
+    'Start with lesson 1: The aim and the cards'
+    >>> next_step({"01-aim-and-cards", "02-tricks"})["text"]
+    'Continue with lesson 3: Which card would you play?'
+    """
+    for number, item in enumerate(LESSONS, start=1):
+        if item.key not in done:
+            pattern = _CONTINUE if done & {entry.key for entry in LESSONS} else _START
+            return {"text": pattern.format(number=number, title=item.title), "href": item.page, "lesson": item.key}
+    match = lesson(_MATCH_LESSON)
+    return {"text": _ALL_DONE.format(total=len(LESSONS)), "href": match.page, "lesson": match.key}

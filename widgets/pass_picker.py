@@ -16,6 +16,15 @@ Design choices:
   learner passes first, then the computers; the engine resolves all four passes at once.
 * Afterwards ``state`` is the :class:`~hearts_core.HandState`, ready for play, so a
   lesson can carry on from the hand the learner built.
+* Ask first: nothing on screen suggests a pass before the learner confirms one.  Then the
+  engine judges it (:func:`hearts_core.judge_pass`): a verdict (good, fair or weak), what
+  each passed card was worth giving or keeping, how the pass played out against the
+  coach's suggested pass, and that suggestion with its reasons.  The widget shows those
+  sentences as they come; it decides nothing about the pass itself.
+* "Try another deal" (:meth:`PassPicker.another_deal`) deals a fresh hand from the seed
+  (the direction turns left, right, across), so the learner can put what they read into
+  practice.  The lesson is answered by the first pass; its star (``first_try``) is earned
+  when that first pass is judged good.
 
 >>> picker = PassPicker("pass-high-cards", seed=3)
 >>> for card in ("♣A", "♦K", "♠Q"):
@@ -23,8 +32,8 @@ Design choices:
 >>> picker.direction_text
 'Pass left: to CPU1'
 >>> picker.confirm()
->>> len(picker.received), picker.received_from
-(3, 'CPU3')
+>>> len(picker.received), picker.received_from, picker.verdict
+(3, 'CPU3', 'good')
 """
 
 from __future__ import annotations
@@ -44,9 +53,12 @@ from hearts_core import (
     IllegalMove,
     InvalidPositionError,
     PassDirection,
+    PassVerdict,
     Reason,
     Verdict,
+    deal_hands,
     format_cards,
+    judge_pass,
     parse_cards,
 )
 from hearts_core.bots import make_bot
@@ -59,6 +71,7 @@ from widgets._base import HeartsWidget, bundle_css, bundle_esm, cards_data
 __all__ = ["PassPicker"]
 
 _BOT_LEVEL = "normal"
+_RETRY_DIRECTIONS = (PassDirection.LEFT, PassDirection.RIGHT, PassDirection.ACROSS)
 
 
 class PassPicker(HeartsWidget):
@@ -67,7 +80,9 @@ class PassPicker(HeartsWidget):
     _esm = bundle_esm("pass_picker.js")
     _css = bundle_css("pass_picker.css")
 
-    completion_trait: ClassVar[str] = "confirmed"
+    completion_trait: ClassVar[str] = "answered"
+    counts_for_stars: ClassVar[bool] = True
+    """A first pass judged good earns a star on the index."""
 
     title = traitlets.Unicode("").tag(sync=True)
     direction = traitlets.Unicode("left").tag(sync=True)
@@ -82,6 +97,19 @@ class PassPicker(HeartsWidget):
     received_from = traitlets.Unicode("").tag(sync=True)
     new_hand = traitlets.List(traitlets.Dict()).tag(sync=True)
     summary = traitlets.Unicode("").tag(sync=True)
+    """What was passed and what arrived."""
+    verdict = traitlets.Unicode("").tag(sync=True)
+    """The engine's verdict on the pass: ``good``, ``fair`` or ``weak`` (empty before a pass)."""
+    verdict_text = traitlets.Unicode("").tag(sync=True)
+    judgement = traitlets.List(traitlets.Unicode()).tag(sync=True)
+    """The judgement's sentences about the learner's pass, in reading order."""
+    suggestion = traitlets.List(traitlets.Unicode()).tag(sync=True)
+    """The coach's suggested pass and its reasons (empty when the learner passed exactly that)."""
+    deal_number = traitlets.Int(1).tag(sync=True)
+    answered = traitlets.Bool(False).tag(sync=True)
+    """A pass has been made (on any deal): what completes the lesson."""
+    first_try = traitlets.Bool(False).tag(sync=True)
+    """The first pass was judged good (a star on the index)."""
 
     def __init__(
         self,
@@ -95,11 +123,10 @@ class PassPicker(HeartsWidget):
         super().__init__(**kwargs)
         if (name is None) == (hand is None):
             raise ValueError("give a scenario name such as 'pass-high-cards', or hand=...: exactly one of them")
-        self.suggestion: tuple[Card, ...] = ()
         if name is not None:
             example = pass_example(name)
             cards, direction = example.hand, example.direction
-            self.title, self.suggestion = example.title, example.suggestion
+            self.title = example.title
         else:
             assert hand is not None
             cards = parse_cards(hand) if isinstance(hand, str) else tuple(to_card(card) for card in hand)
@@ -107,32 +134,52 @@ class PassPicker(HeartsWidget):
         way = PassDirection(direction) if direction in set(PassDirection) else None
         if way is None or way is PassDirection.HOLD:
             raise ValueError(f"pass direction must be 'left', 'right' or 'across', not {direction!r}")
-        self.pass_direction = way
-        self.seed = seed
-        self.deal = self._deal(sorted(cards))
-        HandState.new(self.deal, way)  # the engine's own check of the deal, now rather than at the button
+        self.first_seed = seed
         self.state: HandState | None = None
-        self.direction = way.value
-        self.direction_text = f"Pass {way.value}: to {seat_name(way.receiver(0))}"
-        self.hand = cards_data(self.deal[0])
+        self._set_deal(sorted(cards), way, seed)
         self.observe(self._on_selected, names=["selected"])
         self._on_selected()
 
+    def _set_deal(self, cards: list[Card], way: PassDirection, seed: int) -> None:
+        """Show ``cards`` to pass ``way``, the other hands shuffled by ``seed``; checked before anything changes."""
+        deal = self._deal(cards, seed)
+        HandState.new(deal, way)  # the engine's own check of the deal, now rather than at the button
+        self.pass_direction = way
+        self.seed = seed
+        self.deal = deal
+        self.state = None
+        with self.hold_trait_notifications():
+            self.direction = way.value
+            self.direction_text = f"Pass {way.value}: to {seat_name(way.receiver(0))}"
+            self.hand = cards_data(self.deal[0])
+            self.selected = []
+            self.confirmed = False
+            self.passed = []
+            self.received = []
+            self.received_from = ""
+            self.new_hand = []
+            self.summary = ""
+            self.verdict = ""
+            self.verdict_text = ""
+            self.judgement = []
+            self.suggestion = []
+
     def _actions(self) -> dict[str, Any]:
-        return {"toggle": self.toggle, "confirm": self.confirm}
+        return {"toggle": self.toggle, "confirm": self.confirm, "another": self.another_deal}
 
     def is_complete(self) -> bool:
-        """Answered: the pass is confirmed (see :func:`widgets.lessons.completes`)."""
-        return bool(self.confirmed)
+        """Answered: a pass has been confirmed (see :func:`widgets.lessons.completes`)."""
+        return bool(self.answered)
 
-    def _deal(self, hand: list[Card]) -> tuple[tuple[Card, ...], ...]:
+    @staticmethod
+    def _deal(hand: list[Card], seed: int) -> tuple[tuple[Card, ...], ...]:
         """The learner's hand, and the rest of the deck shuffled by ``seed`` for the other three."""
         if len(hand) != CARDS_PER_SEAT or len(set(hand)) != len(hand):
             raise InvalidPositionError(
                 f"a hand to pass from has {CARDS_PER_SEAT} different cards, not {format_cards(hand)!r}"
             )
         rest = [card for card in DECK if card not in set(hand)]
-        random.Random(self.seed).shuffle(rest)
+        random.Random(seed).shuffle(rest)
         others = [tuple(sorted(rest[start:start + CARDS_PER_SEAT])) for start in range(0, len(rest), CARDS_PER_SEAT)]
         return (tuple(hand), *others)
 
@@ -178,17 +225,36 @@ class PassPicker(HeartsWidget):
         self.received = [str(card) for card in mine.received]
         self.received_from = giver
         self.new_hand = cards_data(mine.hand, received=lambda card: card in received)
-        summary = (f"You passed {and_list(self.passed)} to {seat_name(self.pass_direction.receiver(0))}, "
-                   f"and received {and_list(self.received)} from {giver}.")
-        if self.suggestion:
-            example = [str(card) for card in self.suggestion]
-            if set(example) == set(self.passed):
-                summary += " That matches our example pass: dangerous high cards and the queen."
-            else:
-                summary += f" One possible pass from this hand is {and_list(example)}: an example, not a rule."
-        self.summary = summary
-        self.confirmed = True
+        self.summary = (f"You passed {and_list(self.passed)} to {seat_name(self.pass_direction.receiver(0))}, "
+                        f"and received {and_list(self.received)} from {giver}.")
+        judged = judge_pass(self.deal[0], mine.passed, self.pass_direction)
+        with self.hold_trait_notifications():
+            self.verdict = judged.verdict.value
+            self.verdict_text = judged.summary
+            self.judgement = judged.pass_lines()
+            self.suggestion = judged.suggestion_lines()
+            if not self.answered:
+                self.first_try = judged.verdict is PassVerdict.GOOD
+            self.confirmed = True
+            self.answered = True
         self._on_selected()
+
+    def another_deal(self) -> int:
+        """Deal a fresh hand to pass from (after a pass), turning the direction; returns the deal's number.
+
+        Raises :class:`~hearts_core.IllegalMove` (nothing changes) before the pass on screen is made.
+        """
+        if not self.confirmed:
+            raise IllegalMove(Verdict(None, False, ActionReason.WRONG_PHASE,
+                                      "Pass three cards from this hand first; then you can try another deal."))
+        number = self.deal_number + 1
+        seed = self.first_seed * 1000 + number
+        way = _RETRY_DIRECTIONS[(number - 1) % len(_RETRY_DIRECTIONS)]
+        self._set_deal(sorted(deal_hands(seed)[0]), way, seed)
+        self.title = "Another deal: which three cards would you pass?"
+        self.deal_number = number
+        self._on_selected()
+        return number
 
     # ------------------------------------------------------------------ display
 

@@ -65,6 +65,8 @@ class PointsQuiz(HeartsWidget):
     _css = bundle_css("points_quiz.css")
 
     completion_trait: ClassVar[str] = "answered"
+    counts_for_stars: ClassVar[bool] = True
+    """A first-try right answer earns a star on the index, as for every graded exercise."""
 
     question = traitlets.Unicode("").tag(sync=True)
     cards = traitlets.List(traitlets.Dict()).tag(sync=True)

@@ -33,6 +33,7 @@ import traitlets
 
 from hearts_core import (
     NUM_SEATS,
+    Card,
     CheckReport,
     HandState,
     HeartsError,
@@ -61,6 +62,8 @@ SAMPLE_NAMES: tuple[str, ...] = tuple(sorted(path.stem for path in SAMPLES.glob(
 MAX_UPLOAD_BYTES = 2_000_000
 # Longest description of where a record came from (it quotes an uploaded file's name).
 MAX_SOURCE = 80
+# How each sample is named to a learner (the file's name is for us).
+SAMPLE_SOURCES = {"mistakes": "the sample game with mistakes"}
 NOT_HERE = "This viewer shows one record only: loading another one is not possible here."
 
 
@@ -149,7 +152,8 @@ class RecordViewer(HeartsWidget):
         if name not in SAMPLE_NAMES:
             self.load_error = f"There is no such sample; the samples are: {and_list(SAMPLE_NAMES)}."
             return None
-        return self.load_text((SAMPLES / f"{name}.json").read_text(encoding="utf-8"), source=f"sample: {name}")
+        return self.load_text((SAMPLES / f"{name}.json").read_text(encoding="utf-8"),
+                              source=SAMPLE_SOURCES.get(name, "a sample game"))
 
     def load_last_match(self, store: MatchStore | None = None) -> CheckReport | None:
         """Load the learner's own match, as the guided match last saved it."""
@@ -271,9 +275,11 @@ def _frames(report: CheckReport) -> tuple[list[dict[str, Any]], list[dict[str, A
             if trick_number == len(state.tricks) and state.is_over:
                 caption += " " + _hand_over(state)
             frames.append(_frame(number, trick_number, cards, caption, state))
+            frames[-1]["held"] = _held_before(state, trick_number - 1)
         problem = by_hand.get(number)
         if state.current_trick or problem is not None:
             frames.append(_open_trick(number, state, problem))
+            frames[-1]["held"] = _held_before(state, len(state.tricks))
             if problem is not None:
                 problems.append({"hand": problem.hand, "trick": problem.trick, "seat": seat_name(problem.seat),
                                  "card": str(problem.card), "reason": problem.verdict.reason.value,
@@ -281,6 +287,25 @@ def _frames(report: CheckReport) -> tuple[list[dict[str, Any]], list[dict[str, A
                                  "link": rule_link(problem.verdict.reason),
                                  "message": problem.verdict.message, "step": len(frames) - 1})
     return frames, problems
+
+
+def _held_before(state: HandState, trick_index: int) -> list[dict[str, str]]:
+    """Each seat's cards as the trick ``trick_index`` (0 is the first) began, for a learner hunting mistakes."""
+    later = [card for trick in state.tricks[trick_index:] for card in trick.cards]
+    later += list(state.current_trick)
+    held = []
+    for seat in range(NUM_SEATS):
+        cards = sorted({*state.hand(seat), *(card for card in later if state_holder(state, card) == seat)})
+        held.append({"seat": seat_name(seat), "cards": format_cards(cards)})
+    return held
+
+
+def state_holder(state: HandState, card: Card) -> int | None:
+    """Who played ``card`` in this hand (a completed trick or the trick in progress), if anybody did."""
+    for seat, played in state.plays:
+        if played == card:
+            return seat
+    return None
 
 
 def _open_trick(number: int, state: HandState, problem: IllegalAction | None) -> dict[str, Any]:
@@ -333,3 +358,156 @@ def _hand_over(state: HandState) -> str:
     if state.moon_shooter is not None:
         return f"{seat_name(state.moon_shooter)} took every point card and shot the moon! Hand scores: {scores}."
     return f"Hand over. Scores: {scores}."
+
+
+HUNT_CAPTION = "Is every card in this trick allowed? If one breaks a rule, tap it."
+HUNT_STATUS = ("{hands} hands to check. Somewhere in them, cards are played against the rules: step through the "
+               "tricks, look at what each player held, and tap a card you think breaks a rule.")
+FOUND = "Found it! That is one of the illegal plays: the checker says why above."
+FOUND_LAST = "Found it! That was the last of the {total} illegal plays."
+NOT_THIS = "Not this one: {seat} may play {card} here, and the rules allow it."
+LEFT_TO_FIND = "{found} of {total} found. Keep looking, or show them all."
+
+
+class MistakeHunt(RecordViewer):
+    """A record with mistakes, asked first: the learner finds an illegal play before the list is shown.
+
+    While hunting, the page sees no verdict: every frame's caption asks the same question,
+    no card is flagged, the list of illegal actions is empty and the status counts hands,
+    not mistakes.  Each frame shows what every player held as the trick began, so a
+    mistake can be found by looking.  ``mark(position)`` taps a card of the trick on
+    screen: the engine's check (:func:`hearts_core.check_record`) says whether it is one of
+    the record's illegal actions.  A found mistake is shown as the checker shows it;
+    ``reveal()`` shows them all.  Loading another record ends the hunt (it is checked
+    in the ordinary way).  Answered once one mistake is found or all are shown; a star
+    if the first card tapped was a mistake.
+
+    >>> hunt = MistakeHunt.sample("mistakes")
+    >>> hunt.problems, hunt.hunting
+    ([], True)
+    >>> hunt.goto(2); hunt.mark(1)["correct"]
+    2
+    True
+    """
+
+    # The same front end as the viewer: it draws the hunt's parts when the widget has them.
+    _esm = bundle_esm("record_viewer.js")
+    _css = bundle_css("record_viewer.css")
+
+    completion_trait: ClassVar[str] = "answered"
+    counts_for_stars: ClassVar[bool] = True
+
+    hunting = traitlets.Bool(False).tag(sync=True)
+    found = traitlets.List(traitlets.Int()).tag(sync=True)
+    """Steps of the mistakes found so far."""
+    mistakes = traitlets.Int(0).tag(sync=True)
+    """How many illegal actions the record holds (said only once one is found or all are shown)."""
+    feedback = traitlets.Unicode("").tag(sync=True)
+    feedback_ok = traitlets.Bool(False).tag(sync=True)
+    attempts = traitlets.Int(0).tag(sync=True)
+    answered = traitlets.Bool(False).tag(sync=True)
+    first_try = traitlets.Bool(False).tag(sync=True)
+
+    @classmethod
+    def sample(cls, name: str = "mistakes", **kwargs: Any) -> MistakeHunt:
+        """A hunt on a sample record shipped with the lessons."""
+        hunt = cls(**kwargs)
+        hunt.load_sample(name)
+        return hunt
+
+    def load_sample(self, name: str = "mistakes") -> CheckReport | None:
+        """Load a shipped sample and hunt its mistakes (a sample without any is simply shown)."""
+        report = super().load_sample(name)
+        if report is not None and self.problems:
+            self._start_hunt()
+        return report
+
+    def _actions(self) -> dict[str, Any]:
+        return {**super()._actions(), "mark": self.mark, "reveal": self.reveal}
+
+    def is_complete(self) -> bool:
+        """Answered: a mistake found, or every mistake shown."""
+        return bool(self.answered)
+
+    def _start_hunt(self) -> None:
+        self._all_problems = list(self.problems)
+        self._checked_status = self.status
+        with self.hold_trait_notifications():
+            self.attempts = 0
+            self.feedback = ""
+            self.hunting = True
+            self.found = []
+            self.mistakes = 0
+            self.problems = []
+            self.status = HUNT_STATUS.format(hands=len({frame["hand"] for frame in self.frames}))
+            self._on_step({})
+
+    def load_text(self, text: str, source: str = "pasted") -> CheckReport | None:
+        """Check ``text`` in the ordinary way: a record the learner brings is not hunted."""
+        report = super().load_text(text, source)
+        if report is not None and self.hunting:
+            self.hunting = False
+            self.feedback = ""
+            self._on_step({})
+        return report
+
+    def _problem_at(self, step: int) -> dict[str, Any] | None:
+        return next((problem for problem in getattr(self, "_all_problems", []) if problem["step"] == step), None)
+
+    @traitlets.observe("step")
+    def _on_step(self, _change: dict[str, Any]) -> None:
+        if not self._frames:
+            self.frame = {}
+            return
+        frame = self._frames[self.step]
+        if self.hunting and self.step not in self.found:
+            frame = {**frame, "caption": HUNT_CAPTION,
+                     "cards": [{**card, "illegal": False} for card in frame["cards"]]}
+        self.frame = frame
+
+    def mark(self, position: int) -> dict[str, Any]:
+        """Tap card number ``position`` (0 is the lead) of the trick on screen: is it an illegal play?"""
+        if not self.hunting:
+            raise ValueError("there is nothing to find here: every mistake is already shown")
+        cards = self._frames[self.step]["cards"] if self._frames else []
+        if not 0 <= int(position) < len(cards):
+            raise ValueError(f"there is no card {position} in this trick; it has {len(cards)}")
+        card = cards[int(position)]
+        problem = self._problem_at(self.step)
+        correct = bool(card["illegal"]) and problem is not None
+        self.attempts += 1
+        if correct and not self.answered:
+            self.first_try = self.attempts == 1
+        with self.hold_trait_notifications():
+            if correct:
+                self.found = sorted({*self.found, self.step})
+                self.mistakes = len(self._all_problems)
+                self.problems = [item for item in self._all_problems if item["step"] in self.found]
+                if len(self.found) == self.mistakes:
+                    self.feedback = FOUND_LAST.format(total=self.mistakes)
+                else:
+                    self.feedback = " ".join((FOUND, LEFT_TO_FIND.format(found=len(self.found),
+                                                                         total=self.mistakes)))
+                self.answered = True
+                if len(self.found) == self.mistakes:
+                    self.hunting = False
+                    self.status = self._checked_status
+            else:
+                self.feedback = NOT_THIS.format(seat=card["seat"], card=card["card"]["text"])
+            self.feedback_ok = correct
+            self._on_step({})
+        return {"correct": correct, "summary": self.feedback}
+
+    def reveal(self) -> list[dict[str, Any]]:
+        """Show every mistake, as the checker lists them; the hunt ends."""
+        if not self.hunting:
+            return list(self.problems)
+        with self.hold_trait_notifications():
+            self.hunting = False
+            self.status = self._checked_status
+            self.mistakes = len(self._all_problems)
+            self.problems = list(self._all_problems)
+            self.feedback = ""
+            self.answered = True
+            self._on_step({})
+        return list(self.problems)

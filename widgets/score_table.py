@@ -13,7 +13,10 @@ Design choices:
   :func:`hearts_core.hand_scores` which seat, had it taken every point, would have
   produced exactly these scores.  Either way the moon rule stays in the engine, and the
   sentence quotes the actual numbers, so it stays right under the variant rules.
-* There is nothing to click: the widget has no actions.
+* There is nothing to click on a plain table: the widget has no actions.
+  :class:`ScoreQuiz` asks first: the same table with the totals and the ending hidden
+  until the learner says how the hand ends the match (who wins, or that it goes on);
+  the engine's :func:`~hearts_core.match_winners` grades the answer.
 
 >>> table = ScoreTable("reaching-100")
 >>> table.ending
@@ -22,8 +25,8 @@ Design choices:
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-from typing import Any
+from collections.abc import Callable, Iterable
+from typing import Any, ClassVar
 
 import traitlets
 
@@ -33,7 +36,7 @@ from hearts_core.scenarios import ScoreExample, score_example
 from hearts_core.wording import and_list, seat_name, subject
 from widgets._base import HeartsWidget, bundle_css, bundle_esm
 
-__all__ = ["ScoreTable"]
+__all__ = ["ScoreQuiz", "ScoreTable"]
 
 Scores = tuple[int, int, int, int]
 
@@ -52,6 +55,10 @@ class ScoreTable(HeartsWidget):
     draw = traitlets.Bool(False).tag(sync=True)
     winners = traitlets.List(traitlets.Unicode()).tag(sync=True)
     target = traitlets.Int(100).tag(sync=True)
+    asking = traitlets.Bool(False).tag(sync=True)
+    """The totals and the ending are hidden until the learner answers (:class:`ScoreQuiz`)."""
+    question = traitlets.Unicode("").tag(sync=True)
+    choices = traitlets.List(traitlets.Dict()).tag(sync=True)
 
     def __init__(self, name: str | ScoreExample | None = "reaching-100", *, match: Match | None = None,
                  rules: Rules | None = None, **kwargs: Any) -> None:
@@ -107,6 +114,91 @@ class ScoreTable(HeartsWidget):
         self.winners = [seat_name(seat) for seat in winners or ()]
         self.draw = winners is not None and len(winners) > 1 and 0 in winners
         self.ending = _ending(totals, winners, rules)
+        self._winners = winners
+
+
+GOES_ON = "goes-on"
+SHARED = "shared"
+
+
+class ScoreQuiz(ScoreTable):
+    """The score table asked first: "Is the match over, and who wins?", then the totals.
+
+    ``answer(choice)`` takes a seat number, ``"goes-on"`` or ``"shared"``; the engine's
+    :func:`~hearts_core.match_winners` decides which is right.
+
+    >>> quiz = ScoreQuiz("reaching-100")
+    >>> quiz.rows[3]["total"], quiz.ending  # nothing told before the answer
+    (None, '')
+    >>> quiz.answer(3)["correct"], quiz.answered
+    (False, False)
+    >>> quiz.answer(0)["summary"]
+    'Right! The match is over: You win with 27. Reaching 100 does not win.'
+    """
+
+    # The same front end as the table: it asks when the widget gives choices.
+    _esm = bundle_esm("score_table.js")
+    _css = bundle_css("score_table.css")
+
+    completion_trait: ClassVar[str] = "answered"
+    counts_for_stars: ClassVar[bool] = True
+
+    chosen = traitlets.Unicode("").tag(sync=True)
+    feedback = traitlets.Unicode("").tag(sync=True)
+    attempts = traitlets.Int(0).tag(sync=True)
+    answered = traitlets.Bool(False).tag(sync=True)
+    first_try = traitlets.Bool(False).tag(sync=True)
+
+    def __init__(self, name: str | ScoreExample = "reaching-100", *, rules: Rules | None = None,
+                 question: str = "Add up each total first. After this hand, is the match over, and who wins?",
+                 **kwargs: Any) -> None:
+        super().__init__(name, rules=rules, **kwargs)
+        self.title = "Before this hand, and this hand's scores"  # the example's own title may tell the ending
+        # Ask first: nothing the page holds tells the totals or the ending before the answer.
+        self._told: dict[str, Any] = {"rows": self.rows, "ending": self.ending, "over": self.over,
+                                      "winners": self.winners, "draw": self.draw, "moon": self.moon}
+        self.rows = [{**row, "total": None, "winner": False, "reached": False} for row in self.rows]
+        self.ending, self.over, self.winners, self.draw, self.moon = "", False, [], False, ""
+        self.asking = True
+        self.question = question
+        self.choices = [*({"value": str(seat), "label": f"{seat_name(seat)} {'win' if seat == 0 else 'wins'}"}
+                          for seat in range(NUM_SEATS)),
+                        {"value": SHARED, "label": "Two or more share the win"},
+                        {"value": GOES_ON, "label": "Nobody yet: the match goes on"}]
+
+    def _actions(self) -> dict[str, Callable[..., Any]]:
+        return {"answer": self.answer}
+
+    def is_complete(self) -> bool:
+        """Answered: the right ending has been picked (see :func:`widgets.lessons.completes`)."""
+        return bool(self.answered)
+
+    def _right(self) -> str:
+        winners = self._winners
+        if winners is None:
+            return GOES_ON
+        return str(winners[0]) if len(winners) == 1 else SHARED
+
+    def answer(self, choice: str | int) -> dict[str, Any]:
+        """Answer with a seat (``0``..``3``), ``"shared"`` or ``"goes-on"``; the totals show either way."""
+        value = str(choice)
+        if value not in {item["value"] for item in self.choices}:
+            raise ValueError(f"{choice!r} is not one of the answers: a seat 0 to 3, {SHARED!r} or {GOES_ON!r}")
+        correct = value == self._right()
+        self.attempts += 1
+        if correct and not self.answered:
+            self.first_try = self.attempts == 1
+        ending = self._told["ending"]
+        summary = f"Right! {ending}" if correct else f"Not quite. {ending}"
+        with self.hold_trait_notifications():
+            for name, value in self._told.items():
+                setattr(self, name, value)
+            self.chosen = value
+            self.feedback = summary
+            self.asking = False
+            if correct:
+                self.answered = True
+        return {"correct": correct, "summary": summary}
 
 
 def _moon_from_scores(this_hand: Scores, rules: Rules | None) -> int | None:

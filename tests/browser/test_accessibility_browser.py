@@ -93,6 +93,35 @@ def test_axe_finds_nothing_serious_on_any_lesson_page(desktop: Page, lesson_serv
     assert not {key: found for key, found in problems.items() if found}
 
 
+def test_axe_finds_nothing_serious_once_lessons_4_7_and_10_are_answered(
+        desktop: Page, lesson_server: str, axe_script: Path) -> None:
+    """The parts that appear only after an answer: a pass judged, the end of the match told, a mistake found."""
+    page = desktop
+    problems: dict[str, list[str]] = {}
+    open_lesson(page, lesson_server, "04-passing")
+    for card in ("♣4", "♦3", "♥2"):
+        tapped = page.locator(f'.hl-pass-picker .hl-hand .hl-card[data-card="{card}"]')
+        tapped.click()
+        expect(tapped).to_have_attribute("aria-pressed", "true")
+    page.locator('.hl-pass-picker [data-action="confirm"]').click()
+    expect(page.locator(".hl-pass-judgement")).to_be_visible()
+    problems["04-passing"] = serious_violations(page, axe_script) + cards_without_names(page)
+    open_lesson(page, lesson_server, "07-scoring")
+    page.locator('.hl-score-sheet [data-action="choice-0"]').click()
+    expect(page.locator(".hl-score-feedback.is-legal")).to_be_visible()
+    problems["07-scoring"] = serious_violations(page, axe_script)
+    open_lesson(page, lesson_server, "10-check-a-game")
+    viewer = page.locator(".hl-viewer")
+    for number in (2, 3):
+        viewer.locator('[data-action="next"]').click()
+        expect(viewer.locator(".hl-where")).to_contain_text(f"step {number} of")
+    problems["10-hunting"] = serious_violations(page, axe_script) + cards_without_names(page)
+    viewer.locator('[data-action="mark-1"]').click()
+    expect(viewer.locator(".hl-hunt-answer.is-legal")).to_be_visible()
+    problems["10-found"] = serious_violations(page, axe_script)
+    assert not {key: found for key, found in problems.items() if found}
+
+
 def test_axe_finds_nothing_serious_in_any_match_state(
     desktop: Page, widget_server: str, data_dir: Path, axe_script: Path,
 ) -> None:
@@ -187,6 +216,12 @@ def test_focus_lands_on_a_control_after_the_last_step(desktop: Page, lesson_serv
     page.keyboard.press("Enter")
     expect(picker.locator(".hl-card.is-received")).to_have_count(3)
     assert "hl-pass-summary" in focused(page)["cls"]
+    # The judgement follows the summary, and "Try another deal" is the next Tab stop.
+    expect(picker.locator(".hl-pass-judgement .hl-pass-verdict")).not_to_be_empty()
+    assert tab_until(page, '[data-action="another"]') == 1
+    page.keyboard.press("Enter")
+    expect(picker.locator(".hl-pass-judgement")).to_be_hidden()
+    assert focused(page)["tag"] == "BUTTON" and "hl-card" in focused(page)["cls"], "focus lands on the new hand"
 
     # Lesson 8: "Next trick" at the end is disabled; focus goes to Previous trick.
     open_lesson(page, lesson_server, "08-moon")

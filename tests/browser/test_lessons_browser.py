@@ -17,7 +17,8 @@ from typing import Any
 import pytest
 from playwright.sync_api import Locator, Page, expect
 
-from hearts_core import penalty_points, trick_winner
+from hearts_core import penalty_points, to_card, trick_winner
+from hearts_core.bots import heuristic_pass
 from hearts_core.scenarios import position, trick_example
 from tests.browser.pages import (
     MATCH,
@@ -31,6 +32,7 @@ from tests.browser.pages import (
     step,
 )
 from widgets.drill import Drill
+from widgets.pass_picker import PassPicker
 
 LESSON_KEYS = [
     "01-aim-and-cards", "02-tricks", "03-practice", "04-passing", "05-first-trick",
@@ -159,11 +161,46 @@ def lesson_03(page: Page) -> None:
     expect(second.locator(".hl-message.is-legal .hl-consequence")).to_contain_text("CPU2 takes the trick")
 
 
+def pass_cards(page: Page, cards: list[str]) -> None:
+    picker = page.locator(".hl-pass-picker")
+    for card in cards:
+        tapped = picker.locator(f'.hl-hand .hl-card[data-card="{card}"]')
+        tapped.click()
+        expect(tapped).to_have_attribute("aria-pressed", "true")
+    picker.locator('[data-action="confirm"]').click()
+    expect(picker.locator(".hl-card.is-received")).to_have_count(3)
+
+
 def lesson_04(page: Page) -> None:
-    for card in ("♣A", "♦K", "♠Q"):
-        page.locator(f'.hl-pass-picker .hl-hand .hl-card[data-card="{card}"]').click()
-    page.locator('.hl-pass-picker [data-action="confirm"]').click()
-    expect(page.locator(".hl-pass-picker .hl-card.is-received")).to_have_count(3)
+    picker = page.locator(".hl-pass-picker")
+    # Ask first: no suggestion, no verdict before the pass.
+    expect(picker.locator(".hl-pass-judgement")).to_be_hidden()
+    assert "suggest" not in page.inner_text("body").split("What to pass")[0]
+    pass_cards(page, ["♣4", "♦3", "♥2"])  # a weak pass: critiqued, not green
+    judged = picker.locator(".hl-pass-judgement")
+    expect(judged).to_have_attribute("data-verdict", "weak")
+    expect(judged).to_have_class(re.compile("is-caution"))
+    expect(judged).not_to_have_class(re.compile("is-legal"))
+    expect(judged.locator(".hl-pass-verdict")).to_contain_text("A weak pass")
+    expect(judged).to_contain_text("Passing ♣4, your lowest club, keeps your ♣A")
+    expect(judged).to_contain_text("The coach's suggested pass is ♣A, ♦K and ♠Q.")
+    screenshot(page, "lesson-04-weak-pass")
+    # Another deal, with its twin in Python to know the hand and the coach's pass.
+    twin = PassPicker("pass-high-cards")
+    for card in ("♣4", "♦3", "♥2"):
+        twin.toggle(card)
+    twin.confirm()
+    twin.another_deal()
+    picker.locator('[data-action="another"]').click()
+    expect(picker.locator(".hl-direction")).to_have_text(twin.direction_text)
+    expect(judged).to_be_hidden()
+    shown = [picker.locator(".hl-hand .hl-card").nth(i).get_attribute("data-card") for i in range(13)]
+    assert shown == [card["text"] for card in twin.hand]
+    pass_cards(page, [str(card) for card in heuristic_pass(tuple(to_card(c["text"]) for c in twin.hand))])
+    expect(judged).to_have_attribute("data-verdict", "good")
+    expect(judged).to_have_class(re.compile("is-legal"))
+    expect(judged.locator(".hl-pass-verdict")).to_contain_text("A good pass: it is the one the coach suggests.")
+    screenshot(page, "lesson-04-good-pass")
 
 
 def lesson_05(page: Page) -> None:
@@ -190,6 +227,16 @@ def lesson_07(page: Page) -> None:
     page.locator('.hl-quiz [data-action="choice-16"]').click()
     expect(page.locator(".hl-quiz .hl-message.is-legal")).to_contain_text("Right!")
     choose(exercise(page, 0), str(penalty_points(trick_example("queen-on-a-diamond").cards)))
+    # The end of the match is asked: no total and no ending before the answer.
+    sheet = page.locator(".hl-score-sheet")
+    expect(sheet.locator(".hl-total")).to_have_text(["?"] * 4)
+    assert "match is over" not in sheet.inner_text() and "wins" not in sheet.locator(".hl-scores").inner_text()
+    sheet.locator('[data-action="choice-3"]').click()  # CPU3 reached 100: that ends it, it does not win
+    expect(sheet.locator(".hl-score-feedback.is-illegal")).to_contain_text("Reaching 100 does not win")
+    sheet.locator('[data-action="choice-0"]').click()
+    expect(sheet.locator(".hl-score-feedback.is-legal")).to_have_text(
+        "Right! The match is over: You win with 27. Reaching 100 does not win.")
+    expect(sheet.locator(".hl-total")).to_have_text(["27", "51", "45", "100"])
     drill(page, ["points", "who-takes"], 3)
 
 
@@ -211,8 +258,28 @@ def lesson_09(page: Page) -> None:
 
 
 def lesson_10(page: Page) -> None:
-    page.locator(".hl-viewer .hl-problems button").first.click()
-    expect(page.locator(".hl-viewer .hl-message.is-illegal")).to_contain_text("against the rule on following suit")
+    viewer = page.locator(".hl-viewer")
+    # Asked first: no list of mistakes, no flagged card, until the learner finds one.
+    expect(viewer.locator(".hl-status")).to_contain_text("4 hands to check.")
+    expect(viewer.locator(".hl-problems li")).to_have_count(0)
+    expect(viewer.locator(".hl-played.is-illegal")).to_have_count(0)
+    expect(viewer.locator(".hl-held li")).to_have_count(4)
+    for number in (2, 3):
+        viewer.locator('[data-action="next"]').click()
+        expect(viewer.locator(".hl-where")).to_contain_text(f"step {number} of")
+    # CPU3 held diamonds (shown above the trick) and threw ♣10 on a diamond lead.
+    expect(viewer.locator(".hl-held")).to_contain_text("CPU3 held")
+    viewer.locator('[data-action="mark-0"]').click()
+    expect(viewer.locator(".hl-hunt-answer.is-illegal")).to_have_text(
+        "Not this one: CPU2 may play ♦4 here, and the rules allow it.")
+    viewer.locator('[data-action="mark-1"]').click()
+    expect(viewer.locator(".hl-hunt-answer.is-legal")).to_contain_text("Found it! That is one of the illegal plays")
+    expect(viewer.locator(".hl-frame-caption.is-illegal")).to_contain_text(
+        "Illegal: CPU3 played ♣10, against the rule on following suit")
+    expect(viewer.locator(".hl-problems li")).to_have_count(1)
+    viewer.locator('[data-action="reveal"]').click()
+    expect(viewer.locator(".hl-problems li")).to_have_count(3)
+    expect(viewer.locator(".hl-status")).to_contain_text("3 illegal actions found")
 
 
 def lesson_11(page: Page) -> None:
@@ -234,6 +301,10 @@ def test_the_index_opens_first_and_links_every_lesson(page: Page, lesson_server:
     hrefs = [links.nth(i).get_attribute("href") for i in range(len(LESSON_KEYS))]
     assert hrefs == [f"{key}.ipynb" for key in LESSON_KEYS]
     expect(page.locator('.hl-index [role="progressbar"]')).to_be_visible()
+    # Where to go on: the first lesson not completed (this run has completed none yet).
+    onward = page.locator(".hl-index .hl-next-step-link")
+    expect(onward).to_have_text("Start with lesson 1: The aim and the cards →")
+    expect(onward).to_have_attribute("href", "01-aim-and-cards.ipynb")
     glossary = page.get_by_role("link", name=re.compile("glossary", re.I)).first
     expect(glossary).to_have_attribute("href", "glossary.ipynb")
     assert_words_not_identifiers(page)
@@ -251,7 +322,8 @@ def test_the_index_opens_first_and_links_every_lesson(page: Page, lesson_server:
 def test_the_glossary_opens_with_every_entry(page: Page, lesson_server: str) -> None:
     page.goto(f"{lesson_server}voila/render/glossary.ipynb", wait_until="domcontentloaded")
     page.wait_for_selector("#hearts-broken", state="attached", timeout=60_000)
-    for anchor in ("hand", "trick", "lead", "follow", "void", "discard", "penalty-card", "pass", "moon"):
+    for anchor in ("hand", "trick", "lead", "follow", "void", "discard", "penalty-card", "pass", "moon", "duck", "run",
+                   "record"):
         assert page.locator(f"#{anchor}").count() == 1, anchor
     assert_words_not_identifiers(page)
 

@@ -12,6 +12,7 @@ from pathlib import Path
 
 from playwright.sync_api import Page, expect
 
+from tests.browser.pages import open_notebook, screenshot
 from widgets.record_viewer import MAX_UPLOAD_BYTES
 
 VALID = Path(__file__).resolve().parents[1] / "data" / "valid_match.json"
@@ -22,7 +23,7 @@ def open_check_a_game(page: Page, base: str) -> list[int]:
     sent: list[int] = []
     page.on("websocket", lambda socket: socket.on("framesent", lambda payload: sent.append(len(payload))))
     page.goto(f"{base}voila/render/10-check-a-game.ipynb", wait_until="domcontentloaded")
-    page.wait_for_selector(".hl-viewer .hl-problems button", timeout=60_000)
+    page.wait_for_selector('.hl-viewer [data-action="mark-0"]', timeout=60_000)
     return sent
 
 
@@ -53,9 +54,25 @@ def test_a_record_that_fits_loads_and_steps_one_frame_at_a_time(page: Page, less
     expect(viewer.locator(".hl-status")).to_contain_text(f"{hands} hands checked: every action is legal.")
     expect(viewer.locator(".hl-status")).to_contain_text("uploaded: valid_match.json")
     expect(viewer.locator(".hl-where")).to_contain_text("step 1 of")
-    first = viewer.locator(".hl-message").inner_text()
+    first = viewer.locator(".hl-frame-caption").inner_text()
     viewer.locator('[data-action="next"]').click()
     expect(viewer.locator(".hl-where")).to_contain_text("step 2 of")
-    assert viewer.locator(".hl-message").inner_text() != first
+    assert viewer.locator(".hl-frame-caption").inner_text() != first
     assert viewer.locator(".hl-error").first.inner_text() == ""
+    assert not page.js_errors  # type: ignore[attr-defined]
+
+
+def test_the_finished_match_chooser_fits_a_phone(page: Page, widget_server: str) -> None:
+    """With finished matches to choose from, lesson 10's viewer stays inside the screen (it was 578 px wide)."""
+    open_notebook(page, widget_server, "record_viewer_history.ipynb", ".hl-viewer .hl-past select")
+    chooser = page.locator(".hl-viewer .hl-past select")
+    expect(chooser.locator("option")).to_have_count(2)
+    assert "you" in chooser.locator("option").first.inner_text()
+    width = page.viewport_size["width"] if page.viewport_size else 0
+    overflow = page.evaluate("""() => [...document.querySelectorAll('.hl-viewer, .hl-viewer *')]
+        .filter((el) => el.getClientRects().length && el.getBoundingClientRect().right > window.innerWidth + 0.5)
+        .map((el) => el.className || el.tagName)""")
+    assert overflow == [], f"wider than the {width} px screen: {overflow}"
+    assert page.evaluate("document.documentElement.scrollWidth") <= width
+    screenshot(page, "lesson-10-finished-matches")
     assert not page.js_errors  # type: ignore[attr-defined]

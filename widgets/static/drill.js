@@ -6,7 +6,7 @@ function render({ model, el }) {
   root.dataset.seed = String(model.get("seed"));
   const status = hlEl("div", "hl-drill-status");
   status.setAttribute("aria-live", "polite");
-  const again = hlEl("p", "hl-drill-again", "You missed this one earlier: here it is again.");
+  const again = hlEl("p", "hl-drill-again", "You missed this one earlier: here it is again, for practice. It does not count as right first time.");
   const body = hlEl("div", "hl-drill-body");
   const next = hlButton("New position", "next", { className: "hl-next-position",
     aria: "New position: deal the next question" });

@@ -16,7 +16,10 @@ function renderIndex(model, root) {
   list.setAttribute("aria-label", "lessons");
   const notice = hlEl("p", "hl-notice");
   notice.setAttribute("role", "status");
-  root.append(notice, course, list, hlErrorBox(model));
+  const onward = hlEl("p", "hl-next-step");
+  const onwardLink = hlEl("a", "hl-next-step-link");
+  onward.append(onwardLink);
+  root.append(notice, course, onward, list, hlErrorBox(model));
 
   function stars(count, of) {
     const el = hlEl("span", "hl-stars", "★".repeat(count) + "☆".repeat(Math.max(0, of - count)));
@@ -37,6 +40,11 @@ function renderIndex(model, root) {
     bar.setAttribute("aria-valuenow", String(done));
     courseText.textContent = done + " of " + total + " lessons completed" +
       (totals.graded ? " · " + totals.stars + " of " + totals.graded + " stars" : "");
+    const step = model.get("next_step") || {};
+    onward.hidden = !step.text;
+    onwardLink.textContent = (step.text || "") + " →";
+    onwardLink.href = step.href || "";
+    onwardLink.dataset.lesson = step.lesson || "";
     list.replaceChildren();
     for (const item of model.get("lessons")) {
       const row = document.createElement("li");
@@ -64,6 +72,7 @@ function renderIndex(model, root) {
   model.on("change:lessons", draw);
   model.on("change:course", draw);
   model.on("change:notice", draw);
+  model.on("change:next_step", draw);
   draw();
   // The marks may be older than this page (a preheated kernel): ask for fresh ones now, and
   // again on coming back to the index (browser back).

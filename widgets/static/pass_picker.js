@@ -1,6 +1,7 @@
 // PassPicker front end: tap cards to choose (a toggle message each), then "Pass 3 cards".
-// The button's state, the status line and the new hand all come from Python; choosing
-// sends no pass, only "confirm" does, and only while Python says three are chosen.
+// The button's state, the status line, the new hand and the judgement of the pass all come
+// from Python; choosing sends no pass, only "confirm" does, and only while Python says three
+// are chosen.  Nothing about a good pass shows before the learner has passed.
 
 function render({ model, el }) {
   const root = hlRoot(el, "hl-pass-picker");
@@ -18,10 +19,24 @@ function render({ model, el }) {
   const controls = hlEl("div", "hl-row hl-controls");
   controls.append(confirm);
   const summary = hlLiveMessage("hl-message hl-pass-summary");
-  root.append(title, direction, hand, status, controls, summary, hlErrorBox(model));
+  // The judgement: a verdict line, then one sentence per fact, then the way on.
+  const judged = hlEl("section", "hl-message hl-pass-judgement");
+  judged.setAttribute("aria-label", "how good your pass was");
+  const verdict = hlEl("p", "hl-pass-verdict");
+  verdict.setAttribute("role", "status");
+  const lines = hlEl("ul", "hl-pass-lines");
+  const coachHead = hlEl("p", "hl-pass-coach");
+  const coachLines = hlEl("ul", "hl-pass-lines hl-pass-coach-lines");
+  judged.append(verdict, lines, coachHead, coachLines);
+  const another = hlButton("Try another deal", "another", { className: "hl-another-deal",
+    aria: "Try another deal: a new hand to pass from" });
+  another.addEventListener("click", () => model.send({ type: "another" }));
+  const after = hlEl("div", "hl-row hl-after");
+  after.append(another);
+  root.append(title, direction, hand, status, controls, summary, judged, after, hlErrorBox(model));
 
   function draw() {
-    const refocus = hlFocusAfter(root, [".hl-pass-summary"]);
+    const refocus = hlFocusAfter(root, [".hl-pass-summary", ".hl-pass-hand .hl-card"]);
     root.classList.toggle("hl-four-colour", model.get("four_colour"));
     title.textContent = model.get("title");
     direction.textContent = model.get("direction_text");
@@ -52,11 +67,25 @@ function render({ model, el }) {
       model.get("selected").length + " chosen)");
     summary.textContent = model.get("summary");
     summary.hidden = !done;
-    summary.classList.toggle("is-legal", done);
+    const grade = model.get("verdict");
+    judged.hidden = !done || !grade;
+    judged.dataset.verdict = grade;
+    judged.classList.toggle("is-legal", grade === "good");
+    judged.classList.toggle("is-caution", grade === "fair" || grade === "weak");
+    verdict.textContent = model.get("verdict_text");
+    lines.replaceChildren(...model.get("judgement").map((line) => hlEl("li", "", line)));
+    // The suggestion's first sentence names it; the rest say why its other cards go.
+    const [coach, ...why] = model.get("suggestion");
+    coachHead.textContent = coach || "";
+    coachHead.hidden = !coach;
+    coachLines.replaceChildren(...why.map((line) => hlEl("li", "", line)));
+    coachLines.hidden = !why.length;
+    after.hidden = !done;
     refocus();
   }
   for (const name of ["title", "direction", "direction_text", "hand", "selected", "status", "can_confirm",
-    "confirmed", "new_hand", "received_from", "summary", "four_colour"]) {
+    "confirmed", "new_hand", "received_from", "summary", "verdict", "verdict_text", "judgement", "suggestion",
+    "four_colour"]) {
     model.on("change:" + name, draw);
   }
   draw();

@@ -16,7 +16,7 @@ function render({ model, el }) {
   const file = document.createElement("input");
   file.type = "file";
   file.accept = ".json,application/json";
-  file.setAttribute("aria-label", "upload a hearts-record/1 file");
+  file.setAttribute("aria-label", "upload a match record file");
   file.dataset.action = "upload";
   function tooBig(bytes) {
     const limit = model.get("max_bytes");
@@ -52,7 +52,7 @@ function render({ model, el }) {
   pastRow.append(pastLabel, pastCheck);
   loaders.append(fileLabel, sample, mine, pastRow);
   const paste = document.createElement("textarea");
-  paste.placeholder = "…or paste a hearts-record/1 JSON record here";
+  paste.placeholder = "…or paste a match record here: the text the guided match saves";
   paste.setAttribute("aria-label", "paste a record");
   const check = hlEl("button", "hl-button", "Check this record");
   check.dataset.action = "check";
@@ -69,7 +69,7 @@ function render({ model, el }) {
   status.setAttribute("aria-live", "polite");
   const where = hlEl("p", "hl-where");
   const table = hlEl("div", "hl-table");
-  const caption = hlLiveMessage("hl-message");
+  const caption = hlLiveMessage("hl-message hl-frame-caption");
   const nav = hlEl("div", "hl-row");
   const back = hlEl("button", "hl-button is-secondary", "Previous trick");
   back.dataset.action = "back";
@@ -80,9 +80,20 @@ function render({ model, el }) {
   nav.append(back, next);
   const problems = hlEl("ol", "hl-problems");
   problems.setAttribute("aria-label", "illegal actions found");
+  // Hunting (lesson 10): what each player held as the trick began, the answer to a tapped
+  // card, and a way to give up and see every mistake.  All of it comes from Python.
+  const held = hlEl("ul", "hl-held");
+  held.setAttribute("aria-label", "what each player held as this trick began");
+  const huntAnswer = hlLiveMessage("hl-message hl-hunt-answer");
+  const reveal = hlButton("Show me the mistakes", "reveal", { secondary: true, className: "hl-reveal" });
+  reveal.addEventListener("click", () => model.send({ type: "reveal" }));
+  const huntRow = hlEl("div", "hl-row hl-hunt-row");
+  huntRow.append(reveal);
 
-  root.append(title, loaders, paste, pasteRow, loadError, status, where, table, caption, nav, problems,
-              hlErrorBox(model));
+  // Only a hunt (a widget with a "hunting" trait) has the hunt's parts on its page.
+  const huntable = model.get("hunting") !== undefined;
+  root.append(title, loaders, paste, pasteRow, loadError, status, where, ...(huntable ? [held] : []), table, caption,
+              ...(huntable ? [huntAnswer] : []), nav, ...(huntable ? [huntRow] : []), problems, hlErrorBox(model));
 
   function draw() {
     const refocus = hlFocusAfter(root, ['[data-action="next"]', '[data-action="back"]']);
@@ -99,7 +110,16 @@ function render({ model, el }) {
       option.textContent = label;
       return option;
     }));
-    status.textContent = model.get("status") + (model.get("source") ? ` (${model.get("source")})` : "");
+    // A hunt's status is a whole instruction; the source would dangle after it.
+    status.textContent = model.get("status") +
+      (model.get("source") && !model.get("hunting") ? ` (${model.get("source")})` : "");
+    const hunting = Boolean(model.get("hunting"));
+    held.hidden = !hunting;
+    huntRow.hidden = !hunting;
+    const answer = model.get("feedback") || "";
+    huntAnswer.hidden = !answer;
+    huntAnswer.textContent = answer;
+    huntAnswer.className = "hl-message hl-hunt-answer" + (answer ? (model.get("feedback_ok") ? " is-legal" : " is-illegal") : "");
     const count = model.get("frame_count");
     const step = model.get("step");
     const frame = model.get("frame");
@@ -111,16 +131,30 @@ function render({ model, el }) {
     } else {
       where.textContent = `Hand ${frame.hand} (${frame.direction}), trick ${frame.trick}` +
         ` (step ${step + 1} of ${count})`;
-      for (const item of frame.cards) {
+      frame.cards.forEach((item, position) => {
         const slot = hlEl("div", "hl-played");
-        if (item.winner) slot.classList.add("is-winner");
+        if (item.winner && !hunting) slot.classList.add("is-winner");
         if (item.illegal) slot.classList.add("is-illegal");
-        slot.append(hlCard(item.card, { static: true }), hlEl("span", "hl-seat", item.seat));
+        if (hunting) {
+          const button = hlCard(item.card, {});
+          button.dataset.position = String(position);
+          button.dataset.action = "mark-" + position;
+          button.setAttribute("aria-label", `${hlCardName(item.card)}, played by ${item.seat}: tap if it breaks a rule`);
+          button.addEventListener("click", () => model.send({ type: "mark", position }));
+          slot.append(button, hlEl("span", "hl-seat", item.seat));
+        } else {
+          slot.append(hlCard(item.card, { static: true }), hlEl("span", "hl-seat", item.seat));
+        }
         table.append(slot);
-      }
+      });
+      held.replaceChildren(...(hunting ? frame.held || [] : []).map((entry) => {
+        const line = hlEl("li", "hl-held-line");
+        line.append(hlEl("span", "hl-held-seat", entry.seat + " held"), hlEl("span", "hl-held-cards", entry.cards));
+        return line;
+      }));
       const winner = frame.cards.find((item) => item.winner);
-      hlSpoken(table, hlTrickWords(frame.cards, { winner: winner && winner.seat, done: true }));
-      caption.className = "hl-message" + (frame.cards.some((c) => c.illegal) ? " is-illegal" : "");
+      if (!hunting) hlSpoken(table, hlTrickWords(frame.cards, { winner: winner && winner.seat, done: true }));
+      caption.className = "hl-message hl-frame-caption" + (frame.cards.some((c) => c.illegal) ? " is-illegal" : "");
       caption.textContent = frame.caption;
       back.disabled = step === 0;
       next.disabled = step >= count - 1;
@@ -139,7 +173,8 @@ function render({ model, el }) {
     refocus();
   }
   for (const name of ["title", "status", "source", "load_error", "frame", "frame_count", "problems", "step",
-                      "allow_loading", "four_colour", "past_matches"]) {
+                      "allow_loading", "four_colour", "past_matches", "hunting", "feedback", "feedback_ok",
+                      "found"]) {
     model.on("change:" + name, draw);
   }
   draw();
