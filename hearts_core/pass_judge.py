@@ -161,11 +161,11 @@ class QueenPassedUnguarded(Fact):
 
     low_spades: int
     tone: ClassVar[Tone] = Tone.GOOD
-    pattern: ClassVar[str] = ("♠Q with only {count} low spade to hide behind is likely to be forced on you: "
+    pattern: ClassVar[str] = ("♠Q with only {count} spade below ♠Q to hide behind is likely to be forced on you: "
                               "passing it is sound.")
-    plural_pattern: ClassVar[str] = ("♠Q with only {count} low spades to hide behind is likely to be forced on you: "
+    plural_pattern: ClassVar[str] = ("♠Q with only {count} spades below ♠Q to hide behind is likely to be forced on you: "
                                      "passing it is sound.")
-    zero_pattern: ClassVar[str] = ("♠Q with no low spades to hide behind is likely to be forced on you: "
+    zero_pattern: ClassVar[str] = ("♠Q with no spades below ♠Q to hide behind is likely to be forced on you: "
                                    "passing it is sound.")
 
     def holds(self, hand: Sequence[Card], passed: Sequence[Card]) -> bool:
@@ -185,7 +185,7 @@ class QueenPassedGuarded(Fact):
 
     low_spades: int
     tone: ClassVar[Tone] = Tone.NEUTRAL
-    pattern: ClassVar[str] = ("With {count} low spades to hide behind, you could have kept ♠Q and dropped it on "
+    pattern: ClassVar[str] = ("With {count} spades below ♠Q to hide behind, you could have kept ♠Q and dropped it on "
                               "someone else later; passing it is safe, but it uses one of your three cards.")
 
     def holds(self, hand: Sequence[Card], passed: Sequence[Card]) -> bool:
@@ -203,11 +203,11 @@ class TopSpadePassed(Fact):
     card: Card
     low_spades: int
     tone: ClassVar[Tone] = Tone.GOOD
-    pattern: ClassVar[str] = ("{card} with only {count} low spade could be forced to win a spade trick that "
+    pattern: ClassVar[str] = ("{card} with only {count} spade below ♠Q could be forced to win a spade trick that "
                               "catches ♠Q: passing it is sound.")
-    plural_pattern: ClassVar[str] = ("{card} with only {count} low spades could be forced to win a spade trick "
+    plural_pattern: ClassVar[str] = ("{card} with only {count} spades below ♠Q could be forced to win a spade trick "
                                      "that catches ♠Q: passing it is sound.")
-    zero_pattern: ClassVar[str] = ("{card} with no low spades could be forced to win a spade trick that catches ♠Q: "
+    zero_pattern: ClassVar[str] = ("{card} with no spades below ♠Q could be forced to win a spade trick that catches ♠Q: "
                                    "passing it is sound.")
 
     def holds(self, hand: Sequence[Card], passed: Sequence[Card]) -> bool:
@@ -228,7 +228,7 @@ class TopSpadePassedGuarded(Fact):
     card: Card
     low_spades: int
     tone: ClassVar[Tone] = Tone.GOOD
-    pattern: ClassVar[str] = ("{card} could win a spade trick that catches ♠Q; with {count} low spades it is less "
+    pattern: ClassVar[str] = ("{card} could win a spade trick that catches ♠Q; with {count} spades below ♠Q it is less "
                               "of a risk, but passing it is safe.")
 
     def holds(self, hand: Sequence[Card], passed: Sequence[Card]) -> bool:
@@ -352,11 +352,11 @@ class QueenKeptUnguarded(Fact):
 
     low_spades: int
     tone: ClassVar[Tone] = Tone.POOR
-    pattern: ClassVar[str] = ("You kept ♠Q with only {count} low spade to hide behind: it is likely to be "
+    pattern: ClassVar[str] = ("You kept ♠Q with only {count} spade below ♠Q to hide behind: it is likely to be "
                               "forced on you.")
-    plural_pattern: ClassVar[str] = ("You kept ♠Q with only {count} low spades to hide behind: it is likely to be "
+    plural_pattern: ClassVar[str] = ("You kept ♠Q with only {count} spades below ♠Q to hide behind: it is likely to be "
                                      "forced on you.")
-    zero_pattern: ClassVar[str] = "You kept ♠Q with no low spades to hide behind: it is likely to be forced on you."
+    zero_pattern: ClassVar[str] = "You kept ♠Q with no spades below ♠Q to hide behind: it is likely to be forced on you."
 
     def holds(self, hand: Sequence[Card], passed: Sequence[Card]) -> bool:
         kept = _kept(hand, passed)
@@ -375,7 +375,7 @@ class QueenKeptGuarded(Fact):
 
     low_spades: int
     tone: ClassVar[Tone] = Tone.GOOD
-    pattern: ClassVar[str] = ("You kept ♠Q with {count} low spades to hide behind: you can wait and drop it on "
+    pattern: ClassVar[str] = ("You kept ♠Q with {count} spades below ♠Q to hide behind: you can wait and drop it on "
                               "someone else later.")
 
     def holds(self, hand: Sequence[Card], passed: Sequence[Card]) -> bool:
@@ -393,11 +393,11 @@ class TopSpadeKept(Fact):
     card: Card
     low_spades: int
     tone: ClassVar[Tone] = Tone.POOR
-    pattern: ClassVar[str] = ("You kept {card} with only {count} low spade: it could be forced to win a spade "
+    pattern: ClassVar[str] = ("You kept {card} with only {count} spade below ♠Q: it could be forced to win a spade "
                               "trick that catches ♠Q.")
-    plural_pattern: ClassVar[str] = ("You kept {card} with only {count} low spades: it could be forced to win a "
+    plural_pattern: ClassVar[str] = ("You kept {card} with only {count} spades below ♠Q: it could be forced to win a "
                                      "spade trick that catches ♠Q.")
-    zero_pattern: ClassVar[str] = ("You kept {card} with no low spades: it could be forced to win a spade trick that "
+    zero_pattern: ClassVar[str] = ("You kept {card} with no spades below ♠Q: it could be forced to win a spade trick that "
                                    "catches ♠Q.")
 
     def holds(self, hand: Sequence[Card], passed: Sequence[Card]) -> bool:
