@@ -161,11 +161,11 @@ class QueenPassedUnguarded(Fact):
 
     low_spades: int
     tone: ClassVar[Tone] = Tone.GOOD
-    pattern: ClassVar[str] = ("♠Q with only {count} spade below ♠Q to hide behind is likely to be forced on you: "
+    pattern: ClassVar[str] = ("♠Q with only {count} lower spade to hide behind is likely to be forced on you: "
                               "passing it is sound.")
-    plural_pattern: ClassVar[str] = ("♠Q with only {count} spades below ♠Q to hide behind is likely to be forced on you: "
+    plural_pattern: ClassVar[str] = ("♠Q with only {count} lower spades to hide behind is likely to be forced on you: "
                                      "passing it is sound.")
-    zero_pattern: ClassVar[str] = ("♠Q with no spades below ♠Q to hide behind is likely to be forced on you: "
+    zero_pattern: ClassVar[str] = ("♠Q with no lower spades to hide behind is likely to be forced on you: "
                                    "passing it is sound.")
 
     def holds(self, hand: Sequence[Card], passed: Sequence[Card]) -> bool:
@@ -185,7 +185,7 @@ class QueenPassedGuarded(Fact):
 
     low_spades: int
     tone: ClassVar[Tone] = Tone.NEUTRAL
-    pattern: ClassVar[str] = ("With {count} spades below ♠Q to hide behind, you could have kept ♠Q and dropped it on "
+    pattern: ClassVar[str] = ("With {count} lower spades to hide behind, you could have kept ♠Q and dropped it on "
                               "someone else later; passing it is safe, but it uses one of your three cards.")
 
     def holds(self, hand: Sequence[Card], passed: Sequence[Card]) -> bool:
@@ -207,8 +207,8 @@ class TopSpadePassed(Fact):
                               "catches ♠Q: passing it is sound.")
     plural_pattern: ClassVar[str] = ("{card} with only {count} spades below ♠Q could be forced to win a spade trick "
                                      "that catches ♠Q: passing it is sound.")
-    zero_pattern: ClassVar[str] = ("{card} with no spades below ♠Q could be forced to win a spade trick that catches ♠Q: "
-                                   "passing it is sound.")
+    zero_pattern: ClassVar[str] = ("{card} with no spades below ♠Q could be forced to win a spade trick that "
+                                   "catches ♠Q: passing it is sound.")
 
     def holds(self, hand: Sequence[Card], passed: Sequence[Card]) -> bool:
         return (self.card in passed and self.card.suit is Suit.SPADES and self.card.rank in _TOP_SPADES
@@ -352,11 +352,11 @@ class QueenKeptUnguarded(Fact):
 
     low_spades: int
     tone: ClassVar[Tone] = Tone.POOR
-    pattern: ClassVar[str] = ("You kept ♠Q with only {count} spade below ♠Q to hide behind: it is likely to be "
+    pattern: ClassVar[str] = ("You kept ♠Q with only {count} lower spade to hide behind: it is likely to be "
                               "forced on you.")
-    plural_pattern: ClassVar[str] = ("You kept ♠Q with only {count} spades below ♠Q to hide behind: it is likely to be "
+    plural_pattern: ClassVar[str] = ("You kept ♠Q with only {count} lower spades to hide behind: it is likely to be "
                                      "forced on you.")
-    zero_pattern: ClassVar[str] = "You kept ♠Q with no spades below ♠Q to hide behind: it is likely to be forced on you."
+    zero_pattern: ClassVar[str] = "You kept ♠Q with no lower spades to hide behind: it is likely to be forced on you."
 
     def holds(self, hand: Sequence[Card], passed: Sequence[Card]) -> bool:
         kept = _kept(hand, passed)
@@ -375,7 +375,7 @@ class QueenKeptGuarded(Fact):
 
     low_spades: int
     tone: ClassVar[Tone] = Tone.GOOD
-    pattern: ClassVar[str] = ("You kept ♠Q with {count} spades below ♠Q to hide behind: you can wait and drop it on "
+    pattern: ClassVar[str] = ("You kept ♠Q with {count} lower spades to hide behind: you can wait and drop it on "
                               "someone else later.")
 
     def holds(self, hand: Sequence[Card], passed: Sequence[Card]) -> bool:
@@ -397,8 +397,8 @@ class TopSpadeKept(Fact):
                               "trick that catches ♠Q.")
     plural_pattern: ClassVar[str] = ("You kept {card} with only {count} spades below ♠Q: it could be forced to win a "
                                      "spade trick that catches ♠Q.")
-    zero_pattern: ClassVar[str] = ("You kept {card} with no spades below ♠Q: it could be forced to win a spade trick that "
-                                   "catches ♠Q.")
+    zero_pattern: ClassVar[str] = ("You kept {card} with no spades below ♠Q: it could be forced to win a spade "
+                                   "trick that catches ♠Q.")
 
     def holds(self, hand: Sequence[Card], passed: Sequence[Card]) -> bool:
         kept = _kept(hand, passed)

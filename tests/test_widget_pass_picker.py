@@ -195,10 +195,10 @@ def test_a_weak_pass_gets_an_honest_critique_and_no_star(tmp_path: Path) -> None
     assert min(c for c in LESSON_HAND if c.suit is Suit.DIAMONDS) == parse_card("♦3") and held("♦K")
     assert any(line.startswith("Passing ♦3, your lowest diamond, keeps your ♦K") for line in lines)
     assert LOW_SPADES == 1
-    assert "You kept ♠Q with only 1 spade below ♠Q to hide behind: it is likely to be forced on you." in lines
+    assert "You kept ♠Q with only 1 lower spade to hide behind: it is likely to be forced on you." in lines
     assert picker.suggestion == [
         "The coach's suggested pass is ♣A, ♦K and ♠Q.",
-        "♠Q with only 1 spade below ♠Q to hide behind is likely to be forced on you: passing it is sound.",
+        "♠Q with only 1 lower spade to hide behind is likely to be forced on you: passing it is sound.",
         "♣A is a high club that could win tricks you do not want: good to pass.",
         "♦K is a high diamond that could win tricks you do not want: good to pass.",
     ]
@@ -218,7 +218,7 @@ def test_a_good_pass_says_why(tmp_path: Path) -> None:
     picker.confirm()
     assert picker.verdict == "good" and picker.first_try
     assert picker.judgement[:3] == [
-        "♠Q with only 1 spade below ♠Q to hide behind is likely to be forced on you: passing it is sound.",
+        "♠Q with only 1 lower spade to hide behind is likely to be forced on you: passing it is sound.",
         "♣A is a high club that could win tricks you do not want: good to pass.",
         "♦K is a high diamond that could win tricks you do not want: good to pass.",
     ]
