@@ -445,10 +445,15 @@ def _lead_claims(position: Position, figures: Appraisal) -> Iterator[Claim]:
     seldom = TakeChance(card, figures.take_chance, likely=False)
     voids = [seat for seat in range(NUM_SEATS) if ShownVoid(seat, suit).holds(position)]
     if voids:
-        yield claim("Leading {card} should leave the trick to someone else, since {count} higher {suits} "
-                    "are still out, although {seats} cannot follow suit and may throw points on it.",
+        yield claim(_ngettext_pattern(above, "Leading {card} should leave the trick to someone else, since a higher "
+                                             "{suit} is still out, although {seats} cannot follow suit and may throw "
+                                             "points on it.",
+                                      "Leading {card} should leave the trick to someone else, since {count} higher "
+                                      "{suits} are still out, although {seats} cannot follow suit and may throw "
+                                      "points on it."),
                     (seldom, HigherOut(card, above), *(ShownVoid(seat, suit) for seat in voids)),
-                    card=card, count=above, suits=suit.plural, seats=and_list(seat_name(s) for s in voids))
+                    card=card, count=above, suit=suit.singular, suits=suit.plural,
+                    seats=and_list(seat_name(s) for s in voids))
     yield claim(_ngettext_pattern(above, "Leading {card} should leave the trick to someone else, since a "
                                          "higher {suit} is still out.",
                                   "Leading {card} should leave the trick to someone else, since {count} higher "

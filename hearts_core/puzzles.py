@@ -118,7 +118,8 @@ THEMES: Final[dict[str, str]] = {
     "unload_high": "Get rid of a dangerous high card while void",
     "no_cover": "Do not cover with ♠A or ♠K while ♠Q is out",
     "flush_queen": "Flush out ♠Q with a low spade",
-    "safe_exit": "Lead a card someone else must take",
+    "safe_exit": "Lead a card that leaves the trick to someone else",
+    "play_last": "Play last: choose with the whole trick in view",
     "trick_one": "Trick one carries no points",
     "stop_moon": "Stop the moon",
     "go_moon": "Go for the moon",
@@ -283,6 +284,8 @@ def tag(candidate: Candidate, evaluation: dict[str, Any]) -> list[str]:
     if winning is not None:
         _, top = winning
         led = trick[0].suit
+        if PlaysLast().holds(position):
+            themes.append("play_last")
         if solution.suit is led:
             if Under(solution, top).holds(position) and any(Over(card, top).holds(position) for card in others):
                 themes.append("duck")
@@ -404,7 +407,10 @@ class PuzzleAnswer:
 
 @dataclass(frozen=True)
 class Puzzle:
-    """One shipped puzzle: a real position, the card to find, its themes and rating."""
+    """One shipped puzzle: a real position, the card to find, its themes and rating.
+
+    ``seat`` is always 0: the position is shown from the solver's chair (see :func:`from_solvers_seat`).
+    """
 
     id: str
     seat: int
@@ -421,8 +427,8 @@ class Puzzle:
         return tuple(say(THEMES[key]) for key in self.theme_keys)
 
     def state(self) -> HandState:
-        """The real game replayed to the puzzle's position, with the seat to move."""
-        return replay(self.data)
+        """The real game replayed to the puzzle's position, with the seat to move (the solver's, seat 0)."""
+        return replay(from_solvers_seat(self.data))
 
     def view(self) -> SeatView:
         """What the solver sees."""
@@ -472,6 +478,20 @@ class Puzzle:
         return PuzzleAnswer(chosen is self.solution, " ".join(words))
 
 
+def from_solvers_seat(candidate: Candidate) -> Candidate:
+    """The same position with the deal turned so the seat to move is seat 0, the one addressed as "you".
+
+    Hearts is the same game whichever seat is numbered 0 (passing left is still passing
+    left; whoever holds ♣2 still leads), so a puzzle mined at any seat is shown from the
+    learner's chair and every seat named in its words is named as the learner sees it.
+    """
+    turn = candidate["seat"]
+    passes = candidate["passes"]
+    return {**candidate, "seat": 0,
+            "deal": [candidate["deal"][(seat + turn) % NUM_SEATS] for seat in range(NUM_SEATS)],
+            "passes": [passes[(seat + turn) % NUM_SEATS] for seat in range(NUM_SEATS)] if passes else None}
+
+
 def _appraisal(entry: dict[str, Any], already: int) -> Appraisal:
     points = float(entry["points"])
     return Appraisal(to_card(entry["card"]), points, points, float(entry["take"]), float(entry["trick_points"]),
@@ -490,7 +510,7 @@ def puzzle_from_data(data: dict[str, Any]) -> Puzzle:
         unknown = [key for key in themes if key not in THEMES]
         if unknown:
             raise InvalidRecordError(f"puzzle {data['id']!r} has unknown themes {unknown}")
-        return Puzzle(str(data["id"]), int(data["seat"]), to_card(evaluation["cards"][0]["card"]), themes,
+        return Puzzle(str(data["id"]), 0, to_card(evaluation["cards"][0]["card"]), themes,
                       int(data["rating"]), float(evaluation["margin"]), data)
     except (KeyError, TypeError, ValueError, IndexError) as error:
         raise InvalidRecordError(f"a puzzle cannot be read: {error!r}") from error

@@ -48,6 +48,7 @@ def _write(path: Path, text: str) -> None:
     handle, temporary = tempfile.mkstemp(dir=path.parent, suffix=".tmp")
     with os.fdopen(handle, "w", encoding="utf-8") as stream:
         stream.write(text)
+    os.chmod(temporary, 0o644)  # mkstemp's 0600 would ship a data file only its maker may read
     os.replace(temporary, path)
 
 

@@ -1,0 +1,179 @@
+"""Puzzles: the filters, reproducibility from the seed, and every shipped puzzle sound and seat-view only."""
+
+from __future__ import annotations
+
+import json
+import random
+import re
+from importlib import resources
+
+import pytest
+
+from hearts_core import HandState, InvalidCardError
+from hearts_core.cards import Card, cards_from_mask
+from hearts_core.errors import InvalidRecordError
+from hearts_core.knowledge import Knowledge
+from hearts_core.puzzles import (
+    FORMAT,
+    MIN_BEST_SHARE,
+    MIN_MARGIN,
+    THEMES,
+    Puzzle,
+    deal_game,
+    evaluate,
+    evaluate_view,
+    fit_rating,
+    load_puzzles,
+    mine_game,
+    passes_filter,
+    read_set,
+    replay,
+    theme_counts,
+)
+
+IDENTIFIER = re.compile(r"\b[a-z]+_[a-z_]+\b|\bSuit\.|\bCard\(|\bNone\b")
+
+
+@pytest.fixture(scope="module")
+def puzzles() -> tuple[Puzzle, ...]:
+    return load_puzzles()
+
+
+def shipped() -> dict[str, object]:
+    text = resources.files("hearts_core").joinpath("puzzles.json").read_text(encoding="utf-8")
+    data: dict[str, object] = json.loads(text)
+    return data
+
+
+# ------------------------------------------------------------- the filters
+
+
+@pytest.mark.parametrize(("margin", "share", "kept"), [
+    (MIN_MARGIN, MIN_BEST_SHARE, True),
+    (MIN_MARGIN - 0.01, 0.95, False),  # a narrow margin
+    (4.0, MIN_BEST_SHARE - 0.01, False),  # best in too few of the sampled deals
+])
+def test_the_first_filter_needs_a_clear_margin_and_a_card_best_in_most_deals(
+        margin: float, share: float, kept: bool) -> None:
+    assert passes_filter({"margin": margin, "best_share": share}) is kept
+
+
+def test_a_choice_between_equivalent_cards_is_refused() -> None:
+    # Trick one: you follow ♣2 holding ♣3 and ♣4 (nothing between them): no card is better.
+    deal = ["♣3 ♣4 ♦2 ♦3 ♦4 ♦5 ♦6 ♦7 ♦8 ♦9 ♦10 ♦J ♦Q",
+            "♣2 ♣5 ♣6 ♣7 ♣8 ♣9 ♣10 ♣J ♣Q ♣K ♣A ♦K ♦A",
+            "♠2 ♠3 ♠4 ♠5 ♠6 ♠7 ♠8 ♠9 ♠10 ♠J ♠Q ♠K ♠A",
+            "♥2 ♥3 ♥4 ♥5 ♥6 ♥7 ♥8 ♥9 ♥10 ♥J ♥Q ♥K ♥A"]
+    candidate = {"id": "test", "deal": [hand.split() for hand in deal], "direction": "hold", "passes": None,
+                 "plays": ["♣2", "♠2", "♥2"], "seat": 0}
+    evaluation = evaluate(candidate)
+    assert {item["card"] for item in evaluation["cards"]} == {"♣3", "♣4"}
+    assert abs(evaluation["margin"]) < MIN_MARGIN and not passes_filter(evaluation)
+
+
+def test_mining_is_reproducible_from_the_seed_bit_for_bit() -> None:
+    first = deal_game(3, 99)
+    assert first == deal_game(3, 99)
+    assert first != deal_game(3, 100)
+    candidate = first[len(first) // 2]
+    assert evaluate(candidate) == evaluate(candidate)
+    # Each candidate replays to its position with its seat to move.
+    for item in first:
+        state = replay(item)
+        assert state.to_move == item["seat"] and len(state.legal_plays()) > 1
+
+
+def test_the_shipped_set_is_what_its_seed_gives(puzzles: tuple[Puzzle, ...]) -> None:
+    data = shipped()
+    assert data["format"] == FORMAT and "./dev puzzles" in str(data["command"])
+    seed = int(data["seed"])  # type: ignore[call-overload]
+    mined = mine_game(0, seed)
+    ours = sorted(json.dumps(item, sort_keys=True) for item in mined["puzzles"])
+    stored = sorted(json.dumps(puzzle.data, sort_keys=True) for puzzle in puzzles if puzzle.data["game"] == 0)
+    assert ours == stored
+
+
+# -------------------------------------------------------- the shipped set
+
+
+def test_at_least_a_thousand_puzzles_with_ten_themes_of_thirty(puzzles: tuple[Puzzle, ...]) -> None:
+    assert len(puzzles) >= 1000
+    assert len({puzzle.id for puzzle in puzzles}) == len(puzzles)
+    counts = theme_counts(puzzles)
+    assert sum(1 for count in counts.values() if count >= 30) >= 10, counts
+    ratings = [puzzle.rating for puzzle in puzzles]
+    assert max(ratings) - min(ratings) >= 400  # spread over several hundred points
+
+
+def test_every_puzzle_replays_and_its_solution_is_legal_and_clearly_best(puzzles: tuple[Puzzle, ...]) -> None:
+    for puzzle in puzzles:
+        state = puzzle.state()
+        assert isinstance(state, HandState) and state.to_move == puzzle.seat
+        assert puzzle.solution in state.legal_plays()
+        assert isinstance(puzzle.solution, Card)
+        assert puzzle.margin >= MIN_MARGIN
+        assert all(isinstance(theme, str) and theme in THEMES.values() for theme in puzzle.themes)
+        assert 0 < puzzle.rating < 3000
+
+
+def test_check_says_right_or_wrong_and_why_in_words(puzzles: tuple[Puzzle, ...]) -> None:
+    for puzzle in puzzles[::50]:
+        right = puzzle.check(puzzle.solution)
+        assert right.correct and str(puzzle.solution) in right.why
+        assert not IDENTIFIER.search(right.why), right.why
+        for card in puzzle.state().legal_plays():
+            if card is puzzle.solution:
+                continue
+            wrong = puzzle.check(card)
+            assert not wrong.correct and str(puzzle.solution) in wrong.why and str(card) in wrong.why
+            assert "would save you" in wrong.why or "was the card" in wrong.why
+            assert not IDENTIFIER.search(wrong.why), wrong.why
+
+
+def test_check_refuses_an_illegal_card_in_words_and_a_malformed_one_by_error(puzzles: tuple[Puzzle, ...]) -> None:
+    puzzle = next(p for p in puzzles if len(p.state().hand(p.seat)) > len(p.state().legal_plays()))
+    illegal = next(card for card in puzzle.state().hand(puzzle.seat) if card not in puzzle.state().legal_plays())
+    answer = puzzle.check(illegal)
+    assert not answer.correct and answer.why == puzzle.view().explain(illegal).message
+    with pytest.raises(InvalidCardError):
+        puzzle.check("♠1")
+
+
+def test_the_answer_depends_only_on_the_seats_view(puzzles: tuple[Puzzle, ...]) -> None:
+    # Deal the hidden cards again, consistently with everything the seat has seen: the view
+    # is the same, and so is the evaluation, card for card.
+    held = [puzzle for puzzle in puzzles if puzzle.data["direction"] == "hold"][:3]
+    assert held
+    for puzzle in held:
+        state = puzzle.state()
+        view = state.view(puzzle.seat)
+        hands = Knowledge.from_view(view).sample(random.Random(1))
+        played = {seat: [card for player, card in state.plays if player == seat] for seat in range(4)}
+        deal = [sorted([*played[seat], *cards_from_mask(hands[seat])]) for seat in range(4)]
+        other = HandState.new(deal, "hold")
+        for _, card in state.plays:
+            other.play(card)
+        assert other.view(puzzle.seat) == view
+        assert deal != [state.dealt(seat) for seat in range(4)] or len(view.hand) <= 1
+        again = evaluate_view(other.view(puzzle.seat), random.Random(5), 0.05, 400)
+        assert again == evaluate_view(view, random.Random(5), 0.05, 400)
+
+
+def test_a_corrupt_set_is_refused_by_name() -> None:
+    with pytest.raises(InvalidRecordError, match="not a puzzle set"):
+        read_set("{")
+    with pytest.raises(InvalidRecordError, match=FORMAT):
+        read_set('{"format": "other"}')
+    good = json.loads(json.dumps(shipped()))
+    good["puzzles"] = good["puzzles"][:1]
+    good["puzzles"][0]["themes"] = ["no_such_theme"]
+    with pytest.raises(InvalidRecordError, match="unknown themes"):
+        read_set(json.dumps(good))
+
+
+def test_ratings_follow_the_levels_results() -> None:
+    hard_only = fit_rating({"random": 0.2, "easy": 0.0, "normal": 0.0, "hard": 1.0})
+    everyone = fit_rating({"random": 0.2, "easy": 1.0, "normal": 1.0, "hard": 1.0})
+    nobody = fit_rating({"random": 0.2, "easy": 0.0, "normal": 0.0, "hard": 0.0})
+    assert everyone < hard_only < nobody
+    assert nobody - everyone >= 400
