@@ -345,7 +345,7 @@ def fit_rating(results: dict[str, float]) -> float:
     """The rating at which the levels' results are most likely (an Elo model, with a weak prior).
 
     >>> round(fit_rating({"random": 0.25, "easy": 0.0, "normal": 1.0, "hard": 1.0}))
-    1219
+    1231
     """
     games = [(LEVEL_RATINGS[level], score) for level, score in results.items()]  # type: ignore[index]
     games.append(_PRIOR)

@@ -5,6 +5,7 @@ Every test passes ``now`` explicitly, so none depends on the wall clock.
 
 from __future__ import annotations
 
+import copy
 import json
 import math
 import random
@@ -486,7 +487,8 @@ def test_a_damaged_file_is_read_or_refused_as_corrupt_never_otherwise(data: st.D
             if isinstance(node[key], dict | list) and node[key] and data.draw(st.booleans()):
                 node = node[key]
                 continue
-            node[key] = data.draw(JSON_VALUES)
+            # A copy: sampled_from hands out the same [] and {} each time, and later draws may write into them.
+            node[key] = copy.deepcopy(data.draw(JSON_VALUES))
             break
     try:
         progress = PuzzleProgress.from_dict(json.loads(json.dumps(document)))
