@@ -11,6 +11,7 @@ from hearts_core.knowledge import Knowledge
 from hearts_core.puzzles import THEMES, Puzzle, load_puzzles
 from hearts_core.rules import NUM_SEATS
 from hearts_core.wording import seat_name
+from widgets.lessons import LessonPractice, Progress
 from widgets.puzzle_board import PuzzleBoard
 from widgets.puzzle_progress import LEARNING_STEP, PuzzleStore, puzzle_of_the_day
 
@@ -166,6 +167,16 @@ def test_a_corrupt_progress_file_is_reported_and_play_goes_on(tmp_path: Path) ->
     assert widget.choose(str(widget.puzzle.solution)) is not None
     saved = PuzzleStore(tmp_path).load()
     assert len(saved.attempts) == 1 and saved.attempts[0].themes == widget.puzzle.theme_keys  # keys, not words
+
+
+def test_the_index_marks_the_page_after_its_goal(tmp_path: Path) -> None:
+    progress = Progress(tmp_path)
+    widget = LessonPractice("puzzles", progress).add(PuzzleBoard(store=PuzzleStore(tmp_path), clock=Clock(), goal=2))
+    widget.choose(str(widget.puzzle.solution))
+    assert "puzzles" not in progress.completed()
+    widget.next_puzzle()
+    widget.choose(wrong_card(widget))
+    assert progress.completed() == {"puzzles"}
 
 
 def test_every_word_comes_from_python_and_no_identifier_shows(tmp_path: Path) -> None:
