@@ -86,9 +86,8 @@ PATTERNS: Final = {
     "title_day": "Puzzle of the day, rated {rating}",
     "title_review": "A puzzle you missed earlier, rated {rating}",
     "title_repeat": "A puzzle you have answered before, rated {rating}",
-    "question": "You are {seat_words}. Which card would you play?",
-    "you_lead": "to lead this trick",
-    "you_follow": "next to play to this trick",
+    "question_lead": "You lead this trick. Which card would you play?",
+    "question_follow": "Your turn to play to this trick. Which card would you play?",
     "trick": "Trick {number} of {total}",
     "hearts_broken": "Hearts are broken.",
     "hearts_unbroken": "Hearts are not broken yet.",
@@ -269,6 +268,8 @@ class PuzzleBoard(HeartsWidget):
         with self.hold_trait_notifications():
             self.answered = True
             self.table = self._table(chosen)
+            self.hand = [card for card in self.hand if card["text"] != str(chosen)]  # it is on the table now
+            self.selected = ""
             self.message = {"kind": "right" if answer.correct else "wrong",
                             "badge": say(PATTERNS["right" if answer.correct else "wrong"]), "text": " ".join(texts)}
             self._status()
@@ -370,8 +371,7 @@ class PuzzleBoard(HeartsWidget):
                             "you": offset == 0})
         with self.hold_trait_notifications():
             self.title = say(PATTERNS[kind], rating=f"{entry.puzzle.rating:,}")
-            self.question = say(PATTERNS["question"],
-                                seat_words=say(PATTERNS["you_follow" if view.current_trick else "you_lead"]))
+            self.question = say(PATTERNS["question_follow" if view.current_trick else "question_lead"])
             self.facts = facts
             self.hand = cards_data(view.hand, legal=lambda card: card in legal)
             self.players = players
