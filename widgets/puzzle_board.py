@@ -138,6 +138,8 @@ class PuzzleBoard(HeartsWidget):
     completion_trait: ClassVar[str] = "answered_count"
     counts_for_stars: ClassVar[bool] = False
 
+    puzzle_id = traitlets.Unicode("").tag(sync=True)
+    """The puzzle on screen, for tests and bug reports (a data attribute, never shown)."""
     labels = traitlets.Dict().tag(sync=True)
     """The page's fixed words (buttons, headings), from :data:`PATTERNS`."""
     title = traitlets.Unicode("").tag(sync=True)
@@ -370,6 +372,7 @@ class PuzzleBoard(HeartsWidget):
             players.append({"seat": self._name(seat), "points": str(view.points_taken[seat]), "voids": shown,
                             "you": offset == 0})
         with self.hold_trait_notifications():
+            self.puzzle_id = entry.id
             self.title = say(PATTERNS[kind], rating=f"{entry.puzzle.rating:,}")
             self.question = say(PATTERNS["question_follow" if view.current_trick else "question_lead"])
             self.facts = facts

@@ -18,7 +18,7 @@ from playwright.sync_api import Browser, Page, expect
 
 from tests.browser.conftest import ROOT, watch_console
 from tests.browser.pages import MATCH, hand_cards, pass_three, play_out_the_hand, screen, settle, step
-from tests.browser.test_lessons_browser import LESSON_KEYS, open_lesson
+from tests.browser.test_lessons_browser import PAGES, open_lesson
 
 AXE = ROOT / ".cache" / "node" / "node_modules" / "axe-core" / "axe.min.js"
 
@@ -85,7 +85,7 @@ def settled_widgets(page: Page) -> None:
 def test_axe_finds_nothing_serious_on_any_lesson_page(desktop: Page, lesson_server: str, axe_script: Path) -> None:
     page = desktop
     problems: dict[str, list[str]] = {}
-    for key in ["index", *LESSON_KEYS]:
+    for key in ["index", *PAGES]:
         open_lesson(page, lesson_server, key)
         settled_widgets(page)
         assert page.locator("main").count() == 1, "the template puts the cells in one <main> landmark"

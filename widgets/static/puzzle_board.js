@@ -100,6 +100,7 @@ function render({ model, el }) {
     root.classList.toggle("hl-four-colour", model.get("four_colour"));
     const answered = model.get("answered");
     root.dataset.answered = String(answered);
+    root.dataset.puzzle = model.get("puzzle_id");
     title.textContent = model.get("title");
     question.textContent = model.get("question");
     facts.replaceChildren(...model.get("facts").map((line) => hlEl("li", "", line)));
@@ -162,8 +163,8 @@ function render({ model, el }) {
   model.on("change:theme", drawThemes);
   for (const name of ["notice", "rating", "streak", "due", "accuracy"]) model.on("change:" + name, drawStatus);
   model.on("change:players", drawPlayers);
-  for (const name of ["title", "question", "facts", "table", "table_words", "hand", "selected", "answered", "message",
-    "four_colour"]) {
+  for (const name of ["puzzle_id", "title", "question", "facts", "table", "table_words", "hand", "selected",
+    "answered", "message", "four_colour"]) {
     model.on("change:" + name, draw);
   }
   drawAll();
