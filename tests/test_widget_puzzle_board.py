@@ -187,3 +187,12 @@ def test_every_word_comes_from_python_and_no_identifier_shows(tmp_path: Path) ->
              *widget.accuracy, *(item["label"] for item in widget.themes)]
     assert all(texts) and not [text for text in texts if "_" in text or "{" in text]
     assert widget.puzzle.id not in " ".join(texts)
+
+
+def test_a_page_opened_after_another_tab_answered_its_puzzle_moves_on(tmp_path: Path) -> None:
+    waiting, other = board(tmp_path), board(tmp_path)  # a preheated page, and a tab already open
+    assert waiting.puzzle.id == other.puzzle.id
+    other.choose(str(other.puzzle.solution))
+    waiting.page_opened()
+    assert waiting.puzzle.id != other.puzzle.id
+    assert waiting.progress.rating == other.progress.rating and waiting.streak == "1 in a row"

@@ -229,9 +229,14 @@ class PuzzleBoard(HeartsWidget):
         return progress
 
     def page_opened(self) -> None:
-        """Re-read the progress: a preheated kernel built this page before the learner came."""
+        """Re-read the progress: a preheated kernel built this page before the learner came.
+
+        A puzzle answered meanwhile (in another tab) gives way to the next one.
+        """
         if self._saving:
             self.progress = self._load()
+        if not self.answered and self.progress.attempted(self._entry.id) and self.progress.card(self._entry.id) is None:
+            self._show(self._choose_next() or self._day_entry())
         self._status()
 
     # ------------------------------------------------------------------ actions
