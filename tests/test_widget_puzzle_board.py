@@ -109,9 +109,12 @@ def test_a_wrong_answer_lowers_the_rating_and_comes_back_as_a_review(tmp_path: P
     assert answer is not None and not answer.correct
     assert widget.message["kind"] == "wrong" and answer.why in widget.message["text"]
     assert "(−" in widget.rating and widget.progress.rating < 1500
+    widget.next_puzzle()
+    assert widget.rating == f"Rating {widget.progress.rating:,}"  # the change shows with this page's answer
     assert widget.streak == "No first-try solves in a row yet"
     assert widget.due == "To review now: 0"  # not yet: ten minutes
     clock.now += LEARNING_STEP + timedelta(minutes=1)
+    widget.choose(str(widget.puzzle.solution))
     assert widget.next_puzzle()
     assert widget.puzzle.id == missed  # due reviews come first
     assert widget.title.startswith("A puzzle you missed earlier")

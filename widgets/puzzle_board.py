@@ -46,6 +46,7 @@ from hearts_core.rules import CARDS_PER_SEAT, NUM_SEATS, QUEEN_OF_SPADES
 from hearts_core.state import SeatView
 from hearts_core.wording import and_list, say, seat_name
 from widgets._base import HeartsWidget, bundle_css, bundle_esm, card_data, cards_data
+from widgets.puzzle_progress import PATTERNS as PROGRESS_PATTERNS
 from widgets.puzzle_progress import (
     NewerPuzzlesError,
     PuzzleProgress,
@@ -414,7 +415,10 @@ class PuzzleBoard(HeartsWidget):
     def _status(self) -> None:
         progress = self.progress
         now = self._clock()
-        if self.answered and not self._first:
+        # The change is shown once this page's puzzle is answered: before that it would be an older answer's.
+        if not self.answered:
+            self.rating = say(PROGRESS_PATTERNS["rating"], rating=f"{progress.rating:,}")
+        elif not self._first:
             self.rating = say(PATTERNS["repeat_rating"], rating=f"{progress.rating:,}")
         else:
             self.rating = rating_text(progress)
