@@ -80,7 +80,7 @@ def test_an_illegal_card_is_refused_in_the_engines_words_and_nothing_changes(tmp
     refused = next(card["text"] for card in widget.hand if not card["legal"])
     before = (widget.hand, widget.table, widget.rating, widget.selected, widget.answered)
     assert widget.select(refused) is False
-    assert widget.message["kind"] == "refused"
+    assert widget.message["kind"] == "refused" and widget.message["badge"] == "Not allowed"
     assert puzzle.view().explain(refused).message in widget.message["text"]
     assert (widget.hand, widget.table, widget.rating, widget.selected, widget.answered) == before
     assert widget.confirm() is None  # nothing chosen: Confirm asks for a card
@@ -199,3 +199,13 @@ def test_a_page_opened_after_another_tab_answered_its_puzzle_moves_on(tmp_path: 
     waiting.page_opened()
     assert waiting.puzzle.id != other.puzzle.id
     assert waiting.progress.rating == other.progress.rating and waiting.streak == "1 in a row"
+
+
+def test_progress_from_a_newer_version_is_left_alone_and_play_goes_on(tmp_path: Path) -> None:
+    newer = '{"format": "hearts-lessons-puzzles/9", "revision": 3}'
+    (tmp_path / "puzzles.json").write_text(newer, encoding="utf-8")
+    widget = board(tmp_path)
+    assert widget.notice.startswith("Your puzzle progress was saved by a newer version")
+    answer = widget.choose(str(widget.puzzle.solution))
+    assert answer is not None and widget.streak == "1 in a row"
+    assert (tmp_path / "puzzles.json").read_text(encoding="utf-8") == newer  # never saved over

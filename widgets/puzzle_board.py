@@ -101,6 +101,7 @@ PATTERNS: Final = {
     "no_card": "Tap a card first, then press Confirm.",
     "answered": "This puzzle is answered. Press Next puzzle for another.",
     "answer_first": "Answer this puzzle first: tap a card, then press Confirm.",
+    "refused_badge": "Not allowed",
     "right": "Solved",
     "wrong": "Not solved",
     "themes_after": "Themes of this puzzle: {themes}.",
@@ -250,7 +251,8 @@ class PuzzleBoard(HeartsWidget):
             return False
         verdict = self._view.explain(chosen)
         if not verdict.legal:
-            self._say("refused", say(PATTERNS["refused"], why=verdict.message))
+            self.message = {"kind": "refused", "badge": say(PATTERNS["refused_badge"]),
+                            "text": say(PATTERNS["refused"], why=verdict.message)}
             return False
         self.selected = str(chosen)
         self._say("prompt", say(PATTERNS["selected"], card=chosen))
