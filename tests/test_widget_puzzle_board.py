@@ -108,11 +108,12 @@ def test_a_wrong_answer_lowers_the_rating_and_comes_back_as_a_review(tmp_path: P
     answer = widget.choose(wrong_card(widget))
     assert answer is not None and not answer.correct
     assert widget.message["kind"] == "wrong" and answer.why in widget.message["text"]
+    assert widget.message["text"].endswith("It comes back under Your mistakes in 10 minutes.")
     assert "(−" in widget.rating and widget.progress.rating < 1500
     widget.next_puzzle()
     assert widget.rating == f"Rating {widget.progress.rating:,}"  # the change shows with this page's answer
     assert widget.streak == "No first-try solves in a row yet"
-    assert widget.due == "To review now: 0"  # not yet: ten minutes
+    assert widget.due == "To review now: 0"  # not yet: ten minutes, as the verdict said
     clock.now += LEARNING_STEP + timedelta(minutes=1)
     widget.choose(str(widget.puzzle.solution))
     assert widget.next_puzzle()

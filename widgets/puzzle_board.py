@@ -46,8 +46,8 @@ from hearts_core.rules import CARDS_PER_SEAT, NUM_SEATS, QUEEN_OF_SPADES
 from hearts_core.state import SeatView
 from hearts_core.wording import and_list, say, seat_name
 from widgets._base import HeartsWidget, bundle_css, bundle_esm, card_data, cards_data
-from widgets.puzzle_progress import PATTERNS as PROGRESS_PATTERNS
 from widgets.puzzle_progress import (
+    LEARNING_STEP,
     NewerPuzzlesError,
     PuzzleProgress,
     PuzzleStore,
@@ -59,6 +59,7 @@ from widgets.puzzle_progress import (
     streak_text,
     theme_text,
 )
+from widgets.puzzle_progress import PATTERNS as PROGRESS_PATTERNS
 from widgets.storage import CorruptFileError, SaveConflictError
 
 __all__ = ["GOAL", "PATTERNS", "Entry", "PuzzleBoard"]
@@ -105,6 +106,7 @@ PATTERNS: Final = {
     "right": "Solved",
     "wrong": "Not solved",
     "themes_after": "Themes of this puzzle: {themes}.",
+    "comes_back": "It comes back under Your mistakes in {minutes} minutes.",
     "repeat_rating": "Rating {rating} (no change: this puzzle was answered before)",
     "none_left": "You have answered every puzzle in this theme. Choose another theme.",
     "not_saved": "Your answer could not be saved, so it counts on this page only.",
@@ -273,6 +275,8 @@ class PuzzleBoard(HeartsWidget):
         self._first = not self.progress.attempted(entry.id)
         warning = self._record(lambda progress: progress.record_attempt(entry, answer.correct, now=now))
         texts = [answer.why, say(PATTERNS["themes_after"], themes=and_list(say(THEMES[key]) for key in entry.themes))]
+        if not answer.correct:
+            texts.append(say(PATTERNS["comes_back"], minutes=round(LEARNING_STEP.total_seconds() / 60)))
         if warning:
             texts.append(warning)
         with self.hold_trait_notifications():
