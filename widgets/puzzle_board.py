@@ -180,7 +180,6 @@ class PuzzleBoard(HeartsWidget):
         self._catalogue = _entries(load_puzzles() if puzzles is None else puzzles)
         if not self._catalogue:
             raise ValueError("a puzzle page needs at least one puzzle")
-        self._by_id = {entry.id: entry for entry in self._catalogue}
         self.store = store if store is not None else PuzzleStore()
         self._clock = clock
         self._seed = seed
@@ -189,7 +188,6 @@ class PuzzleBoard(HeartsWidget):
         self.progress = self._load()
         self._entry = self._catalogue[0]
         self._view: SeatView = self._entry.puzzle.view()
-        self._kind = "title"
         self._first = True
         self.labels = {name: say(PATTERNS[name]) for name in (
             "any_theme", "theme_label", "day_button", "confirm", "next", "hand", "table", "players", "player",
