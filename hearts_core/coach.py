@@ -425,11 +425,20 @@ def situation_claims(position: Position, figures: Appraisal) -> Iterator[Claim]:
         yield claim("{seat} alone has taken points so far and may be shooting the moon; taking this trick and "
                     "its {points} with {card} stops that.",
                     (MoonThreat(threat), TrickPoints(points), *takes),
-                    seat=seat_name(threat), points=points_phrase(points), card=card)
+                    seat=_seen(position, threat), points=points_phrase(points), card=card)
     if card.suit is led:
         yield from _follow_claims(position, figures, seat, top, points)
     else:
         yield from _discard_claims(position, figures, seat, top, threat)
+
+
+def _seen(position: Position, seat: int) -> str:
+    """``seat``'s name as the coached seat sees the table: itself "You", the next to play "CPU1", and so on.
+
+    The learner's seat in a match is seat 0, where this is :func:`seat_name` itself; a puzzle
+    may be seen from any seat, and its words must name the players as its board does.
+    """
+    return seat_name((seat - position.seat) % NUM_SEATS)
 
 
 def _lead_claims(position: Position, figures: Appraisal) -> Iterator[Claim]:
@@ -453,7 +462,7 @@ def _lead_claims(position: Position, figures: Appraisal) -> Iterator[Claim]:
                                       "points on it."),
                     (seldom, HigherOut(card, above), *(ShownVoid(seat, suit) for seat in voids)),
                     card=card, count=above, suit=suit.singular, suits=suit.plural,
-                    seats=and_list(seat_name(s) for s in voids))
+                    seats=and_list(_seen(position, s) for s in voids))
     yield claim(_ngettext_pattern(above, "Leading {card} should leave the trick to someone else, since a "
                                          "higher {suit} is still out.",
                                   "Leading {card} should leave the trick to someone else, since {count} higher "
@@ -473,9 +482,9 @@ def _follow_claims(position: Position, figures: Appraisal, seat: int, top: Card,
     if points:
         yield claim("{seat}'s {top} is winning this trick with {points} in it, so play {card}, which stays "
                     "under it.", (Winning(seat, top), TrickPoints(points), Under(card, top)),
-                    seat=seat_name(seat), top=top, points=points_phrase(points), card=card)
+                    seat=_seen(position, seat), top=top, points=points_phrase(points), card=card)
     yield claim("{seat}'s {top} is winning this trick, so play {card}, which stays under it.",
-                (Winning(seat, top), Under(card, top)), seat=seat_name(seat), top=top, card=card)
+                (Winning(seat, top), Under(card, top)), seat=_seen(position, seat), top=top, card=card)
     if lower:
         yield claim("Nobody may throw points on the first trick unless they hold nothing else, so {card} can "
                     "take it cheaply and you keep {lower} for later.",
@@ -513,11 +522,11 @@ def _discard_claims(position: Position, figures: Appraisal, seat: int, top: Card
         yield claim("{seat} alone has taken points so far, may be shooting the moon and is winning this "
                     "trick, so give it no points: throw away {card}.",
                     (MoonThreat(threat), Winning(threat, top), void, NoPoints(card)),
-                    seat=seat_name(threat), card=card)
+                    seat=_seen(position, threat), card=card)
     if card is QUEEN_OF_SPADES:
         if len(position.trick) == NUM_SEATS - 1:
             yield claim("You have no {suits}, so drop ♠Q now: {seat} takes this trick and its 13 points.",
-                        (void, Winning(seat, top), PlaysLast()), suits=led.plural, seat=seat_name(seat))
+                        (void, Winning(seat, top), PlaysLast()), suits=led.plural, seat=_seen(position, seat))
         yield claim("You have no {suits}, so drop ♠Q now: a card off the led suit never takes the trick, "
                     "so its 13 points go to someone else.", (void,), suits=led.plural)
     if card.suit is Suit.HEARTS:

@@ -66,6 +66,7 @@ def test_the_wheel_carries_every_lesson_and_the_serving_configuration(wheel: Pat
         assert f"{shipped}{item.notebook}" in names
     for extra in ("index.ipynb", "voila.json", "jupyter/voila/templates/hearts/index.html.j2"):
         assert f"{shipped}{extra}" in names
+    assert "hearts_core/puzzles.json" in names  # the puzzles page's set
 
 
 def test_the_installed_app_uses_its_own_copy(installed: Path, tmp_path: Path) -> None:

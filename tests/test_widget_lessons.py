@@ -30,7 +30,8 @@ LESSONS_DIR = Path(__file__).resolve().parents[1] / "lessons"
 
 
 def test_every_lesson_in_the_catalogue_has_its_notebook_and_links_on() -> None:
-    names = sorted(path.name for path in LESSONS_DIR.glob("[0-9][0-9]-*.ipynb"))
+    # The numbered lessons in order, then the pages past the course (the puzzles).
+    names = [*sorted(path.name for path in LESSONS_DIR.glob("[0-9][0-9]-*.ipynb")), "puzzles.ipynb"]
     assert names == [lesson.notebook for lesson in LESSONS]
     for number, lesson in enumerate(LESSONS):
         cells = json.loads((LESSONS_DIR / lesson.notebook).read_text())["cells"]

@@ -8,6 +8,7 @@ from widgets.match import MatchWidget
 from widgets.pass_picker import PassPicker
 from widgets.points_quiz import PointsQuiz
 from widgets.practice import Practice
+from widgets.puzzle_board import PuzzleBoard
 from widgets.record_viewer import RecordViewer
 from widgets.score_table import ScoreQuiz, ScoreTable
 from widgets.trick_scene import TrickScene
@@ -18,6 +19,7 @@ __all__ = [
     "PassPicker",
     "PointsQuiz",
     "Practice",
+    "PuzzleBoard",
     "RecordViewer",
     "ScoreQuiz",
     "ScoreTable",

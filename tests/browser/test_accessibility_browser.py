@@ -16,9 +16,10 @@ from typing import Any
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
+from hearts_core.puzzles import load_puzzles
 from tests.browser.conftest import ROOT, watch_console
 from tests.browser.pages import MATCH, hand_cards, pass_three, play_out_the_hand, screen, settle, step
-from tests.browser.test_lessons_browser import LESSON_KEYS, open_lesson
+from tests.browser.test_lessons_browser import PAGES, open_lesson
 
 AXE = ROOT / ".cache" / "node" / "node_modules" / "axe-core" / "axe.min.js"
 
@@ -85,7 +86,7 @@ def settled_widgets(page: Page) -> None:
 def test_axe_finds_nothing_serious_on_any_lesson_page(desktop: Page, lesson_server: str, axe_script: Path) -> None:
     page = desktop
     problems: dict[str, list[str]] = {}
-    for key in ["index", *LESSON_KEYS]:
+    for key in ["index", *PAGES]:
         open_lesson(page, lesson_server, key)
         settled_widgets(page)
         assert page.locator("main").count() == 1, "the template puts the cells in one <main> landmark"
@@ -359,3 +360,42 @@ def test_dimmed_and_refused_cards_and_felt_text_are_readable(desktop: Page, less
     for figures in (refused, dimmed):
         assert figures["dimmedOpacity"] == 1, "dimmed by colour, not by transparency"
         assert figures["dimmedText"] >= 4.5 and figures["dimmedEdge"] >= 3 and figures["feltText"] >= 4.5, figures
+
+
+def test_a_puzzle_by_keyboard_alone_and_axe_after_each_verdict(desktop: Page, lesson_server: str,
+                                                               axe_script: Path) -> None:
+    page = desktop
+    open_lesson(page, lesson_server, "puzzles")
+    settled_widgets(page)
+    board = page.locator(".hl-puzzles")
+    puzzle = next(item for item in load_puzzles() if item.id == board.get_attribute("data-puzzle"))
+    view = puzzle.view()
+    problems = {"before": serious_violations(page, axe_script) + cards_without_names(page)}
+    tab_until(page, ".hl-puzzles button.hl-card")
+    # Arrow keys walk the hand to the answer; Enter chooses it; Tab reaches Confirm; Enter plays it.
+    target = [str(card) for card in view.hand].index(str(puzzle.solution))
+    for _ in range(target):
+        page.keyboard.press("ArrowRight")
+    assert focused(page)["card"] == str(puzzle.solution)
+    page.keyboard.press("Enter")
+    expect(board.locator(f'.hl-hand .hl-card.is-selected[data-card="{puzzle.solution}"]')).to_have_count(1)
+    tab_until(page, '.hl-puzzles [data-action="confirm"]')
+    page.keyboard.press("Enter")
+    expect(board.locator('.hl-message[data-kind="right"]')).to_be_visible(timeout=30_000)
+    assert focused(page)["tag"] != "BODY"
+    problems["right"] = serious_violations(page, axe_script) + cards_without_names(page)
+    tab_until(page, '.hl-puzzles [data-action="next"]')
+    page.keyboard.press("Enter")
+    expect(board.locator('.hl-message[data-kind="prompt"]')).to_be_visible(timeout=30_000)
+    second = next(item for item in load_puzzles() if item.id == board.get_attribute("data-puzzle"))
+    refused = [str(card) for card in second.view().hand if card not in second.view().legal_plays()]
+    if refused:
+        board.locator(f'.hl-hand .hl-card[data-card="{refused[0]}"]').click()
+        expect(board.locator('.hl-message[data-kind="refused"]')).to_be_visible()
+        problems["refused"] = serious_violations(page, axe_script)
+    wrong = next(str(card) for card in second.view().legal_plays() if card is not second.solution)
+    board.locator(f'.hl-hand .hl-card[data-card="{wrong}"]').click()
+    board.locator('[data-action="confirm"]').click()
+    expect(board.locator('.hl-message[data-kind="wrong"]')).to_be_visible(timeout=30_000)
+    problems["wrong"] = serious_violations(page, axe_script) + cards_without_names(page)
+    assert not {state: found for state, found in problems.items() if found}

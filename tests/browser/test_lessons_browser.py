@@ -39,6 +39,9 @@ LESSON_KEYS = [
     "06-breaking-hearts", "07-scoring", "08-moon", "09-guided-match", "10-check-a-game", "11-drills",
 ]
 
+PAGES = [*LESSON_KEYS, "puzzles"]
+"""Every page the index links, in its order: the lessons, then the puzzles (test_puzzles_browser.py)."""
+
 IDENTIFIER = re.compile(r"\b[a-z]+(?:_[a-z0-9]+)+\b")
 """snake_case words: reason codes, enum values, trait names."""
 LEAKS = ("(pass hold)", "(pass left)", "play_on", "scripted moon hand", "not valid JSON", "Expecting value")
@@ -297,9 +300,9 @@ def test_the_index_opens_first_and_links_every_lesson(page: Page, lesson_server:
     page.wait_for_selector(".hl-index .hl-lesson-link", timeout=60_000)
     assert re.search(r"/voila/render/index\.ipynb$", page.url)
     links = page.locator(".hl-index .hl-lesson-link")
-    expect(links).to_have_count(len(LESSON_KEYS))
-    hrefs = [links.nth(i).get_attribute("href") for i in range(len(LESSON_KEYS))]
-    assert hrefs == [f"{key}.ipynb" for key in LESSON_KEYS]
+    expect(links).to_have_count(len(PAGES))
+    hrefs = [links.nth(i).get_attribute("href") for i in range(len(PAGES))]
+    assert hrefs == [f"{key}.ipynb" for key in PAGES]
     expect(page.locator('.hl-index [role="progressbar"]')).to_be_visible()
     # Where to go on: the first lesson not completed (this run has completed none yet).
     onward = page.locator(".hl-index .hl-next-step-link")

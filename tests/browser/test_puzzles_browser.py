@@ -1,0 +1,85 @@
+"""The puzzles page as a learner meets it: from the index link, one puzzle right and one wrong, by taps.
+
+Served by Voilà exactly as ``./dev serve`` does.  The page says which puzzle it shows in a
+data attribute (``data-puzzle``), never in its text; the test looks the answer up in the
+shipped set, as a learner who knew it would tap it.  At 1280x800 and 375x800; screenshots
+before answering, after the right answer and after the wrong one go to test-artifacts.
+"""
+
+from __future__ import annotations
+
+import re
+
+from playwright.sync_api import Page, expect
+
+from hearts_core.puzzles import Puzzle, load_puzzles
+from tests.browser.pages import screenshot
+from tests.browser.test_lessons_browser import assert_words_not_identifiers
+
+BOARD = ".hl-puzzles"
+SETTLE = 30_000
+
+
+def on_screen(page: Page) -> Puzzle:
+    ident = page.locator(BOARD).get_attribute("data-puzzle") or ""
+    return next(puzzle for puzzle in load_puzzles() if puzzle.id == ident)
+
+
+def answer(page: Page, card: str, kind: str) -> None:
+    """Tap ``card``, see it chosen, press Confirm and wait for the verdict of ``kind``."""
+    page.locator(f'{BOARD} .hl-hand .hl-card[data-card="{card}"]').click()
+    expect(page.locator(f'{BOARD} .hl-hand .hl-card.is-selected[data-card="{card}"]')).to_be_visible()
+    page.locator(f'{BOARD} [data-action="confirm"]').click()
+    expect(page.locator(f'{BOARD} .hl-message[data-kind="{kind}"]')).to_be_visible(timeout=SETTLE)
+
+
+def test_a_puzzle_right_and_one_wrong_from_the_index(page: Page, lesson_server: str) -> None:
+    page.goto(lesson_server, wait_until="domcontentloaded")
+    link = page.locator('.hl-index .hl-lesson-link[href="puzzles.ipynb"]')
+    expect(link).to_have_text("Puzzles", timeout=60_000)
+    link.click()
+    page.wait_for_selector(f"{BOARD} .hl-hand .hl-card", timeout=60_000)
+    assert page.url.endswith("/puzzles.ipynb")
+    assert "Traceback" not in page.inner_text("body")
+    # Fits a phone: nothing wider than the screen.
+    assert page.evaluate("() => document.documentElement.scrollWidth <= window.innerWidth")
+    puzzle = on_screen(page)
+    view = puzzle.view()
+    hand = [card.get_attribute("data-card") for card in page.locator(f"{BOARD} .hl-hand .hl-card").all()]
+    assert hand == [str(card) for card in view.hand]
+    assert page.locator(f'{BOARD} .hl-message[data-kind="prompt"]').is_visible()
+    assert_words_not_identifiers(page)
+    screenshot(page, "puzzles-before")
+
+    # A card the rules refuse (when there is one) is explained and changes nothing.
+    refused = [str(card) for card in view.hand if card not in view.legal_plays()]
+    if refused:
+        page.locator(f'{BOARD} .hl-hand .hl-card[data-card="{refused[0]}"]').click()
+        expect(page.locator(f'{BOARD} .hl-message[data-kind="refused"]')).to_contain_text(
+            view.explain(refused[0]).message)
+        expect(page.locator(f"{BOARD} .hl-hand .hl-card.is-selected")).to_have_count(0)
+
+    rating = page.locator(f"{BOARD} .hl-puzzle-rating")
+    before = rating.inner_text()
+    answer(page, str(puzzle.solution), "right")
+    expect(page.locator(f"{BOARD} .hl-message")).to_contain_text(f"Right: {puzzle.solution}.")
+    expect(rating).to_have_text(re.compile(r"^Rating [\d,]+ \(\+\d+\)$"))
+    assert rating.inner_text() != before
+    expect(page.locator(f"{BOARD} .hl-puzzle-streak")).to_contain_text("in a row")
+    expect(page.locator(f"{BOARD} .hl-message")).to_have_attribute("aria-live", "polite")
+    assert_words_not_identifiers(page)
+    screenshot(page, "puzzles-right")
+
+    page.locator(f'{BOARD} [data-action="next"]').click()
+    expect(page.locator(f'{BOARD}[data-answered="false"]')).to_have_count(1, timeout=SETTLE)
+    second = on_screen(page)
+    assert second.id != puzzle.id
+    wrong = next(str(card) for card in second.view().legal_plays() if card is not second.solution)
+    answer(page, wrong, "wrong")
+    expect(page.locator(f"{BOARD} .hl-message")).to_contain_text(f"Not this time: {second.solution} was the card.")
+    expect(rating).to_have_text(re.compile(r"^Rating [\d,]+ \(−\d+\)$"))
+    expect(page.locator(f"{BOARD} .hl-puzzle-streak")).to_have_text("No first-try solves in a row yet")
+    assert_words_not_identifiers(page)
+    screenshot(page, "puzzles-wrong")
+    assert not page.js_errors  # type: ignore[attr-defined]
+    assert not page.external_requests, f"needs the network: {page.external_requests}"  # type: ignore[attr-defined]

@@ -1,0 +1,216 @@
+"""The puzzle board at the trait level: the position as the seat sees it, answers, rating, reviews, themes."""
+
+from __future__ import annotations
+
+from datetime import UTC, date, datetime, timedelta
+from pathlib import Path
+
+import pytest
+
+from hearts_core.knowledge import Knowledge
+from hearts_core.puzzles import THEMES, Puzzle, load_puzzles
+from hearts_core.rules import NUM_SEATS
+from hearts_core.wording import seat_name
+from widgets.lessons import LessonPractice, Progress
+from widgets.puzzle_board import PuzzleBoard
+from widgets.puzzle_progress import LEARNING_STEP, PuzzleStore, puzzle_of_the_day
+
+NOON = datetime(2026, 12, 1, 12, 0, tzinfo=UTC)
+
+
+class Clock:
+    """A clock the test moves by hand."""
+
+    def __init__(self, now: datetime = NOON) -> None:
+        self.now = now
+
+    def __call__(self) -> datetime:
+        return self.now
+
+
+def board(tmp_path: Path, clock: Clock | None = None, puzzles: tuple[Puzzle, ...] | None = None) -> PuzzleBoard:
+    return PuzzleBoard(puzzles, store=PuzzleStore(tmp_path), clock=clock or Clock(), seed=7)
+
+
+def a_mid_trick_puzzle() -> Puzzle:
+    """A puzzle mined at another seat than 0, with cards on the table, someone void, points taken and a refused card.
+
+    It is shown from the solver's chair all the same: its seat is 0, "You".
+    """
+    for puzzle in load_puzzles():
+        view = puzzle.view()
+        voids = Knowledge.from_view(view).voids()
+        assert puzzle.seat == 0 == view.seat
+        if (view.current_trick and puzzle.data["seat"] != 0 and any(voids.values()) and any(view.points_taken)
+                and len(view.legal_plays()) < len(view.hand)):
+            return puzzle
+    raise AssertionError("no such puzzle in the set")
+
+
+def wrong_card(widget: PuzzleBoard) -> str:
+    return next(card["text"] for card in widget.hand if card["legal"] and card["text"] != str(widget.puzzle.solution))
+
+
+def test_the_board_shows_the_position_as_the_seat_sees_it(tmp_path: Path) -> None:
+    puzzle = a_mid_trick_puzzle()
+    widget = board(tmp_path, puzzles=(puzzle,))
+    state = puzzle.state()
+    view = puzzle.view()
+    assert [card["text"] for card in widget.hand] == [str(card) for card in state.hand(puzzle.seat)]
+    assert {card["text"] for card in widget.hand if card["legal"]} == {str(card) for card in state.legal_plays()}
+    # The trick so far, seat by seat from its leader, named as the seat sees the table; then the learner's slot.
+    assert view.trick_leader is not None
+    names = [seat_name((view.trick_leader + offset - puzzle.seat) % NUM_SEATS) for offset in range(NUM_SEATS)]
+    shown = [(slot["seat"], slot["card"]["text"] if slot["card"] else None) for slot in widget.table]
+    assert shown == [*zip(names, map(str, view.current_trick), strict=False), ("You", None)]
+    assert widget.table[-1]["you"] and not any(slot["you"] for slot in widget.table[:-1])
+    # Points taken and voids, the learner first, then the players after it in play order.
+    points = [widget_player["points"] for widget_player in widget.players]
+    assert points == [str(view.points_taken[(puzzle.seat + offset) % NUM_SEATS]) for offset in range(NUM_SEATS)]
+    assert [player["seat"] for player in widget.players] == ["You", "CPU1", "CPU2", "CPU3"]
+    for offset, suits in ((offset, Knowledge.from_view(view).voids().get((puzzle.seat + offset) % NUM_SEATS, ()))
+                          for offset in range(1, NUM_SEATS)):
+        for suit in suits:
+            assert suit.plural in widget.players[offset]["voids"]
+    assert widget.facts[0] == f"Trick {len(view.tricks) + 1} of 13"
+    assert widget.facts[1] == ("Hearts are broken." if view.hearts_broken else "Hearts are not broken yet.")
+    assert "♠Q has" in widget.facts[2]
+    assert (widget.selected, widget.answered, widget.message["kind"]) == ("", False, "prompt")
+
+
+def test_an_illegal_card_is_refused_in_the_engines_words_and_nothing_changes(tmp_path: Path) -> None:
+    puzzle = a_mid_trick_puzzle()
+    widget = board(tmp_path, puzzles=(puzzle,))
+    refused = next(card["text"] for card in widget.hand if not card["legal"])
+    before = (widget.hand, widget.table, widget.rating, widget.selected, widget.answered)
+    assert widget.select(refused) is False
+    assert widget.message["kind"] == "refused" and widget.message["badge"] == "Not allowed"
+    assert puzzle.view().explain(refused).message in widget.message["text"]
+    assert (widget.hand, widget.table, widget.rating, widget.selected, widget.answered) == before
+    assert widget.confirm() is None  # nothing chosen: Confirm asks for a card
+    assert not (tmp_path / "puzzles.json").exists()
+
+
+def test_a_right_first_answer_raises_the_rating_and_the_streak(tmp_path: Path) -> None:
+    widget = board(tmp_path)
+    assert widget.rating == "Rating 1,500"
+    assert widget.select(str(widget.puzzle.solution))
+    answer = widget.confirm()
+    assert answer is not None and answer.correct
+    assert widget.message["kind"] == "right" and widget.message["text"].startswith(answer.why)
+    assert widget.rating.startswith("Rating ") and "(+" in widget.rating
+    assert widget.streak == "1 in a row"
+    assert widget.progress.rating > 1500 and widget.answered_count == 1
+    assert PuzzleStore(tmp_path).load().rating == widget.progress.rating  # saved
+    assert widget.table[-1]["card"]["text"] == str(widget.puzzle.solution)
+
+
+def test_a_wrong_answer_lowers_the_rating_and_comes_back_as_a_review(tmp_path: Path) -> None:
+    clock = Clock()
+    widget = board(tmp_path, clock)
+    missed = widget.puzzle.id
+    answer = widget.choose(wrong_card(widget))
+    assert answer is not None and not answer.correct
+    assert widget.message["kind"] == "wrong" and answer.why in widget.message["text"]
+    assert widget.message["text"].endswith("It comes back under Your mistakes in 10 minutes.")
+    assert "(−" in widget.rating and widget.progress.rating < 1500
+    widget.next_puzzle()
+    assert widget.rating == f"Rating {widget.progress.rating:,}"  # the change shows with this page's answer
+    assert widget.streak == "No first-try solves in a row yet"
+    assert widget.due == "To review now: 0"  # not yet: ten minutes, as the verdict said
+    clock.now += LEARNING_STEP + timedelta(minutes=1)
+    widget.choose(str(widget.puzzle.solution))
+    assert widget.next_puzzle()
+    assert widget.puzzle.id == missed  # due reviews come first
+    assert widget.title.startswith("A puzzle you missed earlier")
+    assert widget.due == "To review now: 1"
+
+
+def test_a_second_attempt_at_the_same_puzzle_does_not_move_the_rating(tmp_path: Path) -> None:
+    clock = Clock()
+    widget = board(tmp_path, clock)
+    widget.choose(wrong_card(widget))
+    rating = widget.progress.rating
+    clock.now += LEARNING_STEP * 2
+    widget.next_puzzle()
+    answer = widget.choose(str(widget.puzzle.solution))
+    assert answer is not None and answer.correct
+    assert widget.progress.rating == rating
+    assert widget.rating == f"Rating {rating:,} (no change: this puzzle was answered before)"
+    assert widget.answered_count == 1 and widget.due == "To review now: 0"
+
+
+def test_the_theme_picker_restricts_the_next_puzzle(tmp_path: Path) -> None:
+    widget = board(tmp_path)
+    keys = [item["key"] for item in widget.themes]
+    assert keys[0] == "" and widget.themes[0]["label"] == "Any theme"
+    assert set(keys[1:]) <= set(THEMES)
+    assert all("_" not in item["label"] for item in widget.themes)  # words, not keys
+    rare = min(keys[1:], key=lambda key: sum(key in puzzle.theme_keys for puzzle in load_puzzles()))
+    assert widget.choose_theme(rare)
+    for _ in range(2):
+        assert rare in widget.puzzle.theme_keys
+        widget.choose(str(widget.puzzle.solution))
+        if not widget.next_puzzle():
+            break
+    with pytest.raises(ValueError, match="no puzzles on the theme"):
+        widget.choose_theme("nonsense")
+
+
+def test_the_puzzle_of_the_day_is_the_same_for_a_date(tmp_path: Path) -> None:
+    one, two = board(tmp_path / "a"), board(tmp_path / "b", Clock(NOON + timedelta(hours=11)))
+    assert one.puzzle_of_the_day() == two.puzzle_of_the_day()
+    assert one.puzzle.id == puzzle_of_the_day(load_puzzles(), date(2026, 12, 1)).id
+    assert one.title.startswith("Puzzle of the day")
+    tomorrow = board(tmp_path / "c", Clock(NOON + timedelta(days=1)))
+    assert tomorrow.puzzle_of_the_day() == puzzle_of_the_day(load_puzzles(), date(2026, 12, 2)).id
+
+
+def test_a_corrupt_progress_file_is_reported_and_play_goes_on(tmp_path: Path) -> None:
+    (tmp_path / "puzzles.json").write_text("{not json", encoding="utf-8")
+    widget = board(tmp_path)
+    assert widget.notice.startswith("Your puzzle progress could not be read, so it starts again.")
+    assert "_" not in widget.notice.split("kept as")[0]
+    assert [path.name for path in tmp_path.iterdir() if path.name.startswith("puzzles.json.corrupt-")]
+    assert widget.choose(str(widget.puzzle.solution)) is not None
+    saved = PuzzleStore(tmp_path).load()
+    assert len(saved.attempts) == 1 and saved.attempts[0].themes == widget.puzzle.theme_keys  # keys, not words
+
+
+def test_the_index_marks_the_page_after_its_goal(tmp_path: Path) -> None:
+    progress = Progress(tmp_path)
+    widget = LessonPractice("puzzles", progress).add(PuzzleBoard(store=PuzzleStore(tmp_path), clock=Clock(), goal=2))
+    widget.choose(str(widget.puzzle.solution))
+    assert "puzzles" not in progress.completed()
+    widget.next_puzzle()
+    widget.choose(wrong_card(widget))
+    assert progress.completed() == {"puzzles"}
+
+
+def test_every_word_comes_from_python_and_no_identifier_shows(tmp_path: Path) -> None:
+    widget = board(tmp_path)
+    widget.choose(wrong_card(widget))
+    texts = [*widget.labels.values(), widget.title, widget.question, *widget.facts, widget.table_words,
+             widget.message["text"], widget.message["badge"], widget.rating, widget.streak, widget.due,
+             *widget.accuracy, *(item["label"] for item in widget.themes)]
+    assert all(texts) and not [text for text in texts if "_" in text or "{" in text]
+    assert widget.puzzle.id not in " ".join(texts)
+
+
+def test_a_page_opened_after_another_tab_answered_its_puzzle_moves_on(tmp_path: Path) -> None:
+    waiting, other = board(tmp_path), board(tmp_path)  # a preheated page, and a tab already open
+    assert waiting.puzzle.id == other.puzzle.id
+    other.choose(str(other.puzzle.solution))
+    waiting.page_opened()
+    assert waiting.puzzle.id != other.puzzle.id
+    assert waiting.progress.rating == other.progress.rating and waiting.streak == "1 in a row"
+
+
+def test_progress_from_a_newer_version_is_left_alone_and_play_goes_on(tmp_path: Path) -> None:
+    newer = '{"format": "hearts-lessons-puzzles/9", "revision": 3}'
+    (tmp_path / "puzzles.json").write_text(newer, encoding="utf-8")
+    widget = board(tmp_path)
+    assert widget.notice.startswith("Your puzzle progress was saved by a newer version")
+    answer = widget.choose(str(widget.puzzle.solution))
+    assert answer is not None and widget.streak == "1 in a row"
+    assert (tmp_path / "puzzles.json").read_text(encoding="utf-8") == newer  # never saved over

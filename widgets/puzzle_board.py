@@ -1,0 +1,434 @@
+"""The puzzles page: one mined position at a time, answered with a card, rated and reviewed.
+
+Design choices:
+
+* The position is :meth:`hearts_core.puzzles.Puzzle.view`, the seat's own view: its hand,
+  the trick so far, hearts broken or not, whether ♠Q is out, the points each player has
+  taken and the voids play has shown (:meth:`hearts_core.knowledge.Knowledge.voids`).
+  Which cards may be played, and why not, is the engine's (``view.explain``); the front
+  end dims what Python marks and never decides a rule.
+* Answering is two steps, as in the match: tap a card (a card the rules refuse is
+  explained and changes nothing), then Confirm.  The verdict and its reason are
+  :meth:`Puzzle.check`'s words.
+* Progress is :mod:`widgets.puzzle_progress`: every answer goes through
+  :meth:`PuzzleStore.update`, so two tabs never lose each other's attempts.  Only a first
+  attempt moves the rating; a repeat or a review does not (the module's own rule).
+* Themes cross as their stable keys (:data:`hearts_core.puzzles.THEMES`): the catalogue
+  handed to :func:`next_puzzle` carries the keys, so the picker, the progress file and the
+  accuracy per theme all speak keys, and only the words shown are translated.
+* Seats are named as the puzzle's seat sees the table: itself "You", the next to play
+  "CPU1" and so on, as the reasons name them (:mod:`hearts_core.coach`).
+* Every sentence a learner reads is a whole pattern in :data:`PATTERNS`, filled by
+  :func:`hearts_core.wording.say`; the front end shows only what it is sent.
+* Time comes from ``clock`` (the wall clock in UTC by default), so tests fix it.
+
+>>> from datetime import UTC, datetime
+>>> from tempfile import TemporaryDirectory
+>>> with TemporaryDirectory() as folder:
+...     board = PuzzleBoard(store=PuzzleStore(folder), clock=lambda: datetime(2026, 12, 1, 12, tzinfo=UTC))
+...     board.choose(str(board.puzzle.solution)).correct
+True
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, replace
+from datetime import UTC, datetime
+from typing import Any, ClassVar, Final
+
+import traitlets
+
+from hearts_core.cards import Card, Suit, to_card
+from hearts_core.knowledge import Knowledge
+from hearts_core.puzzles import THEMES, Puzzle, PuzzleAnswer, load_puzzles
+from hearts_core.rules import CARDS_PER_SEAT, NUM_SEATS, QUEEN_OF_SPADES
+from hearts_core.state import SeatView
+from hearts_core.wording import and_list, say, seat_name
+from widgets._base import HeartsWidget, bundle_css, bundle_esm, card_data, cards_data
+from widgets.puzzle_progress import (
+    LEARNING_STEP,
+    NewerPuzzlesError,
+    PuzzleProgress,
+    PuzzleStore,
+    UnreadablePuzzlesError,
+    due_text,
+    next_puzzle,
+    puzzle_of_the_day,
+    rating_text,
+    streak_text,
+    theme_text,
+)
+from widgets.puzzle_progress import PATTERNS as PROGRESS_PATTERNS
+from widgets.storage import CorruptFileError, SaveConflictError
+
+__all__ = ["GOAL", "PATTERNS", "Entry", "PuzzleBoard"]
+
+GOAL: Final = 5
+"""Puzzles answered (first attempts, kept across visits) that earn the page its mark on the index."""
+
+PATTERNS: Final = {
+    "any_theme": "Any theme",
+    "theme_label": "Theme",
+    "day_button": "Puzzle of the day",
+    "confirm": "Confirm",
+    "next": "Next puzzle",
+    "hand": "Your hand: tap the card you would play, then Confirm",
+    "table": "The trick so far",
+    "players": "Points taken and voids shown so far",
+    "player": "Player",
+    "points": "Points taken",
+    "voids": "Shown void in",
+    "no_voids": "none shown",
+    "your_card": "your card",
+    "mistakes": "Your mistakes",
+    "accuracy": "First-try solves by theme",
+    "accuracy_none": "No puzzles answered yet.",
+    "title": "Puzzle rated {rating}",
+    "title_day": "Puzzle of the day, rated {rating}",
+    "title_review": "A puzzle you missed earlier, rated {rating}",
+    "title_repeat": "A puzzle you have answered before, rated {rating}",
+    "question_lead": "You lead this trick. Which card would you play?",
+    "question_follow": "Your turn to play to this trick. Which card would you play?",
+    "trick": "Trick {number} of {total}",
+    "hearts_broken": "Hearts are broken.",
+    "hearts_unbroken": "Hearts are not broken yet.",
+    "queen_gone": "♠Q has been played, by {seat}.",
+    "queen_out": "♠Q has not been played yet.",
+    "nobody_led": "Nobody has played to this trick yet: you lead.",
+    "prompt": "Tap the card you would play, then press Confirm.",
+    "selected": "You chose {card}. Press Confirm to play it, or tap another card.",
+    "refused": "{why} Nothing changed: choose another card.",
+    "no_card": "Tap a card first, then press Confirm.",
+    "answered": "This puzzle is answered. Press Next puzzle for another.",
+    "answer_first": "Answer this puzzle first: tap a card, then press Confirm.",
+    "refused_badge": "Not allowed",
+    "right": "Solved",
+    "wrong": "Not solved",
+    "themes_after": "Themes of this puzzle: {themes}.",
+    "comes_back": "It comes back under Your mistakes in {minutes} minutes.",
+    "repeat_rating": "Rating {rating} (no change: this puzzle was answered before)",
+    "none_left": "You have answered every puzzle in this theme. Choose another theme.",
+    "not_saved": "Your answer could not be saved, so it counts on this page only.",
+    "conflict": "Another tab saved at the same moment, so this answer counts on this page only. Reload to see both.",
+}
+"""Every sentence and label this widget shows, each a whole pattern for :func:`hearts_core.wording.say`."""
+
+
+@dataclass(frozen=True, slots=True)
+class Entry:
+    """A puzzle as :mod:`widgets.puzzle_progress` sees it: its id, rating and theme *keys*."""
+
+    id: str
+    rating: float
+    themes: tuple[str, ...]
+    puzzle: Puzzle
+
+
+def _entries(puzzles: Sequence[Puzzle]) -> tuple[Entry, ...]:
+    return tuple(Entry(puzzle.id, float(puzzle.rating), puzzle.theme_keys, puzzle) for puzzle in puzzles)
+
+
+def _now() -> datetime:
+    return datetime.now(UTC)
+
+
+class PuzzleBoard(HeartsWidget):
+    """The puzzles page: the position, the hand, Confirm, the verdict, the rating and the themes."""
+
+    _esm = bundle_esm("puzzle_board.js")
+    _css = bundle_css("puzzle_board.css")
+
+    completion_trait: ClassVar[str] = "answered_count"
+    counts_for_stars: ClassVar[bool] = False
+
+    puzzle_id = traitlets.Unicode("").tag(sync=True)
+    """The puzzle on screen, for tests and bug reports (a data attribute, never shown)."""
+    labels = traitlets.Dict().tag(sync=True)
+    """The page's fixed words (buttons, headings), from :data:`PATTERNS`."""
+    title = traitlets.Unicode("").tag(sync=True)
+    question = traitlets.Unicode("").tag(sync=True)
+    facts = traitlets.List(traitlets.Unicode()).tag(sync=True)
+    """Which trick it is, hearts broken or not, where ♠Q is, as sentences."""
+    hand = traitlets.List(traitlets.Dict()).tag(sync=True)
+    table = traitlets.List(traitlets.Dict()).tag(sync=True)
+    """Each seat of the trick in play order: ``seat`` (a name), ``card`` (or none yet), ``you``."""
+    table_words = traitlets.Unicode("").tag(sync=True)
+    players = traitlets.List(traitlets.Dict()).tag(sync=True)
+    """Each player: ``seat``, ``points`` (taken so far) and ``voids`` (suits play has shown missing)."""
+    selected = traitlets.Unicode("").tag(sync=True)
+    answered = traitlets.Bool(False).tag(sync=True)
+    message = traitlets.Dict().tag(sync=True)
+    """``kind`` ("prompt", "refused", "right", "wrong"), ``badge`` and ``text``."""
+    rating = traitlets.Unicode("").tag(sync=True)
+    streak = traitlets.Unicode("").tag(sync=True)
+    due = traitlets.Unicode("").tag(sync=True)
+    accuracy = traitlets.List(traitlets.Unicode()).tag(sync=True)
+    themes = traitlets.List(traitlets.Dict()).tag(sync=True)
+    """The picker's choices: ``key`` ("" for any) and ``label``."""
+    theme = traitlets.Unicode("").tag(sync=True)
+    notice = traitlets.Unicode("").tag(sync=True)
+    """Why progress was lost or is not saved, as a sentence ("" when all is well)."""
+    answered_count = traitlets.Int(0).tag(sync=True)
+    """Puzzles the learner has answered at least once (first attempts, kept across visits)."""
+    goal = traitlets.Int(GOAL).tag(sync=True)
+
+    def __init__(self, puzzles: Sequence[Puzzle] | None = None, *, store: PuzzleStore | None = None,
+                 clock: Callable[[], datetime] = _now, seed: str | int | None = None, goal: int = GOAL,
+                 **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self._catalogue = _entries(load_puzzles() if puzzles is None else puzzles)
+        if not self._catalogue:
+            raise ValueError("a puzzle page needs at least one puzzle")
+        self.store = store if store is not None else PuzzleStore()
+        self._clock = clock
+        self._seed = seed
+        self._saving = True
+        self.goal = goal
+        self.progress = self._load()
+        self._entry = self._catalogue[0]
+        self._view: SeatView = self._entry.puzzle.view()
+        self._first = True
+        self.labels = {name: say(PATTERNS[name]) for name in (
+            "any_theme", "theme_label", "day_button", "confirm", "next", "hand", "table", "players", "player",
+            "points", "voids", "mistakes", "accuracy", "your_card")}
+        counts = {key: sum(1 for entry in self._catalogue if key in entry.themes) for key in THEMES}
+        self.themes = [{"key": "", "label": say(PATTERNS["any_theme"])}] + [
+            {"key": key, "label": say(THEMES[key])} for key in sorted(THEMES, key=lambda key: say(THEMES[key]))
+            if counts[key]]
+        self._show(self._choose_next() or self._day_entry())
+
+    def _actions(self) -> dict[str, Callable[..., Any]]:
+        return {"select": self.select, "confirm": self.confirm, "next": self.next_puzzle, "day": self.puzzle_of_the_day,
+                "theme": self.choose_theme}
+
+    def is_complete(self) -> bool:
+        """Done for the index: :data:`GOAL` puzzles answered (first attempts, across visits)."""
+        return self.answered_count >= self.goal
+
+    # ------------------------------------------------------------------ reading
+
+    @property
+    def puzzle(self) -> Puzzle:
+        """The puzzle on screen."""
+        return self._entry.puzzle
+
+    def _load(self) -> PuzzleProgress:
+        """The saved progress; an unreadable file is reported (the store set it aside) and play starts afresh."""
+        try:
+            progress = self.store.load()
+        except UnreadablePuzzlesError as problem:
+            self.notice = str(problem)
+            return PuzzleProgress()
+        except NewerPuzzlesError as problem:
+            self.notice = str(problem)
+            self._saving = False
+            return PuzzleProgress()
+        except OSError:
+            self.notice = say(PATTERNS["not_saved"])
+            self._saving = False
+            return PuzzleProgress()
+        return progress
+
+    def page_opened(self) -> None:
+        """Re-read the progress: a preheated kernel built this page before the learner came.
+
+        A puzzle answered meanwhile (in another tab) gives way to the next one.
+        """
+        if self._saving:
+            self.progress = self._load()
+        if not self.answered and self.progress.attempted(self._entry.id) and self.progress.card(self._entry.id) is None:
+            self._show(self._choose_next() or self._day_entry())
+        self._status()
+
+    # ------------------------------------------------------------------ actions
+
+    def select(self, card: Card | str) -> bool:
+        """Tap ``card``: chosen if the rules allow it (True); otherwise the engine's reason and no change."""
+        chosen = to_card(card)
+        if self.answered:
+            self._say("prompt", say(PATTERNS["answered"]))
+            return False
+        verdict = self._view.explain(chosen)
+        if not verdict.legal:
+            self.message = {"kind": "refused", "badge": say(PATTERNS["refused_badge"]),
+                            "text": say(PATTERNS["refused"], why=verdict.message)}
+            return False
+        self.selected = str(chosen)
+        self._say("prompt", say(PATTERNS["selected"], card=chosen))
+        return True
+
+    def confirm(self) -> PuzzleAnswer | None:
+        """Play the chosen card: the verdict, its reason, and the progress saved (``None`` if nothing is chosen)."""
+        if self.answered:
+            self._say("prompt", say(PATTERNS["answered"]))
+            return None
+        if not self.selected:
+            self._say("prompt", say(PATTERNS["no_card"]))
+            return None
+        chosen = to_card(self.selected)
+        answer = self.puzzle.check(chosen)
+        now = self._clock()
+        entry = self._entry
+        self._first = not self.progress.attempted(entry.id)
+        warning = self._record(lambda progress: progress.record_attempt(entry, answer.correct, now=now))
+        texts = [answer.why, say(PATTERNS["themes_after"], themes=and_list(say(THEMES[key]) for key in entry.themes))]
+        if not answer.correct:
+            texts.append(say(PATTERNS["comes_back"], minutes=round(LEARNING_STEP.total_seconds() / 60)))
+        if warning:
+            texts.append(warning)
+        with self.hold_trait_notifications():
+            self.answered = True
+            self.table = self._table(chosen)
+            self.hand = [card for card in self.hand if card["text"] != str(chosen)]  # it is on the table now
+            self.selected = ""
+            self.message = {"kind": "right" if answer.correct else "wrong",
+                            "badge": say(PATTERNS["right" if answer.correct else "wrong"]), "text": " ".join(texts)}
+            self._status()
+        return answer
+
+    def choose(self, card: Card | str) -> PuzzleAnswer | None:
+        """Tap ``card`` and Confirm it, as a learner does in two steps."""
+        return self.confirm() if self.select(card) else None
+
+    def next_puzzle(self) -> bool:
+        """Load the next puzzle (a due review first); False, with a sentence, when there is none."""
+        if not self.answered:
+            self._say("prompt", say(PATTERNS["answer_first"]))
+            return False
+        entry = self._choose_next()
+        if entry is None:
+            self._say("prompt", say(PATTERNS["none_left"]))
+            return False
+        self._show(entry)
+        return True
+
+    def puzzle_of_the_day(self) -> str:
+        """Load the puzzle of the day (the same for everyone on a UTC date); returns its id."""
+        entry = self._day_entry()
+        self._show(entry, kind="title_day")
+        return entry.id
+
+    def choose_theme(self, theme: str) -> bool:
+        """Keep to one theme (its key; "" for any) and load its next puzzle; False when it has none left."""
+        if theme and theme not in {item["key"] for item in self.themes}:
+            raise ValueError(say("There are no puzzles on the theme {theme}.", theme=theme))
+        self.theme = theme
+        entry = self._choose_next()
+        if entry is None:
+            self._say("prompt", say(PATTERNS["none_left"]))
+            return False
+        self._show(entry)
+        return True
+
+    # ------------------------------------------------------------------ helpers
+
+    def _choose_next(self) -> Entry | None:
+        # Only puzzle cards: a costly match play (a "play" card) is reviewed elsewhere, not on this board.
+        progress = replace(self.progress, cards=tuple(card for card in self.progress.cards if card.kind == "puzzle"))
+        found = next_puzzle(self._catalogue, self.theme or None, progress, now=self._clock(), seed=self._seed)
+        return found if isinstance(found, Entry) else None
+
+    def _day_entry(self) -> Entry:
+        return puzzle_of_the_day(self._catalogue, self._clock().date())
+
+    def _record(self, change: Callable[[PuzzleProgress], PuzzleProgress]) -> str:
+        """Apply ``change`` to the saved progress; "" when saved, else the sentence saying why not."""
+        if not self._saving:
+            self.progress = change(self.progress)
+            return ""
+        try:
+            try:
+                self.progress = self.store.update(change)
+            except UnreadablePuzzlesError as problem:  # damaged since the page opened: set aside, start afresh
+                self.notice = str(problem)
+                self.progress = self.store.update(change)
+        except SaveConflictError:
+            self.progress = change(self.progress)
+            return say(PATTERNS["conflict"])
+        except (OSError, CorruptFileError):
+            self.progress = change(self.progress)
+            return say(PATTERNS["not_saved"])
+        return ""
+
+    def _name(self, seat: int) -> str:
+        return seat_name((seat - self.puzzle.seat) % NUM_SEATS)
+
+    def _show(self, entry: Entry, *, kind: str | None = None) -> None:
+        self._entry = entry
+        view = entry.puzzle.view()
+        self._view = view
+        if kind is None:
+            card = self.progress.card(entry.id)
+            now = self._clock()
+            if card is not None and card.due <= now:
+                kind = "title_review"
+            elif self.progress.attempted(entry.id):
+                kind = "title_repeat"
+            else:
+                kind = "title"
+        legal = set(view.legal_plays())
+        tricks_done = len(view.tricks)
+        queen = next((seat for seat, card in view.plays if card is QUEEN_OF_SPADES), None)
+        facts = [say(PATTERNS["trick"], number=tricks_done + 1, total=CARDS_PER_SEAT),
+                 say(PATTERNS["hearts_broken" if view.hearts_broken else "hearts_unbroken"]),
+                 say(PATTERNS["queen_out"]) if queen is None else say(PATTERNS["queen_gone"], seat=self._name(queen))]
+        voids = Knowledge.from_view(view).voids()
+        players = []
+        for offset in range(NUM_SEATS):
+            seat = (entry.puzzle.seat + offset) % NUM_SEATS
+            missing: tuple[Suit, ...] = voids.get(seat, ())
+            shown = and_list(suit.plural for suit in missing) if missing else say(PATTERNS["no_voids"])
+            players.append({"seat": self._name(seat), "points": str(view.points_taken[seat]), "voids": shown,
+                            "you": offset == 0})
+        with self.hold_trait_notifications():
+            self.puzzle_id = entry.id
+            self.title = say(PATTERNS[kind], rating=f"{entry.puzzle.rating:,}")
+            self.question = say(PATTERNS["question_follow" if view.current_trick else "question_lead"])
+            self.facts = facts
+            self.hand = cards_data(view.hand, legal=lambda card: card in legal)
+            self.players = players
+            self.selected = ""
+            self.answered = False
+            self.table = self._table(None)
+            self._say("prompt", say(PATTERNS["prompt"]))
+            self._status()
+
+    def _table(self, mine: Card | None) -> list[dict[str, Any]]:
+        view = self._view
+        leader = view.trick_leader if view.trick_leader is not None else view.seat
+        slots = []
+        played = list(view.current_trick)
+        for offset in range(len(played) + 1):
+            seat = (leader + offset) % NUM_SEATS
+            card = played[offset] if offset < len(played) else mine
+            slots.append({"seat": self._name(seat), "card": card_data(card) if card is not None else None,
+                          "you": seat == view.seat})
+        words = [say("{seat} led {card}.", seat=self._name(leader), card=played[0])] if played else [
+            say(PATTERNS["nobody_led"])]
+        for offset, card in enumerate(played[1:], start=1):
+            words.append(say("{seat} played {card}.", seat=self._name((leader + offset) % NUM_SEATS), card=card))
+        if mine is not None:
+            words.append(say("You played {card}.", card=mine))
+        self.table_words = " ".join(words)
+        return slots
+
+    def _say(self, kind: str, text: str) -> None:
+        self.message = {"kind": kind, "badge": "", "text": text}
+
+    def _status(self) -> None:
+        progress = self.progress
+        now = self._clock()
+        # The change is shown once this page's puzzle is answered: before that it would be an older answer's.
+        if not self.answered:
+            self.rating = say(PROGRESS_PATTERNS["rating"], rating=f"{progress.rating:,}")
+        elif not self._first:
+            self.rating = say(PATTERNS["repeat_rating"], rating=f"{progress.rating:,}")
+        else:
+            self.rating = rating_text(progress)
+        self.streak = streak_text(progress)
+        self.due = due_text(progress, now)
+        records = progress.accuracy()
+        self.accuracy = [theme_text(say(THEMES[key]), record) for key, record in records.items() if key in THEMES] \
+            or [say(PATTERNS["accuracy_none"])]
+        self.answered_count = len(progress.attempts)

@@ -1,0 +1,174 @@
+// Puzzle board front end: the position, the hand, Confirm, the verdict, the rating and the themes.
+// Every word shown comes from Python (labels, facts, verdicts); a tap sends "select", the
+// Confirm button "confirm". Which cards are playable, and why not, is Python's to say.
+
+function render({ model, el }) {
+  const root = hlRoot(el, "hl-puzzles");
+  const labels = () => model.get("labels") || {};
+
+  const notice = hlEl("p", "hl-notice");
+  notice.setAttribute("role", "status");
+
+  const status = hlEl("div", "hl-puzzle-status");
+  const rating = hlEl("p", "hl-puzzle-rating");
+  rating.setAttribute("aria-live", "polite");
+  const streak = hlEl("p", "hl-puzzle-streak");
+  const due = hlEl("p", "hl-puzzle-due");
+  const dueHeading = hlEl("span", "hl-puzzle-due-heading");
+  const dueCount = hlEl("span", "hl-puzzle-due-count");
+  due.append(dueHeading, dueCount);
+  status.append(rating, streak, due);
+
+  const controls = hlEl("div", "hl-row hl-puzzle-controls");
+  const themeLabel = hlEl("label", "hl-puzzle-theme-label");
+  const picker = hlEl("select", "hl-puzzle-theme");
+  picker.id = "hl-puzzle-theme-" + Math.random().toString(36).slice(2);
+  themeLabel.htmlFor = picker.id;
+  picker.addEventListener("change", () => model.send({ type: "theme", theme: picker.value }));
+  const day = hlButton("", "day", { secondary: true });
+  day.addEventListener("click", () => model.send({ type: "day" }));
+  controls.append(themeLabel, picker, day);
+
+  const title = hlEl("h3", "hl-title hl-puzzle-title");
+  const question = hlEl("p", "hl-prompt hl-puzzle-question");
+  const facts = hlEl("ul", "hl-puzzle-facts");
+  const table = hlEl("div", "hl-table hl-seats-table hl-puzzle-table");
+  table.setAttribute("role", "group");
+  const players = hlEl("div", "hl-puzzle-players-box");
+  const hand = hlHand("hl-hand hl-puzzle-hand", "");
+  const actions = hlEl("div", "hl-row hl-puzzle-actions");
+  const confirm = hlButton("", "confirm");
+  confirm.addEventListener("click", () => model.send({ type: "confirm" }));
+  const next = hlButton("", "next", { className: "hl-next-puzzle" });
+  next.addEventListener("click", () => model.send({ type: "next" }));
+  actions.append(confirm, next);
+  const message = hlLiveMessage("hl-message hl-puzzle-message");
+  message.setAttribute("role", "status");
+  const accuracyBox = hlEl("section", "hl-puzzle-accuracy");
+  const accuracyHeading = hlEl("h4", "hl-puzzle-accuracy-heading");
+  const accuracyList = hlEl("ul", "hl-puzzle-accuracy-list");
+  accuracyBox.append(accuracyHeading, accuracyList);
+
+  root.append(notice, status, controls, title, question, facts, table, hand, actions, message, players,
+    accuracyBox, hlErrorBox(model));
+
+  function drawLabels() {
+    const words = labels();
+    themeLabel.textContent = words.theme_label || "";
+    day.textContent = words.day_button || "";
+    day.setAttribute("aria-label", words.day_button || "");
+    confirm.textContent = words.confirm || "";
+    confirm.setAttribute("aria-label", words.confirm || "");
+    next.textContent = words.next || "";
+    next.setAttribute("aria-label", words.next || "");
+    hand.setAttribute("aria-label", words.hand || "");
+    table.setAttribute("aria-label", words.table || "");
+    dueHeading.textContent = (words.mistakes || "") + " ";
+    accuracyHeading.textContent = words.accuracy || "";
+  }
+
+  function drawThemes() {
+    picker.replaceChildren();
+    for (const item of model.get("themes")) {
+      const option = hlEl("option", "", item.label);
+      option.value = item.key;
+      picker.append(option);
+    }
+    picker.value = model.get("theme");
+  }
+
+  function drawStatus() {
+    notice.textContent = model.get("notice") || "";
+    notice.hidden = !notice.textContent;
+    rating.textContent = model.get("rating");
+    streak.textContent = model.get("streak");
+    dueCount.textContent = model.get("due");
+    accuracyList.replaceChildren(...model.get("accuracy").map((line) => hlEl("li", "", line)));
+  }
+
+  function slot(item) {
+    const place = hlEl("div", "hl-played");
+    place.dataset.seat = item.seat;
+    if (item.you) place.classList.add("is-you");
+    if (item.card) place.append(hlCard(item.card, { static: true }));
+    else place.append(hlEl("div", "hl-seat-empty", labels().your_card || ""));
+    place.append(hlEl("span", "hl-seat", item.seat));
+    return place;
+  }
+
+  function draw() {
+    root.classList.toggle("hl-four-colour", model.get("four_colour"));
+    const answered = model.get("answered");
+    root.dataset.answered = String(answered);
+    root.dataset.puzzle = model.get("puzzle_id");
+    title.textContent = model.get("title");
+    question.textContent = model.get("question");
+    facts.replaceChildren(...model.get("facts").map((line) => hlEl("li", "", line)));
+
+    table.replaceChildren(...model.get("table").map(slot));
+    hlSpoken(table, model.get("table_words"));
+
+    const restore = hlFocusAfter(root, ['[data-action="next"]', "button.hl-card"]);
+    hlKeepFocus(hand, () => {
+      hand.replaceChildren();
+      for (const card of model.get("hand")) {
+        const button = hlCard(card, { legal: card.legal, selected: card.text === model.get("selected") });
+        button.addEventListener("click", () => model.send({ type: "select", card: card.text }));
+        hand.append(button);
+      }
+    });
+    confirm.classList.toggle("is-disabled", answered || !model.get("selected"));
+    confirm.setAttribute("aria-disabled", String(answered || !model.get("selected")));
+    next.classList.toggle("is-secondary", !answered);
+    next.setAttribute("aria-disabled", String(!answered));
+    restore();
+
+    const said = model.get("message") || {};
+    message.className = "hl-message hl-puzzle-message";
+    message.dataset.kind = said.kind || "";
+    if (said.kind === "right") message.classList.add("is-legal");
+    if (said.kind === "wrong" || said.kind === "refused") message.classList.add("is-illegal");
+    message.replaceChildren();
+    if (said.badge) message.append(hlEl("span", "hl-badge", said.badge));
+    message.append(hlEl("span", "hl-text", said.text || ""));
+  }
+
+  function drawAll() {
+    drawLabels();
+    drawThemes();
+    drawStatus();
+    draw();
+    drawPlayers();
+  }
+
+  function drawPlayers() {
+    const words = labels();
+    const { table: made, body } = hlTable("hl-puzzle-players", [words.player || "", words.points || "",
+      words.voids || ""]);
+    const caption = hlEl("caption", "", words.players || "");
+    made.prepend(caption);
+    for (const item of model.get("players")) {
+      const row = hlEl("tr", item.you ? "is-you" : "");
+      row.dataset.seat = item.seat;
+      const name = hlEl("th", "", item.seat);
+      name.scope = "row";
+      row.append(name, hlEl("td", "hl-points", item.points), hlEl("td", "hl-voids", item.voids));
+      body.append(row);
+    }
+    players.replaceChildren(made);
+  }
+
+  model.on("change:labels", drawAll);
+  model.on("change:themes", drawThemes);
+  model.on("change:theme", drawThemes);
+  for (const name of ["notice", "rating", "streak", "due", "accuracy"]) model.on("change:" + name, drawStatus);
+  model.on("change:players", drawPlayers);
+  for (const name of ["puzzle_id", "title", "question", "facts", "table", "table_words", "hand", "selected",
+    "answered", "message", "four_colour"]) {
+    model.on("change:" + name, draw);
+  }
+  drawAll();
+  model.send({ type: "opened" });
+}
+
+export default { render };
