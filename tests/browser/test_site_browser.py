@@ -48,9 +48,17 @@ def learner(browser: Browser, site_url: str) -> Iterator[tuple[BrowserContext, l
 
 
 # Voici's own bundle (voici/build/*.js, its copy of yjs) logs this as each page's notebook
-# loads, and the cells render all the same. With the federation version notes, these are
-# the only warnings a site page may log.
-SITE_UPSTREAM_WARNINGS = (UPSTREAM_VERSION_WARNING, re.compile(r"^\[yjs#509\] Not same Y\.Doc$"))
+# loads, and the cells render all the same. ipywidgets' manager asks the kernel for every
+# widget's state over its control comm with a fixed 4 s timeout, then fetches the states one
+# by one (jupyter-widgets/ipywidgets#3633); a page's Pyodide kernel still busy starting can
+# miss it, and the widgets render all the same. With the federation version notes, these
+# are the only warnings a site page may log.
+SITE_UPSTREAM_WARNINGS = (
+    UPSTREAM_VERSION_WARNING,
+    re.compile(r"^\[yjs#509\] Not same Y\.Doc$"),
+    re.compile(r'^Failed to fetch ipywidgets through the "jupyter\.widget\.control" comm channel, fallback to '
+               r"fetching individual model state\. Reason: Control comm did not respond in time$"),
+)
 
 
 @pytest.fixture
