@@ -214,3 +214,14 @@ def test_progress_from_a_newer_version_is_left_alone_and_play_goes_on(tmp_path: 
     answer = widget.choose(str(widget.puzzle.solution))
     assert answer is not None and widget.streak == "1 in a row"
     assert (tmp_path / "puzzles.json").read_text(encoding="utf-8") == newer  # never saved over
+
+
+def test_a_puzzle_without_themes_names_none(tmp_path: Path) -> None:
+    bare = next(puzzle for puzzle in load_puzzles() if not puzzle.theme_keys)
+    widget = board(tmp_path, puzzles=(bare,))
+    widget.choose(str(bare.solution))
+    assert "Themes of this puzzle" not in widget.message["text"]
+    themed = next(puzzle for puzzle in load_puzzles() if puzzle.theme_keys)
+    widget = board(tmp_path / "second", puzzles=(themed,))
+    widget.choose(str(themed.solution))
+    assert f"Themes of this puzzle: {themed.themes[0]}" in widget.message["text"]

@@ -272,7 +272,9 @@ class PuzzleBoard(HeartsWidget):
         entry = self._entry
         self._first = not self.progress.attempted(entry.id)
         warning = self._record(lambda progress: progress.record_attempt(entry, answer.correct, now=now))
-        texts = [answer.why, say(PATTERNS["themes_after"], themes=and_list(say(THEMES[key]) for key in entry.themes))]
+        texts = [answer.why]
+        if entry.themes:  # a puzzle the tagger found no theme in says none
+            texts.append(say(PATTERNS["themes_after"], themes=and_list(say(THEMES[key]) for key in entry.themes)))
         if not answer.correct:
             texts.append(say(PATTERNS["comes_back"], minutes=round(LEARNING_STEP.total_seconds() / 60)))
         if warning:
