@@ -12,13 +12,16 @@ Design choices:
   sensible opponents, over the deals that fit what you have seen".  When few deals fit
   (late in a hand) it enumerates all of them and the figures are exact averages; else it
   samples, with a seeded generator so the same position always gets the same advice.
-* :func:`recommend` is the coach's word on what to play: the hard player's choice, by
-  the same search (:meth:`~hearts_core.bots.HardBot.appraise`), seeded so the same
-  position always gets the same card.  Its reason is assembled from what decided the
-  search (the chosen card's figures against the next best) and what the table shows
-  (the card winning the trick, the points in it, voids, whether ♠Q is still out, a moon
-  threat), so two positions get the same words only when those facts agree.  In the
-  passing phase it recommends the hard player's pass, with the reason each card goes.
+* :func:`recommend` is the coach's word on what to play, read from :func:`judge`: the
+  hard player's search (:meth:`~hearts_core.bots.HardBot.appraise`) at the judge's
+  budget, seeded from the position, which is also what the review
+  (:mod:`hearts_core.review`) weighs each play by, so the two can never disagree.
+* Its reason is true by construction: every sentence is a :class:`Claim`, one whole
+  pattern with the facts it states (:mod:`hearts_core.facts`), and is said only when
+  every one of those facts holds of the position (:func:`first_true`).  The figures say
+  a difference only when it is larger than twice the search's own standard error, and
+  quote the score the hand should end with, rounded for a learner.  In the passing
+  phase it recommends the sound player's pass, with the checked reason each card goes.
 """
 
 from __future__ import annotations
