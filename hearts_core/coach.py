@@ -68,7 +68,6 @@ from hearts_core.facts import (
     checked,
 )
 from hearts_core.fastsim import Sim, sim_from_view
-from hearts_core.kernel import points_table
 from hearts_core.knowledge import Knowledge
 from hearts_core.policy import heuristic_play
 from hearts_core.rules import NUM_SEATS, QUEEN_OF_SPADES
@@ -86,7 +85,6 @@ __all__ = [
     "card_outlooks",
     "choice_claims",
     "consistent_deals",
-    "explain_choice",
     "judge",
     "pass_claims",
     "played_claims",
@@ -371,11 +369,6 @@ def choice_claims(position: Position, judgement: Judgement, card: Card, other: C
     return tuple(item for item in (situation, figures) if item is not None)
 
 
-def explain_choice(view: SeatView, judgement: Judgement, card: Card, other: Card) -> str:
-    """Why ``card`` is better than ``other`` at ``view``, in words (see :func:`choice_claims`)."""
-    return _joined(choice_claims(Position(view), judgement, card, other))
-
-
 def figure_claims(judgement: Judgement, card: Card, other: Card, already: int) -> Iterator[Claim]:
     """The search's comparison of ``card`` with ``other``, said only as far as it is sure of it.
 
@@ -420,7 +413,7 @@ def situation_claims(position: Position, figures: Appraisal) -> Iterator[Claim]:
         yield from _lead_claims(position, figures)
         return
     seat, top = winning
-    points = sum(points_table(view.rules)[item.index] for item in position.trick)
+    points = position.trick_points
     led = position.trick[0].suit
     takes = (*([PlaysLast()] if len(position.trick) == NUM_SEATS - 1 else [TopCard(card)]), Over(card, top))
     threat = next((other for other in range(NUM_SEATS) if other != view.seat and MoonThreat(other).holds(position)), -1)
@@ -557,7 +550,7 @@ def played_claims(position: Position, figures: Appraisal) -> Iterator[Claim]:
     played = figures.card
     if winning is not None:
         _, top = winning
-        points = sum(points_table(position.view.rules)[item.index] for item in position.trick)
+        points = position.trick_points
         certain = (PlaysLast(),) if len(position.trick) == NUM_SEATS - 1 else (TopCard(played),)
         if points:
             yield claim("{played} is above {top}, so it takes this trick and the {points} already in it.",

@@ -60,7 +60,6 @@ __all__ = [
     "QueenOut",
     "ShootingPays",
     "ShownVoid",
-    "SoleTaker",
     "SpadesBelowQueen",
     "TakeChance",
     "TopCard",
@@ -109,6 +108,12 @@ class Position:
             return None
         sim = sim_from_view(self.view)
         return sim.winning_seat(), DECK[sim.winning_index()]
+
+    @cached_property
+    def trick_points(self) -> int:
+        """Points lying in the trick in progress (none before a lead)."""
+        table = points_table(self.view.rules)
+        return sum(table[card.index] for card in self.trick)
 
     @cached_property
     def takers(self) -> int:
@@ -193,8 +198,7 @@ class TrickPoints(Fact):
     points: int
 
     def holds(self, position: Position) -> bool:
-        table = points_table(position.view.rules)
-        return bool(position.trick) and sum(table[card.index] for card in position.trick) == self.points
+        return bool(position.trick) and position.trick_points == self.points
 
 
 @dataclass(frozen=True, slots=True)
@@ -345,18 +349,6 @@ class ShownVoid(Fact):
 
 
 # ------------------------------------------------------------ points taken
-
-
-@dataclass(frozen=True, slots=True)
-class SoleTaker(Fact):
-    """``seat`` alone has taken points in finished tricks, ``points`` of them (more than none)."""
-
-    seat: int
-    points: int
-
-    def holds(self, position: Position) -> bool:
-        return (self.points > 0 and position.takers == 1 << self.seat
-                and position.view.points_taken[self.seat] == self.points)
 
 
 @dataclass(frozen=True, slots=True)

@@ -36,7 +36,7 @@ from __future__ import annotations
 import json
 import math
 import random
-from collections.abc import Iterator, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache
 from importlib import resources
@@ -47,6 +47,7 @@ from hearts_core.cards import DECK, Card, Suit, to_card
 from hearts_core.coach import claim, first_true, played_claims, situation_claims
 from hearts_core.errors import InvalidRecordError
 from hearts_core.facts import (
+    UNLIKELY,
     Better,
     Expected,
     FirstTrick,
@@ -307,7 +308,7 @@ def tag(candidate: Candidate, evaluation: dict[str, Any]) -> list[str]:
                 and not any(card.suit is Suit.SPADES and card.rank > QUEEN_OF_SPADES.rank for card in view.hand)):
             themes.append("flush_queen")
         above = len(position.unseen_above(solution))
-        if above and HigherOut(solution, above).holds(position) and best["take"] < 0.35:
+        if above and HigherOut(solution, above).holds(position) and best["take"] < UNLIKELY:
             themes.append("safe_exit")
     suit = trick[0].suit if trick else solution.suit
     if TopCard(solution).holds(position) or any(ShownVoid(seat, suit).holds(position) for seat in range(NUM_SEATS)):
@@ -558,9 +559,3 @@ def _order(puzzle: dict[str, Any]) -> tuple[int, int]:
 def theme_counts(puzzles: Sequence[Puzzle]) -> dict[str, int]:
     """How many puzzles carry each theme."""
     return {key: sum(1 for puzzle in puzzles if key in puzzle.theme_keys) for key in THEMES}
-
-
-def games_of(numbers: Sequence[int], seed: int) -> Iterator[dict[str, Any]]:
-    """:func:`mine_game` over game numbers, in order (the serial form of the mining map)."""
-    for number in numbers:
-        yield mine_game(number, seed)

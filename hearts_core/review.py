@@ -52,6 +52,8 @@ __all__ = [
 
 COST_THRESHOLD: Final = 1.5
 """Expected points a play must lose against the better card to be called a mistake."""
+_SEED_STRIDE: Final = 1000
+"""Positions of a hand reviewed with another seed get seeds this far apart."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -201,9 +203,6 @@ def review_hand(hand: HandState | HandRecord, seat: int, *, rules: Rules | None 
         else:
             state.play(card)
     return HandReview(seat, tuple(mistakes), choices, state.points_taken[seat])
-
-
-_SEED_STRIDE: Final = 1000
 
 
 def judge_play(state: HandState, card: Card, *, seed: int | None = None) -> Mistake | None:

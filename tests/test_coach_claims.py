@@ -112,9 +112,6 @@ def true_of_deal(fact: Fact, state: HandState, seat: int, figures: dict[Card, Ap
         case facts.ShownVoid(seat=who, suit=suit):
             return (who != seat and all(card.suit is not suit for card in state.hand(who))
                     and any(card.suit is suit for card in hidden))
-        case facts.SoleTaker(seat=who, points=points):
-            return points > 0 and state.points_taken[who] == points and all(
-                state.points_taken[other] == 0 for other in others(who))
         case facts.MoonThreat(seat=who):
             return state.points_taken[who] >= MOON_WATCH_POINTS and all(
                 state.points_taken[other] == 0 for other in others(who))
@@ -145,7 +142,7 @@ def true_of_deal(fact: Fact, state: HandState, seat: int, figures: dict[Card, Ap
                 abs(gain) < MEANINGFUL_POINTS or abs(gain) <= SIGNIFICANCE * error)
         case facts.TakeChance(card=card, chance=chance, likely=likely):
             return card in hand and figures[card].take_chance == chance and (
-                chance >= 0.5 if likely else chance < 0.35)
+                chance >= facts.LIKELY if likely else chance < facts.UNLIKELY)
         case facts.ShootingPays(card=card):
             return figures[card].shooting
         case facts.NoPoints(card=card):
