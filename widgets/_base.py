@@ -32,12 +32,13 @@ import types
 import typing
 from collections.abc import Callable, Iterable
 from pathlib import Path
-from typing import Any
+from typing import Any, Final
 
 import anywidget
 import traitlets
 
 from hearts_core import Card, seat_name
+from hearts_core.wording import say
 
 __all__ = [
     "ESM_FILE_MARK", "FAILED", "REFUSED", "HeartsWidget", "bundle_css", "bundle_esm", "card_data", "cards_data",
@@ -111,6 +112,16 @@ def card_data(card: Card) -> dict[str, Any]:
 def cards_data(cards: Iterable[Card], **flags: Callable[[Card], Any]) -> list[dict[str, Any]]:
     """Card payloads, each with extra fields computed by ``flags`` (e.g. ``legal=...``)."""
     return [{**card_data(card), **{key: rule(card) for key, rule in flags.items()}} for card in cards]
+
+
+CARD_LED: Final = "{seat} led {card} ({name})."
+CARD_PLAYED: Final = "{seat} played {card} ({name})."
+
+
+def spoken_plays(seats: Iterable[int], cards: Iterable[Card]) -> list[str]:
+    """A trick's cards for a screen reader, in play order: "CPU1 led ♣10 (ten of clubs)." and so on."""
+    return [say(CARD_PLAYED if offset else CARD_LED, seat=seat_name(seat), card=card, name=card.name)
+            for offset, (seat, card) in enumerate(zip(seats, cards, strict=True))]
 
 
 def played_data(seats: Iterable[int], cards: Iterable[Card]) -> list[dict[str, Any]]:

@@ -43,7 +43,7 @@ from hearts_core import (
 from hearts_core.coach import CoachReport, Recommendation
 from hearts_core.review import Mistake
 from hearts_core.wording import LEARNER_SEAT, about_points, and_list, plural, points_phrase, say
-from widgets._base import card_data, cards_data
+from widgets._base import card_data, cards_data, spoken_plays
 from widgets.match_flow import (
     LEVELS,
     SPEEDS,
@@ -85,8 +85,6 @@ PASS_TEXT: Final = {
 }
 # The table's sentences, each one whole pattern with named placeholders (ready for translation).
 LED_SUIT: Final = "{seat} led {suit}."
-CARD_LED: Final = "{seat} led {card} ({name})."
-CARD_PLAYED: Final = "{seat} played {card} ({name})."
 EMPTY_TABLE: Final = "No card on the table yet."
 YOU_ARE_WINNING: Final = "You are winning the trick with {card}."
 IS_WINNING: Final = "{seat} is winning the trick with {card}."
@@ -547,8 +545,7 @@ def _story(flow: MatchFlow, match: Match, view: SeatView) -> Story | None:
     elif flow.shown is not None and flow.pending is Pending.NEXT_TRICK:
         turn_text = PRESS_NEXT_TRICK
     # The spoken table: each card in order, then who took the trick (or who is winning it), then whose turn.
-    spoken = [(CARD_LED if offset == 0 else CARD_PLAYED).format(seat=seat_name(seat), card=card, name=card.name)
-              for offset, (seat, card) in enumerate(zip(seats, cards, strict=True))] or [EMPTY_TABLE]
+    spoken = spoken_plays(seats, cards) or [EMPTY_TABLE]
     if taken_text:
         spoken.append(taken_text)
     elif len(cards) > 1:

@@ -45,7 +45,7 @@ from hearts_core.puzzles import THEMES, Puzzle, PuzzleAnswer, load_puzzles
 from hearts_core.rules import CARDS_PER_SEAT, NUM_SEATS, QUEEN_OF_SPADES
 from hearts_core.state import SeatView
 from hearts_core.wording import and_list, say, seat_name
-from widgets._base import HeartsWidget, bundle_css, bundle_esm, card_data, cards_data
+from widgets._base import HeartsWidget, bundle_css, bundle_esm, card_data, cards_data, spoken_plays
 from widgets.puzzle_progress import (
     LEARNING_STEP,
     NewerPuzzlesError,
@@ -353,9 +353,6 @@ class PuzzleBoard(HeartsWidget):
             return say(PATTERNS["not_saved"])
         return ""
 
-    def _name(self, seat: int) -> str:
-        return seat_name((seat - self.puzzle.seat) % NUM_SEATS)
-
     def _show(self, entry: Entry, *, kind: str | None = None) -> None:
         self._entry = entry
         view = entry.puzzle.view()
@@ -374,14 +371,14 @@ class PuzzleBoard(HeartsWidget):
         queen = next((seat for seat, card in view.plays if card is QUEEN_OF_SPADES), None)
         facts = [say(PATTERNS["trick"], number=tricks_done + 1, total=CARDS_PER_SEAT),
                  say(PATTERNS["hearts_broken" if view.hearts_broken else "hearts_unbroken"]),
-                 say(PATTERNS["queen_out"]) if queen is None else say(PATTERNS["queen_gone"], seat=self._name(queen))]
+                 say(PATTERNS["queen_out"]) if queen is None else say(PATTERNS["queen_gone"], seat=seat_name(queen))]
         voids = Knowledge.from_view(view).voids()
         players = []
         for offset in range(NUM_SEATS):
             seat = (entry.puzzle.seat + offset) % NUM_SEATS
             missing: tuple[Suit, ...] = voids.get(seat, ())
             shown = and_list(suit.plural for suit in missing) if missing else say(PATTERNS["no_voids"])
-            players.append({"seat": self._name(seat), "points": str(view.points_taken[seat]), "voids": shown,
+            players.append({"seat": seat_name(seat), "points": str(view.points_taken[seat]), "voids": shown,
                             "you": offset == 0})
         with self.hold_trait_notifications():
             self.puzzle_id = entry.id
@@ -400,19 +397,14 @@ class PuzzleBoard(HeartsWidget):
         view = self._view
         leader = view.trick_leader if view.trick_leader is not None else view.seat
         slots = []
-        played = list(view.current_trick)
-        for offset in range(len(played) + 1):
+        played = [*view.current_trick, *([mine] if mine is not None else [])]
+        seats = [(leader + offset) % NUM_SEATS for offset in range(len(played))]
+        for offset in range(len(view.current_trick) + 1):
             seat = (leader + offset) % NUM_SEATS
-            card = played[offset] if offset < len(played) else mine
-            slots.append({"seat": self._name(seat), "card": card_data(card) if card is not None else None,
+            card = played[offset] if offset < len(played) else None
+            slots.append({"seat": seat_name(seat), "card": card_data(card) if card is not None else None,
                           "you": seat == view.seat})
-        words = [say("{seat} led {card}.", seat=self._name(leader), card=played[0])] if played else [
-            say(PATTERNS["nobody_led"])]
-        for offset, card in enumerate(played[1:], start=1):
-            words.append(say("{seat} played {card}.", seat=self._name((leader + offset) % NUM_SEATS), card=card))
-        if mine is not None:
-            words.append(say("You played {card}.", card=mine))
-        self.table_words = " ".join(words)
+        self.table_words = " ".join(spoken_plays(seats, played) or [say(PATTERNS["nobody_led"])])
         return slots
 
     def _say(self, kind: str, text: str) -> None:
