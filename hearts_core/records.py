@@ -25,8 +25,8 @@ from dataclasses import dataclass, field
 from typing import Any, Final
 
 from hearts_core.cards import Card, parse_card
-from hearts_core.errors import QUOTE_LIMIT, IllegalMove, InvalidCardError, InvalidRecordError, quote_input
-from hearts_core.legality import Verdict
+from hearts_core.errors import QUOTE_LIMIT, InvalidCardError, InvalidRecordError, quote_input
+from hearts_core.legality import IllegalMove, Verdict
 from hearts_core.rules import CARDS_IN_PASS, CARDS_PER_SEAT, NUM_SEATS, Rules
 from hearts_core.state import HandState, PassDirection, seat_name
 
