@@ -66,7 +66,16 @@ class InvalidCardError(HeartsError):
 
 
 class InvalidPositionError(HeartsError):
-    """A position that cannot arise in a game (for example a five-card trick)."""
+    """A position that cannot arise in a game (for example a five-card trick).
+
+    ``part`` names the piece of the input that is wrong when there is one to name, such as
+    ``"tricks, trick 3, card 2"`` for a position in the notation of ``docs/notation.md``;
+    otherwise it is ``None``.
+    """
+
+    def __init__(self, message: str, *, part: str | None = None) -> None:
+        super().__init__(message)
+        self.part = part
 
 
 class InvalidOptionError(HeartsError):
