@@ -110,6 +110,7 @@ PATTERNS: Final = {
     "setup_count": "Your hand holds {count} of the {needed} cards it needs ({played} of yours played).",
     "setup_ready": "Your hand holds all {needed} cards it needs. Press Analyse this position.",
     "setup_next": "The next card played is {seat}'s, in trick {number} of {total}.",
+    "setup_next_you": "The next card played is yours, in trick {number} of {total}.",
     "setup_over": "All {total} tricks are played.",
     "in_hand": "{name}, in your hand",
     "played_by": "{name}, played by {seat}",
@@ -847,8 +848,8 @@ class AnalysisBoard(HeartsWidget):
         if player is None:
             status.append(say(PATTERNS["setup_over"], total=TRICKS_PER_HAND))
         else:
-            status.append(say(PATTERNS["setup_next"], seat=seat_name(player), number=len(tricks),
-                              total=TRICKS_PER_HAND))
+            status.append(say(PATTERNS["setup_next_you" if player == 0 else "setup_next"], seat=seat_name(player),
+                              number=len(tricks), total=TRICKS_PER_HAND))
         self.setup_status = status
 
     def _draw_view(self, view: SeatView) -> None:
@@ -892,7 +893,8 @@ class AnalysisBoard(HeartsWidget):
         def playable(card: Card) -> bool:
             return card in legal
 
-        self.seats = [{"name": seat_name(seat), "label": say(PATTERNS["hand_of"], seat=seat_name(seat)),
+        self.seats = [{"name": seat_name(seat), "label": say(PATTERNS["your_hand"]) if seat == 0
+                       else say(PATTERNS["hand_of"], seat=seat_name(seat)),
                        "cards": cards_data(state.hand(seat), legal=playable),
                        "to_move": seat == state.to_move, "you": seat == 0} for seat in range(NUM_SEATS)]
         self.steps = len(self._states)

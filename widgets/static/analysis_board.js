@@ -275,7 +275,7 @@ function render({ model, el }) {
         tr.dataset.card = row.card.text;
         const name = hlEl("th", "");
         name.scope = "row";
-        name.append(hlEl("span", "hl-analysis-card-text", row.card.rank + row.card.symbol));
+        name.append(hlEl("span", "hl-analysis-card-text", row.card.text));
         if (row.best) name.append(hlEl("span", "hl-analysis-best", advice.best || ""));
         tr.append(name, hlEl("td", "hl-points", row.points));
         body.append(tr);
