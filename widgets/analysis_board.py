@@ -158,7 +158,8 @@ PATTERNS: Final = {
     "play_prompt": "Tap a card of the seat to play, or let the computers play. Back and Forward step through "
                    "the plays.",
     "played": "{seat} played {card}.",
-    "took": "{seat} took the trick and {points}.",
+    "took": "{seat} took the trick, with {points}.",
+    "last_trick": "{seat} took the last trick with {card}, and {points}.",
     "step": "Play {number} of {count} from the position",
     "at_start": "This is the position you started from.",
     "at_end": "This is the last play made so far.",
@@ -864,6 +865,10 @@ class AnalysisBoard(HeartsWidget):
             facts = [say(PATTERNS["trick"], number=len(view.tricks) + 1, total=TRICKS_PER_HAND),
                      say(PATTERNS["your_turn"]) if view.is_my_turn
                      else say(PATTERNS["their_turn"], seat=seat_name(view.to_move))]
+        if view.tricks:
+            last = view.tricks[-1]
+            facts.append(say(PATTERNS["last_trick"], seat=seat_name(last.winner), card=last.played_by(last.winner),
+                             points=points_phrase(last.points)))
         facts += [say(PATTERNS["hearts_broken" if view.hearts_broken else "hearts_unbroken"]),
                   say(PATTERNS["queen_out"]) if queen is None else say(PATTERNS["queen_gone"], seat=seat_name(queen))]
         self.facts = facts

@@ -272,7 +272,7 @@ function render({ model, el }) {
         words.coach_points || ""]);
       for (const row of advice.rows) {
         const tr = hlEl("tr", row.best ? "is-best" : "");
-        tr.dataset.card = row.card.text;
+        tr.dataset.rowCard = row.card.text;
         const name = hlEl("th", "");
         name.scope = "row";
         name.append(hlEl("span", "hl-analysis-card-text", row.card.text));
