@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 import urllib.parse
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -17,6 +18,8 @@ from hearts_core.records import dump_record, load_record, position_before
 from hearts_core.rules import Rules
 from hearts_core.state import HandState, Phase
 from widgets.analysis_board import EXAMPLE_PUZZLE, LINK_PARAMETER, AnalysisBoard, read_position, turned_to_you
+from widgets.puzzle_board import PuzzleBoard
+from widgets.puzzle_progress import PuzzleStore
 
 IDENTIFIER = re.compile(r"\b[a-z]+(?:_[a-z0-9]+)+\b")
 SYNCED = [*AnalysisBoard.class_own_traits(sync=True), "error"]
@@ -352,3 +355,12 @@ def test_taps_arrive_as_messages() -> None:
     assert not board._dispatch(board, {"type": "deck", "card": 3}, [])
     assert board._dispatch(board, {"type": "paste", "text": AnalysisBoard.example().position_text}, [])
     assert board.mode == "analyse"
+
+
+def test_an_answered_puzzle_links_its_position_on_the_analysis_board(tmp_path: Path) -> None:
+    puzzles = PuzzleBoard(store=PuzzleStore(tmp_path))
+    href = puzzles.analysis_link["href"]
+    assert href.startswith("analysis.ipynb?")
+    board = AnalysisBoard()
+    assert board.open_link(urllib.parse.parse_qs(href.partition("?")[2])[LINK_PARAMETER][0])
+    assert board.position == puzzles.puzzle.view()

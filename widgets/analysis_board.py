@@ -59,8 +59,12 @@ from hearts_core.state import HandState, PassDirection, Phase, SeatView, Trick
 from hearts_core.wording import about_points, and_list, points_phrase, say, seat_name
 from widgets._base import HeartsWidget, bundle_css, bundle_esm, card_data, cards_data, spoken_plays
 
-__all__ = ["LINK_PARAMETER", "PATTERNS", "AnalysisBoard", "position_link", "read_position", "turned_to_you"]
+__all__ = [
+    "ANALYSIS_PAGE", "LINK_PARAMETER", "PATTERNS", "AnalysisBoard", "position_link", "read_position", "turned_to_you",
+]
 
+ANALYSIS_PAGE: Final = "analysis.ipynb"
+"""The analysis board's page, relative to the lessons (``page_address(ANALYSIS_PAGE) + position_link(view)``)."""
 LINK_PARAMETER: Final = "position"
 """The query parameter of the page's link that carries the position (``?position=...``)."""
 

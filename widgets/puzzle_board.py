@@ -51,7 +51,8 @@ from hearts_core.puzzles import THEMES, Puzzle, PuzzleAnswer, load_puzzles
 from hearts_core.rules import CARDS_PER_SEAT, NUM_SEATS, QUEEN_OF_SPADES
 from hearts_core.state import SeatView
 from hearts_core.wording import and_list, say, seat_name
-from widgets._base import HeartsWidget, bundle_css, bundle_esm, card_data, cards_data, spoken_plays
+from widgets._base import HeartsWidget, bundle_css, bundle_esm, card_data, cards_data, page_address, spoken_plays
+from widgets.analysis_board import ANALYSIS_PAGE, position_link
 from widgets.lessons import Lesson, lesson
 from widgets.puzzle_progress import (
     LEARNING_STEP,
@@ -119,6 +120,7 @@ PATTERNS: Final = {
     "not_saved": "Your answer could not be saved, so it counts on this page only.",
     "conflict": "Another tab saved at the same moment, so this answer counts on this page only. Reload to see both.",
     "title_worked": "A worked position",
+    "analysis_link": "Open this position on the analysis board",
     "lesson_goal": "Right at the first try in this lesson's themes: {count} of {goal}.",
     "lesson_done": ("Right at the first try in this lesson's themes: {count}. The lesson's mark needs {goal}: "
                     "you have it."),
@@ -199,6 +201,8 @@ class PuzzleBoard(HeartsWidget):
     goal_count = traitlets.Int(0).tag(sync=True)
     """What counts toward ``goal``: puzzles answered (page), right at the first try (lesson), answered (worked)."""
     lesson_text = traitlets.Unicode("").tag(sync=True)
+    analysis_link = traitlets.Dict().tag(sync=True)
+    """The puzzle's position on the analysis board (``href``, ``text``), shown once it is answered."""
     """In a lesson, how many of its puzzles are right at the first try, against the goal."""
 
     def __init__(self, puzzles: Sequence[Puzzle] | None = None, *, store: PuzzleStore | None = None,
@@ -440,6 +444,8 @@ class PuzzleBoard(HeartsWidget):
                             "you": offset == 0})
         with self.hold_trait_notifications():
             self.puzzle_id = entry.id
+            self.analysis_link = {"href": page_address(ANALYSIS_PAGE) + position_link(view),
+                                  "text": say(PATTERNS["analysis_link"])}
             self.title = say(PATTERNS[kind], rating=f"{entry.puzzle.rating:,}")
             self.question = say(PATTERNS["question_follow" if view.current_trick else "question_lead"])
             self.facts = facts

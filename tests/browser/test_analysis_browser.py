@@ -20,6 +20,7 @@ from hearts_core.coach import recommend
 from tests.browser.pages import screenshot
 from tests.browser.test_accessibility_browser import AXE, cards_without_names, serious_violations
 from tests.browser.test_lessons_browser import assert_words_not_identifiers
+from tests.browser.test_puzzles_browser import answer, on_screen
 from tests.test_widget_analysis_board import played_hand
 from widgets.analysis_board import read_position
 
@@ -111,3 +112,19 @@ def test_a_bad_link_leaves_the_board_empty_with_a_sentence(page: Page, lesson_se
     assert_words_not_identifiers(page)
     screenshot(page, "analysis-bad-link")
     assert not serious_violations(page, axe_script) + cards_without_names(page)
+
+
+def test_an_answered_puzzle_opens_on_the_analysis_board(page: Page, lesson_server: str) -> None:
+    page.goto(f"{lesson_server}voila/render/puzzles.ipynb", wait_until="domcontentloaded")
+    page.wait_for_selector(".hl-puzzles .hl-hand .hl-card", timeout=60_000)
+    puzzle = on_screen(page)
+    link = page.locator(".hl-puzzles .hl-puzzle-analysis")
+    expect(link).to_be_hidden()  # not before the answer: the board's coach would give it away
+    answer(page, str(puzzle.solution), "right")
+    expect(link).to_be_visible()
+    link.click()
+    expect(page.locator(f'{BOARD}[data-mode="analyse"]')).to_have_count(1, timeout=60_000)
+    assert "/analysis.ipynb?position=" in page.url
+    hand = page.locator(f"{BOARD} .hl-analysis-hand .hl-card")
+    expect(hand).to_have_count(len(puzzle.view().hand), timeout=SETTLE)
+    assert [card.get_attribute("data-card") for card in hand.all()] == [str(card) for card in puzzle.view().hand]

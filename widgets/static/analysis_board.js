@@ -85,6 +85,7 @@ function render({ model, el }) {
   const play = hlEl("section", "hl-analysis-play");
   const layout = hlEl("p", "hl-notice hl-analysis-layout");
   const stepLine = hlEl("p", "hl-analysis-step");
+  const playFacts = hlEl("ul", "hl-analysis-facts");
   const playTable = hlEl("div", "hl-table hl-seats-table hl-analysis-table");
   playTable.setAttribute("role", "group");
   const seats = hlEl("div", "hl-analysis-seats");
@@ -103,7 +104,7 @@ function render({ model, el }) {
   const stop = hlButton("", "stop", { secondary: true });
   stop.addEventListener("click", () => send("stop"));
   playActions.append(back, forward, computer, toYou, here, stop);
-  play.append(layout, stepLine, playTable, seats, playSlot, playActions);
+  play.append(layout, stepLine, playFacts, playTable, seats, playSlot, playActions);
 
   // ---------------------------------------------------------------- the position, as text
   const written = hlEl("div", "hl-analysis-written");
@@ -237,7 +238,9 @@ function render({ model, el }) {
   }
 
   function drawStudy() {
-    facts.replaceChildren(...(model.get("facts") || []).map((line) => hlEl("li", "", line)));
+    for (const list of [facts, playFacts]) {
+      list.replaceChildren(...(model.get("facts") || []).map((line) => hlEl("li", "", line)));
+    }
     const slots = model.get("table") || [];
     for (const box of [table, playTable]) {
       box.replaceChildren(...slots.map(slotOf));

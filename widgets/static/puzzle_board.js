@@ -44,6 +44,8 @@ function render({ model, el }) {
   actions.append(confirm, next);
   const message = hlLiveMessage("hl-message hl-puzzle-message");
   message.setAttribute("role", "status");
+  // Once answered, the position can be studied further on the analysis board (a link from Python).
+  const analysis = hlEl("a", "hl-glossary-link hl-puzzle-analysis");
   const accuracyBox = hlEl("section", "hl-puzzle-accuracy");
   const accuracyHeading = hlEl("h4", "hl-puzzle-accuracy-heading");
   const accuracyList = hlEl("ul", "hl-puzzle-accuracy-list");
@@ -52,7 +54,7 @@ function render({ model, el }) {
   const lessonLine = hlEl("p", "hl-puzzle-lesson-goal");
   lessonLine.setAttribute("aria-live", "polite");
 
-  root.append(notice, status, lessonLine, controls, title, question, facts, table, hand, actions, message, players,
+  root.append(notice, status, lessonLine, controls, title, question, facts, table, hand, actions, message, analysis, players,
     accuracyBox, hlErrorBox(model));
 
   function drawLabels() {
@@ -149,6 +151,10 @@ function render({ model, el }) {
     message.replaceChildren();
     if (said.badge) message.append(hlEl("span", "hl-badge", said.badge));
     message.append(hlEl("span", "hl-text", said.text || ""));
+    const link = model.get("analysis_link") || {};
+    analysis.href = link.href || "";
+    analysis.textContent = link.text || "";
+    analysis.hidden = !answered || !link.href;
   }
 
   function drawAll() {
@@ -186,7 +192,7 @@ function render({ model, el }) {
   model.on("change:mode", drawMode);
   model.on("change:players", drawPlayers);
   for (const name of ["puzzle_id", "title", "question", "facts", "table", "table_words", "hand", "selected",
-    "answered", "message", "four_colour"]) {
+    "answered", "message", "four_colour", "analysis_link"]) {
     model.on("change:" + name, draw);
   }
   drawAll();
