@@ -3,6 +3,7 @@
 Each widget shows what :mod:`hearts_core` says; none decides a rule itself.
 """
 
+from widgets.analysis_board import AnalysisBoard
 from widgets.explainer import CardExplainer
 from widgets.match import MatchWidget
 from widgets.pass_picker import PassPicker
@@ -14,6 +15,7 @@ from widgets.score_table import ScoreQuiz, ScoreTable
 from widgets.trick_scene import TrickScene
 
 __all__ = [
+    "AnalysisBoard",
     "CardExplainer",
     "MatchWidget",
     "PassPicker",
