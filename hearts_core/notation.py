@@ -52,7 +52,7 @@ from collections.abc import Iterable
 from typing import Final
 
 from hearts_core.cards import CARDS_PER_SUIT, DECK, Card, cards_from_mask, mask_of, read_card
-from hearts_core.errors import InvalidOptionError, InvalidPositionError, quote_input
+from hearts_core.errors import InvalidPositionError, quote_input
 from hearts_core.kernel import LEADING, Table, rule_walk, winning_position
 from hearts_core.legality import describe
 from hearts_core.rules import CARDS_IN_PASS, CARDS_PER_SEAT, NUM_SEATS, SEATS, TRICKS_PER_HAND, TWO_OF_CLUBS, Rules
@@ -134,7 +134,7 @@ def _hand(text: str) -> tuple[Card, ...]:
 def _pass_cards(text: str, which: str) -> tuple[Card, ...]:
     cards = _cards(text, "pass", f"{which} card")
     if len(cards) != CARDS_IN_PASS:
-        shown = "none" if not cards else f"{len(cards)}" if len(cards) <= CARDS_PER_SEAT else "more"
+        shown = "no" if not cards else f"{len(cards)}" if len(cards) <= CARDS_PER_SEAT else "more"
         raise _refuse("pass", f"{shown} {which} cards, but a pass is {CARDS_IN_PASS} different cards")
     for number, card in enumerate(cards[1:], start=2):
         if card in cards[: number - 1]:
@@ -221,13 +221,10 @@ def _rules(text: str) -> Rules:
                 raise _refuse(part, f"tie_rule is share or play_on, not {quote_input(value)}")
             chosen[name] = value
         else:  # target
-            if not (value.isascii() and value.isdigit() and len(value) <= _LONGEST_TARGET):
+            if not (value.isascii() and value.isdigit() and len(value) <= _LONGEST_TARGET and int(value) >= 1):
                 raise _refuse(part, f"target is a whole number of points from 1, not {quote_input(value)}")
             chosen[name] = int(value)
-    try:
-        return Rules(**chosen)  # type: ignore[arg-type]
-    except InvalidOptionError as error:
-        raise _refuse("rules", str(error)) from None
+    return Rules(**chosen)  # type: ignore[arg-type]  # every value was checked above
 
 
 def _rules_text(rules: Rules) -> str:
