@@ -25,9 +25,9 @@ Design choices:
   The seat's own cards are known exactly (its hand and what it has played).  Of another
   seat, the cards it plays later in the hand (and the three the seat passed to it) are
   known to be in its hand at each earlier moment; the walk is asked about those.  Holding
-  more cards never makes a refused card playable (rules 3 to 6 each refuse on cards
-  held), so every refusal found this way is certain, and is reported with the engine's
-  own reason code and sentence.
+  more cards never makes a refused card playable (rule 3 refuses every first lead but ♣2,
+  and rules 4 to 6 refuse a card because of another card held), so every refusal found
+  this way is certain, and is reported with the engine's own reason code and sentence.
 * **Exactly one line per view.**  :func:`format_position` writes the canonical line
   (cards in the engine's notation, a hand and a pass sorted ♣ ♦ ♠ ♥ low to high, tricks
   in play order) and checks it reads back as the same view, so ``parse_position(
@@ -57,7 +57,7 @@ from hearts_core.kernel import LEADING, Table, rule_walk, winning_position
 from hearts_core.legality import describe
 from hearts_core.rules import CARDS_IN_PASS, CARDS_PER_SEAT, NUM_SEATS, SEATS, TRICKS_PER_HAND, TWO_OF_CLUBS, Rules
 from hearts_core.state import PassDirection, Phase, SeatView, Trick
-from hearts_core.wording import seat_name
+from hearts_core.wording import plural, seat_name
 
 __all__ = ["EMPTY", "FIELDS", "MAX_POSITION_LENGTH", "format_position", "parse_position"]
 
@@ -91,6 +91,11 @@ def _refuse(part: str, problem: str) -> InvalidPositionError:
 
 def _who(seat: int) -> str:
     return f"seat {seat} ({seat_name(seat)})"
+
+
+def _cards_count(count: int, noun: str = "card") -> str:
+    """``1 card``, ``3 cards``; a run is read no further than one card past the 13 a seat can hold."""
+    return f"more than {CARDS_PER_SEAT} {noun}s" if count > CARDS_PER_SEAT else plural(count, noun)
 
 
 def _run(cards: Iterable[Card]) -> str:
@@ -134,8 +139,8 @@ def _hand(text: str) -> tuple[Card, ...]:
 def _pass_cards(text: str, which: str) -> tuple[Card, ...]:
     cards = _cards(text, "pass", f"{which} card")
     if len(cards) != CARDS_IN_PASS:
-        shown = "no" if not cards else f"{len(cards)}" if len(cards) <= CARDS_PER_SEAT else "more"
-        raise _refuse("pass", f"{shown} {which} cards, but a pass is {CARDS_IN_PASS} different cards")
+        shown = f"no {which} cards" if not cards else _cards_count(len(cards), f"{which} card")
+        raise _refuse("pass", f"{shown}, but a pass is {CARDS_IN_PASS} different cards")
     for number, card in enumerate(cards[1:], start=2):
         if card in cards[: number - 1]:
             raise _refuse(f"pass, {which} card {number}", f"{card} is {which} twice")
@@ -186,7 +191,7 @@ def _tricks(text: str) -> tuple[tuple[int, tuple[Card, ...]], ...]:
         leader, written = _led(piece, part, "1:♠9♠3♠J♠A")
         cards = _cards(written, part) if written else ()
         if len(cards) != NUM_SEATS:
-            raise _refuse(part, f"{len(cards) if len(cards) <= CARDS_PER_SEAT else 'more'} cards, but a finished "
+            raise _refuse(part, f"{_cards_count(len(cards))}, but a finished "
                                 f"trick has {NUM_SEATS} (the trick in play is the table field)")
         tricks.append((leader, cards))
     return tuple(tricks)
@@ -198,7 +203,7 @@ def _table(text: str) -> tuple[int, tuple[Card, ...]] | None:
     leader, written = _led(text, "table", "1:♠9 (or 1: before its first card)")
     cards = _cards(written, "table") if written else ()
     if len(cards) >= NUM_SEATS:
-        raise _refuse("table", f"{len(cards) if len(cards) <= CARDS_PER_SEAT else 'more'} cards, but the trick in "
+        raise _refuse("table", f"{_cards_count(len(cards))}, but the trick in "
                                f"play holds 0 to {NUM_SEATS - 1} (a finished trick belongs in the tricks field)")
     return leader, cards
 
@@ -270,7 +275,7 @@ def parse_position(text: str) -> SeatView:
         raise _refuse("position", "a position is one line of text, and this has several")
     fields = line.split()
     if len(fields) not in (len(FIELDS) - 1, len(FIELDS)):
-        raise _refuse("position", f"{len(fields)} fields, but a position has {len(FIELDS) - 1} "
+        raise _refuse("position", f"{plural(len(fields), 'field')}, but a position has {len(FIELDS) - 1} "
                                   f"({', '.join(FIELDS[:-1])}) and a sixth for the house rules when they are not "
                                   f"the table rules: {quote_input(line)}")
     seat = _seat(fields[0])
@@ -360,7 +365,7 @@ class _Reader:
         holds = CARDS_PER_SEAT - played
         if len(self.hand) != holds:
             what = "none" if not played else f"{played}"
-            raise _refuse("hand", f"{len(self.hand)} cards, but {_who(self.seat)} has played {what} of its "
+            raise _refuse("hand", f"{plural(len(self.hand), 'card')}, but {_who(self.seat)} has played {what} of its "
                                   f"{CARDS_PER_SEAT}, so it holds {holds}")
 
     def check_passes(self, plays: list[tuple[int, Card, str]]) -> None:
