@@ -66,7 +66,7 @@ FIELDS: Final = ("seat", "hand", "pass", "tricks", "table", "rules")
 EMPTY: Final = "-"
 """A field with nothing in it: no cards in hand, no trick finished, no trick on the table."""
 MAX_POSITION_LENGTH: Final = 1000
-"""The most characters a position may have; the longest canonical one has about 400."""
+"""The most characters a position may have; a canonical one has under 300."""
 
 _TRICK_SEPARATOR: Final = "/"
 _LEADER_MARK: Final = ":"
@@ -112,9 +112,7 @@ def _seat(text: str) -> int:
 
 
 def _cards(text: str, part: str, item: str = "card") -> tuple[Card, ...]:
-    """A run of cards written one after another; ``-`` is none."""
-    if text == EMPTY:
-        return ()
+    """A run of cards written one after another."""
     cards: list[Card] = []
     position = 0
     while position < len(text):
@@ -130,6 +128,8 @@ def _cards(text: str, part: str, item: str = "card") -> tuple[Card, ...]:
 
 
 def _hand(text: str) -> tuple[Card, ...]:
+    if text == EMPTY:
+        return ()
     cards = _cards(text, "hand")
     if len(cards) > CARDS_PER_SEAT:
         raise _refuse("hand", f"more than {CARDS_PER_SEAT} cards, but a seat holds at most {CARDS_PER_SEAT}")
@@ -189,10 +189,10 @@ def _tricks(text: str) -> tuple[tuple[int, tuple[Card, ...]], ...]:
     for number, piece in enumerate(pieces, start=1):
         part = f"tricks, trick {number}"
         leader, written = _led(piece, part, "1:♠9♠3♠J♠A")
-        cards = _cards(written, part) if written else ()
+        cards = _cards(written, part)
         if len(cards) != NUM_SEATS:
-            raise _refuse(part, f"{_cards_count(len(cards))}, but a finished "
-                                f"trick has {NUM_SEATS} (the trick in play is the table field)")
+            raise _refuse(part, f"{_cards_count(len(cards))}, but a finished trick has {NUM_SEATS} "
+                                "(the trick in play is the table field)")
         tricks.append((leader, cards))
     return tuple(tricks)
 
@@ -201,10 +201,10 @@ def _table(text: str) -> tuple[int, tuple[Card, ...]] | None:
     if text == EMPTY:
         return None
     leader, written = _led(text, "table", "1:♠9 (or 1: before its first card)")
-    cards = _cards(written, "table") if written else ()
+    cards = _cards(written, "table")
     if len(cards) >= NUM_SEATS:
-        raise _refuse("table", f"{_cards_count(len(cards))}, but the trick in "
-                               f"play holds 0 to {NUM_SEATS - 1} (a finished trick belongs in the tricks field)")
+        raise _refuse("table", f"{_cards_count(len(cards))}, but the trick in play holds 0 to {NUM_SEATS - 1} "
+                               "(a finished trick belongs in the tricks field)")
     return leader, cards
 
 
