@@ -25,9 +25,9 @@ Design choices:
   The seat's own cards are known exactly (its hand and what it has played).  Of another
   seat, the cards it plays later in the hand (and the three the seat passed to it) are
   known to be in its hand at each earlier moment; the walk is asked about those.  Holding
-  more cards never makes a refused card playable (rules 3 to 6 each refuse on cards
-  held), so every refusal found this way is certain, and is reported with the engine's
-  own reason code and sentence.
+  more cards never makes a refused card playable (rule 3 refuses every first lead but ♣2,
+  and rules 4 to 6 refuse a card because of another card held), so every refusal found
+  this way is certain, and is reported with the engine's own reason code and sentence.
 * **Exactly one line per view.**  :func:`format_position` writes the canonical line
   (cards in the engine's notation, a hand and a pass sorted ♣ ♦ ♠ ♥ low to high, tricks
   in play order) and checks it reads back as the same view, so ``parse_position(
@@ -52,12 +52,12 @@ from collections.abc import Iterable
 from typing import Final
 
 from hearts_core.cards import CARDS_PER_SUIT, DECK, Card, cards_from_mask, mask_of, read_card
-from hearts_core.errors import InvalidOptionError, InvalidPositionError, quote_input
+from hearts_core.errors import InvalidPositionError, quote_input
 from hearts_core.kernel import LEADING, Table, rule_walk, winning_position
 from hearts_core.legality import describe
 from hearts_core.rules import CARDS_IN_PASS, CARDS_PER_SEAT, NUM_SEATS, SEATS, TRICKS_PER_HAND, TWO_OF_CLUBS, Rules
 from hearts_core.state import PassDirection, Phase, SeatView, Trick
-from hearts_core.wording import seat_name
+from hearts_core.wording import plural, seat_name
 
 __all__ = ["EMPTY", "FIELDS", "MAX_POSITION_LENGTH", "format_position", "parse_position"]
 
@@ -66,7 +66,7 @@ FIELDS: Final = ("seat", "hand", "pass", "tricks", "table", "rules")
 EMPTY: Final = "-"
 """A field with nothing in it: no cards in hand, no trick finished, no trick on the table."""
 MAX_POSITION_LENGTH: Final = 1000
-"""The most characters a position may have; the longest canonical one has about 400."""
+"""The most characters a position may have; a canonical one has under 300."""
 
 _TRICK_SEPARATOR: Final = "/"
 _LEADER_MARK: Final = ":"
@@ -93,6 +93,11 @@ def _who(seat: int) -> str:
     return f"seat {seat} ({seat_name(seat)})"
 
 
+def _cards_count(count: int, noun: str = "card") -> str:
+    """``1 card``, ``3 cards``; a run is read no further than one card past the 13 a seat can hold."""
+    return f"more than {CARDS_PER_SEAT} {noun}s" if count > CARDS_PER_SEAT else plural(count, noun)
+
+
 def _run(cards: Iterable[Card]) -> str:
     return "".join(str(card) for card in cards)
 
@@ -107,9 +112,7 @@ def _seat(text: str) -> int:
 
 
 def _cards(text: str, part: str, item: str = "card") -> tuple[Card, ...]:
-    """A run of cards written one after another; ``-`` is none."""
-    if text == EMPTY:
-        return ()
+    """A run of cards written one after another."""
     cards: list[Card] = []
     position = 0
     while position < len(text):
@@ -125,6 +128,8 @@ def _cards(text: str, part: str, item: str = "card") -> tuple[Card, ...]:
 
 
 def _hand(text: str) -> tuple[Card, ...]:
+    if text == EMPTY:
+        return ()
     cards = _cards(text, "hand")
     if len(cards) > CARDS_PER_SEAT:
         raise _refuse("hand", f"more than {CARDS_PER_SEAT} cards, but a seat holds at most {CARDS_PER_SEAT}")
@@ -134,8 +139,8 @@ def _hand(text: str) -> tuple[Card, ...]:
 def _pass_cards(text: str, which: str) -> tuple[Card, ...]:
     cards = _cards(text, "pass", f"{which} card")
     if len(cards) != CARDS_IN_PASS:
-        shown = "none" if not cards else f"{len(cards)}" if len(cards) <= CARDS_PER_SEAT else "more"
-        raise _refuse("pass", f"{shown} {which} cards, but a pass is {CARDS_IN_PASS} different cards")
+        shown = f"no {which} cards" if not cards else _cards_count(len(cards), f"{which} card")
+        raise _refuse("pass", f"{shown}, but a pass is {CARDS_IN_PASS} different cards")
     for number, card in enumerate(cards[1:], start=2):
         if card in cards[: number - 1]:
             raise _refuse(f"pass, {which} card {number}", f"{card} is {which} twice")
@@ -184,10 +189,10 @@ def _tricks(text: str) -> tuple[tuple[int, tuple[Card, ...]], ...]:
     for number, piece in enumerate(pieces, start=1):
         part = f"tricks, trick {number}"
         leader, written = _led(piece, part, "1:♠9♠3♠J♠A")
-        cards = _cards(written, part) if written else ()
+        cards = _cards(written, part)
         if len(cards) != NUM_SEATS:
-            raise _refuse(part, f"{len(cards) if len(cards) <= CARDS_PER_SEAT else 'more'} cards, but a finished "
-                                f"trick has {NUM_SEATS} (the trick in play is the table field)")
+            raise _refuse(part, f"{_cards_count(len(cards))}, but a finished trick has {NUM_SEATS} "
+                                "(the trick in play is the table field)")
         tricks.append((leader, cards))
     return tuple(tricks)
 
@@ -196,10 +201,10 @@ def _table(text: str) -> tuple[int, tuple[Card, ...]] | None:
     if text == EMPTY:
         return None
     leader, written = _led(text, "table", "1:♠9 (or 1: before its first card)")
-    cards = _cards(written, "table") if written else ()
+    cards = _cards(written, "table")
     if len(cards) >= NUM_SEATS:
-        raise _refuse("table", f"{len(cards) if len(cards) <= CARDS_PER_SEAT else 'more'} cards, but the trick in "
-                               f"play holds 0 to {NUM_SEATS - 1} (a finished trick belongs in the tricks field)")
+        raise _refuse("table", f"{_cards_count(len(cards))}, but the trick in play holds 0 to {NUM_SEATS - 1} "
+                               "(a finished trick belongs in the tricks field)")
     return leader, cards
 
 
@@ -221,13 +226,10 @@ def _rules(text: str) -> Rules:
                 raise _refuse(part, f"tie_rule is share or play_on, not {quote_input(value)}")
             chosen[name] = value
         else:  # target
-            if not (value.isascii() and value.isdigit() and len(value) <= _LONGEST_TARGET):
+            if not (value.isascii() and value.isdigit() and len(value) <= _LONGEST_TARGET and int(value) >= 1):
                 raise _refuse(part, f"target is a whole number of points from 1, not {quote_input(value)}")
             chosen[name] = int(value)
-    try:
-        return Rules(**chosen)  # type: ignore[arg-type]
-    except InvalidOptionError as error:
-        raise _refuse("rules", str(error)) from None
+    return Rules(**chosen)  # type: ignore[arg-type]  # every value was checked above
 
 
 def _rules_text(rules: Rules) -> str:
@@ -273,7 +275,7 @@ def parse_position(text: str) -> SeatView:
         raise _refuse("position", "a position is one line of text, and this has several")
     fields = line.split()
     if len(fields) not in (len(FIELDS) - 1, len(FIELDS)):
-        raise _refuse("position", f"{len(fields)} fields, but a position has {len(FIELDS) - 1} "
+        raise _refuse("position", f"{plural(len(fields), 'field')}, but a position has {len(FIELDS) - 1} "
                                   f"({', '.join(FIELDS[:-1])}) and a sixth for the house rules when they are not "
                                   f"the table rules: {quote_input(line)}")
     seat = _seat(fields[0])
@@ -363,7 +365,7 @@ class _Reader:
         holds = CARDS_PER_SEAT - played
         if len(self.hand) != holds:
             what = "none" if not played else f"{played}"
-            raise _refuse("hand", f"{len(self.hand)} cards, but {_who(self.seat)} has played {what} of its "
+            raise _refuse("hand", f"{plural(len(self.hand), 'card')}, but {_who(self.seat)} has played {what} of its "
                                   f"{CARDS_PER_SEAT}, so it holds {holds}")
 
     def check_passes(self, plays: list[tuple[int, Card, str]]) -> None:

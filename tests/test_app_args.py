@@ -19,7 +19,7 @@ from hearts_lessons_app import cli, lessons_dir
 def voila_argv(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> list[list[str]]:
     """The argv of every Voilà launch; cwd and JUPYTER_PATH are restored afterwards."""
     launched: list[list[str]] = []
-    monkeypatch.setattr(cli.Voila, "launch_instance", lambda argv: launched.append(list(argv)))
+    monkeypatch.setattr("hearts_lessons_app.cli.Voila.launch_instance", lambda argv: launched.append(list(argv)))
     monkeypatch.chdir(tmp_path)
     monkeypatch.setenv("JUPYTER_PATH", str(tmp_path / "elsewhere"))
     return launched
