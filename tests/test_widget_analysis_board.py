@@ -364,3 +364,22 @@ def test_an_answered_puzzle_links_its_position_on_the_analysis_board(tmp_path: P
     board = AnalysisBoard()
     assert board.open_link(urllib.parse.parse_qs(href.partition("?")[2])[LINK_PARAMETER][0])
     assert board.position == puzzles.puzzle.view()
+
+
+def test_a_pasted_record_opens_before_a_play_and_a_bad_one_changes_nothing() -> None:
+    state = played_hand(plays=20)
+    text = dump_record(Rules(), [state.to_record()])
+    board = AnalysisBoard()
+    before = traits(board)
+    for hand, play, words in ((1, 40, "so its positions are before plays 1 to 21"), (2, 1, "there is no hand 2")):
+        assert not board.open_record(text, hand, play)
+        assert board.message["kind"] == "refused" and words in board.message["text"], board.message
+        assert not IDENTIFIER.findall(board.message["text"])
+        assert traits(board) == before
+    for junk, words in (("not a record", "is not a match record"), ("{\"format\": 1}", "could not be read")):
+        assert not board.open_record(junk, 1, 1) and traits(board) == before
+        assert words in board.message["text"] and "JSON" not in board.message["text"]
+    assert board.open_record(text, 1, 15)
+    assert board.position == turned_to_you(position_before(load_record(text), 1, 15))
+    assert board._dispatch(board, {"type": "record", "text": text, "hand": 1, "play": 3}, [])
+    assert board.position == turned_to_you(position_before(load_record(text), 1, 3))

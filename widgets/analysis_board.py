@@ -37,6 +37,7 @@ Design choices:
 from __future__ import annotations
 
 import dataclasses
+import logging
 import random
 import urllib.parse
 from collections.abc import Callable, Sequence
@@ -47,7 +48,7 @@ import traitlets
 from hearts_core.bots import make_bot
 from hearts_core.cards import DECK, Card, Suit, cards_from_mask, mask_of, to_card
 from hearts_core.coach import Recommendation, recommend
-from hearts_core.errors import InvalidPositionError
+from hearts_core.errors import HeartsError, InvalidPositionError, InvalidRecordError
 from hearts_core.kernel import winning_position
 from hearts_core.knowledge import Knowledge
 from hearts_core.legality import ActionReason, IllegalMove, Reason
@@ -65,6 +66,7 @@ __all__ = [
 
 ANALYSIS_PAGE: Final = "analysis.ipynb"
 """The analysis board's page, relative to the lessons (``page_address(ANALYSIS_PAGE) + position_link(view)``)."""
+log = logging.getLogger("hearts_lessons.widgets")
 LINK_PARAMETER: Final = "position"
 """The query parameter of the page's link that carries the position (``?position=...``)."""
 
@@ -178,6 +180,18 @@ PATTERNS: Final = {
     "bad_link": "The position in the page's link cannot be read, so the board is empty. {problem}",
     "bad_text": "That position cannot be read, so nothing changed. {problem}",
     "empty_text": "Paste a position first: one line in the notation. Nothing changed.",
+    "record_heading": "Or open a position from a match record",
+    "record_label": "Match record (paste it here)",
+    "record_hand": "Hand",
+    "record_play": "Before play",
+    "record_open": "Open at this play",
+    "opened_record": "Opened hand {hand} of the record before play {play}, seen by the player to play.",
+    "bad_record": "That record cannot be opened there, so nothing changed. {problem}",
+    "empty_record": "Paste a match record first. Nothing changed.",
+    "not_record": ("That text is not a match record, so nothing changed. A record is the text the guided match "
+                   "saves, starting with a curly bracket {{; copy all of it and paste it again."),
+    "damaged_record": ("That record could not be read, so nothing changed: it may have been cut off or changed "
+                       "while copying. Copy the whole record again and paste it."),
 }
 """Every sentence and label this widget shows, each a whole pattern for :func:`hearts_core.wording.say`."""
 
@@ -304,7 +318,8 @@ class AnalysisBoard(HeartsWidget):
         self._clear_setup()
         self.labels = {name: say(PATTERNS[name]) for name in (
             "setup_heading", "deck", "target", "leader", "setup_hand", "plays", "take_back", "clear", "analyse",
-            "paste_label", "paste_open", "edit", "hand", "table", "coach_button", "coach_heading", "coach_card",
+            "paste_label", "paste_open", "record_heading", "record_label", "record_hand", "record_play", "record_open",
+            "edit", "hand", "table", "coach_button", "coach_heading", "coach_card",
             "coach_points", "players", "player", "points", "voids", "play_on", "back", "forward", "computer",
             "computers_to_you", "analyse_here", "stop", "position_label", "your_card", "layout")}
         self.targets = [{"key": key, "label": say(PATTERNS[f"target_{key}"])} for key in _TARGETS]
@@ -353,6 +368,7 @@ class AnalysisBoard(HeartsWidget):
     def _actions(self) -> dict[str, Callable[..., Any]]:
         return {"deck": self.tap_deck, "target": self.choose_target, "leader": self.choose_leader,
                 "take_back": self.take_back, "clear": self.clear, "analyse": self.analyse, "paste": self.paste,
+                "record": self.open_record,
                 "link": self.open_link, "edit": self.edit, "why": self.why, "coach": self.ask_coach,
                 "play_on": self.play_on, "play": self.play, "computer": self.computer_play,
                 "computers_to_you": self.computers_to_you, "back": self.back, "forward": self.forward,
@@ -402,6 +418,31 @@ class AnalysisBoard(HeartsWidget):
             return False
         self._open(view)
         self._say("done", say(PATTERNS["opened_text"]))
+        return True
+
+    def open_record(self, text: str, hand: int, play: int) -> bool:
+        """Open the position before play ``play`` of hand ``hand`` (both from 1) of a pasted match record.
+
+        A record that cannot be read, or has no such hand or play, or reaches that play only through an
+        illegal one, says why and changes nothing.
+        """
+        if not text.strip():
+            self._say("refused", say(PATTERNS["empty_record"]))
+            return False
+        try:
+            record = load_record(text)
+        except InvalidRecordError as problem:  # the detail names JSON and fields: the log has it
+            log.info("record not readable: %s", problem)
+            self._say("refused", say(PATTERNS["not_record" if not text.lstrip().startswith("{")
+                                              else "damaged_record"]))
+            return False
+        try:
+            view = turned_to_you(position_before(record, hand, play))
+        except HeartsError as problem:
+            self._say("refused", say(PATTERNS["bad_record"], problem=_plain(problem)))
+            return False
+        self._open(view)
+        self._say("done", say(PATTERNS["opened_record"], hand=hand, play=play))
         return True
 
     def _open(self, view: SeatView) -> None:

@@ -58,8 +58,39 @@ function render({ model, el }) {
   pasteOpen.addEventListener("click", pasted);
   pasteInput.addEventListener("keydown", (event) => { if (event.key === "Enter") pasted(); });
   paste.append(pasteLabel, pasteInput, pasteOpen);
+  // A match record (lesson 10's kind) opened before one of its plays.
+  const record = hlEl("details", "hl-analysis-record");
+  const recordSummary = hlEl("summary", "hl-analysis-row-label");
+  const recordLabel = hlEl("label", "hl-analysis-field");
+  const recordText = hlEl("textarea", "hl-analysis-input hl-analysis-record-text");
+  recordText.rows = 4;
+  recordText.spellcheck = false;
+  recordLabel.append(recordText);
+  const numbers = hlEl("div", "hl-row");
+  const handLabel = hlEl("label", "hl-analysis-field hl-analysis-number");
+  const handInput = hlEl("input", "hl-analysis-input");
+  const playLabel = hlEl("label", "hl-analysis-field hl-analysis-number");
+  const playInput = hlEl("input", "hl-analysis-input");
+  for (const [input, start] of [[handInput, "1"], [playInput, "1"]]) {
+    input.type = "number";
+    input.min = "1";
+    input.value = start;
+    input.inputMode = "numeric";
+  }
+  const handWords = hlEl("span", "");
+  const playWords = hlEl("span", "");
+  handLabel.append(handWords, handInput);
+  playLabel.append(playWords, playInput);
+  const recordOpen = hlButton("", "record", { secondary: true });
+  const whole = (input) => Math.max(0, Math.trunc(Number(input.value)) || 0);
+  recordOpen.addEventListener("click", () => send("record", { text: recordText.value, hand: whole(handInput),
+    play: whole(playInput) }));
+  numbers.append(handLabel, playLabel, recordOpen);
+  const recordWords = hlEl("span", "");
+  recordLabel.prepend(recordWords);
+  record.append(recordSummary, recordLabel, numbers);
   setup.append(setupHeading, status, targetRow, leaderRow, setupSlot, deck, handHeading, setupHand, playsHeading,
-    tricks, setupActions, paste);
+    tricks, setupActions, paste, record);
 
   // ---------------------------------------------------------------- analyse
   const study = hlEl("section", "hl-analysis-study");
@@ -136,6 +167,11 @@ function render({ model, el }) {
     named(clear, words.clear);
     pasteLabel.textContent = words.paste_label || "";
     named(pasteOpen, words.paste_open);
+    recordSummary.textContent = words.record_heading || "";
+    recordWords.textContent = words.record_label || "";
+    handWords.textContent = words.record_hand || "";
+    playWords.textContent = words.record_play || "";
+    named(recordOpen, words.record_open);
     hand.setAttribute("aria-label", words.hand || "");
     table.setAttribute("aria-label", words.table || "");
     playTable.setAttribute("aria-label", words.table || "");
