@@ -188,14 +188,23 @@ function render({ model, el }) {
     writtenLabel.textContent = words.position_label || "";
   }
 
+  // Where focus goes when the button pressed is hidden by the change of mode (never to the page).
+  const LANDING = {
+    setup: [".hl-analysis-setup h3"],
+    analyse: [".hl-analysis-hand button.hl-card", '[data-action="coach"]'],
+    play: ['[data-action="computer"]'],
+  };
+
   function drawMode() {
     const mode = model.get("mode");
+    const restore = hlFocusAfter(root, LANDING[mode] || []);
     root.dataset.mode = mode;
     setup.hidden = mode !== "setup";
     study.hidden = mode !== "analyse";
     play.hidden = mode !== "play";
     const slot = { setup: setupSlot, analyse: studySlot, play: playSlot }[mode] || setupSlot;
     if (message.parentElement !== slot) slot.append(message);
+    restore();
   }
 
   function drawMessage() {
