@@ -12,12 +12,13 @@ import pytest
 from hearts_core import format_position, parse_position
 from hearts_core.bots import make_bot
 from hearts_core.coach import recommend
-from hearts_core.match import deal_hands
+from hearts_core.match import Match, deal_hands
 from hearts_core.puzzles import load_puzzles
 from hearts_core.records import dump_record, load_record, position_before
 from hearts_core.rules import Rules
 from hearts_core.state import HandState, Phase
 from widgets.analysis_board import EXAMPLE_PUZZLE, LINK_PARAMETER, AnalysisBoard, read_position, turned_to_you
+from widgets.match_payloads import review_payload
 from widgets.puzzle_board import PuzzleBoard
 from widgets.puzzle_progress import PuzzleStore
 
@@ -383,3 +384,28 @@ def test_a_pasted_record_opens_before_a_play_and_a_bad_one_changes_nothing() -> 
     assert board.position == turned_to_you(position_before(load_record(text), 1, 15))
     assert board._dispatch(board, {"type": "record", "text": text, "hand": 1, "play": 3}, [])
     assert board.position == turned_to_you(position_before(load_record(text), 1, 3))
+
+
+def test_review_this_hand_links_each_of_your_plays_to_the_position_before_it() -> None:
+    hand = played_hand(plays=52)
+    match = Match(5, Rules(), [hand])  # a match whose first hand is over
+    review = review_payload(match, 1, ())
+    assert len(review.steps) == 13
+    for number, step in enumerate(review.steps, start=1):
+        assert step.analysis is not None and step.analysis["href"].startswith("analysis.ipynb?position=")
+        board = AnalysisBoard()
+        assert board.open_link(urllib.parse.parse_qs(step.analysis["href"].partition("?")[2])[LINK_PARAMETER][0])
+        seen = board.position
+        assert seen is not None and seen.to_move == 0 and len(seen.tricks) == number - 1
+        assert str(hand.tricks[number - 1].played_by(0)) in {str(card) for card in seen.legal_plays()}
+        assert seen == hand_view_before(hand, number)
+
+
+def hand_view_before(hand: HandState, trick: int) -> Any:
+    """Your view just before your card in ``trick``, replayed by hand from the deal."""
+    state = HandState.new([hand.dealt(seat) for seat in range(4)], hand.pass_direction, hand.rules)
+    for seat, card in hand.plays:
+        if state.to_move == 0 and len(state.tricks) == trick - 1:
+            break
+        state.play(card, seat=seat)
+    return state.view(0)

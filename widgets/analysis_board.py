@@ -58,10 +58,11 @@ from hearts_core.records import load_record, position_before
 from hearts_core.rules import CARDS_PER_SEAT, NUM_SEATS, QUEEN_OF_SPADES, TRICKS_PER_HAND, TWO_OF_CLUBS
 from hearts_core.state import HandState, PassDirection, Phase, SeatView, Trick
 from hearts_core.wording import about_points, and_list, points_phrase, say, seat_name
-from widgets._base import HeartsWidget, bundle_css, bundle_esm, card_data, cards_data, spoken_plays
+from widgets._base import HeartsWidget, bundle_css, bundle_esm, card_data, cards_data, page_address, spoken_plays
 
 __all__ = [
-    "ANALYSIS_PAGE", "LINK_PARAMETER", "PATTERNS", "AnalysisBoard", "position_link", "read_position", "turned_to_you",
+    "ANALYSIS_PAGE", "LINK_PARAMETER", "PATTERNS", "AnalysisBoard", "analysis_link", "position_link", "read_position",
+    "turned_to_you", "view_before_play",
 ]
 
 ANALYSIS_PAGE: Final = "analysis.ipynb"
@@ -179,6 +180,7 @@ PATTERNS: Final = {
     "opened_text": "Opened the position.",
     "bad_link": "The position in the page's link cannot be read, so the board is empty. {problem}",
     "bad_text": "That position cannot be read, so nothing changed. {problem}",
+    "open_here": "Open this position on the analysis board",
     "empty_text": "Paste a position first: one line in the notation. Nothing changed.",
     "record_heading": "Or open a position from a match record",
     "record_label": "Match record (paste it here)",
@@ -225,6 +227,31 @@ def position_link(view: SeatView | None) -> str:
         return ""
     return "?" + urllib.parse.urlencode({LINK_PARAMETER: format_position(view)}, quote_via=urllib.parse.quote,
                                         safe=":/")
+
+
+def view_before_play(hand: HandState, index: int) -> SeatView:
+    """The view of the seat to move just before play number ``index`` (from 0) of ``hand``, replayed from its deal.
+
+    Raises:
+        InvalidPositionError: the hand has no such play.
+    """
+    record = hand.to_record()
+    plays = record["plays"]
+    if not 0 <= index < len(plays):
+        raise InvalidPositionError(f"the hand has {len(plays)} plays, so there is no play {index + 1}")
+    state = HandState.new(record["deal"], record["pass_direction"], hand.rules)
+    for seat, cards in enumerate(record.get("passes") or ()):
+        if cards is not None:
+            state.pass_cards(seat, cards)
+    for card in plays[:index]:
+        state.play(card)
+    assert state.to_move is not None
+    return state.view(state.to_move)
+
+
+def analysis_link(view: SeatView, text: str = "") -> dict[str, str]:
+    """A link (``href``, ``text``) that opens ``view`` on the analysis board, from any lesson page."""
+    return {"href": page_address(ANALYSIS_PAGE) + position_link(view), "text": text or say(PATTERNS["open_here"])}
 
 
 def turned_to_you(view: SeatView) -> SeatView:

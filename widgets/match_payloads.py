@@ -44,6 +44,7 @@ from hearts_core.coach import CoachReport, Recommendation
 from hearts_core.review import Mistake
 from hearts_core.wording import LEARNER_SEAT, about_points, and_list, plural, points_phrase, say
 from widgets._base import card_data, cards_data, spoken_plays
+from widgets.analysis_board import analysis_link, view_before_play
 from widgets.match_flow import (
     LEVELS,
     SPEEDS,
@@ -234,6 +235,8 @@ class ReviewStep:
     why: str
     label: str = ""
     """The step's button for a screen reader: "trick 3: you played queen of spades, a costly play"."""
+    analysis: dict[str, str] | None = None
+    """The position before this play on the analysis board (``href``, ``text``)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -742,6 +745,8 @@ def review_payload(match: Match, hand_number: int, items: tuple[Mistake, ...] | 
             mistake=item is not None, better=card_data(item.better) if item is not None else None,
             cost=round(item.cost, 1) if item is not None else 0.0, text=text, why=item.why if item else "",
             label=(REVIEW_STEP_COSTLY if item is not None else REVIEW_STEP).format(trick=number, card=mine.name),
+            analysis=analysis_link(view_before_play(hand, NUM_SEATS * (number - 1) + (LEARNER_SEAT - trick.leader)
+                                                    % NUM_SEATS)),
         ))
     lost = round(sum(item.cost for item in items or ()), 1)
     taken = points_phrase(hand.points_taken[LEARNER_SEAT])

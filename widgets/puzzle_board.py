@@ -51,8 +51,8 @@ from hearts_core.puzzles import THEMES, Puzzle, PuzzleAnswer, load_puzzles
 from hearts_core.rules import CARDS_PER_SEAT, NUM_SEATS, QUEEN_OF_SPADES
 from hearts_core.state import SeatView
 from hearts_core.wording import and_list, say, seat_name
-from widgets._base import HeartsWidget, bundle_css, bundle_esm, card_data, cards_data, page_address, spoken_plays
-from widgets.analysis_board import ANALYSIS_PAGE, position_link
+from widgets._base import HeartsWidget, bundle_css, bundle_esm, card_data, cards_data, spoken_plays
+from widgets.analysis_board import analysis_link
 from widgets.lessons import Lesson, lesson
 from widgets.puzzle_progress import (
     LEARNING_STEP,
@@ -444,8 +444,7 @@ class PuzzleBoard(HeartsWidget):
                             "you": offset == 0})
         with self.hold_trait_notifications():
             self.puzzle_id = entry.id
-            self.analysis_link = {"href": page_address(ANALYSIS_PAGE) + position_link(view),
-                                  "text": say(PATTERNS["analysis_link"])}
+            self.analysis_link = analysis_link(view, say(PATTERNS["analysis_link"]))
             self.title = say(PATTERNS[kind], rating=f"{entry.puzzle.rating:,}")
             self.question = say(PATTERNS["question_follow" if view.current_trick else "question_lead"])
             self.facts = facts

@@ -135,6 +135,11 @@ function hlMatchStage(ui) {
       better.append(hlEl("span", "hl-better-label", "Better:"), hlCard(step.better, { static: true }));
       detail.append(better, hlEl("p", "hl-why", step.why));
     }
+    if (step.analysis) {  // the position before this play, on the analysis board
+      const study = hlEl("a", "hl-glossary-link hl-review-analysis", step.analysis.text);
+      study.href = step.analysis.href;
+      detail.append(study);
+    }
     section.append(detail);
     const buttons = hlEl("div", "hl-row");
     const previous = hlButton("Previous play", "review-previous", { secondary: true, disabled: index === 0 });
