@@ -275,6 +275,9 @@ def test_back_and_forward_restore_exact_states() -> None:
 def test_computers_play_to_your_turn_and_analyse_here_hides_the_other_hands_again() -> None:
     board = AnalysisBoard.example()
     board.play_on()
+    before = traits(board)
+    assert board.computers_to_you() == 0 and traits(board) == before  # your turn already: nothing played
+    assert board.message["text"] == "It is your turn already: tap one of your cards."
     board.computer_play()  # your card, then the computers'
     assert board.computers_to_you() > 0
     assert board.state is not None and board.state.to_move in (0, None)

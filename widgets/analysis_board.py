@@ -169,6 +169,7 @@ PATTERNS: Final = {
     "last_trick": "{seat} took the last trick with {card}, and {points}.",
     "step": "Play {number} of {count} from the position",
     "at_start": "This is the position you started from.",
+    "already_yours": "It is your turn already: tap one of your cards.",
     "at_end": "This is the last play made so far.",
     "play_over": "The hand is over. Points taken this hand: {points}.",
     "play_passing": "Play on starts once the cards are passed: this position is still in the passing.",
@@ -777,15 +778,22 @@ class AnalysisBoard(HeartsWidget):
 
     def computers_to_you(self) -> int:
         """The computers play every seat but yours until your turn (or the hand's end); returns the cards played."""
-        count = 0
         state = self._playing()
-        while state is not None and state.to_move not in (None, 0):
+        if state is None:
+            return 0
+        if state.to_move is None:
+            self._say("refused", say(PATTERNS["play_over"], points=self._points_words(state)))
+            return 0
+        if state.to_move == 0:
+            self._say("prompt", say(PATTERNS["already_yours"]))
+            return 0
+        said = []
+        while state.to_move not in (None, 0):
             self.computer_play()
-            count += 1
+            said.append(self.message.get("text", ""))
             state = self._states[self.step]
-        if state is not None and count == 0:
-            self._draw()
-        return count
+        self._say("done", " ".join(said))
+        return len(said)
 
     def _advance(self, state: HandState, card: Card) -> None:
         after = state.copy()
