@@ -412,3 +412,10 @@ def hand_view_before(hand: HandState, trick: int) -> Any:
             break
         state.play(card, seat=seat)
     return state.view(0)
+
+
+def test_every_word_the_front_end_shows_comes_from_python() -> None:
+    source = (Path(__file__).resolve().parents[1] / "widgets" / "static" / "analysis_board.js").read_text()
+    wanted = set(re.findall(r"\bwords\.(\w+)", source)) | set(re.findall(r"labels\(\)\.(\w+)", source))
+    assert wanted and wanted <= set(AnalysisBoard().labels)
+    assert not re.search(r"""textContent\s*=\s*["'][A-Za-z]""", source)  # no English typed into the page

@@ -83,6 +83,8 @@ PATTERNS: Final = {
     "your_hand": "Your hand",
     "setup_hand": "Your hand: tap a card to put it back in the deck",
     "plays": "Cards played, trick by trick",
+    "hand_empty": "No cards in your hand yet.",
+    "plays_empty": "No cards played yet.",
     "take_back": "Take back the last play",
     "clear": "Clear the board",
     "analyse": "Analyse this position",
@@ -200,6 +202,14 @@ PATTERNS: Final = {
 
 EXAMPLE_PUZZLE: Final = "2026-5-18"
 """The shipped puzzle whose position the analysis page opens on (:meth:`AnalysisBoard.example`)."""
+_LABELS: Final = (
+    "setup_heading", "deck", "target", "leader", "setup_hand", "plays", "hand_empty", "plays_empty", "take_back",
+    "clear", "analyse", "paste_label", "paste_open", "record_heading", "record_label", "record_hand", "record_play",
+    "record_open", "edit", "hand", "table", "coach_button", "coach_heading", "coach_card", "coach_points", "players",
+    "player", "points", "voids", "play_on", "back", "forward", "computer", "computers_to_you", "analyse_here",
+    "stop", "position_label", "your_card", "layout",
+)
+"""The fixed words the front end shows (buttons, headings), keys of :data:`PATTERNS`."""
 _TARGETS: Final = ("hand", "play")
 _BOT_LEVEL: Final = "normal"
 """The computers' level when they play on: the sound player, quick enough to answer each tap at once."""
@@ -344,12 +354,7 @@ class AnalysisBoard(HeartsWidget):
         self._advice: Recommendation | None = None
         self._states: list[HandState] = []
         self._clear_setup()
-        self.labels = {name: say(PATTERNS[name]) for name in (
-            "setup_heading", "deck", "target", "leader", "setup_hand", "plays", "take_back", "clear", "analyse",
-            "paste_label", "paste_open", "record_heading", "record_label", "record_hand", "record_play", "record_open",
-            "edit", "hand", "table", "coach_button", "coach_heading", "coach_card",
-            "coach_points", "players", "player", "points", "voids", "play_on", "back", "forward", "computer",
-            "computers_to_you", "analyse_here", "stop", "position_label", "your_card", "layout")}
+        self.labels = {name: say(PATTERNS[name]) for name in _LABELS}
         self.targets = [{"key": key, "label": say(PATTERNS[f"target_{key}"])} for key in _TARGETS]
         if isinstance(position, str):
             self._open(read_position(position))

@@ -35,8 +35,10 @@ function render({ model, el }) {
   const deck = hlEl("div", "hl-analysis-deck");
   const handHeading = hlEl("h4", "hl-analysis-subheading");
   const setupHand = hlHand("hl-hand hl-analysis-setup-hand", "");
+  const handEmpty = hlEl("p", "hl-analysis-empty");
   const playsHeading = hlEl("h4", "hl-analysis-subheading");
   const tricks = hlEl("ol", "hl-analysis-tricks");
+  const playsEmpty = hlEl("p", "hl-analysis-empty");
   const setupActions = hlEl("div", "hl-row hl-analysis-actions");
   const analyse = hlButton("", "analyse");
   analyse.addEventListener("click", () => send("analyse"));
@@ -89,8 +91,8 @@ function render({ model, el }) {
   const recordWords = hlEl("span", "");
   recordLabel.prepend(recordWords);
   record.append(recordSummary, recordLabel, numbers);
-  setup.append(setupHeading, status, targetRow, leaderRow, setupSlot, deck, handHeading, setupHand, playsHeading,
-    tricks, setupActions, paste, record);
+  setup.append(setupHeading, status, targetRow, leaderRow, setupSlot, deck, handHeading, handEmpty, setupHand,
+    playsHeading, playsEmpty, tricks, setupActions, paste, record);
 
   // ---------------------------------------------------------------- analyse
   const study = hlEl("section", "hl-analysis-study");
@@ -162,6 +164,8 @@ function render({ model, el }) {
     handHeading.textContent = words.setup_hand || "";
     setupHand.setAttribute("aria-label", words.setup_hand || "");
     playsHeading.textContent = words.plays || "";
+    handEmpty.textContent = words.hand_empty || "";
+    playsEmpty.textContent = words.plays_empty || "";
     named(analyse, words.analyse);
     named(takeBack, words.take_back);
     named(clear, words.clear);
@@ -269,6 +273,10 @@ function render({ model, el }) {
         return button;
       }));
     });
+    handEmpty.hidden = (model.get("setup_hand") || []).length > 0;
+    setupHand.hidden = !handEmpty.hidden;
+    playsEmpty.hidden = (model.get("setup_tricks") || []).length > 0;
+    tricks.hidden = !playsEmpty.hidden;
     tricks.replaceChildren(...(model.get("setup_tricks") || []).map((trick) => {
       const item = hlEl("li", "hl-analysis-trick");
       const row = hlEl("div", "hl-analysis-trick-cards");
