@@ -121,6 +121,13 @@ PATTERNS: Final = {
     "setup_next": "The next card played is {seat}'s, in trick {number} of {total}.",
     "setup_next_you": "The next card played is yours, in trick {number} of {total}.",
     "setup_over": "All {total} tricks are played.",
+    "setup_passed": "This position keeps its pass: you passed {cards} {direction}. Clear the board to start "
+                    "without it.",
+    "setup_passed_received": "This position keeps its pass: you passed {cards} {direction} and received "
+                             "{received}. Clear the board to start without it.",
+    "pass_left": "to the left",
+    "pass_right": "to the right",
+    "pass_across": "across",
     "in_hand": "{name}, in your hand",
     "played_by": "{name}, played by {seat}",
     "added_hand": "{card} is in your hand.",
@@ -936,6 +943,11 @@ class AnalysisBoard(HeartsWidget):
         else:
             status.append(say(PATTERNS["setup_next_you" if player == 0 else "setup_next"], seat=seat_name(player),
                               number=len(tricks), total=TRICKS_PER_HAND))
+        if self._passed is not None:
+            status.append(say(PATTERNS["setup_passed_received" if self._received is not None else "setup_passed"],
+                              direction=say(PATTERNS.get(f"pass_{self._direction.value}", "")),
+                              cards=and_list(self._passed),
+                              received=and_list(self._received or ())))
         self.setup_status = status
 
     def _draw_view(self, view: SeatView) -> None:
