@@ -11,12 +11,15 @@ import pytest
 
 from hearts_core import format_position, parse_position
 from hearts_core.bots import make_bot
+from hearts_core.cards import mask_of, to_card
 from hearts_core.coach import recommend
+from hearts_core.legality import describe
 from hearts_core.match import Match, deal_hands
 from hearts_core.puzzles import load_puzzles
 from hearts_core.records import dump_record, load_record, position_before
 from hearts_core.rules import Rules
 from hearts_core.state import HandState, Phase
+from widgets._base import card_data
 from widgets.analysis_board import EXAMPLE_PUZZLE, LINK_PARAMETER, AnalysisBoard, read_position, turned_to_you
 from widgets.match_payloads import review_payload
 from widgets.puzzle_board import PuzzleBoard
@@ -105,26 +108,20 @@ def test_the_first_leader_is_the_holder_of_the_two_of_clubs_when_you_hold_it() -
 
 
 def test_a_setup_the_engine_refuses_is_refused_in_its_words_and_changes_nothing() -> None:
-    state = played_hand(plays=0)
+    state = played_hand(plays=6)
+    view = state.view(0)
     board = AnalysisBoard()
-    for card in state.hand(0):
+    for card in view.hand[:-1]:  # one card short
         board.tap_deck(str(card))
-    board.choose_leader(state.to_move or 0)
+    board.choose_leader(view.plays[0][0])
     board.choose_target("play")
-    wrong = next(card for card in state.hand(state.to_move or 0) if str(card) != "♣2")
-    if state.to_move == 0:  # you hold ♣2: a card of yours would make fourteen, so refuse some other first lead
-        board.choose_target("hand")
-        board.tap_deck("♣2")
-        board.choose_target("play")
-        wrong = next(card for card in state.hand(1) if str(card) != "♣2")
-        board.tap_deck(str(wrong))
-    else:
-        board.tap_deck(str(wrong))
+    for _, card in view.plays:
+        assert board.tap_deck(str(card)), board.message
     before = traits(board)
     assert not board.analyse()
     assert board.message["kind"] == "refused"
-    assert board.message["text"].startswith("This position cannot arise in a game:")
-    assert not IDENTIFIER.findall(board.message["text"])
+    assert board.message["text"] == ("This position cannot arise in a game: Hand: 10 cards, but seat 0 (You) has "
+                                     "played 2 of its 13, so it holds 11. Nothing changed.")
     assert traits(board) == before and board.position is None
 
 
@@ -419,3 +416,31 @@ def test_every_word_the_front_end_shows_comes_from_python() -> None:
     wanted = set(re.findall(r"\bwords\.(\w+)", source)) | set(re.findall(r"labels\(\)\.(\w+)", source))
     assert wanted and wanted <= set(AnalysisBoard().labels)
     assert not re.search(r"""textContent\s*=\s*["'][A-Za-z]""", source)  # no English typed into the page
+
+
+def test_a_play_the_rules_refuse_on_what_is_known_is_refused_at_once_in_the_engines_words() -> None:
+    board = AnalysisBoard()
+    for card in ("♣3", "♦5"):
+        board.tap_deck(card)
+    board.choose_leader(1)
+    board.choose_target("play")
+    before = traits(board)
+    assert not board.tap_deck("♥5")  # CPU1 leads the first trick: only ♣2 may open it
+    assert board.message["text"] == ("CPU1 cannot have played ♥5 here. The rules would have told CPU1: “The first "
+                                     "trick always opens with ♣2, so you must lead ♣2, not ♥5.” Nothing changed.")
+    assert traits(board) == before
+    for card in ("♣2", "♣K", "♣Q"):
+        assert board.tap_deck(card)
+    before = traits(board)
+    assert not board.tap_deck("♦9")  # you hold ♣3, so you follow clubs
+    expected = describe(to_card("♦9"), mask_of([to_card("♣3"), to_card("♦5"), to_card("♦9")]),
+                        (to_card("♣2"), to_card("♣K"), to_card("♣Q")), True, False).message
+    assert board.message["text"] == f"You cannot have played ♦9 here: {expected} Nothing changed."
+    assert traits(board) == before
+    assert board.tap_deck("♣3")  # played from your hand
+    assert [card["text"] for card in board.setup_hand] == ["♦5"]
+    assert board.setup_tricks[0]["plays"][-1] == {"seat": "You", "card": card_data(to_card("♣3"))}
+    before = traits(board)
+    assert not board.tap_deck("♦5")  # CPU2 took the trick with ♣K and leads: your ♦5 is not CPU2's
+    assert board.message["text"] == "♦5 is in your hand, so CPU2 cannot have played it. Nothing changed."
+    assert traits(board) == before

@@ -46,16 +46,16 @@ from typing import Any, Final
 import traitlets
 
 from hearts_core.bots import make_bot
-from hearts_core.cards import DECK, Card, Suit, cards_from_mask, mask_of, to_card
+from hearts_core.cards import CARDS_PER_SUIT, DECK, Card, Suit, cards_from_mask, mask_of, to_card
 from hearts_core.coach import Recommendation, recommend
 from hearts_core.errors import HeartsError, InvalidPositionError, InvalidRecordError
-from hearts_core.kernel import winning_position
+from hearts_core.kernel import LEADING, Table, rule_walk, winning_position
 from hearts_core.knowledge import Knowledge
-from hearts_core.legality import ActionReason, IllegalMove, Reason
-from hearts_core.notation import EMPTY, format_position, parse_position
+from hearts_core.legality import ActionReason, IllegalMove, Reason, describe
+from hearts_core.notation import EMPTY, FIELDS, format_position, parse_position
 from hearts_core.puzzles import Puzzle, load_puzzles
 from hearts_core.records import load_record, position_before
-from hearts_core.rules import CARDS_PER_SEAT, NUM_SEATS, QUEEN_OF_SPADES, TRICKS_PER_HAND, TWO_OF_CLUBS
+from hearts_core.rules import CARDS_PER_SEAT, NUM_SEATS, QUEEN_OF_SPADES, TRICKS_PER_HAND, TWO_OF_CLUBS, Rules
 from hearts_core.state import HandState, PassDirection, Phase, SeatView, Trick
 from hearts_core.wording import about_points, and_list, points_phrase, say, seat_name
 from widgets._base import HeartsWidget, bundle_css, bundle_esm, card_data, cards_data, page_address, spoken_plays
@@ -133,9 +133,13 @@ PATTERNS: Final = {
     "added_hand": "{card} is in your hand.",
     "removed_hand": "{card} is back in the deck.",
     "added_play": "{seat} played {card}.",
+    "refused_play_you": "You cannot have played {card} here: {why} Nothing changed.",
+    "refused_play_other": "{seat} cannot have played {card} here. The rules would have told {seat}: “{why}” "
+                          "Nothing changed.",
     "taken_back": "{card} is back in the deck.",
     "nothing_to_take_back": "No card has been played yet, so there is nothing to take back.",
     "cleared": "The board is empty: tap cards in the deck to set up a position.",
+    "in_your_hand": "{card} is in your hand, so {seat} cannot have played it. Nothing changed.",
     "twice_played": "{card} has been played already, so it cannot be played again or held. Nothing changed.",
     "hand_full": "Your hand already holds {count} cards: with {played} of yours played, that is all "
                  "{total}. Nothing changed.",
@@ -505,6 +509,8 @@ class AnalysisBoard(HeartsWidget):
         self._direction = PassDirection.HOLD
         self._passed: tuple[Card, ...] | None = None
         self._received: tuple[Card, ...] | None = None
+        self._rules = Rules()
+        self._rules_field = ""
 
     def _setup_from(self, view: SeatView) -> None:
         self._hand = list(view.hand)
@@ -512,13 +518,19 @@ class AnalysisBoard(HeartsWidget):
         self._first_leader = view.plays[0][0] if view.plays else (view.trick_leader or 0)
         self._direction = view.pass_direction
         self._passed, self._received = view.passed, view.received
+        self._rules = view.rules
+        fields = format_position(view).split()
+        self._rules_field = fields[len(FIELDS) - 1] if len(fields) == len(FIELDS) else ""
 
     def _setup_tricks(self) -> list[tuple[int, list[Card]]]:
         """Every trick begun in setup: its leader (rule 7 from the one before) and its cards."""
+        return self._tricks_of(self._plays)
+
+    def _tricks_of(self, plays: Sequence[Card]) -> list[tuple[int, list[Card]]]:
         tricks: list[tuple[int, list[Card]]] = []
         leader = self._first_leader
-        for start in range(0, len(self._plays), NUM_SEATS):
-            cards = self._plays[start:start + NUM_SEATS]
+        for start in range(0, len(plays), NUM_SEATS):
+            cards = list(plays[start:start + NUM_SEATS])
             tricks.append((leader, cards))
             if len(cards) == NUM_SEATS:
                 leader = (leader + winning_position([card.index for card in cards])) % NUM_SEATS
@@ -550,7 +562,8 @@ class AnalysisBoard(HeartsWidget):
         if len(done) < TRICKS_PER_HAND:
             leader, cards = tricks[-1]
             table = f"{leader}:{''.join(str(card) for card in cards)}"
-        return " ".join(("0", run(cards_from_mask(mask_of(self._hand))), pass_text, "/".join(done) or EMPTY, table))
+        written = ("0", run(cards_from_mask(mask_of(self._hand))), pass_text, "/".join(done) or EMPTY, table)
+        return " ".join((*written, self._rules_field) if self._rules_field else written)
 
     def _in_setup(self) -> bool:
         if self.mode != "setup":
@@ -561,13 +574,15 @@ class AnalysisBoard(HeartsWidget):
     def tap_deck(self, card: Card | str) -> bool:
         """Put a deck card where tapped cards go (your hand, or the next play); a card in your hand goes back.
 
+        With the next play chosen, a card of your hand is played from it, on your turn.
+
         An impossible setup (a card played twice, a fourteenth card, a play after the last
         trick) is refused with a sentence and changes nothing.
         """
         chosen = to_card(card)
         if not self._in_setup():
             return False
-        if chosen in self._hand:
+        if chosen in self._hand and self.target == "hand":
             self._hand.remove(chosen)
             self._said_setup("prompt", say(PATTERNS["removed_hand"], card=chosen))
             return True
@@ -587,12 +602,46 @@ class AnalysisBoard(HeartsWidget):
         if player is None:
             self._say("refused", say(PATTERNS["all_played"], total=TRICKS_PER_HAND))
             return False
-        if player == 0 and len(self._hand) + self._plays_of(0) >= CARDS_PER_SEAT:
+        held = chosen in self._hand
+        if held and player != 0:
+            self._say("refused", say(PATTERNS["in_your_hand"], card=chosen, seat=seat_name(player)))
+            return False
+        if player == 0 and not held and len(self._hand) + self._plays_of(0) >= CARDS_PER_SEAT:
             self._say("refused", say(PATTERNS["you_full"], total=CARDS_PER_SEAT))
             return False
+        refusal = self._refusal([*self._plays, chosen])
+        if refusal is not None:
+            self._say("refused", say(PATTERNS["refused_play_you" if player == 0 else "refused_play_other"],
+                                     seat=seat_name(player), card=chosen, why=refusal))
+            return False
+        if held:  # you played it from your hand
+            self._hand.remove(chosen)
         self._plays.append(chosen)
         self._said_setup("prompt", say(PATTERNS["added_play"], seat=seat_name(player), card=chosen))
         return True
+
+    def _refusal(self, plays: Sequence[Card]) -> str | None:
+        """The engine's sentence on the last of ``plays`` if the rules refuse it on what is known so far, else None.
+
+        What each seat is known to hold is what it plays (and, for you, your hand too); holding more
+        never makes a refused card playable, so a refusal here is certain and is the one the
+        notation's reader would give once the setup is complete.
+        """
+        known = [0] * NUM_SEATS
+        known[0] = mask_of(self._hand)
+        for leader, cards in self._tricks_of(plays):
+            for offset, card in enumerate(cards):
+                known[(leader + offset) % NUM_SEATS] |= card.bit
+        table = Table(known, [], self._first_leader, 0, False, [0] * NUM_SEATS, self._rules)
+        for number, card in enumerate(plays):
+            held = table.hands[table.to_move]
+            led = table.trick[0] // CARDS_PER_SUIT if table.trick else LEADING
+            first = table.tricks_done == 0
+            if number == len(plays) - 1 and not rule_walk(held, led, first, table.hearts_broken)[0] & card.bit:
+                on_table = tuple(DECK[index] for index in table.trick)
+                return describe(card, held, on_table, first, table.hearts_broken).message
+            table.play(card.index)
+        return None
 
     def choose_target(self, target: str) -> None:
         """Where tapped deck cards go: ``hand`` or ``play``."""
