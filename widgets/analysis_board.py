@@ -143,7 +143,8 @@ PATTERNS: Final = {
     "twice_played": "{card} has been played already, so it cannot be played again or held. Nothing changed.",
     "hand_full": "Your hand already holds {count} cards: with {played} of yours played, that is all "
                  "{total}. Nothing changed.",
-    "you_full": "That would give you more than {total} cards: take a card out of your hand first. Nothing changed.",
+    "you_full": "That would give you more than {total} cards: your play comes from your hand, so tap one of its "
+                "cards (ringed in blue in the deck). Nothing changed.",
     "all_played": "All {total} tricks are played already. Nothing changed.",
     "leader_locked": "Take back the cards played first: who led the first trick decides who played each of them. "
                      "Nothing changed.",
