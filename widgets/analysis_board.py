@@ -16,9 +16,13 @@ Design choices:
 * **The notation is the position.**  What setup builds is written as a line of
   ``docs/notation.md`` and read by :func:`hearts_core.parse_position`, the engine's one
   reader: it checks every card once, the leaders, the hand's size and every play through
-  the rules, so setup re-implements none of that.  A setup the reader refuses is refused
-  with its sentence and nothing changes.  The page's link carries the same line
-  (``?position=``); opening the link opens the same board.
+  the rules.  A setup the reader refuses is refused with its sentence and nothing changes.
+  So that a wrong play is refused when it is tapped, not only at the end, each play is
+  also asked of :func:`~hearts_core.kernel.rule_walk` on what is known of the seat's cards
+  so far (the reader's own method: holding more never makes a refused card playable, so
+  such a refusal is certain).  The page's link carries the same line (``?position=``);
+  opening the link opens the same board, and the puzzles board and the match's "Review
+  this hand" link positions to it (:func:`analysis_link`).
 * **Play on is one layout, said so.**  :meth:`hearts_core.knowledge.Knowledge.sample`
   deals the hidden cards consistently with the view (seeded, so a board plays the same
   layout every time), and a real :class:`~hearts_core.state.HandState` takes every play
