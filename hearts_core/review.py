@@ -32,7 +32,7 @@ from typing import Final
 
 from hearts_core.cards import Card
 from hearts_core.coach import Judgement, choice_claims, first_true, judge, played_claims
-from hearts_core.errors import InvalidPositionError
+from hearts_core.errors import InvalidPositionError, quote_input
 from hearts_core.facts import Better, Fact, Position
 from hearts_core.records import HandRecord, Record, load_record
 from hearts_core.rules import NUM_SEATS, Rules
@@ -45,6 +45,7 @@ __all__ = [
     "MatchReview",
     "Mistake",
     "costly",
+    "play_index",
     "review_hand",
     "review_match",
     "review_record",
@@ -237,6 +238,24 @@ def costly(position: Position, judgement: Judgement, card: Card) -> tuple[float,
     if not Better(best, card, cost, error).holds(position) or cost < COST_THRESHOLD:
         return None
     return cost, error
+
+
+def play_index(hand: HandState, seat: int, mistake: Mistake) -> int:
+    """Where ``mistake`` is in ``hand.plays``: its own :attr:`Mistake.play`, else ``seat``'s card in its trick.
+
+    Raises:
+        InvalidPositionError: ``seat`` did not play the mistake's card there in ``hand``.
+    """
+    plays = hand.plays
+    index = mistake.play
+    if index is None:
+        start = (mistake.trick - 1) * NUM_SEATS
+        index = next((start + offset for offset in range(NUM_SEATS)
+                      if 0 <= start + offset < len(plays) and plays[start + offset][0] == seat), -1)
+    if not 0 <= index < len(plays) or plays[index] != (seat, mistake.played):
+        raise InvalidPositionError(f"seat {seat} did not play {mistake.played} at trick {quote_input(mistake.trick)} "
+                                   f"of this hand (play {quote_input(mistake.play)})")
+    return index
 
 
 def _mistake(position: Position, judgement: Judgement, card: Card, cost: float, error: float) -> Mistake:
