@@ -188,6 +188,12 @@ class Card:
         """This card's bit in a 52-bit card mask."""
         return 1 << self.index
 
+    def _repr_html_(self) -> str:
+        """The card as a notebook draws it (see :mod:`hearts_core.display`)."""
+        from hearts_core.display import card_html  # noqa: PLC0415 - only when a notebook asks for a picture
+
+        return card_html(self)
+
 
 _DECK: Final[tuple[Card, ...]] = tuple(Card._make(i) for i in range(4 * CARDS_PER_SUIT))
 DECK: Final = _DECK

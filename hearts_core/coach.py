@@ -312,6 +312,12 @@ class Recommendation:
         """The recommended cards whatever the phase: the three to pass, or the one to play."""
         return self.cards if self.card is None else (self.card,)
 
+    def _repr_html_(self) -> str:
+        """The coach's card and reason, as a notebook draws them."""
+        from hearts_core.display import recommendation_html  # noqa: PLC0415 - only when a notebook asks for a picture
+
+        return recommendation_html(self)
+
 
 def recommend(view: SeatView, *, seed: int | None = None, time_budget: float = RECOMMEND_BUDGET) -> Recommendation:
     """The search's card for the seat's turn (or the sound pass) and the reason, in words.

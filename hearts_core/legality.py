@@ -95,6 +95,12 @@ class Verdict:
     def __bool__(self) -> bool:
         return self.legal
 
+    def _repr_html_(self) -> str:
+        """The card and the engine's verdict on it, as a notebook draws them."""
+        from hearts_core.display import verdict_html  # noqa: PLC0415 - only when a notebook asks for a picture
+
+        return verdict_html(self)
+
 
 class IllegalMove(HeartsError):
     """An action the rules refuse; ``verdict`` says which rule and why.

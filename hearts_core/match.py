@@ -251,6 +251,12 @@ class Match:
     def __repr__(self) -> str:
         return f"<Match seed={self.seed} hand {self.hand_number} totals={self.totals} {self.phase.value}>"
 
+    def _repr_html_(self) -> str:
+        """The score sheet, as a notebook draws it."""
+        from hearts_core.display import match_html  # noqa: PLC0415 - only when a notebook asks for a picture
+
+        return match_html(self)
+
 
 def _add(scores: Iterable[tuple[int, int, int, int]]) -> tuple[int, int, int, int]:
     totals = list(_ZERO)

@@ -131,6 +131,12 @@ class HandReview:
                                     cost=about_points(mistake.cost), why=mistake.why))
         return "\n".join(lines)
 
+    def _repr_html_(self) -> str:
+        """The hand's review, as a notebook draws it."""
+        from hearts_core.display import review_html  # noqa: PLC0415 - only when a notebook asks for a picture
+
+        return review_html(self)
+
 
 @dataclass(frozen=True, slots=True)
 class MatchReview:

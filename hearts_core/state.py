@@ -183,6 +183,12 @@ class Trick:
         """The card ``seat`` played to this trick."""
         return self.cards[(seat - self.leader) % NUM_SEATS]
 
+    def _repr_html_(self) -> str:
+        """The trick as a notebook draws it: four cards from the leader, the winner marked."""
+        from hearts_core.display import trick_html  # noqa: PLC0415 - only when a notebook asks for a picture
+
+        return trick_html(self)
+
 
 @dataclass(frozen=True, slots=True)
 class SeatView:
@@ -238,6 +244,12 @@ class SeatView:
     def cards_left(self, seat: int) -> int:
         """How many cards ``seat`` still holds (public knowledge)."""
         return CARDS_PER_SEAT - sum(1 for player, _ in self.plays if player == seat)
+
+    def _repr_html_(self) -> str:
+        """What the seat sees, as a notebook draws it."""
+        from hearts_core.display import view_html  # noqa: PLC0415 - only when a notebook asks for a picture
+
+        return view_html(self)
 
 
 class HandState:
@@ -647,6 +659,12 @@ class HandState:
     def __repr__(self) -> str:
         return (f"<HandState {self.pass_direction.value} {self._phase.value}, "
                 f"trick {min(len(self._tricks) + 1, TRICKS_PER_HAND)}, to move {self.to_move}>")
+
+    def _repr_html_(self) -> str:
+        """The table as a notebook draws it (all four hands once the hand is over)."""
+        from hearts_core.display import state_html  # noqa: PLC0415 - only when a notebook asks for a picture
+
+        return state_html(self)
 
 
 def _turn_refusal(card: Card, phase: Phase, to_move: int | None, seat: int | None) -> Verdict | None:

@@ -95,6 +95,20 @@ def test_the_index_shows_marks_and_links(tmp_path: Path) -> None:
     assert [item["number"] for item in index.lessons if item["done"]] == [5, 6]
 
 
+def test_the_index_shows_the_course_in_two_parts_the_rules_then_playing_well(tmp_path: Path) -> None:
+    index = LessonIndex(Progress(tmp_path))
+    assert [part["key"] for part in index.parts] == ["rules", "play"]
+    assert all(part["title"] and part["summary"] for part in index.parts)
+    parts = [item["part"] for item in index.lessons]
+    assert parts == sorted(parts, key=["rules", "play"].index)  # each part's lessons together, rules first
+    rules = [item["key"] for item in index.lessons if item["part"] == "rules"]
+    assert rules[0] == "01-aim-and-cards" and rules[-1] == "11-drills"
+    playing = [lesson for lesson in LESSONS if lesson.part == "play"]
+    # The strategy course: six lessons, each one idea, then the open puzzles page.
+    assert [lesson.key for lesson in playing][-1] == "puzzles" and len(playing) == 7
+    assert all(lesson.themes and lesson.goal and lesson.worked for lesson in playing[1:-1])
+
+
 def test_points_quiz_answer_comes_from_the_engine() -> None:
     assert PointsQuiz is PointsQuizItself is widgets.PointsQuiz  # every import path the lessons use
     quiz = PointsQuiz(example="fifteen-points")

@@ -11,7 +11,7 @@ from hearts_core.knowledge import Knowledge
 from hearts_core.puzzles import THEMES, Puzzle, load_puzzles
 from hearts_core.rules import NUM_SEATS
 from hearts_core.wording import seat_name
-from widgets.lessons import LessonPractice, Progress
+from widgets.lessons import LESSONS, Lesson, LessonPractice, Progress
 from widgets.puzzle_board import PuzzleBoard
 from widgets.puzzle_progress import LEARNING_STEP, PuzzleStore, puzzle_of_the_day
 
@@ -225,3 +225,73 @@ def test_a_puzzle_without_themes_names_none(tmp_path: Path) -> None:
     widget = board(tmp_path / "second", puzzles=(themed,))
     widget.choose(str(themed.solution))
     assert f"Themes of this puzzle: {themed.themes[0]}" in widget.message["text"]
+
+
+STRATEGY = [item for item in LESSONS if item.themes]
+
+
+@pytest.mark.parametrize("lesson", STRATEGY, ids=lambda item: item.key)
+def test_a_strategy_lesson_asks_only_its_themes_and_not_its_worked_position(tmp_path: Path, lesson: Lesson) -> None:
+    assert set(lesson.themes) <= set(THEMES) and lesson.goal > 0
+    widget = PuzzleBoard.for_lesson(lesson.key, store=PuzzleStore(tmp_path), clock=Clock(), seed=3)
+    assert widget.mode == "lesson" and widget.goal == lesson.goal
+    seen = set()
+    for _ in range(lesson.goal + 2):
+        assert set(widget.puzzle.theme_keys) & set(lesson.themes), widget.puzzle_id
+        assert widget.puzzle_id != lesson.worked
+        seen.add(widget.puzzle_id)
+        widget.choose(wrong_card(widget) if len(seen) == 1 else str(widget.puzzle.solution))
+        widget.next_puzzle()
+    # Enough puzzles for the goal, several times over, so a learner who misses some can still earn it.
+    assert sum(1 for puzzle in load_puzzles() if set(puzzle.theme_keys) & set(lesson.themes)) >= 5 * lesson.goal
+
+
+def test_a_lesson_is_marked_at_its_goal_of_first_try_solves_not_at_answers(tmp_path: Path) -> None:
+    key = STRATEGY[0].key
+    progress = Progress(tmp_path)
+    widget = LessonPractice(key, progress).add(PuzzleBoard.for_lesson(key, store=PuzzleStore(tmp_path), clock=Clock()))
+    widget.choose(wrong_card(widget))
+    assert widget.goal_count == 0 and widget.answered_count == 1
+    assert "0 of 3" in widget.lesson_text
+    for count in range(1, widget.goal + 1):
+        assert key not in progress.completed()
+        widget.next_puzzle()
+        widget.choose(str(widget.puzzle.solution))
+        assert widget.goal_count == count
+    assert key in progress.completed()
+    assert "you have it" in widget.lesson_text
+    # A new visit counts the saved solves: the mark's count does not start again.
+    again = PuzzleBoard.for_lesson(key, store=PuzzleStore(tmp_path), clock=Clock())
+    assert again.goal_count == widget.goal
+
+
+def test_a_solve_on_the_puzzles_page_counts_for_the_lesson_of_its_theme(tmp_path: Path) -> None:
+    lesson = STRATEGY[1]
+    page = board(tmp_path)
+    page.choose_theme(lesson.themes[0])
+    page.choose(str(page.puzzle.solution))
+    assert PuzzleBoard.for_lesson(lesson.key, store=PuzzleStore(tmp_path), clock=Clock()).goal_count == \
+        (page.puzzle_id != lesson.worked)
+
+
+@pytest.mark.parametrize("lesson", STRATEGY, ids=lambda item: item.key)
+def test_a_worked_position_asks_first_and_stays_out_of_the_rating(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                                                  lesson: Lesson) -> None:
+    monkeypatch.setenv("HEARTS_LESSONS_DATA", str(tmp_path))
+    widget = PuzzleBoard.worked_example(lesson.key, clock=Clock())
+    assert widget.mode == "worked" and widget.puzzle_id == lesson.worked
+    assert set(widget.puzzle.theme_keys) & set(lesson.themes)
+    assert widget.message["kind"] == "prompt" and not widget.answered  # asked before it is explained
+    assert not widget.is_complete()
+    answer = widget.choose(wrong_card(widget))
+    assert answer is not None and not answer.correct
+    assert widget.is_complete() and widget.message["kind"] == "wrong"
+    assert "comes back" not in widget.message["text"]  # it is not made a review card
+    assert not (tmp_path / "puzzles.json").exists()
+
+
+def test_a_lesson_that_asks_no_puzzles_is_refused_by_name() -> None:
+    with pytest.raises(ValueError, match="01-aim-and-cards"):
+        PuzzleBoard.for_lesson("01-aim-and-cards")
+    with pytest.raises(ValueError, match="mode"):
+        PuzzleBoard(mode="quiz")

@@ -38,6 +38,7 @@ import anywidget
 import traitlets
 
 from hearts_core import Card, seat_name
+from hearts_core.display import card_css
 from hearts_core.wording import say
 
 __all__ = [
@@ -92,7 +93,7 @@ def bundle_esm(*names: str) -> str:
 
 def bundle_css(name: str | None = None) -> str:
     """The shared card styles, plus widget ``name``'s own if it has any."""
-    parts = [(STATIC / "cards.css").read_text(encoding="utf-8")]
+    parts = [card_css()]
     if name:
         parts.append((STATIC / name).read_text(encoding="utf-8"))
     return "\n".join(parts)

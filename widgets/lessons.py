@@ -34,6 +34,7 @@ from typing import Any, ClassVar, Protocol, TypeVar, runtime_checkable
 
 import traitlets
 
+from hearts_core.wording import say
 from widgets._base import HeartsWidget, bundle_css, bundle_esm, page_address
 from widgets.points_quiz import PointsQuiz
 from widgets.storage import (
@@ -47,7 +48,7 @@ from widgets.storage import (
 )
 
 __all__ = [
-    "LESSONS", "Completable", "Lesson", "LessonIndex", "LessonPractice", "PointsQuiz", "Progress", "completes",
+    "LESSONS", "PARTS", "Completable", "Lesson", "LessonIndex", "LessonPractice", "PointsQuiz", "Progress", "completes",
     "next_step",
 ]
 
@@ -65,6 +66,14 @@ class Lesson:
     summary: str
     mark: str
     """What earns the lesson its ✓, in the learner's words."""
+    part: str = "rules"
+    """Which part of the course it belongs to: a key of :data:`PARTS`."""
+    themes: tuple[str, ...] = ()
+    """A strategy lesson's puzzle themes (:data:`hearts_core.puzzles.THEMES` keys); empty for the rest."""
+    goal: int = 0
+    """How many of those puzzles, right at the first try, earn the mark."""
+    worked: str = ""
+    """The shipped puzzle the lesson works through before its own puzzles ("" for none)."""
 
     @property
     def notebook(self) -> str:
@@ -78,10 +87,22 @@ class Lesson:
         return page_address(self.notebook)
 
 
+PARTS: dict[str, tuple[str, str]] = {
+    "rules": ("The rules", "What may be played, and how a hand and a match are scored."),
+    "play": ("Playing well",
+             "Which card is good, not only allowed: ideas, worked positions and puzzles from real hands."),
+}
+"""The course's parts in order: key to (title, one-line summary), each a whole pattern for :func:`say`."""
+
+
 def _load_lessons() -> tuple[Lesson, ...]:
-    """The lessons of ``lessons.toml``, in course order."""
+    """The lessons of ``lessons.toml``, in course order, each part's lessons together."""
     table = tomllib.loads(resources.files("widgets").joinpath("lessons.toml").read_text(encoding="utf-8"))
-    return tuple(Lesson(**entry) for entry in table["lesson"])
+    found = tuple(Lesson(**{**entry, "themes": tuple(entry.get("themes", ()))}) for entry in table["lesson"])
+    parts = [item.part for item in found]
+    if any(part not in PARTS for part in parts) or parts != sorted(parts, key=list(PARTS).index):
+        raise ValueError(f"lessons.toml: every lesson needs a part of {list(PARTS)}, the parts in that order")
+    return found
 
 
 LESSONS: tuple[Lesson, ...] = _load_lessons()
@@ -271,6 +292,8 @@ class LessonIndex(HeartsWidget):
     _css = bundle_css("lessons.css")
 
     lessons = traitlets.List(traitlets.Dict()).tag(sync=True)
+    parts = traitlets.List(traitlets.Dict()).tag(sync=True)
+    """The course's parts in order: ``key``, ``title`` and ``summary``; each lesson names its ``part``."""
     course = traitlets.Dict().tag(sync=True)
     """Across the course: lessons completed of all lessons, stars of all graded exercises seen."""
     notice = traitlets.Unicode("").tag(sync=True)
@@ -282,6 +305,8 @@ class LessonIndex(HeartsWidget):
         super().__init__(**kwargs)
         self.progress = progress or Progress()
         self.error = storage_notice() or ""
+        self.parts = [{"key": key, "title": say(title), "summary": say(summary)}
+                      for key, (title, summary) in PARTS.items() if any(item.part == key for item in LESSONS)]
         self.refresh()
 
     def page_opened(self) -> list[dict[str, Any]]:
@@ -296,7 +321,8 @@ class LessonIndex(HeartsWidget):
         empty = dict.fromkeys(_COUNTS, 0)
         self.lessons = [
             {"number": number, "key": item.key, "title": item.title, "summary": item.summary,
-             "href": item.page, "done": item.key in done, "mark": item.mark, **stats.get(item.key, empty)}
+             "href": item.page, "done": item.key in done, "mark": item.mark, "part": item.part,
+             **stats.get(item.key, empty)}
             for number, item in enumerate(LESSONS, start=1)
         ]
         self.course = {"done": sum(1 for item in LESSONS if item.key in done), "total": len(LESSONS),

@@ -21,6 +21,12 @@ Design choices:
 * Every sentence a learner reads is a whole pattern in :data:`PATTERNS`, filled by
   :func:`hearts_core.wording.say`; the front end shows only what it is sent.
 * Time comes from ``clock`` (the wall clock in UTC by default), so tests fix it.
+* One board, three uses (``mode``): the puzzles page (every theme, a picker, the puzzle of
+  the day); a strategy lesson's puzzles (:meth:`PuzzleBoard.for_lesson`: only the lesson's
+  themes, marked once ``goal`` of them are right at the first try, counted from the saved
+  attempts so a solve on the puzzles page counts too); and a lesson's worked position
+  (:meth:`PuzzleBoard.worked_example`: one puzzle, asked before it is explained, kept out
+  of the rating and the reviews because the lesson explains it straight after).
 
 >>> from datetime import UTC, datetime
 >>> from tempfile import TemporaryDirectory
@@ -46,6 +52,7 @@ from hearts_core.rules import CARDS_PER_SEAT, NUM_SEATS, QUEEN_OF_SPADES
 from hearts_core.state import SeatView
 from hearts_core.wording import and_list, say, seat_name
 from widgets._base import HeartsWidget, bundle_css, bundle_esm, card_data, cards_data, spoken_plays
+from widgets.lessons import Lesson, lesson
 from widgets.puzzle_progress import (
     LEARNING_STEP,
     NewerPuzzlesError,
@@ -111,6 +118,10 @@ PATTERNS: Final = {
     "none_left": "You have answered every puzzle in this theme. Choose another theme.",
     "not_saved": "Your answer could not be saved, so it counts on this page only.",
     "conflict": "Another tab saved at the same moment, so this answer counts on this page only. Reload to see both.",
+    "title_worked": "A worked position",
+    "lesson_goal": "Right at the first try in this lesson's themes: {count} of {goal}.",
+    "lesson_done": ("Right at the first try in this lesson's themes: {count}. The lesson's mark needs {goal}: "
+                    "you have it."),
 }
 """Every sentence and label this widget shows, each a whole pattern for :func:`hearts_core.wording.say`."""
 
@@ -133,13 +144,24 @@ def _now() -> datetime:
     return datetime.now(UTC)
 
 
+_MODES: Final = ("page", "lesson", "worked")
+
+
+def _strategy_lesson(key: str) -> Lesson:
+    """Lesson ``key`` of :data:`widgets.lessons.LESSONS`, which must ask puzzles."""
+    found = lesson(key)
+    if not found.themes:
+        raise ValueError(f"lesson {key!r} asks no puzzles (lessons.toml gives it no themes)")
+    return found
+
+
 class PuzzleBoard(HeartsWidget):
     """The puzzles page: the position, the hand, Confirm, the verdict, the rating and the themes."""
 
     _esm = bundle_esm("puzzle_board.js")
     _css = bundle_css("puzzle_board.css")
 
-    completion_trait: ClassVar[str] = "answered_count"
+    completion_trait: ClassVar[str] = "goal_count"
     counts_for_stars: ClassVar[bool] = False
 
     puzzle_id = traitlets.Unicode("").tag(sync=True)
@@ -172,20 +194,29 @@ class PuzzleBoard(HeartsWidget):
     answered_count = traitlets.Int(0).tag(sync=True)
     """Puzzles the learner has answered at least once (first attempts, kept across visits)."""
     goal = traitlets.Int(GOAL).tag(sync=True)
+    mode = traitlets.Unicode("page").tag(sync=True)
+    """``page`` (the puzzles page), ``lesson`` (a strategy lesson's puzzles) or ``worked`` (one worked position)."""
+    goal_count = traitlets.Int(0).tag(sync=True)
+    """What counts toward ``goal``: puzzles answered (page), right at the first try (lesson), answered (worked)."""
+    lesson_text = traitlets.Unicode("").tag(sync=True)
+    """In a lesson, how many of its puzzles are right at the first try, against the goal."""
 
     def __init__(self, puzzles: Sequence[Puzzle] | None = None, *, store: PuzzleStore | None = None,
                  clock: Callable[[], datetime] = _now, seed: str | int | None = None, goal: int = GOAL,
-                 **kwargs: Any) -> None:
+                 mode: str = "page", **kwargs: Any) -> None:
         super().__init__(**kwargs)
+        if mode not in _MODES:
+            raise ValueError(f"a puzzle board's mode is one of {_MODES}, not {mode!r}")
         self._catalogue = _entries(load_puzzles() if puzzles is None else puzzles)
         if not self._catalogue:
             raise ValueError("a puzzle page needs at least one puzzle")
         self.store = store if store is not None else PuzzleStore()
         self._clock = clock
         self._seed = seed
-        self._saving = True
+        self.mode = mode
+        self._saving = mode != "worked"
         self.goal = goal
-        self.progress = self._load()
+        self.progress = self._load() if self._saving else PuzzleProgress()
         self._entry = self._catalogue[0]
         self._view: SeatView = self._entry.puzzle.view()
         self._first = True
@@ -198,13 +229,37 @@ class PuzzleBoard(HeartsWidget):
             if counts[key]]
         self._show(self._choose_next() or self._day_entry())
 
+    @classmethod
+    def for_lesson(cls, key: str, *, store: PuzzleStore | None = None, clock: Callable[[], datetime] = _now,
+                   seed: str | int | None = None) -> PuzzleBoard:
+        """A strategy lesson's puzzles: those carrying any of its themes, marked at its goal of first-try solves.
+
+        The lesson's worked position is left out: the lesson has already explained it.
+        """
+        lesson = _strategy_lesson(key)
+        chosen = [puzzle for puzzle in load_puzzles()
+                  if set(puzzle.theme_keys) & set(lesson.themes) and puzzle.id != lesson.worked]
+        return cls(chosen, store=store, clock=clock, seed=seed, goal=lesson.goal, mode="lesson")
+
+    @classmethod
+    def worked_example(cls, key: str, *, clock: Callable[[], datetime] = _now) -> PuzzleBoard:
+        """A strategy lesson's worked position: its one puzzle, asked first, answered with the reason.
+
+        It is not saved and does not move the rating: it is the lesson's example, not a test.
+        """
+        lesson = _strategy_lesson(key)
+        found = [puzzle for puzzle in load_puzzles() if puzzle.id == lesson.worked]
+        if not found:
+            raise ValueError(f"lesson {key!r} names worked puzzle {lesson.worked!r}, which is not in the shipped set")
+        return cls(found, clock=clock, goal=1, mode="worked")
+
     def _actions(self) -> dict[str, Callable[..., Any]]:
         return {"select": self.select, "confirm": self.confirm, "next": self.next_puzzle, "day": self.puzzle_of_the_day,
                 "theme": self.choose_theme}
 
     def is_complete(self) -> bool:
-        """Done for the index: :data:`GOAL` puzzles answered (first attempts, across visits)."""
-        return self.answered_count >= self.goal
+        """Done for the index: ``goal`` puzzles answered (page), right at the first try (lesson), the one (worked)."""
+        return self.goal_count >= self.goal
 
     # ------------------------------------------------------------------ reading
 
@@ -271,11 +326,12 @@ class PuzzleBoard(HeartsWidget):
         now = self._clock()
         entry = self._entry
         self._first = not self.progress.attempted(entry.id)
-        warning = self._record(lambda progress: progress.record_attempt(entry, answer.correct, now=now))
+        warning = self._record(lambda progress: progress.record_attempt(entry, answer.correct, now=now)) \
+            if self.mode != "worked" else ""
         texts = [answer.why]
         if entry.themes:  # a puzzle the tagger found no theme in says none
             texts.append(say(PATTERNS["themes_after"], themes=and_list(say(THEMES[key]) for key in entry.themes)))
-        if not answer.correct:
+        if not answer.correct and self.mode != "worked":
             texts.append(say(PATTERNS["comes_back"], minutes=round(LEARNING_STEP.total_seconds() / 60)))
         if warning:
             texts.append(warning)
@@ -357,6 +413,8 @@ class PuzzleBoard(HeartsWidget):
         self._entry = entry
         view = entry.puzzle.view()
         self._view = view
+        if kind is None and self.mode == "worked":
+            kind = "title_worked"
         if kind is None:
             card = self.progress.card(entry.id)
             now = self._clock()
@@ -426,3 +484,13 @@ class PuzzleBoard(HeartsWidget):
         self.accuracy = [theme_text(say(THEMES[key]), record) for key, record in records.items() if key in THEMES] \
             or [say(PATTERNS["accuracy_none"])]
         self.answered_count = len(progress.attempts)
+        if self.mode == "worked":
+            self.goal_count = int(self.answered)
+        elif self.mode == "lesson":
+            mine = {entry.id for entry in self._catalogue}
+            solved = sum(1 for attempt in progress.attempts if attempt.solved and attempt.puzzle_id in mine)
+            self.goal_count = solved
+            self.lesson_text = say(PATTERNS["lesson_done" if solved >= self.goal else "lesson_goal"],
+                                   count=solved, goal=self.goal)
+        else:
+            self.goal_count = self.answered_count

@@ -23,6 +23,7 @@ from urllib.parse import urljoin
 import pytest
 from playwright.sync_api import Browser, BrowserContext, Page, expect
 
+from hearts_core.puzzles import load_puzzles
 from tests.browser.conftest import ROOT, UPSTREAM_VERSION_WARNING, watch_console
 from tests.browser.pages import pass_and_play_a_card, screenshot
 from tools.localhost import gated_context, serve_folder
@@ -217,3 +218,29 @@ def test_the_site_holds_its_own_python(site_url: str) -> None:
     named = [re.findall(r'"pyodideUrl": *"([^"]*)"', page.read_text(encoding="utf-8")) for page in settings]
     urls = {url for found in named for url in found}
     assert urls and all(url.endswith("static/pyodide/kernel_boot.js") for url in urls), urls
+
+
+def test_a_puzzle_is_answered_in_the_browser_and_its_rating_kept(page: Page, site_url: str) -> None:
+    """The puzzles page under Pyodide: the shipped set loads, an answer is graded, and the
+    rating it moved is in the browser's storage when the page is opened again."""
+    solutions = {puzzle.id: str(puzzle.solution) for puzzle in load_puzzles()}
+    open_page(page, site_url, "puzzles")
+    board = page.locator(".hl-puzzles").first
+    expect(board.locator(".hl-puzzle-hand .hl-card").first).to_be_visible(timeout=BOOT)
+    first = board.get_attribute("data-puzzle") or ""
+    board.locator(f'.hl-puzzle-hand .hl-card[data-card="{solutions[first]}"]').click()
+    board.locator('[data-action="confirm"]').click()
+    expect(board.locator('.hl-puzzle-message[data-kind="right"]')).to_be_visible(timeout=30_000)
+    rating = board.locator(".hl-puzzle-rating").inner_text()
+    assert re.search(r"\+\d", rating), rating  # the change is shown after a first-try solve
+    screenshot(page, "site-puzzles")
+    deadline = time.monotonic() + 30
+    while True:  # the answer reaches the browser's storage, then a new visit moves on from it
+        page.reload(wait_until="domcontentloaded")
+        again = page.locator(".hl-puzzles").first
+        expect(again.locator(".hl-puzzle-hand .hl-card").first).to_be_visible(timeout=BOOT)
+        if again.get_attribute("data-puzzle") != first:
+            break
+        assert time.monotonic() < deadline, "the answered puzzle came back on a new visit"
+        time.sleep(1)
+    expect(again.locator(".hl-puzzle-rating")).not_to_have_text("Rating 1,500")

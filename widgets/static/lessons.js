@@ -1,5 +1,5 @@
-// Front end for the lesson index: a progress bar across the course, then one row per lesson
-// with its link, what its mark needs, how far the learner got (stars for first-try answers)
+// Front end for the lesson index: a progress bar across the course, then the course's parts,
+// each a heading and one row per lesson with its link, what its mark needs, how far the learner got (stars for first-try answers)
 // and its completed mark.
 
 function renderIndex(model, root) {
@@ -12,8 +12,9 @@ function renderIndex(model, root) {
   bar.append(fill);
   const courseText = hlEl("p", "hl-course-text");
   course.append(courseText, bar);
-  const list = document.createElement("ol");
-  list.setAttribute("aria-label", "lessons");
+  // One section per part of the course (the rules, then playing well), each with its own
+  // list; the numbers run on across parts, so "lesson 12" is the same lesson everywhere.
+  const list = hlEl("div", "hl-parts");
   const notice = hlEl("p", "hl-notice");
   notice.setAttribute("role", "status");
   const onward = hlEl("p", "hl-next-step");
@@ -46,7 +47,28 @@ function renderIndex(model, root) {
     onwardLink.href = step.href || "";
     onwardLink.dataset.lesson = step.lesson || "";
     list.replaceChildren();
+    const lists = new Map();
+    const parts = model.get("parts") || [];
+    for (const part of parts) {
+      const section = hlEl("section", "hl-part");
+      section.dataset.part = part.key;
+      const heading = hlEl("h2", "hl-part-title", part.title);
+      heading.id = "hl-part-" + part.key + "-" + Math.random().toString(36).slice(2);
+      section.setAttribute("aria-labelledby", heading.id);
+      const rows = document.createElement("ol");
+      rows.setAttribute("aria-labelledby", heading.id);
+      section.append(heading, hlEl("p", "hl-part-summary", part.summary), rows);
+      list.append(section);
+      lists.set(part.key, rows);
+    }
     for (const item of model.get("lessons")) {
+      let rows = lists.get(item.part);
+      if (!rows) {
+        rows = document.createElement("ol");
+        list.append(rows);
+        lists.set(item.part, rows);
+      }
+      if (!rows.childElementCount) rows.start = item.number;
       const row = document.createElement("li");
       row.dataset.lesson = item.key;
       if (item.done) row.classList.add("is-done");
@@ -66,11 +88,12 @@ function renderIndex(model, root) {
       }
       body.append(needs);
       row.append(number, body);
-      list.append(row);
+      rows.append(row);
     }
   }
   model.on("change:lessons", draw);
   model.on("change:course", draw);
+  model.on("change:parts", draw);
   model.on("change:notice", draw);
   model.on("change:next_step", draw);
   draw();

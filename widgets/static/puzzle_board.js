@@ -49,7 +49,10 @@ function render({ model, el }) {
   const accuracyList = hlEl("ul", "hl-puzzle-accuracy-list");
   accuracyBox.append(accuracyHeading, accuracyList);
 
-  root.append(notice, status, controls, title, question, facts, table, hand, actions, message, players,
+  const lessonLine = hlEl("p", "hl-puzzle-lesson-goal");
+  lessonLine.setAttribute("aria-live", "polite");
+
+  root.append(notice, status, lessonLine, controls, title, question, facts, table, hand, actions, message, players,
     accuracyBox, hlErrorBox(model));
 
   function drawLabels() {
@@ -77,7 +80,22 @@ function render({ model, el }) {
     picker.value = model.get("theme");
   }
 
+  // The puzzles page shows everything; a lesson's puzzles keep to its themes (no picker, no
+  // puzzle of the day) and say how far the lesson's mark is; a worked position is one
+  // puzzle outside the rating, so it shows neither the rating nor a next puzzle.
+  function drawMode() {
+    const mode = model.get("mode") || "page";
+    root.dataset.mode = mode;
+    controls.hidden = mode !== "page";
+    status.hidden = mode === "worked";
+    accuracyBox.hidden = mode !== "page";
+    due.hidden = mode !== "page";
+    next.hidden = mode === "worked";
+    lessonLine.hidden = mode !== "lesson";
+  }
+
   function drawStatus() {
+    lessonLine.textContent = model.get("lesson_text") || "";
     notice.textContent = model.get("notice") || "";
     notice.hidden = !notice.textContent;
     rating.textContent = model.get("rating");
@@ -134,6 +152,7 @@ function render({ model, el }) {
   }
 
   function drawAll() {
+    drawMode();
     drawLabels();
     drawThemes();
     drawStatus();
@@ -161,7 +180,10 @@ function render({ model, el }) {
   model.on("change:labels", drawAll);
   model.on("change:themes", drawThemes);
   model.on("change:theme", drawThemes);
-  for (const name of ["notice", "rating", "streak", "due", "accuracy"]) model.on("change:" + name, drawStatus);
+  for (const name of ["notice", "rating", "streak", "due", "accuracy", "lesson_text"]) {
+    model.on("change:" + name, drawStatus);
+  }
+  model.on("change:mode", drawMode);
   model.on("change:players", drawPlayers);
   for (const name of ["puzzle_id", "title", "question", "facts", "table", "table_words", "hand", "selected",
     "answered", "message", "four_colour"]) {
