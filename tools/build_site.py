@@ -394,6 +394,8 @@ def build(output: Path) -> None:
          "--contents", str(CACHE / "contents"), "--output-dir", str(output),
          "--no-sourcemaps", "--no-unused-shared-packages"], cwd=CACHE)
     finish_pages(output)
+    # The notebook authors' reference, beside the lessons (docs/conf.py; `./dev docs` builds the same).
+    run([sys.executable, "-m", "sphinx", "-q", "-b", "html", str(ROOT / "docs"), str(output / "docs")])
     size = sum(path.stat().st_size for path in output.rglob("*") if path.is_file())
     log(f"built {output} ({size / 1e6:.1f} MB) in {time.monotonic() - started:.0f} s")
 

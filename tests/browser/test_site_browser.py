@@ -220,6 +220,13 @@ def test_the_site_holds_its_own_python(site_url: str) -> None:
     assert urls and all(url.endswith("static/pyodide/kernel_boot.js") for url in urls), urls
 
 
+def test_the_site_publishes_the_authors_reference_beside_the_lessons(page: Page, site_url: str) -> None:
+    page.goto(f"{site_url}docs/index.html", wait_until="domcontentloaded")
+    expect(page.get_by_role("heading", level=1)).to_contain_text("reference for notebook authors")
+    page.get_by_role("link", name="Write your own lesson").first.click()
+    expect(page.get_by_role("heading", level=1)).to_have_text(re.compile("Write your own lesson"))
+
+
 def test_a_puzzle_is_answered_in_the_browser_and_its_rating_kept(page: Page, site_url: str) -> None:
     """The puzzles page under Pyodide: the shipped set loads, an answer is graded, and the
     rating it moved is in the browser's storage when the page is opened again."""
