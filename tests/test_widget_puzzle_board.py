@@ -365,6 +365,10 @@ def test_only_plays_the_board_can_show_are_counted_or_shown(tmp_path: Path,
                                                            caplog: pytest.LogCaptureFixture) -> None:
     item = a_costly_play()
     with_play(tmp_path, ReviewItem("match:broken:1:3", {"plays": "not a puzzle"}, ("duck",)), NOON - LEARNING_STEP * 3)
+    seatless = {key: value for key, value in item.data.items() if key != "seat"}
+    with_play(tmp_path, ReviewItem("match:broken:1:4", seatless, item.themes), NOON - LEARNING_STEP * 3)
+    unfigured = {**item.data, "evaluation": {**item.data["evaluation"], "cards": item.data["evaluation"]["cards"][:1]}}
+    with_play(tmp_path, ReviewItem("match:broken:1:5", unfigured, item.themes), NOON - LEARNING_STEP * 3)
     with_play(tmp_path, item, NOON - 2 * LEARNING_STEP)
     with caplog.at_level(logging.WARNING, logger="hearts_lessons.puzzles"):
         widget = board(tmp_path)

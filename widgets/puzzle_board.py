@@ -54,7 +54,7 @@ from typing import Any, ClassVar, Final
 import traitlets
 
 from hearts_core.cards import Card, Suit, to_card
-from hearts_core.errors import HeartsError
+from hearts_core.errors import HeartsError, InvalidRecordError
 from hearts_core.knowledge import Knowledge
 from hearts_core.puzzles import THEMES, Puzzle, PuzzleAnswer, load_puzzles, puzzle_from_data
 from hearts_core.rules import CARDS_PER_SEAT, NUM_SEATS, QUEEN_OF_SPADES
@@ -424,8 +424,10 @@ class PuzzleBoard(HeartsWidget):
         if card.id not in self._plays:
             try:
                 puzzle = puzzle_from_data(dict(card.data))
-                puzzle.view()  # it replays
-            except HeartsError:
+                legal = {str(each) for each in puzzle.view().legal_plays()}  # it replays
+                if not legal <= {item["card"] for item in puzzle.data["evaluation"]["cards"]}:
+                    raise InvalidRecordError(f"review card {card.id!r} has no figures for some legal cards")
+            except (ValueError, KeyError, TypeError, IndexError):  # a hand-edited file, say: the page goes on
                 log.warning("review card %r does not make a puzzle; it is not shown", card.id, exc_info=True)
                 self._plays[card.id] = None
             else:
