@@ -2,8 +2,8 @@
 
 Everything a lesson, a widget or a computer player needs comes from this one namespace:
 cards and their notation, the one legality function (with reasons a learner can read),
-hand and match state, scoring, records and the checker.  Nothing here imports Jupyter or
-widget libraries.
+hand and match state, scoring, records and the checker, and the position notation
+(``docs/notation.md``).  Nothing here imports Jupyter or widget libraries.
 
 >>> from hearts_core import parse_cards, check_play
 >>> verdict = check_play(parse_cards("♣3 ♣A ♠Q ♦7 ♥9"), parse_cards("♣10 ♣K ♥5"), "♠Q",
@@ -32,8 +32,16 @@ from hearts_core.legality import (
     trick_winner,
 )
 from hearts_core.match import Match, deal_hands
+from hearts_core.notation import format_position, parse_position
 from hearts_core.pass_judge import PassJudgement, PassVerdict, judge_pass
-from hearts_core.records import RECORD_FORMAT, CheckReport, IllegalAction, check_record, load_record
+from hearts_core.records import (
+    RECORD_FORMAT,
+    CheckReport,
+    IllegalAction,
+    check_record,
+    load_record,
+    position_before,
+)
 from hearts_core.rules import (
     CARDS_IN_PASS,
     CARDS_PER_SEAT,
@@ -101,6 +109,7 @@ __all__ = [
     "check_record",
     "deal_hands",
     "format_cards",
+    "format_position",
     "hand_scores",
     "judge_pass",
     "legal_plays",
@@ -110,7 +119,9 @@ __all__ = [
     "match_winners",
     "parse_card",
     "parse_cards",
+    "parse_position",
     "penalty_points",
+    "position_before",
     "seat_name",
     "to_card",
     "trick_winner",

@@ -45,6 +45,7 @@ __all__ = [
     "mask_of",
     "parse_card",
     "parse_cards",
+    "read_card",
     "to_card",
     "to_cards",
 ]
@@ -244,6 +245,33 @@ def parse_card(text: str) -> Card:
     suit = _SUIT_BY_TEXT[match["s1"] or match["s2"] or match["l2"]]
     rank = _RANK_BY_TEXT[match["r1"] or match["r2"]]
     return _DECK[suit * CARDS_PER_SUIT + rank - 2]
+
+
+_LONGEST_CARD: Final = 4
+"""Characters in the longest spelling of one card: symbol, emoji selector and ``10`` (``♠️10``)."""
+
+
+def read_card(text: str, start: int = 0) -> tuple[Card, int] | None:
+    """The card written at ``text[start]`` in any spelling :func:`parse_card` accepts, and where it ends.
+
+    ``None`` when no card starts there.  Nothing may stand between two cards read this
+    way, so the position notation (``docs/notation.md``) writes a run of cards
+    as ``♣2♣10♠Q`` and reads ``2c10cqs`` the same.  A run has one reading only: a card
+    that opens with a suit symbol ends after its rank, and one that opens with a rank
+    ends after its suit.
+
+    >>> card, end = read_card("♣10♠Q")
+    >>> str(card), end, str(read_card("♣10♠Q", end)[0])
+    ('♣10', 3, '♠Q')
+    >>> read_card("♣1") is None
+    True
+    """
+    match = _CARD_RE.match(text[start:start + _LONGEST_CARD].translate(_ASCII_UPPER))
+    if match is None:
+        return None
+    suit = _SUIT_BY_TEXT[match["s1"] or match["s2"] or match["l2"]]
+    rank = _RANK_BY_TEXT[match["r1"] or match["r2"]]
+    return _DECK[suit * CARDS_PER_SUIT + rank - 2], start + match.end()
 
 
 def parse_cards(text: str) -> tuple[Card, ...]:

@@ -18,6 +18,11 @@ Design choices:
   every other refusal.
 * ``--review`` keeps those codes and adds, after the check, each hand's costly plays for
   ``--seat`` in words (see :mod:`hearts_core.review`).
+* ``--position RECORD HAND PLAY`` prints one line, the position before that play in the
+  notation of ``docs/notation.md`` (seen by the seat to move), so a script can take it as
+  it is.  Exit 0 with the line; 1 when an earlier play of that hand is illegal, so the
+  position is never reached (the checker's line for that play on standard error); 2 for
+  an unreadable record or a hand or play it does not have.
 """
 
 from __future__ import annotations
@@ -30,14 +35,15 @@ import sys
 from collections.abc import Callable, Sequence
 from typing import NoReturn, TextIO
 
-from hearts_core.errors import HeartsError, quote_input
+from hearts_core.errors import HeartsError, InvalidPositionError, quote_input
 from hearts_core.match import Match
-from hearts_core.records import MAX_RECORD_BYTES, check_record
+from hearts_core.notation import format_position
+from hearts_core.records import MAX_RECORD_BYTES, check_record, load_record, replay_to
 from hearts_core.review import MatchReview, review_hand
 from hearts_core.rules import CARDS_IN_PASS, SEATS
 from hearts_core.state import PassDirection, Phase, seat_name
 
-__all__ = ["OneLineParser", "check_file", "check_main", "emit", "main"]
+__all__ = ["OneLineParser", "check_file", "check_main", "emit", "main", "position_file"]
 
 EXIT_LEGAL = 0
 EXIT_ILLEGAL = 1
@@ -150,6 +156,63 @@ def check_file(path: str, prog: str = "hearts-check", review_seat: int | None = 
     return emit(out, [], EXIT_LEGAL if report.ok else EXIT_ILLEGAL, prog)
 
 
+def position_file(path: str, hand: int, play: int, prog: str = "hearts-check") -> int:
+    """Print the position before play ``play`` of hand ``hand`` (both from 1) of a record file; return the exit code."""
+    _friendly_streams()
+    shown = _shown(path)
+    try:
+        text = read_record_file(path)
+    except OSError as error:
+        return emit([], [f"{shown}: cannot read the file: {error.strerror or error}"], EXIT_INVALID, prog)
+    try:
+        record = load_record(text)
+    except HeartsError as error:
+        return emit([], [f"{shown}: not a valid hearts-record/1 file: {error}"], EXIT_INVALID, prog)
+    try:
+        state, problem = replay_to(record, hand, play)
+    except InvalidPositionError as error:
+        return emit([], [f"{shown}: no such position: {error}"], EXIT_INVALID, prog)
+    if problem is not None:
+        never = f"(the position before play {play} comes after this illegal play, so it is never reached)"
+        return emit([], [f"{shown}: {problem.describe()} {never}"], EXIT_ILLEGAL, prog)
+    mover = state.to_move
+    assert mover is not None  # replay_to stops before a play, and a play has a seat to make it
+    return emit([format_position(state.view(mover))], [], EXIT_LEGAL, prog)
+
+
+def _add_check_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("record", nargs="?", help="path to the record (JSON)")
+    parser.add_argument("--review", action="store_true", help="also print each hand's costly plays for --seat")
+    parser.add_argument("--seat", type=int, choices=SEATS, default=0, help="seat to review, 0 (You) to 3")
+    parser.add_argument(
+        "--position", nargs=3, metavar=("RECORD", "HAND", "PLAY"),
+        help="instead of checking, print the position before play PLAY of hand HAND (both from 1), "
+        "seen by the seat to move, in the notation of docs/notation.md",
+    )
+
+
+def _run_check(parser: argparse.ArgumentParser, args: argparse.Namespace, prog: str) -> int:
+    """Check a record, or print a position with ``--position``, as the parsed arguments ask."""
+    if args.position is None:
+        if args.record is None:
+            parser.error("the following arguments are required: record (or --position RECORD HAND PLAY)")
+        return check_file(args.record, prog, review_seat=args.seat if args.review else None)
+    if args.record is not None:
+        parser.error(f"give a record to check or --position RECORD HAND PLAY, not both (also {args.record!r})")
+    if args.review:
+        parser.error("--review checks a whole record; it does not go with --position")
+    path, *numbers = args.position
+    hand, play = (_counted(parser, name, value) for name, value in zip(("HAND", "PLAY"), numbers, strict=True))
+    return position_file(path, hand, play, prog)
+
+
+def _counted(parser: argparse.ArgumentParser, name: str, value: str) -> int:
+    """A hand or play number as typed: a whole number from 1."""
+    if not (value.isascii() and value.isdigit() and 0 < len(value) <= 6 and int(value) >= 1):
+        parser.error(f"--position {name} is a whole number from 1, not {quote_input(value)}")
+    return int(value)
+
+
 def demo(seed: int) -> int:
     """Play one seeded hand with random legal cards and narrate it."""
     _friendly_streams()
@@ -179,30 +242,25 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = OneLineParser(prog="python -m hearts_core", description="Hearts rules engine tools.")
     commands = parser.add_subparsers(dest="command", required=True)
     check = commands.add_parser("check", help="replay a hearts-record/1 file and report illegal actions")
-    check.add_argument("record", help="path to the record (JSON)")
-    check.add_argument("--review", action="store_true", help="also print each hand's costly plays for --seat")
-    check.add_argument("--seat", type=int, choices=SEATS, default=0, help="seat to review, 0 (You) to 3")
+    _add_check_arguments(check)
     show = commands.add_parser("demo", help="narrate one seeded hand of random legal play")
     show.add_argument("--seed", type=int, default=1)
     args = parser.parse_args(argv)
     if args.command == "check":
-        review_seat = args.seat if args.review else None
-        return check_file(args.record, "python -m hearts_core check", review_seat=review_seat)
+        return _run_check(check, args, "python -m hearts_core check")
     return demo(args.seed)
 
 
 def check_main(argv: Sequence[str] | None = None) -> int:
-    """``hearts-check RECORD.json``; ``hearts-check --review RECORD.json [--seat N]`` adds the review."""
+    """``hearts-check RECORD.json`` (``--review``, ``--seat N``), or ``hearts-check --position RECORD HAND PLAY``."""
     parser = OneLineParser(
         prog="hearts-check",
         description=f"Replay a hearts-record/1 file (at most {MAX_RECORD_BYTES // 1024 // 1024} MiB) "
-        "and report illegal actions.",
+        "and report illegal actions, or print the position before one of its plays.",
     )
-    parser.add_argument("record", help="path to the record (JSON)")
-    parser.add_argument("--review", action="store_true", help="also print each hand's costly plays for --seat")
-    parser.add_argument("--seat", type=int, choices=SEATS, default=0, help="seat to review, 0 (You) to 3")
+    _add_check_arguments(parser)
     args = parser.parse_args(argv)
-    return check_file(args.record, review_seat=args.seat if args.review else None)
+    return _run_check(parser, args, "hearts-check")
 
 
 def run(command: Callable[[], int]) -> NoReturn:

@@ -6,22 +6,18 @@ offending input so that a learner or a maintainer can see what was refused.
 
 :class:`~hearts_core.legality.IllegalMove` carries a
 :class:`~hearts_core.legality.Verdict`, so it lives beside it in
-:mod:`hearts_core.legality`.  It is still importable from here for older callers, but
-lazily: this module imports nothing of the engine, so :mod:`hearts_core.cards` can use it
-without an import cycle.
+:mod:`hearts_core.legality` and is imported from there (or from ``hearts_core``).  This
+module imports nothing of the engine, so every other module can use it without an
+import cycle.
 """
 
 from __future__ import annotations
 
 import reprlib
-from typing import TYPE_CHECKING, Final
-
-if TYPE_CHECKING:
-    from hearts_core.legality import IllegalMove
+from typing import Final
 
 __all__ = [
     "HeartsError",
-    "IllegalMove",
     "InvalidCardError",
     "InvalidOptionError",
     "InvalidPositionError",
@@ -70,7 +66,16 @@ class InvalidCardError(HeartsError):
 
 
 class InvalidPositionError(HeartsError):
-    """A position that cannot arise in a game (for example a five-card trick)."""
+    """A position that cannot arise in a game (for example a five-card trick).
+
+    ``part`` names the piece of the input that is wrong when there is one to name, such as
+    ``"tricks, trick 3, card 2"`` for a position in the notation of ``docs/notation.md``;
+    otherwise it is ``None``.
+    """
+
+    def __init__(self, message: str, *, part: str | None = None) -> None:
+        super().__init__(message)
+        self.part = part
 
 
 class InvalidOptionError(HeartsError):
@@ -80,12 +85,3 @@ class InvalidOptionError(HeartsError):
 class InvalidRecordError(HeartsError):
     """A match record or save file that cannot be read; the message says what and where."""
 
-
-def __getattr__(name: str) -> object:
-    # The lazy re-export of IllegalMove described in the module docstring: importing
-    # legality at the top would bring back the cycle cards -> errors -> legality -> cards.
-    if name == "IllegalMove":
-        from hearts_core.legality import IllegalMove  # noqa: PLC0415
-
-        return IllegalMove
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

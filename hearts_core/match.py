@@ -26,8 +26,8 @@ from collections.abc import Iterable
 from typing import Final
 
 from hearts_core.cards import DECK, Card, cards_from_mask
-from hearts_core.errors import IllegalMove, InvalidOptionError, InvalidRecordError, quote_input
-from hearts_core.legality import ActionReason, Verdict
+from hearts_core.errors import InvalidOptionError, InvalidRecordError, quote_input
+from hearts_core.legality import ActionReason, IllegalMove, Verdict
 from hearts_core.records import dump_record, load_record, replay_hand
 from hearts_core.rules import CARDS_PER_SEAT, NUM_SEATS, Rules
 from hearts_core.scoring import Outcome, match_outcome, match_winners

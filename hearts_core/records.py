@@ -19,16 +19,17 @@ Design choices:
 
 from __future__ import annotations
 
+import dataclasses
 import json
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any, Final
 
 from hearts_core.cards import Card, parse_card
-from hearts_core.errors import QUOTE_LIMIT, IllegalMove, InvalidCardError, InvalidRecordError, quote_input
-from hearts_core.legality import Verdict
-from hearts_core.rules import CARDS_IN_PASS, CARDS_PER_SEAT, NUM_SEATS, Rules
-from hearts_core.state import HandState, PassDirection, seat_name
+from hearts_core.errors import QUOTE_LIMIT, InvalidCardError, InvalidPositionError, InvalidRecordError, quote_input
+from hearts_core.legality import IllegalMove, Verdict
+from hearts_core.rules import CARDS_IN_PASS, CARDS_PER_SEAT, NUM_SEATS, SEATS, Rules
+from hearts_core.state import HandState, PassDirection, Phase, SeatView, seat_name
 
 __all__ = [
     "MAX_RECORD_BYTES",
@@ -40,7 +41,9 @@ __all__ = [
     "check_record",
     "dump_record",
     "load_record",
+    "position_before",
     "replay_hand",
+    "replay_to",
 ]
 
 RECORD_FORMAT: Final = "hearts-record/1"
@@ -271,3 +274,61 @@ def check_record(text: str | bytes) -> CheckReport:
         if problem is not None:
             problems.append(problem)
     return CheckReport(tuple(problems), tuple(states))
+
+
+def replay_to(record: Record, hand: int, play: int) -> tuple[HandState, IllegalAction | None]:
+    """Hand ``hand`` of ``record`` replayed up to just before its play number ``play`` (both from 1).
+
+    Play 1 is the lead of the first trick; the last position of a hand that stops early is
+    the one before the play after its last recorded card.  Returns the state reached and
+    the first illegal play before ``play``, if there is one (the state then stops there).
+
+    Raises:
+        InvalidPositionError: there is no such hand, no such play in it, or the hand is
+            still being passed.
+    """
+    if not isinstance(hand, int) or isinstance(hand, bool) or not 1 <= hand <= len(record.hands):
+        raise InvalidPositionError(
+            f"the record has {len(record.hands)} hand(s), so there is no hand {quote_input(hand)}"
+        )
+    written = record.hands[hand - 1]
+    last = min(len(written.plays) + 1, NUM_SEATS * CARDS_PER_SEAT)
+    if not isinstance(play, int) or isinstance(play, bool) or not 1 <= play <= last:
+        raise InvalidPositionError(
+            f"hand {hand} records {len(written.plays)} play(s), so its positions are before plays 1 to {last}, "
+            f"not {quote_input(play)}"
+        )
+    state, problem = replay_hand(dataclasses.replace(written, plays=written.plays[: play - 1]), record.rules, hand)
+    if state.phase is Phase.PASSING:
+        waiting = [str(seat) for seat in SEATS if state.passed(seat) is None]
+        raise InvalidPositionError(
+            f"hand {hand} is still being passed (seat(s) {', '.join(waiting)} have not passed), "
+            "so no card is played yet"
+        )
+    return state, problem
+
+
+def position_before(record: Record, hand: int, play: int) -> SeatView:
+    """The view of the seat to move before play ``play`` of hand ``hand`` (both from 1) of a record.
+
+    ``format_position`` writes it in the notation of ``docs/notation.md``; ``hearts-check
+    --position RECORD HAND PLAY`` prints that line.
+
+    Raises:
+        InvalidPositionError: there is no such hand or play (see :func:`replay_to`).
+        IllegalMove: an earlier play of the hand is illegal, so the position is never reached.
+
+    >>> record = load_record(dump_record(Rules(), [HandState.new(
+    ...     ["♣2 ♦2 ♦3 ♦4 ♦5 ♦6 ♦7 ♦8 ♦10 ♦J ♦Q ♦K ♦A", "♣3 ♣4 ♣5 ♣6 ♣7 ♣8 ♣9 ♣10 ♣J ♣Q ♣K ♣A ♦9",
+    ...      "♥2 ♥3 ♥4 ♥5 ♥6 ♥7 ♥8 ♥9 ♥10 ♥J ♥Q ♥K ♥A", "♠2 ♠3 ♠4 ♠5 ♠6 ♠7 ♠8 ♠9 ♠10 ♠J ♠Q ♠K ♠A"],
+    ...     "hold").to_record()]))
+    >>> view = position_before(record, 1, 1)
+    >>> view.seat, [str(card) for card in view.legal_plays()]
+    (0, ['♣2'])
+    """
+    state, problem = replay_to(record, hand, play)
+    if problem is not None:
+        raise IllegalMove(problem.verdict)
+    mover = state.to_move
+    assert mover is not None  # replay_to stops before a play, and a play has a seat to make it
+    return state.view(mover)

@@ -196,7 +196,9 @@ class SeatView:
 
     ``received`` is ``None`` until all four seats have passed; ``plays`` lists every
     card played so far as ``(seat, card)`` in play order.  ``legal_plays`` and ``explain``
-    ask the engine's rules about this seat's own cards.
+    ask the engine's rules about this seat's own cards.  As one line of text it is a
+    position (``docs/notation.md``): :func:`hearts_core.format_position` writes it and
+    :func:`hearts_core.parse_position` reads one back.
     """
 
     seat: int

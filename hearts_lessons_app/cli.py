@@ -7,6 +7,12 @@ Ctrl+C, nothing left behind). Voilà's own start-up lines are turned down to war
 the learner needs the one URL this command prints. Kernels talk to the server over
 local sockets in the user's runtime folder (``ipc``) rather than TCP ports that any user
 of the machine could connect to (ipykernel warns about the latter at every start).
+
+The command knows only its own few options (``--port``, ``--host``, ``--open`` and its
+opposite ``--no-browser``, the default). Any other option is Voilà's business: it is
+handed to Voilà unchanged, as is everything after ``--`` (what ``./dev serve --`` passes),
+and Voilà refuses what it does not know itself. Abbreviations are off, so ``--no`` or
+``--op`` is never taken for one of this command's options.
 """
 
 from __future__ import annotations
@@ -29,14 +35,18 @@ def parser() -> argparse.ArgumentParser:
     result = argparse.ArgumentParser(
         prog="hearts-lessons",
         description="Serve the Hearts lessons in your browser (Voilà; Ctrl+C stops).",
-        epilog="Arguments after -- go to Voilà unchanged, e.g. hearts-lessons -- --Voila.log_level=INFO",
+        epilog="Options this command does not know, and everything after --, go to Voilà unchanged, "
+        "e.g. hearts-lessons --Voila.log_level=INFO",
+        allow_abbrev=False,
     )
     result.add_argument("--port", type=int, default=DEFAULT_PORT, help=f"port to serve on (default {DEFAULT_PORT})")
     result.add_argument(
         "--host", default=DEFAULT_HOST,
         help=f"address to listen on (default {DEFAULT_HOST}: only this computer can open the lessons)",
     )
-    result.add_argument("--open", action="store_true", help="open the lesson index in a web browser")
+    browser = result.add_mutually_exclusive_group()
+    browser.add_argument("--open", action="store_true", help="open the lesson index in a web browser")
+    browser.add_argument("--no-browser", action="store_true", help="do not open a web browser (the default)")
     result.add_argument("--print-lessons-dir", action="store_true", help="print where the lessons are and exit")
     return result
 
@@ -48,7 +58,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     if "--" in args_in:
         cut = args_in.index("--")
         args_in, extra = args_in[:cut], args_in[cut + 1:]
-    args = parser().parse_args(args_in)
+    args, unknown = parser().parse_known_args(args_in)
+    extra = unknown + extra
     if not 0 < args.port < 65536:
         parser().error(f"--port must be between 1 and 65535, not {args.port}")
     folder = lessons_dir()

@@ -8,7 +8,7 @@ import pickle
 import pytest
 
 from hearts_core import DECK, Card, InvalidCardError, Suit, parse_card, parse_cards
-from hearts_core.cards import cards_from_mask, mask_of
+from hearts_core.cards import cards_from_mask, mask_of, read_card
 
 
 @pytest.mark.parametrize(
@@ -21,6 +21,26 @@ from hearts_core.cards import cards_from_mask, mask_of
 )
 def test_parse_accepts_every_documented_form(text: str, expected: str) -> None:
     assert str(parse_card(text)) == expected
+
+
+SPELLINGS = ["♣10", "10♣", "10C", "TC", "tc", "T♣", "♠Q", "Q♠", "qs", "♤Q", "♠️Q", "ah", "♡A", "jd", "2c", "♧2"]
+
+
+def test_read_card_reads_runs_of_every_spelling_one_way_only() -> None:
+    # Every pair of spellings written together reads as the two cards, ending where each ends.
+    for first in SPELLINGS:
+        for second in SPELLINGS:
+            text = first + second
+            one = read_card(text)
+            assert one is not None and one[1] == len(first), text
+            two = read_card(text, one[1])
+            assert two is not None and two[1] == len(text), text
+            assert (one[0], two[0]) == (parse_card(first), parse_card(second))
+
+
+@pytest.mark.parametrize(("text", "start"), [("", 0), ("♣1", 0), ("♣2x", 2), ("S10", 0), ("♣2 ♣3", 2), ("2ſ", 0), ("qſ", 0)])
+def test_read_card_finds_no_card_where_none_starts(text: str, start: int) -> None:
+    assert read_card(text, start) is None
 
 
 @pytest.mark.parametrize(

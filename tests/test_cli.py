@@ -1,7 +1,8 @@
 """The record checker on the command line: ``python -m hearts_core check`` and ``hearts-check``.
 
 Each test runs the real command in a subprocess and checks its exit code (0 all legal,
-1 illegal actions, 2 not a valid record or unreadable) and what it prints, in both forms.
+1 illegal actions, 2 not a valid record or unreadable) and what it prints, in both forms;
+``--position`` likewise (0 with the line, 1 after an illegal play, 2 no such position).
 """
 
 from __future__ import annotations
@@ -18,6 +19,8 @@ from typing import Any
 
 import pytest
 
+from hearts_core import HandState, format_position, load_record, parse_position, position_before
+from hearts_core.cli import check_main
 from hearts_core.records import MAX_RECORD_BYTES
 
 DATA = Path(__file__).resolve().parent / "data"
@@ -382,3 +385,90 @@ def test_review_of_a_record_with_illegal_actions_keeps_exit_1(command: list[str]
 def test_review_refuses_a_bad_seat(command: list[str], tmp_path: Path) -> None:
     result = run(command, "--review", DATA / "valid_match.json", "--seat", "4", cwd=tmp_path)
     assert result.returncode == 2 and "--seat" in result.stderr
+
+
+# ---------------------------------------------------------------- --position
+
+
+def test_position_prints_the_line_before_that_play(command: list[str], tmp_path: Path) -> None:
+    path = DATA / "mid_hand.json"
+    result = run(command, "--position", path, "1", "7", cwd=tmp_path)
+    assert result.returncode == 0, result
+    assert result.stderr == ""
+    record = load_record(path.read_bytes())
+    assert result.stdout == format_position(position_before(record, 1, 7)) + "\n"
+    view = parse_position(result.stdout)
+    assert view.is_my_turn and len(view.plays) == 6  # the seat to move, after the six recorded plays
+
+
+def test_position_before_every_play_of_a_match_is_the_replayed_view(capsys: pytest.CaptureFixture[str]) -> None:
+    path = DATA / "valid_match.json"
+    record = load_record(path.read_bytes())
+    for number, hand in enumerate(record.hands, start=1):
+        state = HandState.new(hand.deal, hand.pass_direction, record.rules)
+        for seat, passed in enumerate(hand.passes or ()):
+            state.pass_cards(seat, passed or ())
+        for play, card in enumerate(hand.plays, start=1):
+            assert check_main(["--position", str(path), str(number), str(play)]) == 0
+            assert capsys.readouterr().out == format_position(state.view(state.to_move or 0)) + "\n"
+            state.play(card)
+
+
+@pytest.mark.parametrize(
+    ("name", "hand", "play", "fragment"),
+    [
+        ("mid_hand.json", "2", "1", "no such position: the record has 1 hand(s), so there is no hand 2"),
+        ("mid_hand.json", "1", "8", "no such position: hand 1 records 6 play(s), so its positions are before "
+                                    "plays 1 to 7, not 8"),
+        ("valid_match.json", "1", "53", "no such position: hand 1 records 52 play(s), so its positions are before "
+                                        "plays 1 to 52, not 53"),
+        ("mid_pass.json", "1", "1", "no such position: hand 1 is still being passed (seat(s) 1, 3 have not passed)"),
+    ],
+    ids=["no such hand", "past the record", "past the hand", "still passing"],
+)
+def test_position_that_is_not_there_exits_2(
+    command: list[str], tmp_path: Path, name: str, hand: str, play: str, fragment: str
+) -> None:
+    result = run(command, "--position", DATA / name, hand, play, cwd=tmp_path)
+    assert_one_clean_error_line(result, f"{DATA / name}: {fragment}")
+
+
+def test_position_after_an_illegal_play_exits_1_with_the_checkers_line(command: list[str], tmp_path: Path) -> None:
+    path = DATA / "mistakes.json"
+    result = run(command, "--position", path, "1", "52", cwd=tmp_path)
+    assert result.returncode == 1, result
+    assert result.stdout == ""
+    (line,) = result.stderr.splitlines()
+    assert line.startswith(f"{path}: hand 1, trick 3, seat 3 (CPU3) played ♣10: must_follow_suit: ")
+    assert line.endswith("(the position before play 52 comes after this illegal play, so it is never reached)")
+    before = run(command, "--position", path, "1", "9", cwd=tmp_path)  # the illegal play's own position
+    assert before.returncode == 0 and before.stdout.count("/") == 1
+
+
+def test_position_of_a_file_that_is_not_a_record_exits_2(command: list[str], tmp_path: Path) -> None:
+    missing = run(command, "--position", tmp_path / "none.json", "1", "1", cwd=tmp_path)
+    assert_one_clean_error_line(missing, "none.json: cannot read the file")
+    bad = tmp_path / "bad.json"
+    bad.write_text('{"format": "hearts-record/2", "hands": []}', encoding="utf-8")
+    assert_one_clean_error_line(run(command, "--position", bad, "1", "1", cwd=tmp_path),
+                                f"{bad}: not a valid hearts-record/1 file: unknown format")
+
+
+@pytest.mark.parametrize(
+    ("args", "fragment"),
+    [
+        (("--position", "a.json", "1"), "expected 3 arguments"),
+        (("--position", "a.json", "one", "1"), "--position HAND is a whole number from 1, not 'one'"),
+        (("--position", "a.json", "1", "0"), "--position PLAY is a whole number from 1, not '0'"),
+        (("--position", "a.json", "1", "-3"), "PLAY"),
+        (("--position", "a.json", "1", "٣"), "PLAY is a whole number"),
+        (("--position", "a.json", "1", "9" * 50), "PLAY is a whole number"),
+        (("b.json", "--position", "a.json", "1", "1"), "not both"),
+        (("--review", "--position", "a.json", "1", "1"), "does not go with --position"),
+    ],
+    ids=["two numbers short", "word", "zero", "negative", "other digits", "huge", "and a record", "and review"],
+)
+def test_position_usage_errors_are_one_line(
+    command: list[str], tmp_path: Path, args: tuple[str, ...], fragment: str
+) -> None:
+    assert_one_clean_error_line(run(command, *args, cwd=tmp_path), fragment, "--help")

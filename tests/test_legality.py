@@ -11,6 +11,7 @@ from pathlib import Path
 
 import pytest
 
+import hearts_core
 from hearts_core import (
     DECK,
     Allowance,
@@ -259,10 +260,13 @@ def test_refusals_carry_no_allowance_and_rule_walk_gives_one_per_position() -> N
 
 
 def test_illegal_move_lives_beside_verdict_and_errors_imports_no_rules() -> None:
-    # errors.py re-exports IllegalMove lazily: its module body imports nothing of the
-    # engine (only under TYPE_CHECKING), so cards.py can import it without the old cycle
-    # cards -> errors -> legality -> cards.
-    assert errors.IllegalMove is legality.IllegalMove
+    # IllegalMove has one home, beside Verdict; errors.py neither re-exports it (eagerly
+    # or lazily) nor imports anything of the engine, so cards.py can import errors without
+    # the old cycle cards -> errors -> legality -> cards.
+    assert not hasattr(errors, "IllegalMove")
+    assert "IllegalMove" not in errors.__all__
+    assert not hasattr(errors, "__getattr__")
+    assert hearts_core.IllegalMove is legality.IllegalMove
     assert issubclass(legality.IllegalMove, errors.HeartsError)
     tree = ast.parse(Path(errors.__file__).read_text(encoding="utf-8"))
     runtime_imports = [
