@@ -74,12 +74,12 @@ class Position:
         """The learner's legal cards, from the engine."""
         return legal_plays(self.hand, self.trick, first_trick=self.first_trick, hearts_broken=self.hearts_broken)
 
-    def outcome(self, card: Card) -> tuple[int, int] | None:
-        """(seat that takes the trick, its points) if ``card`` completes it, else ``None``."""
+    def outcome(self, card: Card, rules: Rules | None = None) -> tuple[int, int] | None:
+        """(seat that takes the trick, its points under ``rules``) if ``card`` completes it, else ``None``."""
         if len(self.trick) != NUM_SEATS - 1:
             return None
         cards = (*self.trick, card)
-        return (self.leader + trick_winner(cards)) % NUM_SEATS, penalty_points(cards)
+        return (self.leader + trick_winner(cards)) % NUM_SEATS, penalty_points(cards, rules or Rules())
 
 
 @dataclass(frozen=True, slots=True)
