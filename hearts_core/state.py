@@ -36,6 +36,7 @@ from hearts_core.cards import (
     CARDS_PER_SUIT,
     DECK,
     Card,
+    Hand,
     Suit,
     cards_from_mask,
     format_cards,
@@ -442,13 +443,13 @@ class HandState:
         """The seat that shot the moon this hand, if the hand is over and one did."""
         return self._table.moon_shooter()
 
-    def hand(self, seat: int) -> tuple[Card, ...]:
-        """The cards ``seat`` holds now, in display order.
+    def hand(self, seat: int) -> Hand:
+        """The cards ``seat`` holds now, in display order (a :class:`~hearts_core.cards.Hand`: it draws itself).
 
         Raises:
             InvalidPositionError: ``seat`` is not 0 to 3.
         """
-        return _cards_of(self._table.hands[_seat(seat)])
+        return Hand(_cards_of(self._table.hands[_seat(seat)]))
 
     def dealt(self, seat: int) -> tuple[Card, ...]:
         """The thirteen cards ``seat`` was dealt.
