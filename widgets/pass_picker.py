@@ -99,7 +99,7 @@ PATTERNS: Final = {
     "status_three": "{cards} chosen. Press “Pass 3 cards” when you are sure.",
     "status_fewer": "Choose {more} to pass ({count} of {total}).",
     "status_more": "{count} cards chosen: tap {extra} to put back, so that 3 are left.",
-    "practice_count": "Deals passed well: {count} of {goal}. Each deal gets one pass, so each one is a first try.",
+    "practice_count": "Deals passed well: {count} of {goal}.",
     "practice_done": "Deals passed well: {count}. The lesson's mark needs {goal}: you have it.",
 }
 """Every sentence this widget says itself, each a whole pattern for :func:`hearts_core.wording.say`
@@ -200,7 +200,7 @@ class PassPicker(HeartsWidget):
 
         >>> picker = PassPicker.practice(goal=2, seed=5)
         >>> picker.practice_text
-        'Deals passed well: 0 of 2. Each deal gets one pass, so each one is a first try.'
+        'Deals passed well: 0 of 2.'
         """
         if goal < 1:
             raise ValueError(f"a practice needs a goal of at least 1 deal passed well, not {goal}")
