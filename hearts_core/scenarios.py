@@ -143,6 +143,11 @@ PASS_EXAMPLES: Final = {
             "pass-high-cards", "Which three cards would you pass?",
             parse_cards("♣A ♣4 ♣7 ♦K ♦3 ♦9 ♠Q ♠5 ♥2 ♥6 ♥8 ♥J ♦6"), "left", parse_cards("♣A ♦K ♠Q"),
         ),
+        # Lesson 12's worked pass: ♠Q with three lower spades can stay; the danger is elsewhere.
+        PassExample(
+            "pass-guarded-queen", "Which three cards would you pass?",
+            parse_cards("♣K ♣9 ♣5 ♣3 ♦A ♦J ♦4 ♠Q ♠8 ♠6 ♠2 ♥A ♥4"), "left", parse_cards("♦4 ♦J ♦A"),
+        ),
     )
 }
 
