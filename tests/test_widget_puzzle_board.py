@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 
+from hearts_core.cards import to_card
 from hearts_core.knowledge import Knowledge
 from hearts_core.puzzles import THEMES, Puzzle, load_puzzles, mistake_puzzle
 from hearts_core.review import review_hand
@@ -387,3 +388,17 @@ def test_a_play_reviewed_in_another_tab_gives_way_on_opening(tmp_path: Path) -> 
     other.choose("♠3")
     widget.page_opened()
     assert widget.puzzle_id != item.id and widget.due == "To review now: 0"
+
+
+def test_the_board_shows_what_a_counting_player_knows_the_tricks_and_the_cards_still_out(tmp_path: Path) -> None:
+    puzzle = next(puzzle for puzzle in load_puzzles() if "count" in puzzle.theme_keys and len(puzzle.view().tricks) > 4)
+    widget = board(tmp_path, puzzles=(puzzle,))
+    state = puzzle.state()
+    # Cards still out are exactly the other seats' hands in the real deal (the board computed them from the view).
+    others = {card for seat in range(NUM_SEATS) if seat != puzzle.seat for card in state.hand(seat)}
+    shown = {to_card(text) for line in widget.out for text in line.split(": ", 1)[1].split() if text != "none"}
+    assert shown == others
+    assert len(widget.history) == len(state.tricks) and str(len(state.tricks)) in widget.history_title
+    for line, trick in zip(widget.history, state.tricks, strict=True):
+        assert " ".join(str(card) for card in trick.cards) in line
+        assert f"{seat_name(trick.winner)} took it with {trick.played_by(trick.winner)}" in line

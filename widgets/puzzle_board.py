@@ -53,13 +53,13 @@ from typing import Any, ClassVar, Final
 
 import traitlets
 
-from hearts_core.cards import Card, Suit, to_card
+from hearts_core.cards import DECK, Card, Suit, to_card
 from hearts_core.errors import HeartsError, InvalidRecordError
 from hearts_core.knowledge import Knowledge
 from hearts_core.puzzles import THEMES, Puzzle, PuzzleAnswer, load_puzzles, puzzle_from_data
 from hearts_core.rules import CARDS_PER_SEAT, NUM_SEATS, QUEEN_OF_SPADES
 from hearts_core.state import SeatView
-from hearts_core.wording import and_list, say, seat_name
+from hearts_core.wording import and_list, points_phrase, say, seat_name
 from widgets._base import HeartsWidget, bundle_css, bundle_esm, card_data, cards_data, spoken_plays
 from widgets.lessons import Lesson, lesson
 from widgets.puzzle_progress import (
@@ -132,6 +132,11 @@ PATTERNS: Final = {
     "not_saved": "Your answer could not be saved, so it counts on this page only.",
     "conflict": "Another tab saved at the same moment, so this answer counts on this page only. Reload to see both.",
     "title_worked": "A worked position",
+    "out_heading": "Cards still out (not in your hand, not yet played)",
+    "out_suit": "{suit}: {cards}",
+    "out_none": "{suit}: none",
+    "history_heading": "Tricks played so far ({count})",
+    "history_trick": "Trick {number}, led by {leader}: {cards}. {seat} took it with {card}: {points}.",
     "title_play": "A costly play from one of your matches, rated {rating}",
     "played_in_match": "In your match you played {card}.",
     "play_rating": "Rating {rating} (no change: a play from your matches is a review, which leaves it alone)",
@@ -163,6 +168,26 @@ def _now() -> datetime:
 
 
 _MODES: Final = ("page", "lesson", "worked")
+
+
+def _still_out(view: SeatView) -> list[str]:
+    """Per suit, the cards neither in the seat's hand nor played yet: the ones a careful player counts."""
+    gone = set(view.hand) | {card for _, card in view.plays}
+    lines = []
+    for suit in Suit:
+        left = [card for card in DECK if card.suit is suit and card not in gone]
+        name = suit.plural.capitalize()
+        lines.append(say(PATTERNS["out_suit"], suit=name, cards=" ".join(str(card) for card in left)) if left
+                     else say(PATTERNS["out_none"], suit=name))
+    return lines
+
+
+def _history(view: SeatView) -> list[str]:
+    """The finished tricks in words, oldest first (a learner opening a puzzle did not see them played)."""
+    return [say(PATTERNS["history_trick"], number=number, leader=seat_name(trick.leader),
+                cards=" ".join(str(card) for card in trick.cards), seat=seat_name(trick.winner),
+                card=trick.played_by(trick.winner), points=points_phrase(trick.points))
+            for number, trick in enumerate(view.tricks, start=1)]
 
 
 def _strategy_lesson(key: str) -> Lesson:
@@ -216,6 +241,11 @@ class PuzzleBoard(HeartsWidget):
     """``page`` (the puzzles page), ``lesson`` (a strategy lesson's puzzles) or ``worked`` (one worked position)."""
     goal_count = traitlets.Int(0).tag(sync=True)
     """What counts toward ``goal``: puzzles answered (page), right at the first try (lesson), answered (worked)."""
+    out = traitlets.List(traitlets.Unicode()).tag(sync=True)
+    """Per suit, the cards still out (neither in the hand nor played), as sentences: what a counter keeps."""
+    history_title = traitlets.Unicode("").tag(sync=True)
+    history = traitlets.List(traitlets.Unicode()).tag(sync=True)
+    """Each finished trick in words: who led, who played what, who took it and its points."""
     lesson_text = traitlets.Unicode("").tag(sync=True)
     """In a lesson, how many of its puzzles are right at the first try, against the goal."""
 
@@ -242,7 +272,7 @@ class PuzzleBoard(HeartsWidget):
         """Each play card's puzzle by id, ``None`` for one whose data makes none (an id's data never changes)."""
         self.labels = {name: say(PATTERNS[name]) for name in (
             "any_theme", "theme_label", "day_button", "confirm", "next", "hand", "table", "players", "player",
-            "points", "voids", "mistakes", "accuracy", "your_card")}
+            "points", "voids", "mistakes", "accuracy", "your_card", "out_heading")}
         counts = {key: sum(1 for entry in self._catalogue if key in entry.themes) for key in THEMES}
         self.themes = [{"key": "", "label": say(PATTERNS["any_theme"])}] + [
             {"key": key, "label": say(THEMES[key])} for key in sorted(THEMES, key=lambda key: say(THEMES[key]))
@@ -520,6 +550,9 @@ class PuzzleBoard(HeartsWidget):
             self.facts = facts
             self.hand = cards_data(view.hand, legal=lambda card: card in legal)
             self.players = players
+            self.out = _still_out(view)
+            self.history = _history(view)
+            self.history_title = say(PATTERNS["history_heading"], count=len(view.tricks))
             self.selected = ""
             self.answered = False
             self.table = self._table(None)
