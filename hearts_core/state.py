@@ -30,6 +30,8 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
+from functools import reduce
+from operator import or_
 from typing import Any, Final
 
 from hearts_core.cards import (
@@ -66,6 +68,8 @@ _SUIT_BITS: Final = (1 << CARDS_PER_SUIT) - 1
 # legal mask into cards is then one to four look-ups instead of a loop over its bits.
 # Bounded: at most 4 x 8192 small tuples, and far fewer in practice.
 _CHUNK_CARDS: Final[tuple[list[tuple[Card, ...] | None], ...]] = tuple([None] * (1 << CARDS_PER_SUIT) for _ in Suit)
+# Each card's bit, keyed by the card itself (cards hash by identity, in C).
+_BIT_OF_CARD: Final = {card: card.bit for card in DECK}
 
 
 def _chunk_cards(suit: int, chunk: int) -> tuple[Card, ...]:
@@ -100,8 +104,26 @@ def _cards_of(mask: int) -> tuple[Card, ...]:
     return result
 
 
+def _card_bits(cards: object) -> tuple[tuple[Card, ...], int] | None:
+    """A list or tuple made only of :class:`Card` values, as a tuple, and its mask, in C-level passes.
+
+    Anything else (texts, other iterables, odd items) gives ``None``, and the caller takes
+    its checking path, which accepts or refuses exactly as before.
+    """
+    if type(cards) is tuple or type(cards) is list:
+        try:
+            mask = reduce(or_, map(_BIT_OF_CARD.__getitem__, cards), 0)
+        except (KeyError, TypeError):  # a text, an unhashable item, anything but a Card
+            return None
+        return tuple(cards), mask
+    return None
+
+
 def _mask_and_count(hand: Iterable[Card | str] | str, argument: str) -> tuple[int, int]:
     """The mask of ``hand`` and how many cards it lists (duplicates counted)."""
+    known = _card_bits(hand)
+    if known is not None:
+        return known[1], len(known[0])
     if isinstance(hand, str) or not isinstance(hand, list | tuple):
         # Texts, sets and anything odd go through to_cards, which names ``argument`` when it refuses.
         cards = to_cards(hand, argument)
@@ -161,6 +183,8 @@ class PassDirection(StrEnum):
 _PLAYING: Final = Phase.PLAYING
 _HAND_OVER: Final = Phase.HAND_OVER
 
+_TABLE_RULES: Final = Rules()
+"""The default rules, made once: a frozen value, so every hand may share it."""
 _PASS_OFFSETS: Final = {PassDirection.LEFT: 1, PassDirection.ACROSS: 2, PassDirection.RIGHT: 3, PassDirection.HOLD: 0}
 _PASS_CYCLE: Final = (PassDirection.LEFT, PassDirection.RIGHT, PassDirection.ACROSS, PassDirection.HOLD)
 
@@ -288,12 +312,13 @@ class HandState:
                 hands of 13 different cards that together hold the deck once.
         """
         try:
-            direction = PassDirection(pass_direction)
+            direction = pass_direction if type(pass_direction) is PassDirection else PassDirection(pass_direction)
         except ValueError:
             raise InvalidPositionError(
                 f"pass_direction must be 'left', 'right', 'across' or 'hold', not {quote_input(pass_direction)}"
             ) from None
-        if isinstance(hands, str) or not isinstance(hands, Sequence) or len(hands) != NUM_SEATS:
+        if (type(hands) is not tuple and type(hands) is not list and (isinstance(hands, str)
+                or not isinstance(hands, Sequence))) or len(hands) != NUM_SEATS:
             raise InvalidPositionError(f"hands must be a deal of four hands, one per seat, not {quote_input(hands)}")
         if rules is not None and not isinstance(rules, Rules):
             raise TypeError(f"rules must be a Rules value such as Rules(), not {quote_input(rules)}")
@@ -309,7 +334,7 @@ class HandState:
             masks.append(mask)
         if masks[0] | masks[1] | masks[2] | masks[3] != _FULL_DECK:
             raise InvalidPositionError("the four hands must hold all 52 cards, each exactly once")
-        return cls._start(tuple(masks), direction, rules or Rules())
+        return cls._start(tuple(masks), direction, rules or _TABLE_RULES)
 
     @classmethod
     def _start(cls, dealt: tuple[int, ...], direction: PassDirection, rules: Rules) -> HandState:
@@ -506,7 +531,9 @@ class HandState:
             InvalidPositionError: ``seat`` is not 0 to 3.
         """
         seat = _seat(seat)
-        chosen = to_cards(cards)
+        # The common case, a list or tuple of cards, needs no parsing; the rest goes through to_cards.
+        known = _card_bits(cards)
+        chosen, mask = (to_cards(cards), None) if known is None else known
         if self._phase is not Phase.PASSING:
             why = ("This is a hold hand: nobody passes." if self.pass_direction is PassDirection.HOLD
                    else "The passing is over; the hand is being played.")
@@ -516,7 +543,8 @@ class HandState:
             who = subject(seat, "have", "has")
             raise IllegalMove(Verdict(None, False, ActionReason.ALREADY_PASSED,
                                       f"{who} already passed {already}; a pass is final."))
-        mask = mask_of(chosen)
+        if mask is None:
+            mask = mask_of(chosen)
         if len(chosen) != CARDS_IN_PASS or mask.bit_count() != CARDS_IN_PASS:
             raise IllegalMove(Verdict(None, False, ActionReason.WRONG_PASS,
                                       f"Pass exactly {CARDS_IN_PASS} different cards, not {len(chosen)}: "
@@ -528,11 +556,13 @@ class HandState:
             them = "it" if len(lost) == 1 else "them"
             why = f"{subject(seat, 'do', 'does')} not hold {and_list(lost)}, so cannot pass {them}."
             raise IllegalMove(Verdict(lost[0], False, Reason.NOT_IN_HAND, why))
-        self._passes[seat] = mask
-        if all(self._passes):
+        passes = self._passes
+        passes[seat] = mask
+        if all(passes):
+            offset = self.pass_direction.offset
             for player in SEATS:
-                passer = self.pass_direction.passer(player)
-                hands[player] = (hands[player] & ~self._passes[player]) | self._passes[passer]
+                # What the player keeps, and what its passer (offset seats back) gives it.
+                hands[player] = (hands[player] & ~passes[player]) | passes[(player - offset) % NUM_SEATS]
             self._start_play()
 
     def play(self, card: Card | str, *, seat: int | None = None) -> Trick | None:
@@ -667,6 +697,8 @@ def _whose(seat: int, yours: str = "your") -> str:
 
 
 def _seat(seat: int) -> int:
+    if type(seat) is int and 0 <= seat < NUM_SEATS:
+        return seat
     if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < NUM_SEATS:
         raise InvalidPositionError(f"seats are numbered 0 to 3, not {quote_input(seat)}")
     return seat
