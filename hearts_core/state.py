@@ -38,7 +38,6 @@ from hearts_core.cards import (
     CARDS_PER_SUIT,
     DECK,
     Card,
-    Suit,
     cards_from_mask,
     format_cards,
     mask_of,
@@ -46,7 +45,7 @@ from hearts_core.cards import (
     to_cards,
 )
 from hearts_core.errors import InvalidOptionError, InvalidPositionError, quote_input
-from hearts_core.kernel import LEADING, Table, rule_walk
+from hearts_core.kernel import LEADING, SUIT_MASKS, Table, rule_walk
 from hearts_core.legality import ActionReason, IllegalMove, Reason, Verdict, describe
 from hearts_core.rules import (
     CARDS_IN_PASS,
@@ -63,45 +62,32 @@ __all__ = ["HandState", "PassDirection", "Phase", "SeatView", "Trick", "seat_nam
 
 _FULL_DECK: Final = (1 << len(DECK)) - 1
 _LAST_IN_TRICK: Final = NUM_SEATS - 1
-_SUIT_BITS: Final = (1 << CARDS_PER_SUIT) - 1
-# The cards of each 13-bit suit chunk of a mask, filled in as chunks are met: turning a
-# legal mask into cards is then one to four look-ups instead of a loop over its bits.
-# Bounded: at most 4 x 8192 small tuples, and far fewer in practice.
-_CHUNK_CARDS: Final[tuple[list[tuple[Card, ...] | None], ...]] = tuple([None] * (1 << CARDS_PER_SUIT) for _ in Suit)
+# The cards of every single-suit mask met so far, keyed by the mask itself: a legal mask
+# within one suit (two plays in three: following suit, say) becomes its cards in one
+# look-up, and any other mask in one look-up per suit.  Bounded: only single-suit masks
+# are stored, at most 4 x 8191 small tuples, and far fewer in practice.
+_SUIT_CARDS: Final[dict[int, tuple[Card, ...]]] = {0: ()}
+_CLUBS, _DIAMONDS, _SPADES, _HEARTS = SUIT_MASKS
 # Each card's bit, keyed by the card itself (cards hash by identity, in C).
 _BIT_OF_CARD: Final = {card: card.bit for card in DECK}
 
 
-def _chunk_cards(suit: int, chunk: int) -> tuple[Card, ...]:
-    cards = _CHUNK_CARDS[suit][chunk] = cards_from_mask(chunk << (suit * CARDS_PER_SUIT))
-    return cards
-
-
 def _cards_of(mask: int) -> tuple[Card, ...]:
-    """``cards_from_mask(mask)`` by suit-chunk look-ups: the same cards in the same order."""
-    if not mask:
-        return ()
-    # A mask within one suit (a player following suit, say) is a single look-up.
-    suit = ((mask & -mask).bit_length() - 1) // CARDS_PER_SUIT
-    chunk = mask >> suit * CARDS_PER_SUIT
-    if chunk <= _SUIT_BITS:
-        cards = _CHUNK_CARDS[suit][chunk]
-        return _chunk_cards(suit, chunk) if cards is None else cards
-    clubs, diamonds, spades, hearts = _CHUNK_CARDS
-    chunk = mask & _SUIT_BITS
-    result = clubs[chunk]
-    if result is None:
-        result = _chunk_cards(Suit.CLUBS, chunk)
-    chunk = mask >> CARDS_PER_SUIT & _SUIT_BITS
-    more = diamonds[chunk]
-    result += _chunk_cards(Suit.DIAMONDS, chunk) if more is None else more
-    chunk = mask >> (2 * CARDS_PER_SUIT) & _SUIT_BITS
-    more = spades[chunk]
-    result += _chunk_cards(Suit.SPADES, chunk) if more is None else more
-    chunk = mask >> (3 * CARDS_PER_SUIT)
-    more = hearts[chunk]
-    result += _chunk_cards(Suit.HEARTS, chunk) if more is None else more
-    return result
+    """``cards_from_mask(mask)`` by single-suit look-ups: the same cards in the same order."""
+    known = _SUIT_CARDS.get
+    cards = known(mask)
+    if cards is not None:
+        return cards
+    clubs, diamonds, spades, hearts = (known(mask & _CLUBS), known(mask & _DIAMONDS), known(mask & _SPADES),
+                                       known(mask & _HEARTS))
+    if clubs is None or diamonds is None or spades is None or hearts is None:
+        # A suit's piece not met before: fill it in (at most once per single-suit mask).
+        for suit_mask in SUIT_MASKS:
+            piece = mask & suit_mask
+            if piece not in _SUIT_CARDS:
+                _SUIT_CARDS[piece] = cards_from_mask(piece)
+        return _cards_of(mask)
+    return clubs + diamonds + spades + hearts
 
 
 def _card_bits(cards: object) -> tuple[tuple[Card, ...], int] | None:
@@ -177,6 +163,9 @@ class PassDirection(StrEnum):
         """The seat whose pass ``seat`` receives."""
         return (seat - self.offset) % NUM_SEATS
 
+
+_new: Final = object.__new__
+_set: Final = object.__setattr__
 
 # Phases looked up once for the properties a play loop reads every card (reading a member
 # off an Enum class costs several times a global look-up).
@@ -494,7 +483,8 @@ class HandState:
         """The cards the seat to move may play (empty when nobody is to play)."""
         legal = self._legal
         if legal is None:
-            legal = self._legal = _cards_of(self._playable)
+            # _cards_of's first look-up, inlined: it answers most positions.
+            legal = self._legal = _SUIT_CARDS.get(self._playable) or _cards_of(self._playable)
         return legal
 
     def explain(self, card: Card | str, *, seat: int | None = None) -> Verdict:
@@ -598,11 +588,14 @@ class HandState:
     def _close_trick(self, winner: int) -> Trick:
         """Record the trick the kernel has just closed, and move on to the next position."""
         tricks = self._tricks
-        plays = self._plays
-        leader = tricks[-1].winner if tricks else self._opening_leader
-        first, second, third, fourth = plays[-NUM_SEATS:]
-        done = Trick(leader, (DECK[first], DECK[second], DECK[third], DECK[fourth]), winner,
-                     self._table.last_trick_points)
+        first, second, third, fourth = self._plays[-NUM_SEATS:]
+        # Trick(...) with its fields set directly: the frozen dataclass's __init__ does the
+        # same through slower look-ups, and the referee builds one trick per four cards.
+        done = _new(Trick)
+        _set(done, "leader", tricks[-1].winner if tricks else self._opening_leader)
+        _set(done, "cards", (DECK[first], DECK[second], DECK[third], DECK[fourth]))
+        _set(done, "winner", winner)
+        _set(done, "points", self._table.last_trick_points)
         tricks.append(done)
         if len(tricks) == TRICKS_PER_HAND:
             self._phase = Phase.HAND_OVER
