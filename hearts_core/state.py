@@ -169,8 +169,10 @@ _set: Final = object.__setattr__
 
 # Phases looked up once for the properties a play loop reads every card (reading a member
 # off an Enum class costs several times a global look-up).
+_PASSING: Final = Phase.PASSING
 _PLAYING: Final = Phase.PLAYING
 _HAND_OVER: Final = Phase.HAND_OVER
+_HOLD: Final = PassDirection.HOLD
 
 _TABLE_RULES: Final = Rules()
 """The default rules, made once: a frozen value, so every hand may share it."""
@@ -338,14 +340,14 @@ class HandState:
         state._playable = 0
         state._legal = None
         state._opening_leader = 0
-        if direction is PassDirection.HOLD:
+        if direction is _HOLD:
             state._start_play()
         else:
-            state._phase = Phase.PASSING
+            state._phase = _PASSING
         return state
 
     def _start_play(self) -> None:
-        self._phase = Phase.PLAYING
+        self._phase = _PLAYING
         leader = self.holder(TWO_OF_CLUBS)
         assert leader is not None  # a complete deal always has ♣2 in some hand
         self._table.leader = self._table.to_move = self._opening_leader = leader
@@ -430,7 +432,7 @@ class HandState:
         Raises:
             InvalidPositionError: the hand is not over yet.
         """
-        if self._phase is not Phase.HAND_OVER:
+        if self._phase is not _HAND_OVER:
             raise InvalidPositionError(
                 f"the hand is not over ({len(self._tricks)} of {TRICKS_PER_HAND} tricks played), "
                 "so it has no scores yet"
@@ -524,7 +526,7 @@ class HandState:
         # The common case, a list or tuple of cards, needs no parsing; the rest goes through to_cards.
         known = _card_bits(cards)
         chosen, mask = (to_cards(cards), None) if known is None else known
-        if self._phase is not Phase.PASSING:
+        if self._phase is not _PASSING:
             why = ("This is a hold hand: nobody passes." if self.pass_direction is PassDirection.HOLD
                    else "The passing is over; the hand is being played.")
             raise IllegalMove(Verdict(None, False, ActionReason.WRONG_PHASE, why))
@@ -598,11 +600,14 @@ class HandState:
         _set(done, "points", self._table.last_trick_points)
         tricks.append(done)
         if len(tricks) == TRICKS_PER_HAND:
-            self._phase = Phase.HAND_OVER
+            self._phase = _HAND_OVER
             self._playable = 0
             self._legal = ()
         else:
-            self._rule()
+            # The next position's playable mask, inlined from _rule: the winner leads.
+            table = self._table
+            self._playable = rule_walk(table.hands[winner], LEADING, False, table.hearts_broken)[0]
+            self._legal = None
         return done
 
     # ---------------------------------------------------------------- the rest
