@@ -68,8 +68,9 @@ _LAST_IN_TRICK: Final = NUM_SEATS - 1
 # are stored, at most 4 x 8191 small tuples, and far fewer in practice.
 _SUIT_CARDS: Final[dict[int, tuple[Card, ...]]] = {0: ()}
 _CLUBS, _DIAMONDS, _SPADES, _HEARTS = SUIT_MASKS
-# Each card's bit, keyed by the card itself (cards hash by identity, in C).
-_BIT_OF_CARD: Final = {card: card.bit for card in DECK}
+# Each card's bit, keyed by the card's id: the 52 cards live as long as DECK, so no other
+# object can have one of these ids, and looking ids up never calls anything an input defines.
+_BIT_OF_CARD_ID: Final = {id(card): card.bit for card in DECK}
 
 
 def _cards_of(mask: int) -> tuple[Card, ...]:
@@ -98,8 +99,8 @@ def _card_bits(cards: object) -> tuple[tuple[Card, ...], int] | None:
     """
     if type(cards) is tuple or type(cards) is list:
         try:
-            mask = reduce(or_, map(_BIT_OF_CARD.__getitem__, cards), 0)
-        except (KeyError, TypeError):  # a text, an unhashable item, anything but a Card
+            mask = reduce(or_, map(_BIT_OF_CARD_ID.__getitem__, map(id, cards)), 0)
+        except KeyError:  # a text, or anything else that is not one of the 52 cards
             return None
         return tuple(cards), mask
     return None
