@@ -42,6 +42,7 @@ def test_every_engine_only_loop_returns_the_drawn_scores(bench: ModuleType, scri
     game = bench.pyspiel.load_game("hearts", bench.TABLE_RULES_OPTIONS)
     assert bench.ours_engine_only(scripts) == expected
     assert bench.make_openspiel_engine_only(game)(scripts) == expected
+    assert bench.ours_kernel_only(scripts) == expected
     assert bench.cpython_floor(scripts) == expected
 
 
