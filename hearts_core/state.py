@@ -75,10 +75,13 @@ _BIT_OF_CARD_ID: Final = {id(card): card.bit for card in DECK}
 
 def _cards_of(mask: int) -> tuple[Card, ...]:
     """``cards_from_mask(mask)`` by single-suit look-ups: the same cards in the same order."""
+    cards = _SUIT_CARDS.get(mask)
+    return _cards_of_suits(mask) if cards is None else cards
+
+
+def _cards_of_suits(mask: int) -> tuple[Card, ...]:
+    """:func:`_cards_of` for a mask not in the cache: one look-up per suit."""
     known = _SUIT_CARDS.get
-    cards = known(mask)
-    if cards is not None:
-        return cards
     clubs, diamonds, spades, hearts = (known(mask & _CLUBS), known(mask & _DIAMONDS), known(mask & _SPADES),
                                        known(mask & _HEARTS))
     if clubs is None or diamonds is None or spades is None or hearts is None:
@@ -487,7 +490,7 @@ class HandState:
         legal = self._legal
         if legal is None:
             # _cards_of's first look-up, inlined: it answers most positions.
-            legal = self._legal = _SUIT_CARDS.get(self._playable) or _cards_of(self._playable)
+            legal = self._legal = _SUIT_CARDS.get(self._playable) or _cards_of_suits(self._playable)
         return legal
 
     def explain(self, card: Card | str, *, seat: int | None = None) -> Verdict:
