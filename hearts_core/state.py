@@ -61,6 +61,7 @@ from hearts_core.wording import LEARNER_SEAT, and_list, seat_name, subject
 __all__ = ["HandState", "PassDirection", "Phase", "SeatView", "Trick", "seat_name"]
 
 _FULL_DECK: Final = (1 << len(DECK)) - 1
+_TWO_OF_CLUBS_BIT: Final = TWO_OF_CLUBS.bit
 _LAST_IN_TRICK: Final = NUM_SEATS - 1
 # The cards of every single-suit mask met so far, keyed by the mask itself: a legal mask
 # within one suit (two plays in three: following suit, say) becomes its cards in one
@@ -111,9 +112,6 @@ def _card_bits(cards: object) -> tuple[tuple[Card, ...], int] | None:
 
 def _mask_and_count(hand: Iterable[Card | str] | str, argument: str) -> tuple[int, int]:
     """The mask of ``hand`` and how many cards it lists (duplicates counted)."""
-    known = _card_bits(hand)
-    if known is not None:
-        return known[1], len(known[0])
     if isinstance(hand, str) or not isinstance(hand, list | tuple):
         # Texts, sets and anything odd go through to_cards, which names ``argument`` when it refuses.
         cards = to_cards(hand, argument)
@@ -319,7 +317,9 @@ class HandState:
             raise TypeError(f"rules must be a Rules value such as Rules(), not {quote_input(rules)}")
         masks = []
         for seat, hand in enumerate(hands):
-            mask, count = _mask_and_count(hand, f"hands[{seat}]")
+            # Cards only, the common case, in one pass; anything else is checked and named item by item.
+            known = _card_bits(hand)
+            mask, count = _mask_and_count(hand, f"hands[{seat}]") if known is None else (known[1], len(known[0]))
             if count != CARDS_PER_SEAT or mask.bit_count() != CARDS_PER_SEAT:
                 cards = to_cards(hand, f"hands[{seat}]")
                 raise InvalidPositionError(
@@ -352,8 +352,11 @@ class HandState:
 
     def _start_play(self) -> None:
         self._phase = _PLAYING
-        leader = self.holder(TWO_OF_CLUBS)
-        assert leader is not None  # a complete deal always has ♣2 in some hand
+        hands = self._table.hands
+        # The holder of ♣2 leads (a complete deal always has it in some hand).
+        leader = 0
+        while not hands[leader] & _TWO_OF_CLUBS_BIT:
+            leader += 1
         self._table.leader = self._table.to_move = self._opening_leader = leader
         self._rule()
 
