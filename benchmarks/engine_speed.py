@@ -63,15 +63,18 @@ from hearts_core import (
     NUM_SEATS,
     QUEEN_OF_SPADES,
     SEATS,
+    TWO_OF_CLUBS,
     Card,
     HandState,
     PassDirection,
     Rules,
     Suit,
+    card_points,
 )
 from hearts_core.cards import CARDS_PER_SUIT, mask_of
 from hearts_core.kernel import LEADING, Table, rule_walk
 from hearts_core.openspiel import CARD_TO_ACTION, TABLE_RULES_OPTIONS
+from hearts_core.rules import MOON_POINTS
 
 # Sum of the four hand scores: 26 normally, 78 when someone shoots the moon.
 VALID_SCORE_SUMS = (26, 78)
@@ -323,7 +326,7 @@ def ours_kernel_only(scripts: Sequence[Script]) -> Checksum:
 _SUIT_MASKS = tuple(((1 << CARDS_PER_SUIT) - 1) << (suit * CARDS_PER_SUIT) for suit in range(len(Suit)))
 _HEARTS = _SUIT_MASKS[Suit.HEARTS]
 _PENALTY = _HEARTS | QUEEN_OF_SPADES.bit
-_POINTS = tuple(1 if card.suit is Suit.HEARTS else 13 if card is QUEEN_OF_SPADES else 0 for card in DECK)
+_POINTS = tuple(card_points(card) for card in DECK)
 
 
 def cpython_floor(scripts: Sequence[Script]) -> Checksum:
@@ -336,7 +339,8 @@ def cpython_floor(scripts: Sequence[Script]) -> Checksum:
     points; per hand it builds the hand masks, applies the passes and the moon rule.
     """
     suits, hearts, penalty, points_of = _SUIT_MASKS, _HEARTS, _PENALTY, _POINTS
-    two_of_clubs = 1
+    # Rule numbers as locals: as fast as literals inside the loop.
+    per_suit, seats, moon, two_of_clubs = CARDS_PER_SUIT, NUM_SEATS, MOON_POINTS, TWO_OF_CLUBS.bit
     a = b = c = d = 0
     for script in scripts:
         hands = [0, 0, 0, 0]
@@ -349,8 +353,10 @@ def cpython_floor(scripts: Sequence[Script]) -> Checksum:
                 for card in script.passes[seat]:
                     given[seat] |= 1 << card.index
             offset = script.offset
-            hands = [hands[seat] & ~given[seat] | given[(seat - offset) % 4] for seat in SEATS]
-        mover = 0 if hands[0] & 1 else 1 if hands[1] & 1 else 2 if hands[2] & 1 else 3
+            hands = [hands[seat] & ~given[seat] | given[(seat - offset) % seats] for seat in SEATS]
+        mover = 0
+        while not hands[mover] & two_of_clubs:
+            mover += 1
         points = [0, 0, 0, 0]
         trick: list[int] = []
         first = True
@@ -359,7 +365,7 @@ def cpython_floor(scripts: Sequence[Script]) -> Checksum:
         for index in script.cards:
             hand = hands[mover]
             if trick:
-                legal = hand & suits[trick[0] // 13]
+                legal = hand & suits[trick[0] // per_suit]
                 if not legal:
                     legal = (hand & ~penalty or hand) if first else hand
             elif first:
@@ -373,20 +379,17 @@ def cpython_floor(scripts: Sequence[Script]) -> Checksum:
             trick.append(index)
             if bit & hearts:
                 broken = True
-            if len(trick) < 4:
-                mover = (mover + 1) % 4
+            if len(trick) < seats:
+                mover = (mover + 1) % seats
                 continue
-            led = trick[0] // 13
-            best = 0
-            for position in (1, 2, 3):
-                if trick[position] // 13 == led and trick[position] > trick[best]:
-                    best = position
-            leader = mover = (leader + best) % 4
-            points[mover] += points_of[trick[0]] + points_of[trick[1]] + points_of[trick[2]] + points_of[trick[3]]
+            w, x, y, z = trick
+            top = ((1 << w | 1 << x | 1 << y | 1 << z) & suits[w // per_suit]).bit_length() - 1
+            leader = mover = (leader + trick.index(top)) % seats
+            points[mover] += points_of[w] + points_of[x] + points_of[y] + points_of[z]
             trick = []
             first = False
-        if 26 in points:
-            points = [0 if value == 26 else 26 for value in points]
+        if moon in points:
+            points = [0 if value == moon else moon for value in points]
         a += points[0]
         b += points[1]
         c += points[2]
