@@ -13,7 +13,20 @@ hand and match state, scoring, records and the checker, and the position notatio
 """
 
 from hearts_core.bots import LEVELS, make_bot
-from hearts_core.cards import ACE, DECK, JACK, KING, QUEEN, Card, Suit, format_cards, parse_card, parse_cards, to_card
+from hearts_core.cards import (
+    ACE,
+    DECK,
+    JACK,
+    KING,
+    QUEEN,
+    Card,
+    Hand,
+    Suit,
+    format_cards,
+    parse_card,
+    parse_cards,
+    to_card,
+)
 from hearts_core.errors import (
     HeartsError,
     InvalidCardError,
@@ -84,6 +97,7 @@ __all__ = [
     "Allowance",
     "Card",
     "CheckReport",
+    "Hand",
     "HandState",
     "HeartsError",
     "IllegalAction",

@@ -196,6 +196,25 @@ class Card:
         return card_html(self)
 
 
+class Hand(tuple[Card, ...]):
+    """Cards held, in display order: a plain tuple that also draws itself in a notebook.
+
+    Equal to the tuple of the same cards, and its ``repr`` is the tuple's, so code that
+    reads or prints hands sees no difference; only a notebook's picture does.
+    """
+
+    __slots__ = ()
+
+    def __repr__(self) -> str:
+        return tuple.__repr__(self)
+
+    def _repr_html_(self) -> str:
+        """The cards as a notebook draws them, as the widgets draw a hand."""
+        from hearts_core.display import hand_html  # noqa: PLC0415 - only when a notebook asks for a picture
+
+        return hand_html(self)
+
+
 _DECK: Final[tuple[Card, ...]] = tuple(Card._make(i) for i in range(4 * CARDS_PER_SUIT))
 DECK: Final = _DECK
 
@@ -274,7 +293,7 @@ def read_card(text: str, start: int = 0) -> tuple[Card, int] | None:
     return _DECK[suit * CARDS_PER_SUIT + rank - 2], start + match.end()
 
 
-def parse_cards(text: str) -> tuple[Card, ...]:
+def parse_cards(text: str) -> Hand:
     """Parse whitespace-separated cards (commas are tolerated), keeping their order.
 
     >>> format_cards(parse_cards("♣A, ♦K ♠Q"))
@@ -292,7 +311,7 @@ def parse_cards(text: str) -> tuple[Card, ...]:
                 f"not a card: {quote_input(token)} (item {position} of {quote_input(text)}; "
                 "write cards like ♠Q or 10C)"
             ) from None
-    return tuple(cards)
+    return Hand(cards)
 
 
 def to_card(card: Card | str, argument: str = "card") -> Card:

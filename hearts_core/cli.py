@@ -33,7 +33,7 @@ import os
 import random
 import sys
 from collections.abc import Callable, Sequence
-from typing import NoReturn, TextIO
+from typing import NoReturn, TextIO, TypeVar
 
 from hearts_core.errors import HeartsError, InvalidPositionError, quote_input
 from hearts_core.match import Match
@@ -42,6 +42,8 @@ from hearts_core.records import MAX_RECORD_BYTES, check_record, load_record, rep
 from hearts_core.review import MatchReview, review_hand
 from hearts_core.rules import CARDS_IN_PASS, SEATS
 from hearts_core.state import PassDirection, Phase, seat_name
+
+T = TypeVar("T")
 
 __all__ = ["OneLineParser", "check_file", "check_main", "emit", "main", "position_file"]
 
@@ -127,6 +129,18 @@ def _friendly_streams() -> None:
             stream.reconfigure(errors="backslashreplace")
 
 
+def _read(path: str, reader: Callable[[bytes], T]) -> T | str:
+    """The record file at ``path`` read by ``reader``, or the one line saying why it cannot be."""
+    try:
+        text = read_record_file(path)
+    except OSError as error:
+        return f"cannot read the file: {error.strerror or error}"
+    try:
+        return reader(text)
+    except HeartsError as error:
+        return f"not a valid hearts-record/1 file: {error}"
+
+
 def check_file(path: str, prog: str = "hearts-check", review_seat: int | None = None) -> int:
     """Check one record file, print what was found, return the exit code.
 
@@ -134,14 +148,9 @@ def check_file(path: str, prog: str = "hearts-check", review_seat: int | None = 
     """
     _friendly_streams()
     shown = _shown(path)
-    try:
-        text = read_record_file(path)
-    except OSError as error:
-        return emit([], [f"{shown}: cannot read the file: {error.strerror or error}"], EXIT_INVALID, prog)
-    try:
-        report = check_record(text)
-    except HeartsError as error:
-        return emit([], [f"{shown}: not a valid hearts-record/1 file: {error}"], EXIT_INVALID, prog)
+    report = _read(path, check_record)
+    if isinstance(report, str):
+        return emit([], [f"{shown}: {report}"], EXIT_INVALID, prog)
     out = [f"{shown}: {problem.describe()}" for problem in report.problems]
     if report.ok:
         plays = sum(len(state.plays) for state in report.hands)
@@ -160,14 +169,9 @@ def position_file(path: str, hand: int, play: int, prog: str = "hearts-check") -
     """Print the position before play ``play`` of hand ``hand`` (both from 1) of a record file; return the exit code."""
     _friendly_streams()
     shown = _shown(path)
-    try:
-        text = read_record_file(path)
-    except OSError as error:
-        return emit([], [f"{shown}: cannot read the file: {error.strerror or error}"], EXIT_INVALID, prog)
-    try:
-        record = load_record(text)
-    except HeartsError as error:
-        return emit([], [f"{shown}: not a valid hearts-record/1 file: {error}"], EXIT_INVALID, prog)
+    record = _read(path, load_record)
+    if isinstance(record, str):
+        return emit([], [f"{shown}: {record}"], EXIT_INVALID, prog)
     try:
         state, problem = replay_to(record, hand, play)
     except InvalidPositionError as error:

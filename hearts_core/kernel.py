@@ -69,7 +69,8 @@ PENALTY_MASK: Final = HEARTS_MASK | QUEEN_OF_SPADES.bit
 TWO_OF_CLUBS_BIT: Final = TWO_OF_CLUBS.bit
 LEADING: Final = -1
 """``led_suit`` value for a player who is leading the trick."""
-_LAST_IN_TRICK: Final = NUM_SEATS - 1
+_JACK_BIT: Final = JACK_OF_DIAMONDS.bit
+_JACK_INDEX: Final = JACK_OF_DIAMONDS.index
 
 
 class Reason(StrEnum):
@@ -315,20 +316,18 @@ class Table:
         if len(trick) < NUM_SEATS:
             self.to_move = (seat + 1) % NUM_SEATS
             return -1
-        # Rule 7, inlined from winning_position: this line runs for every simulated trick.
-        led = trick[0] // CARDS_PER_SUIT
-        best = 0
-        for position in (1, 2, _LAST_IN_TRICK):
-            if trick[position] // CARDS_PER_SUIT == led and trick[position] > trick[best]:
-                best = position
-        winner = (self.leader + best) % NUM_SEATS
+        first, second, third, fourth = trick
+        cards = 1 << first | 1 << second | 1 << third | 1 << fourth
+        # Rule 7 (winning_position on the trick's mask, as this runs for every simulated
+        # trick): the highest card of the led suit takes it, and a higher index is a higher rank.
+        top = (cards & SUIT_MASKS[first // CARDS_PER_SUIT]).bit_length() - 1
+        winner = (self.leader + trick.index(top)) % NUM_SEATS
         table = self.card_points
-        value = self.last_trick_points = table[trick[0]] + table[trick[1]] + table[trick[2]] + table[trick[3]]
+        value = self.last_trick_points = table[first] + table[second] + table[third] + table[fourth]
         self.points[winner] += value
-        cards = 1 << trick[0] | 1 << trick[1] | 1 << trick[2] | 1 << trick[3]
         if cards & PENALTY_MASK:
             self.takers |= 1 << winner
-        if cards & JACK_OF_DIAMONDS.bit and table[JACK_OF_DIAMONDS.index]:
+        if cards & _JACK_BIT and table[_JACK_INDEX]:
             self.jack_taker = winner
         self.trick = []
         self.leader = self.to_move = winner

@@ -25,6 +25,11 @@ Design choices:
   (random's chance is exactly one in the number of legal cards), and the rating is the
   one that best explains those results against the levels' anchor ratings
   (:data:`LEVEL_RATINGS`), with a weak pull towards the middle of the scale.
+* A learner's own mistakes are puzzles too: :func:`mistake_puzzle` turns a costly play
+  the hand review found (:mod:`hearts_core.review`) into the same stored form, judged by
+  the coach's one judge so that its solution is the review's better card, tagged and
+  rated by the same stages.  Such a puzzle also counts as right any card the review
+  would not call costly there (``accept``).
 * The shipped set (``puzzles.json``) carries its format version, the seed and the
   command that made it.  :func:`load_puzzles` reads it; each :class:`Puzzle` replays the
   real game to its position and explains any answer from the stored figures, with the
@@ -44,10 +49,11 @@ from typing import Any, Final
 
 from hearts_core.bots import Appraisal, HardBot, Level, make_bot, paired_difference
 from hearts_core.cards import DECK, Card, Suit, to_card
-from hearts_core.coach import claim, first_true, played_claims, situation_claims
-from hearts_core.errors import InvalidRecordError
+from hearts_core.coach import claim, first_true, judge, played_claims, situation_claims
+from hearts_core.errors import InvalidPositionError, InvalidRecordError, quote_input
 from hearts_core.facts import (
     UNLIKELY,
+    AboutAsGood,
     Better,
     Expected,
     FirstTrick,
@@ -63,7 +69,8 @@ from hearts_core.facts import (
     Under,
     Void,
 )
-from hearts_core.rules import NUM_SEATS, QUEEN_OF_SPADES
+from hearts_core.review import Mistake, costly, play_index
+from hearts_core.rules import NUM_SEATS, QUEEN_OF_SPADES, Rules
 from hearts_core.state import HandState, SeatView
 from hearts_core.wording import about_points, say
 
@@ -77,8 +84,10 @@ __all__ = [
     "PuzzleAnswer",
     "deal_game",
     "evaluate",
+    "evaluation_data",
     "load_puzzles",
     "mine_game",
+    "mistake_puzzle",
     "passes_filter",
     "rate",
     "tag",
@@ -179,7 +188,9 @@ def replay(candidate: Candidate) -> HandState:
         InvalidRecordError: the data does not replay (a corrupt or hand-edited puzzle).
     """
     try:
-        state = HandState.new(candidate["deal"], candidate["direction"])
+        # A puzzle from a match under house rules carries them (see mistake_puzzle); the mined set has none.
+        rules = Rules.from_dict(candidate["rules"]) if candidate.get("rules") is not None else None
+        state = HandState.new(candidate["deal"], candidate["direction"], rules)
         if candidate["passes"]:
             for seat, cards in enumerate(candidate["passes"]):
                 state.pass_cards(seat, cards)
@@ -211,6 +222,16 @@ def evaluate_view(view: SeatView, rng: random.Random, budget: float, worlds: int
     """:func:`evaluate` on a view (the only input the figures depend on)."""
     ranked = HardBot(rng, budget, max_worlds=worlds).appraise(view)
     ranked.sort(key=lambda item: (item.expected_points, item.card.index))
+    return evaluation_data(ranked)
+
+
+def evaluation_data(ranked: Sequence[Appraisal]) -> dict[str, Any]:
+    """The stored form of an evaluation: every card's figures in the order given (best first), all on the same deals.
+
+    The mining pipeline orders the cards by expected points; a puzzle made from the
+    review keeps the order of the coach's judge (:func:`mistake_puzzle`), so its solution
+    is the review's better card.
+    """
     best, runner = ranked[0], ranked[1]
     margin, error = paired_difference(runner.world_points, best.world_points)
     samples = len(best.world_points)
@@ -395,6 +416,57 @@ def mine_game(game: int, seed: int) -> dict[str, Any]:
     return {"game": game, "seed": seed, "counts": counts, "puzzles": puzzles}
 
 
+# ------------------------------------------------ a learner's own mistakes
+
+
+def mistake_puzzle(hand: HandState, seat: int, mistake: Mistake, *, ident: str) -> dict[str, Any]:
+    """A costly play the review found in ``hand`` (``seat``'s), as a puzzle in the shipped puzzles' stored form.
+
+    The position is the one the seat faced, replayed from the real deal, passes and plays;
+    the evaluation is the coach's one judge of it (:func:`hearts_core.coach.judge`, seeded
+    from the position, as :func:`hearts_core.review.review_hand` judges), kept in the
+    judge's order, so the solution is the review's better card.  Themes and rating come
+    from the pipeline's own stages (:func:`tag`, :func:`rate`): the rating costs a few
+    tenths of a second, far less than the review itself, and puts the position on the
+    shipped puzzles' scale.  Beyond the shipped form the data holds ``accept``, the cards
+    the review would not call costly here (:func:`hearts_core.review.costly`; the
+    solution among them), which :meth:`Puzzle.check` counts as right too: a mistake
+    puzzle asks the learner not to repeat the mistake, and the judge's margin between its
+    best card and the next may be too small to call the next wrong.  ``played`` is the
+    card really played.  A hand under house rules carries them as ``rules``, and the
+    puzzle replays under them.
+
+    Raises:
+        InvalidPositionError: ``seat`` is not 0 to 3, ``ident`` is empty, the mistake is not
+            one of ``seat``'s plays in ``hand``, or the judge no longer names its better card
+            (a mistake from another seed's review).
+    """
+    if seat not in range(NUM_SEATS):
+        raise InvalidPositionError(f"seat must be 0 to 3, not {quote_input(seat)}")
+    if not isinstance(ident, str) or not ident:
+        raise InvalidPositionError(f"a puzzle needs non-empty text as its id, not {quote_input(ident)}")
+    index = play_index(hand, seat, mistake)
+    passes = [[str(card) for card in hand.passed(other) or ()] for other in range(NUM_SEATS)]
+    candidate: Candidate = {
+        "id": ident, "direction": hand.pass_direction.value,
+        "deal": [[str(card) for card in hand.dealt(other)] for other in range(NUM_SEATS)],
+        "passes": passes if all(passes) else None,
+        "plays": [str(card) for _, card in hand.plays[:index]], "seat": seat,
+    }
+    if hand.rules != Rules():
+        candidate["rules"] = hand.rules.to_dict()
+    view = replay(candidate).view(seat)
+    judgement = judge(view)
+    if judgement.ranked[0].card is not mistake.better:
+        raise InvalidPositionError(f"the coach's judge plays {judgement.ranked[0].card} at trick {mistake.trick}, "
+                                   f"not the mistake's better card {mistake.better}")
+    position = Position(view)
+    evaluation = evaluation_data(judgement.ranked)
+    accept = [str(item.card) for item in judgement.ranked if costly(position, judgement, item.card) is None]
+    return {**candidate, "evaluation": evaluation, "themes": tag(candidate, evaluation),
+            **rate(candidate, evaluation), "accept": accept, "played": str(mistake.played), "trick": mistake.trick}
+
+
 # ------------------------------------------------------------ the set
 
 
@@ -421,6 +493,9 @@ class Puzzle:
     margin: float
     """Expected points the solution saves against the next best card."""
     data: dict[str, Any]
+    accept: frozenset[Card] = frozenset()
+    """Other cards that count as right (a puzzle from the learner's own mistake: cards the review
+    would not call costly); empty for a mined puzzle, whose solution alone is clearly best."""
 
     @property
     def themes(self) -> tuple[str, ...]:
@@ -461,6 +536,18 @@ class Puzzle:
                            card=chosen, points=about_points(saved.total), other=other,
                            gain=about_points(runner["gain"]))
             words = [say("Right: {card}.", card=chosen)]
+        elif chosen in self.accept:
+            # Not the judge's best, but not a costly play either (a puzzle from the learner's own mistake).
+            entry = figures[str(chosen)]
+            close = first_true(position, (
+                claim("{solution}, the search's best card, is about as good.",
+                      (AboutAsGood(self.solution, chosen, entry["gain"], entry["error"], "own"),),
+                      solution=self.solution),
+                claim("{solution}, the search's best card, would save you {gain} more.",
+                      (Better(self.solution, chosen, entry["gain"], entry["error"]),),
+                      solution=self.solution, gain=about_points(entry["gain"]))))
+            words = [say("Right: {card} is a sound play here.", card=chosen)]
+            return PuzzleAnswer(True, " ".join([*words, *([close.text()] if close is not None else [])]))
         else:
             entry = figures[str(chosen)]
             spent = Expected(chosen, mine.rest_points, already)
@@ -511,8 +598,14 @@ def puzzle_from_data(data: dict[str, Any]) -> Puzzle:
         unknown = [key for key in themes if key not in THEMES]
         if unknown:
             raise InvalidRecordError(f"puzzle {data['id']!r} has unknown themes {unknown}")
-        return Puzzle(str(data["id"]), 0, to_card(evaluation["cards"][0]["card"]), themes,
-                      int(data["rating"]), float(evaluation["margin"]), data)
+        solution = to_card(evaluation["cards"][0]["card"])
+        listed = data.get("accept", [])
+        accept = frozenset(to_card(card) for card in listed) if isinstance(listed, list) else None
+        if accept is None or not accept <= {to_card(item["card"]) for item in evaluation["cards"]}:
+            raise InvalidRecordError(f"puzzle {data['id']!r} accepts cards it does not evaluate: "
+                                     f"{quote_input(data.get('accept'))}")
+        return Puzzle(str(data["id"]), 0, solution, themes, int(data["rating"]), float(evaluation["margin"]), data,
+                      accept - {solution})
     except (KeyError, TypeError, ValueError, IndexError) as error:
         raise InvalidRecordError(f"a puzzle cannot be read: {error!r}") from error
 

@@ -27,12 +27,12 @@ Design choices:
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Final
 
 from hearts_core.cards import Card
 from hearts_core.coach import Judgement, choice_claims, first_true, judge, played_claims
-from hearts_core.errors import InvalidPositionError
+from hearts_core.errors import InvalidPositionError, quote_input
 from hearts_core.facts import Better, Fact, Position
 from hearts_core.records import HandRecord, Record, load_record
 from hearts_core.rules import NUM_SEATS, Rules
@@ -44,6 +44,8 @@ __all__ = [
     "HandReview",
     "MatchReview",
     "Mistake",
+    "costly",
+    "play_index",
     "review_hand",
     "review_match",
     "review_record",
@@ -76,6 +78,9 @@ class Mistake:
     """Every claim ``why`` makes; each held of the position when it was written."""
     error: float = 0.0
     """The standard error of ``cost`` (the search's own uncertainty)."""
+    play: int | None = None
+    """Where in the hand's plays the costly card is (0 for the hand's first card), so its position can be
+    replayed exactly (a puzzle made from it, :func:`hearts_core.puzzles.mistake_puzzle`); ``None`` when unknown."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -218,14 +223,45 @@ def judge_play(state: HandState, card: Card, *, seed: int | None = None) -> Mist
         raise InvalidPositionError("nobody is to play: the hand is not in play")
     view = state.view(seat)
     judgement = judge(view, seed=seed)
-    best = judgement.ranked[0]
-    if best.card is card:
-        return None
-    cost, error = judgement.own_gain(best.card, card)
     position = Position(view)
-    if not Better(best.card, card, cost, error).holds(position) or cost < COST_THRESHOLD:
+    found = costly(position, judgement, card)
+    if found is None:
         return None
-    return _mistake(position, judgement, card, cost, error)
+    return _mistake(position, judgement, card, *found)
+
+
+def costly(position: Position, judgement: Judgement, card: Card) -> tuple[float, float] | None:
+    """The cost of ``card`` against the judge's best card and its standard error, if the review calls it a mistake.
+
+    The one test of a mistake (at least :data:`COST_THRESHOLD` and larger than twice its
+    error), shared with the puzzles made from the review's mistakes, so that a card the
+    review would let pass is never called wrong there.
+    """
+    best = judgement.ranked[0].card
+    if best is card:
+        return None
+    cost, error = judgement.own_gain(best, card)
+    if not Better(best, card, cost, error).holds(position) or cost < COST_THRESHOLD:
+        return None
+    return cost, error
+
+
+def play_index(hand: HandState, seat: int, mistake: Mistake) -> int:
+    """Where ``mistake`` is in ``hand.plays``: its own :attr:`Mistake.play`, else ``seat``'s card in its trick.
+
+    Raises:
+        InvalidPositionError: ``seat`` did not play the mistake's card there in ``hand``.
+    """
+    plays = hand.plays
+    index = mistake.play
+    if index is None:
+        start = (mistake.trick - 1) * NUM_SEATS
+        index = next((start + offset for offset in range(NUM_SEATS)
+                      if 0 <= start + offset < len(plays) and plays[start + offset][0] == seat), -1)
+    if not 0 <= index < len(plays) or plays[index] != (seat, mistake.played):
+        raise InvalidPositionError(f"seat {seat} did not play {mistake.played} at trick {quote_input(mistake.trick)} "
+                                   f"of this hand (play {quote_input(mistake.play)})")
+    return index
 
 
 def _mistake(position: Position, judgement: Judgement, card: Card, cost: float, error: float) -> Mistake:
@@ -236,7 +272,8 @@ def _mistake(position: Position, judgement: Judgement, card: Card, cost: float, 
     why = " ".join(item.text() for item in claims)
     facts = tuple(fact for item in claims for fact in item.facts)
     return Mistake(len(position.view.tricks) + 1, card, best.card, cost, why,
-                   judgement.figures(card).expected_points, best.expected_points, facts, error)
+                   judgement.figures(card).expected_points, best.expected_points, facts, error,
+                   len(position.view.plays))
 
 
 def _with_outcome(mistake: Mistake, state: HandState, seat: int) -> Mistake:
@@ -249,8 +286,7 @@ def _with_outcome(mistake: Mistake, state: HandState, seat: int) -> Mistake:
         return mistake
     outcome = say("In the game, {played} took the trick and {points}.", played=mistake.played,
                   points=points_phrase(trick.points))
-    return Mistake(mistake.trick, mistake.played, mistake.better, mistake.cost, f"{mistake.why} {outcome}",
-                   mistake.played_points, mistake.better_points, mistake.facts, mistake.error)
+    return replace(mistake, why=f"{mistake.why} {outcome}")
 
 
 def review_record_hand(record: Record, hand_number: int, seat: int, *, seed: int = 0) -> HandReview:

@@ -74,12 +74,12 @@ class Position:
         """The learner's legal cards, from the engine."""
         return legal_plays(self.hand, self.trick, first_trick=self.first_trick, hearts_broken=self.hearts_broken)
 
-    def outcome(self, card: Card) -> tuple[int, int] | None:
-        """(seat that takes the trick, its points) if ``card`` completes it, else ``None``."""
+    def outcome(self, card: Card, rules: Rules | None = None) -> tuple[int, int] | None:
+        """(seat that takes the trick, its points under ``rules``) if ``card`` completes it, else ``None``."""
         if len(self.trick) != NUM_SEATS - 1:
             return None
         cards = (*self.trick, card)
-        return (self.leader + trick_winner(cards)) % NUM_SEATS, penalty_points(cards)
+        return (self.leader + trick_winner(cards)) % NUM_SEATS, penalty_points(cards, rules or Rules())
 
 
 @dataclass(frozen=True, slots=True)
@@ -142,6 +142,11 @@ PASS_EXAMPLES: Final = {
         PassExample(
             "pass-high-cards", "Which three cards would you pass?",
             parse_cards("♣A ♣4 ♣7 ♦K ♦3 ♦9 ♠Q ♠5 ♥2 ♥6 ♥8 ♥J ♦6"), "left", parse_cards("♣A ♦K ♠Q"),
+        ),
+        # Lesson 12's worked pass: ♠Q with three lower spades can stay; the danger is elsewhere.
+        PassExample(
+            "pass-guarded-queen", "Which three cards would you pass?",
+            parse_cards("♣K ♣9 ♣5 ♣3 ♦A ♦J ♦4 ♠Q ♠8 ♠6 ♠2 ♥A ♥4"), "left", parse_cards("♦4 ♦J ♦A"),
         ),
     )
 }

@@ -30,13 +30,15 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
+from functools import reduce
+from operator import or_
 from typing import Any, Final
 
 from hearts_core.cards import (
     CARDS_PER_SUIT,
     DECK,
     Card,
-    Suit,
+    Hand,
     cards_from_mask,
     format_cards,
     mask_of,
@@ -44,7 +46,7 @@ from hearts_core.cards import (
     to_cards,
 )
 from hearts_core.errors import InvalidOptionError, InvalidPositionError, quote_input
-from hearts_core.kernel import LEADING, Table, rule_walk
+from hearts_core.kernel import LEADING, SUIT_MASKS, Table, rule_walk
 from hearts_core.legality import ActionReason, IllegalMove, Reason, Verdict, describe
 from hearts_core.rules import (
     CARDS_IN_PASS,
@@ -60,44 +62,53 @@ from hearts_core.wording import LEARNER_SEAT, and_list, seat_name, subject
 __all__ = ["HandState", "PassDirection", "Phase", "SeatView", "Trick", "seat_name"]
 
 _FULL_DECK: Final = (1 << len(DECK)) - 1
+_TWO_OF_CLUBS_BIT: Final = TWO_OF_CLUBS.bit
 _LAST_IN_TRICK: Final = NUM_SEATS - 1
-_SUIT_BITS: Final = (1 << CARDS_PER_SUIT) - 1
-# The cards of each 13-bit suit chunk of a mask, filled in as chunks are met: turning a
-# legal mask into cards is then one to four look-ups instead of a loop over its bits.
-# Bounded: at most 4 x 8192 small tuples, and far fewer in practice.
-_CHUNK_CARDS: Final[tuple[list[tuple[Card, ...] | None], ...]] = tuple([None] * (1 << CARDS_PER_SUIT) for _ in Suit)
-
-
-def _chunk_cards(suit: int, chunk: int) -> tuple[Card, ...]:
-    cards = _CHUNK_CARDS[suit][chunk] = cards_from_mask(chunk << (suit * CARDS_PER_SUIT))
-    return cards
+# The cards of every single-suit mask met so far, keyed by the mask itself: a legal mask
+# within one suit (two plays in three: following suit, say) becomes its cards in one
+# look-up, and any other mask in one look-up per suit.  Bounded: only single-suit masks
+# are stored, at most 4 x 8191 small tuples, and far fewer in practice.
+_SUIT_CARDS: Final[dict[int, tuple[Card, ...]]] = {0: ()}
+_CLUBS, _DIAMONDS, _SPADES, _HEARTS = SUIT_MASKS
+# Each card's bit, keyed by the card's id: the 52 cards live as long as DECK, so no other
+# object can have one of these ids, and looking ids up never calls anything an input defines.
+_BIT_OF_CARD_ID: Final = {id(card): card.bit for card in DECK}
 
 
 def _cards_of(mask: int) -> tuple[Card, ...]:
-    """``cards_from_mask(mask)`` by suit-chunk look-ups: the same cards in the same order."""
-    if not mask:
-        return ()
-    # A mask within one suit (a player following suit, say) is a single look-up.
-    suit = ((mask & -mask).bit_length() - 1) // CARDS_PER_SUIT
-    chunk = mask >> suit * CARDS_PER_SUIT
-    if chunk <= _SUIT_BITS:
-        cards = _CHUNK_CARDS[suit][chunk]
-        return _chunk_cards(suit, chunk) if cards is None else cards
-    clubs, diamonds, spades, hearts = _CHUNK_CARDS
-    chunk = mask & _SUIT_BITS
-    result = clubs[chunk]
-    if result is None:
-        result = _chunk_cards(Suit.CLUBS, chunk)
-    chunk = mask >> CARDS_PER_SUIT & _SUIT_BITS
-    more = diamonds[chunk]
-    result += _chunk_cards(Suit.DIAMONDS, chunk) if more is None else more
-    chunk = mask >> (2 * CARDS_PER_SUIT) & _SUIT_BITS
-    more = spades[chunk]
-    result += _chunk_cards(Suit.SPADES, chunk) if more is None else more
-    chunk = mask >> (3 * CARDS_PER_SUIT)
-    more = hearts[chunk]
-    result += _chunk_cards(Suit.HEARTS, chunk) if more is None else more
-    return result
+    """``cards_from_mask(mask)`` by single-suit look-ups: the same cards in the same order."""
+    cards = _SUIT_CARDS.get(mask)
+    return _cards_of_suits(mask) if cards is None else cards
+
+
+def _cards_of_suits(mask: int) -> tuple[Card, ...]:
+    """:func:`_cards_of` for a mask not in the cache: one look-up per suit."""
+    known = _SUIT_CARDS.get
+    clubs, diamonds, spades, hearts = (known(mask & _CLUBS), known(mask & _DIAMONDS), known(mask & _SPADES),
+                                       known(mask & _HEARTS))
+    if clubs is None or diamonds is None or spades is None or hearts is None:
+        # A suit's piece not met before: fill it in (at most once per single-suit mask).
+        for suit_mask in SUIT_MASKS:
+            piece = mask & suit_mask
+            if piece not in _SUIT_CARDS:
+                _SUIT_CARDS[piece] = cards_from_mask(piece)
+        return _cards_of(mask)
+    return clubs + diamonds + spades + hearts
+
+
+def _card_bits(cards: object) -> tuple[tuple[Card, ...], int] | None:
+    """A list or tuple made only of :class:`Card` values, as a tuple, and its mask, in C-level passes.
+
+    Anything else (texts, other iterables, odd items) gives ``None``, and the caller takes
+    its checking path, which accepts or refuses exactly as before.
+    """
+    if type(cards) is tuple or type(cards) is list or type(cards) is Hand:
+        try:
+            mask = reduce(or_, map(_BIT_OF_CARD_ID.__getitem__, map(id, cards)), 0)
+        except KeyError:  # a text, or anything else that is not one of the 52 cards
+            return None
+        return tuple(cards), mask
+    return None
 
 
 def _mask_and_count(hand: Iterable[Card | str] | str, argument: str) -> tuple[int, int]:
@@ -156,11 +167,18 @@ class PassDirection(StrEnum):
         return (seat - self.offset) % NUM_SEATS
 
 
+_new: Final = object.__new__
+_set: Final = object.__setattr__
+
 # Phases looked up once for the properties a play loop reads every card (reading a member
 # off an Enum class costs several times a global look-up).
+_PASSING: Final = Phase.PASSING
 _PLAYING: Final = Phase.PLAYING
 _HAND_OVER: Final = Phase.HAND_OVER
+_HOLD: Final = PassDirection.HOLD
 
+_TABLE_RULES: Final = Rules()
+"""The default rules, made once: a frozen value, so every hand may share it."""
 _PASS_OFFSETS: Final = {PassDirection.LEFT: 1, PassDirection.ACROSS: 2, PassDirection.RIGHT: 3, PassDirection.HOLD: 0}
 _PASS_CYCLE: Final = (PassDirection.LEFT, PassDirection.RIGHT, PassDirection.ACROSS, PassDirection.HOLD)
 
@@ -302,18 +320,21 @@ class HandState:
                 hands of 13 different cards that together hold the deck once.
         """
         try:
-            direction = PassDirection(pass_direction)
+            direction = pass_direction if type(pass_direction) is PassDirection else PassDirection(pass_direction)
         except ValueError:
             raise InvalidPositionError(
                 f"pass_direction must be 'left', 'right', 'across' or 'hold', not {quote_input(pass_direction)}"
             ) from None
-        if isinstance(hands, str) or not isinstance(hands, Sequence) or len(hands) != NUM_SEATS:
+        if (type(hands) is not tuple and type(hands) is not list and (isinstance(hands, str)
+                or not isinstance(hands, Sequence))) or len(hands) != NUM_SEATS:
             raise InvalidPositionError(f"hands must be a deal of four hands, one per seat, not {quote_input(hands)}")
         if rules is not None and not isinstance(rules, Rules):
             raise TypeError(f"rules must be a Rules value such as Rules(), not {quote_input(rules)}")
         masks = []
         for seat, hand in enumerate(hands):
-            mask, count = _mask_and_count(hand, f"hands[{seat}]")
+            # Cards only, the common case, in one pass; anything else is checked and named item by item.
+            known = _card_bits(hand)
+            mask, count = _mask_and_count(hand, f"hands[{seat}]") if known is None else (known[1], len(known[0]))
             if count != CARDS_PER_SEAT or mask.bit_count() != CARDS_PER_SEAT:
                 cards = to_cards(hand, f"hands[{seat}]")
                 raise InvalidPositionError(
@@ -323,7 +344,7 @@ class HandState:
             masks.append(mask)
         if masks[0] | masks[1] | masks[2] | masks[3] != _FULL_DECK:
             raise InvalidPositionError("the four hands must hold all 52 cards, each exactly once")
-        return cls._start(tuple(masks), direction, rules or Rules())
+        return cls._start(tuple(masks), direction, rules or _TABLE_RULES)
 
     @classmethod
     def _start(cls, dealt: tuple[int, ...], direction: PassDirection, rules: Rules) -> HandState:
@@ -338,16 +359,19 @@ class HandState:
         state._playable = 0
         state._legal = None
         state._opening_leader = 0
-        if direction is PassDirection.HOLD:
+        if direction is _HOLD:
             state._start_play()
         else:
-            state._phase = Phase.PASSING
+            state._phase = _PASSING
         return state
 
     def _start_play(self) -> None:
-        self._phase = Phase.PLAYING
-        leader = self.holder(TWO_OF_CLUBS)
-        assert leader is not None  # a complete deal always has ♣2 in some hand
+        self._phase = _PLAYING
+        hands = self._table.hands
+        # The holder of ♣2 leads (a complete deal always has it in some hand).
+        leader = 0
+        while not hands[leader] & _TWO_OF_CLUBS_BIT:
+            leader += 1
         self._table.leader = self._table.to_move = self._opening_leader = leader
         self._rule()
 
@@ -430,7 +454,7 @@ class HandState:
         Raises:
             InvalidPositionError: the hand is not over yet.
         """
-        if self._phase is not Phase.HAND_OVER:
+        if self._phase is not _HAND_OVER:
             raise InvalidPositionError(
                 f"the hand is not over ({len(self._tricks)} of {TRICKS_PER_HAND} tricks played), "
                 "so it has no scores yet"
@@ -442,13 +466,13 @@ class HandState:
         """The seat that shot the moon this hand, if the hand is over and one did."""
         return self._table.moon_shooter()
 
-    def hand(self, seat: int) -> tuple[Card, ...]:
-        """The cards ``seat`` holds now, in display order.
+    def hand(self, seat: int) -> Hand:
+        """The cards ``seat`` holds now, in display order (a :class:`~hearts_core.cards.Hand`: it draws itself).
 
         Raises:
             InvalidPositionError: ``seat`` is not 0 to 3.
         """
-        return _cards_of(self._table.hands[_seat(seat)])
+        return Hand(_cards_of(self._table.hands[_seat(seat)]))
 
     def dealt(self, seat: int) -> tuple[Card, ...]:
         """The thirteen cards ``seat`` was dealt.
@@ -483,7 +507,8 @@ class HandState:
         """The cards the seat to move may play (empty when nobody is to play)."""
         legal = self._legal
         if legal is None:
-            legal = self._legal = _cards_of(self._playable)
+            # _cards_of's first look-up, inlined: it answers most positions.
+            legal = self._legal = _SUIT_CARDS.get(self._playable) or _cards_of_suits(self._playable)
         return legal
 
     def explain(self, card: Card | str, *, seat: int | None = None) -> Verdict:
@@ -520,8 +545,10 @@ class HandState:
             InvalidPositionError: ``seat`` is not 0 to 3.
         """
         seat = _seat(seat)
-        chosen = to_cards(cards)
-        if self._phase is not Phase.PASSING:
+        # The common case, a list or tuple of cards, needs no parsing; the rest goes through to_cards.
+        known = _card_bits(cards)
+        chosen, mask = (to_cards(cards), None) if known is None else known
+        if self._phase is not _PASSING:
             why = ("This is a hold hand: nobody passes." if self.pass_direction is PassDirection.HOLD
                    else "The passing is over; the hand is being played.")
             raise IllegalMove(Verdict(None, False, ActionReason.WRONG_PHASE, why))
@@ -530,7 +557,8 @@ class HandState:
             who = subject(seat, "have", "has")
             raise IllegalMove(Verdict(None, False, ActionReason.ALREADY_PASSED,
                                       f"{who} already passed {already}; a pass is final."))
-        mask = mask_of(chosen)
+        if mask is None:
+            mask = mask_of(chosen)
         if len(chosen) != CARDS_IN_PASS or mask.bit_count() != CARDS_IN_PASS:
             raise IllegalMove(Verdict(None, False, ActionReason.WRONG_PASS,
                                       f"Pass exactly {CARDS_IN_PASS} different cards, not {len(chosen)}: "
@@ -542,11 +570,13 @@ class HandState:
             them = "it" if len(lost) == 1 else "them"
             why = f"{subject(seat, 'do', 'does')} not hold {and_list(lost)}, so cannot pass {them}."
             raise IllegalMove(Verdict(lost[0], False, Reason.NOT_IN_HAND, why))
-        self._passes[seat] = mask
-        if all(self._passes):
+        passes = self._passes
+        passes[seat] = mask
+        if all(passes):
+            offset = self.pass_direction.offset
             for player in SEATS:
-                passer = self.pass_direction.passer(player)
-                hands[player] = (hands[player] & ~self._passes[player]) | self._passes[passer]
+                # What the player keeps, and what its passer (offset seats back) gives it.
+                hands[player] = (hands[player] & ~passes[player]) | passes[(player - offset) % NUM_SEATS]
             self._start_play()
 
     def play(self, card: Card | str, *, seat: int | None = None) -> Trick | None:
@@ -582,18 +612,24 @@ class HandState:
     def _close_trick(self, winner: int) -> Trick:
         """Record the trick the kernel has just closed, and move on to the next position."""
         tricks = self._tricks
-        plays = self._plays
-        leader = tricks[-1].winner if tricks else self._opening_leader
-        first, second, third, fourth = plays[-NUM_SEATS:]
-        done = Trick(leader, (DECK[first], DECK[second], DECK[third], DECK[fourth]), winner,
-                     self._table.last_trick_points)
+        first, second, third, fourth = self._plays[-NUM_SEATS:]
+        # Trick(...) with its fields set directly: the frozen dataclass's __init__ does the
+        # same through slower look-ups, and the referee builds one trick per four cards.
+        done = _new(Trick)
+        _set(done, "leader", tricks[-1].winner if tricks else self._opening_leader)
+        _set(done, "cards", (DECK[first], DECK[second], DECK[third], DECK[fourth]))
+        _set(done, "winner", winner)
+        _set(done, "points", self._table.last_trick_points)
         tricks.append(done)
         if len(tricks) == TRICKS_PER_HAND:
-            self._phase = Phase.HAND_OVER
+            self._phase = _HAND_OVER
             self._playable = 0
             self._legal = ()
         else:
-            self._rule()
+            # The next position's playable mask, inlined from _rule: the winner leads.
+            table = self._table
+            self._playable = rule_walk(table.hands[winner], LEADING, False, table.hearts_broken)[0]
+            self._legal = None
         return done
 
     # ---------------------------------------------------------------- the rest
@@ -687,6 +723,8 @@ def _whose(seat: int, yours: str = "your") -> str:
 
 
 def _seat(seat: int) -> int:
+    if type(seat) is int and 0 <= seat < NUM_SEATS:
+        return seat
     if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < NUM_SEATS:
         raise InvalidPositionError(f"seats are numbered 0 to 3, not {quote_input(seat)}")
     return seat

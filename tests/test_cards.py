@@ -38,7 +38,8 @@ def test_read_card_reads_runs_of_every_spelling_one_way_only() -> None:
             assert (one[0], two[0]) == (parse_card(first), parse_card(second))
 
 
-@pytest.mark.parametrize(("text", "start"), [("", 0), ("♣1", 0), ("♣2x", 2), ("S10", 0), ("♣2 ♣3", 2), ("2ſ", 0), ("qſ", 0)])
+@pytest.mark.parametrize(("text", "start"),
+                         [("", 0), ("♣1", 0), ("♣2x", 2), ("S10", 0), ("♣2 ♣3", 2), ("2ſ", 0), ("qſ", 0)])
 def test_read_card_finds_no_card_where_none_starts(text: str, start: int) -> None:
     assert read_card(text, start) is None
 

@@ -7,7 +7,7 @@ from html.parser import HTMLParser
 
 import pytest
 
-from hearts_core import HandState, Match
+from hearts_core import Hand, HandState, Match, parse_cards
 from hearts_core.cards import DECK, to_card
 from hearts_core.coach import recommend
 from hearts_core.match import deal_hands
@@ -177,3 +177,13 @@ def test_no_picture_carries_a_script(name: str) -> None:
     match = played_match()
     html = {"card": to_card("♥A")._repr_html_(), "state": match.hand._repr_html_(), "match": match._repr_html_()}[name]
     assert "<script" not in html.lower() and "onclick" not in html.lower()
+
+
+def test_a_hand_is_a_tuple_that_draws_itself() -> None:
+    state = HandState.new(deal_hands(seed=3, hand_number=4), "hold")
+    hand = state.hand(0)
+    assert isinstance(hand, Hand) and hand == tuple(hand) and repr(hand) == repr(tuple(hand))
+    picture = Picture(hand._repr_html_())
+    assert picture.hands == [[str(card) for card in hand]]
+    assert "Your hand" in hand._repr_html_()
+    assert parse_cards("♣A ♦K")._repr_html_().count('class="hl-card') == 2

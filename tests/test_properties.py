@@ -10,7 +10,8 @@ nobody thought to script:
 * the legal set is never empty while someone is to move, matches an independent reading of
   ``docs/rules.md`` written here, and agrees card by card with ``explain`` and with the free
   functions ``legal_plays`` / ``check_play`` (the "one legality source" promise of style.md);
-* a refused action raises ``IllegalMove`` with a non-legal verdict and changes nothing;
+* a refused action raises ``IllegalMove`` with a non-legal verdict and changes nothing, and the
+  legal tuple ``HandState`` keeps per position is never stale;
 * passes: nothing moves until all four seats have confirmed, then each seat receives
   exactly what ``docs/rules.md`` says (left = seat + 1, right = seat + 3, across = seat + 2);
 * a seat's view holds only what that seat may know;
@@ -438,6 +439,32 @@ def test_a_refused_action_raises_and_changes_nothing(plan: HandPlan, seed: int) 
             seen_reasons.add(reason)
     # Guard the guard: every hand reaches playing and the end, so these refusals were tried.
     assert {ActionReason.WRONG_PHASE, ActionReason.NOT_YOUR_TURN, Reason.NOT_IN_HAND} <= seen_reasons
+
+
+@MODERATE
+@given(hand_plans(), st.integers(0, 2**32 - 1))
+def test_the_kept_legal_tuple_is_never_stale(plan: HandPlan, seed: int) -> None:
+    """The legal tuple ``HandState`` keeps per position is never stale and never rebuilt.
+
+    Its cards come from a cache shared by all hands; asked before or after refused plays,
+    or on a copy, it is what the free function says, and asking again hands out the same tuple.
+    """
+    rng = random.Random(seed)
+    for state in walk(plan):
+        if state.phase is not Phase.PLAYING:
+            continue
+        mover = state.to_move
+        assert mover is not None
+        fresh = legal_plays(state.hand(mover), state.current_trick, first_trick=state.first_trick,
+                            hearts_broken=state.hearts_broken)
+        first = state.legal_plays()
+        assert first == fresh
+        assert state.legal_plays() is first
+        for _, attempt, _ in refused_attempts(state, rng):
+            with pytest.raises(IllegalMove):
+                attempt(state)
+            assert state.legal_plays() is first
+        assert state.copy().legal_plays() == fresh
 
 
 @LIGHT

@@ -5,13 +5,15 @@ from __future__ import annotations
 import json
 import random
 import re
+from dataclasses import replace
+from functools import cache
 from importlib import resources
 
 import pytest
 
-from hearts_core import HandState, InvalidCardError
+from hearts_core import HandState, InvalidCardError, Rules, deal_hands
 from hearts_core.cards import Card, cards_from_mask
-from hearts_core.errors import InvalidRecordError
+from hearts_core.errors import InvalidPositionError, InvalidRecordError
 from hearts_core.knowledge import Knowledge
 from hearts_core.puzzles import (
     FORMAT,
@@ -25,11 +27,15 @@ from hearts_core.puzzles import (
     fit_rating,
     load_puzzles,
     mine_game,
+    mistake_puzzle,
     passes_filter,
+    puzzle_from_data,
     read_set,
     replay,
     theme_counts,
 )
+from hearts_core.review import Mistake, review_hand
+from tests.test_review import OPENING, QUEEN_CATCH, finish, scripted
 
 IDENTIFIER = re.compile(r"\b[a-z]+_[a-z_]+\b|\bSuit\.|\bCard\(|\bNone\b")
 
@@ -177,3 +183,124 @@ def test_ratings_follow_the_levels_results() -> None:
     nobody = fit_rating({"random": 0.2, "easy": 0.0, "normal": 0.0, "hard": 0.0})
     assert everyone < hard_only < nobody
     assert nobody - everyone >= 400
+
+
+# ------------------------------------------------------ a learner's own mistakes
+
+
+@cache
+def own_hand(seed: int, seat: int) -> tuple[HandState, tuple[Mistake, ...]]:
+    """A hand with passes, played at random (so it has mistakes to find), and ``seat``'s review of it.
+
+    Kept for the module (a review takes a second); no test changes the hand.
+    """
+    rng = random.Random(seed)
+    state = HandState.new(deal_hands(seed, 1), "left")
+    for player in range(4):
+        state.pass_cards(player, rng.sample(state.view(player).hand, 3))
+    while not state.is_over:
+        state.play(rng.choice(state.legal_plays()))
+    return state, review_hand(state, seat).mistakes
+
+
+STORED = {"id", "deal", "direction", "passes", "plays", "seat", "evaluation", "themes", "rating"}
+"""What every shipped puzzle holds, and so every puzzle made from a mistake."""
+
+
+def test_a_costly_play_becomes_a_puzzle_whose_solution_is_the_reviews_better_card(
+        puzzles: tuple[Puzzle, ...]) -> None:
+    state = finish(scripted(QUEEN_CATCH, [*OPENING, "♠A"]))
+    (mistake,) = [item for item in review_hand(state, 0).mistakes if item.trick == 2]
+    data = json.loads(json.dumps(mistake_puzzle(state, 0, mistake, ident="match:m1:1:7")))  # stored as JSON
+    assert set(data) >= STORED and set(puzzles[0].data) >= STORED
+    assert [set(item) for item in data["evaluation"]["cards"]] == [set(puzzles[0].data["evaluation"]["cards"][0])] * 2
+    assert set(data["evaluation"]) == set(puzzles[0].data["evaluation"])
+    puzzle = puzzle_from_data(data)
+    assert puzzle.id == "match:m1:1:7" and data["played"] == "♠A"
+    assert puzzle.solution is mistake.better  # the review's better card is the answer
+    position = puzzle.state()
+    assert [card for _, card in position.plays] == [card for _, card in state.plays[:mistake.play]]
+    assert puzzle.view().hand == replay(data).view(0).hand
+    assert puzzle.solution in position.legal_plays() and mistake.played in position.legal_plays()
+    assert set(puzzle.theme_keys) <= set(THEMES) and "duck" in puzzle.theme_keys
+    assert 0 < puzzle.rating < 3000
+    right, wrong = puzzle.check(mistake.better), puzzle.check(mistake.played)
+    assert right.correct and not wrong.correct
+    assert "♠3 was the card" in wrong.why and "13 points" in wrong.why
+    for answer in (right, wrong):
+        assert not IDENTIFIER.search(answer.why), answer.why
+
+
+def test_every_mistake_of_a_hand_with_passes_replays_from_the_seats_chair() -> None:
+    state, mistakes = own_hand(5, 0)
+    assert mistakes
+    for mistake in mistakes:
+        data = mistake_puzzle(state, 0, mistake, ident=f"match:m:1:{mistake.play}")
+        assert data["passes"] is not None and "rules" not in data
+        puzzle = puzzle_from_data(json.loads(json.dumps(data)))
+        assert puzzle.solution is mistake.better and puzzle.solution in puzzle.state().legal_plays()
+        assert mistake.played not in puzzle.accept and puzzle.solution not in puzzle.accept
+        assert not puzzle.check(mistake.played).correct
+        for card in puzzle.accept:  # cards the review would let pass count as right, in words
+            answer = puzzle.check(card)
+            assert answer.correct and "sound play" in answer.why and str(mistake.better) in answer.why
+            assert not IDENTIFIER.search(answer.why), answer.why
+
+
+def test_a_mistake_at_another_seat_is_turned_to_the_solvers_chair() -> None:
+    seat = 1
+    state, mistakes = own_hand(4, seat)
+    mistake = mistakes[0]
+    puzzle = puzzle_from_data(mistake_puzzle(state, seat, mistake, ident="match:m:1:x"))
+    assert puzzle.seat == 0 and puzzle.solution is mistake.better
+    assert puzzle.view().hand == replay(puzzle.data).view(seat).hand
+
+
+def test_house_rules_are_recorded_and_replayed() -> None:
+    rules = Rules(target=1, tie_rule="play_on")
+    deal = QUEEN_CATCH
+    state = HandState.new(deal, "hold", rules)
+    for card in [*OPENING, "♠A"]:
+        state.play(card)
+    state = finish(state)
+    (mistake,) = [item for item in review_hand(state, 0).mistakes if item.trick == 2]
+    data = mistake_puzzle(state, 0, mistake, ident="match:r:1:7")
+    assert data["rules"] == rules.to_dict()
+    puzzle = puzzle_from_data(json.loads(json.dumps(data)))
+    assert puzzle.state().rules == rules and puzzle.solution is mistake.better
+
+
+def test_a_mistake_without_its_play_index_is_found_by_its_trick() -> None:
+    state, mistakes = own_hand(5, 0)
+    mistake = mistakes[0]
+    assert mistake.play is not None
+    assert mistake_puzzle(state, 0, replace(mistake, play=None), ident="x") == mistake_puzzle(state, 0, mistake,
+                                                                                              ident="x")
+
+
+def test_a_mistake_that_is_not_of_this_hand_is_refused_by_name_and_changes_nothing() -> None:
+    state, mistakes = own_hand(5, 0)
+    mistake = mistakes[0]
+    plays = state.plays
+    assert mistake.play is not None
+    with pytest.raises(InvalidPositionError, match="did not play"):
+        mistake_puzzle(state, 1, mistake, ident="x")
+    with pytest.raises(InvalidPositionError, match="did not play"):
+        mistake_puzzle(state, 0, replace(mistake, play=mistake.play + 1), ident="x")
+    other = next(card for card in puzzle_from_data(mistake_puzzle(state, 0, mistake, ident="x")).view().legal_plays()
+                 if card not in (mistake.better, mistake.played))
+    with pytest.raises(InvalidPositionError, match="better card"):  # another seed's review, say
+        mistake_puzzle(state, 0, replace(mistake, better=other), ident="x")
+    with pytest.raises(InvalidPositionError, match="seat"):
+        mistake_puzzle(state, 4, mistake, ident="x")
+    with pytest.raises(InvalidPositionError, match="id"):
+        mistake_puzzle(state, 0, mistake, ident="")
+    assert state.plays == plays
+
+
+def test_a_puzzle_that_accepts_a_card_it_does_not_evaluate_is_refused() -> None:
+    state, mistakes = own_hand(5, 0)
+    data = mistake_puzzle(state, 0, mistakes[0], ident="x")
+    for accept in (["♠1"], "♦5", [str(next(card for card in state.dealt(1)))]):
+        with pytest.raises(InvalidRecordError):
+            puzzle_from_data({**data, "accept": accept})

@@ -134,6 +134,7 @@ def test_mistakes_come_only_from_real_choices_in_play_order(seed: int) -> None:
         assert choices_by_trick[mistake.trick] > 1
         assert mistake.played != mistake.better
         assert mistake.played == state.tricks[mistake.trick - 1].played_by(1)
+        assert mistake.play is not None and state.plays[mistake.play] == (1, mistake.played)
         assert mistake.cost >= COST_THRESHOLD
         assert mistake.cost == pytest.approx(mistake.played_points - mistake.better_points)
         assert_words(mistake.why)

@@ -16,8 +16,10 @@ from hearts_core import HandState, Match, Phase, Rules, coach
 from hearts_core.bots import make_bot
 from hearts_core.errors import InvalidPositionError
 from hearts_core.review import HandReview, Mistake, review_hand
+from tests.test_match_advice import judged_reviewer
 from tests.test_widget_match import SEED, current, legal_cards, pass_any, play_hand, store, widget
 from widgets import MatchWidget
+from widgets.puzzle_progress import PuzzleStore
 from widgets.storage import MatchStore
 
 __all__ = ["store"]  # the fixture, shared with test_widget_match
@@ -261,3 +263,26 @@ def test_a_resumed_match_reviews_its_earlier_hands_in_the_background(store: Matc
     assert [state for state, _ in calls] == list(current(again).history)
 
 
+
+
+def test_the_review_says_its_costly_plays_wait_on_the_puzzles_page_once_they_are_kept(store: MatchStore) -> None:
+    w = widget(store)
+    w.flow.advice.reviewer = judged_reviewer([])
+    play_hand(w)
+    w.open_review()
+    assert w.review["mistakes"] == 2
+    assert w.review["text"].endswith("2 costly plays from this hand are kept for you to try again: they come back "
+                                     "under Your mistakes on the puzzles page.")
+    assert not IDENTIFIER.search(w.review["text"])
+    cards = PuzzleStore(store.directory).load().cards  # the match's own data folder
+    assert [card.kind for card in cards] == ["play", "play"]
+    assert all(card.id.startswith(f"match:{w.flow.match_id}:1:") for card in cards)
+
+
+def test_the_review_promises_nothing_when_its_plays_could_not_be_kept(store: MatchStore) -> None:
+    w = widget(store)
+    w.flow.advice.reviewer = judged_reviewer([], limit=1)
+    (store.directory / "puzzles.json").write_text('{"format": "hearts-lessons-puzzles/9"}', encoding="utf-8")
+    play_hand(w)  # a newer version's progress: left alone, nothing saved over it
+    w.open_review()
+    assert w.review["mistakes"] == 1 and "puzzles page" not in w.review["text"] and w.error == ""

@@ -254,3 +254,78 @@ def test_judging_a_pass_is_quick() -> None:
     started = time.perf_counter()
     judge_pass(LESSON_HAND, parse_cards("♣4 ♦3 ♥2"))
     assert time.perf_counter() - started < 1.0  # about 0.15 s here; generous for a busy machine
+
+
+# ------------------------------------------------------------- lesson 12: passing practice
+
+
+def coach_pass(picker: PassPicker) -> PassPicker:
+    """Pass the coach's own suggestion, which the judge always calls good."""
+    return chosen(picker, *(str(card) for card in heuristic_pass(picker.deal[0])))
+
+
+def weak_pass(picker: PassPicker) -> PassPicker:
+    """The three lowest cards: a pass the judge does not call good on these deals."""
+    return chosen(picker, *(str(card) for card in sorted(picker.deal[0], key=lambda card: card.rank)[:3]))
+
+
+def test_practice_counts_good_passes_to_its_goal_across_deals(tmp_path: Path) -> None:
+    progress = Progress(tmp_path)
+    picker = completes("12-passing-well", PassPicker.practice(goal=3, seed=8), progress)
+    assert (picker.goal, picker.good_count, picker.passes) == (3, 0, 0)
+    assert picker.practice_text == "Deals passed well: 0 of 3."
+    assert picker.title == "Which three cards would you pass?" and picker.direction == "left"
+    weak_pass(picker).confirm()
+    assert picker.verdict != "good" and picker.good_count == 0 and picker.passes == 1
+    assert picker.answered and not picker.is_complete()  # a pass made is not the practice done
+    for count in (1, 2, 3):
+        assert "12-passing-well" not in progress.completed()
+        picker.another_deal()
+        assert picker.good_count == count - 1  # the count survives a new deal
+        coach_pass(picker).confirm()
+        assert picker.verdict == "good" and picker.good_count == count
+    assert picker.passes == 4 and picker.deal_number == 4 and picker.is_complete()
+    assert picker.practice_text == "Deals passed well: 3. The lesson's mark needs 3: you have it."
+    assert "12-passing-well" in progress.completed()
+
+
+def test_practice_counts_each_deal_once_and_only_its_pass() -> None:
+    picker = coach_pass(PassPicker.practice(goal=2, seed=8))
+    picker.confirm()
+    assert picker.good_count == 1
+    with pytest.raises(IllegalMove, match="a pass is final"):
+        picker.confirm()  # the same deal cannot be passed, and counted, again
+    assert picker.good_count == 1 and picker.passes == 1
+
+
+def test_practice_deals_are_fresh_each_visit_unless_seeded() -> None:
+    assert PassPicker.practice(seed=4).hand == PassPicker.practice(seed=4).hand
+    hands = {tuple(card["text"] for card in PassPicker.practice().hand) for _ in range(4)}
+    assert len(hands) > 1  # a random start: a deal read about before rarely comes back
+    with pytest.raises(ValueError, match="at least 1"):
+        PassPicker.practice(goal=0)
+
+
+def test_lesson_4_is_no_practice() -> None:
+    picker = PassPicker("pass-high-cards")
+    assert (picker.goal, picker.practice_text, picker.offer_another) == (0, "", True)
+    chosen(picker, "♣4", "♦3", "♥2").confirm()
+    assert picker.is_complete() and picker.good_count == 0  # any pass completes lesson 4
+
+
+def test_a_worked_pass_offers_no_other_deal() -> None:
+    example = pass_example("pass-guarded-queen")
+    hand = example.hand
+    # The worked hand keeps ♠Q behind three lower spades, and the coach's pass keeps her.
+    assert sum(1 for card in hand if card.suit is Suit.SPADES and card.rank < QUEEN) == 3
+    assert tuple(sorted(heuristic_pass(hand))) == tuple(sorted(example.suggestion))
+    assert parse_card("♠Q") not in example.suggestion
+    picker = PassPicker("pass-guarded-queen", another=False)
+    chosen(picker, "♠Q", "♦A", "♥A").confirm()
+    assert picker.is_complete() and not picker.offer_another
+    kept = "With 3 lower spades to hide behind, you could have kept ♠Q"
+    assert any(line.startswith(kept) for line in picker.judgement)
+    with pytest.raises(IllegalMove, match="no other deal"):
+        picker.another_deal()
+    with pytest.raises(ValueError, match="another=True"):
+        PassPicker("pass-guarded-queen", another=False, goal=2)

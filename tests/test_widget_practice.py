@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from hearts_core import check_play, parse_card
+from hearts_core import InvalidPositionError, Match, Rules, check_play, format_position, parse_card
 from hearts_core.scenarios import POSITIONS, position
 from widgets.practice import Practice
 
@@ -112,3 +112,45 @@ def test_messages_from_the_front_end_reach_choose() -> None:
     practice._dispatch(practice, {"type": "choose", "card": "♣Z"}, None)
     assert practice.error.startswith("Something went wrong:") and "♣Z" in practice.error
     assert practice.selected == "♣A" and len(practice.tried) == 1  # a bad message changes nothing
+
+
+GUIDES_POSITION = ("0 ♣3♣A♦7♠Q♥9 hold 0:♣2♣J♣Q♦A/2:♦5♦K♦2♦6/3:♠6♠2♠7♠8/2:♦8♦9♦3♦10/1:♠9♠10♠J♠3/3:♦J♦4♦Q♥2/"
+                   "1:♠K♥3♥4♠4/1:♠A♥6♥7♠5 1:♣10♣K♥5")
+
+
+def test_a_position_in_the_notation_asks_the_same_question_as_the_named_one() -> None:
+    from_notation = Practice.from_position(GUIDES_POSITION, prompt="Which card?")
+    named = Practice("practice-clubs-led")
+    assert sorted(from_notation.hand, key=str) == sorted(named.hand, key=str) and from_notation.table == named.table
+    assert from_notation.question == "Which card?"
+    for card in ("♣3", "♠Q", "♥9", "♣A"):
+        assert from_notation.choose(card) == named.choose(card)
+
+
+def test_a_position_at_another_seat_is_asked_from_that_seat_and_judged_on_its_whole_history() -> None:
+    match = Match.new(seed=11, rules=Rules(qs_breaks_hearts=True))
+    for seat in range(4):
+        match.pass_cards(seat, match.hand.hand(seat)[:3])
+    while not (match.hand.current_trick and match.hand.to_move == 2 and len(match.hand.tricks) >= 3):
+        match.play(match.legal_plays()[0])
+    view = match.hand.view(2)
+    practice = Practice.from_position(format_position(view))
+    assert [card["text"] for card in practice.hand] == [str(card) for card in view.hand]
+    leader = match.hand.trick_leader
+    assert leader is not None
+    assert practice.seats[0] == ("You" if leader == 2 else f"CPU{(leader - 2) % 4}")
+    for card in view.hand:  # every verdict is the engine's on the whole position, house rules included
+        assert practice.choose(card).reason == view.explain(card).reason.value
+
+
+@pytest.mark.parametrize(("text", "part", "says"), [
+    ("0 ♣3♣3♣A♦7♠Q♥9 hold - 0:", "hand, card 2", "written twice"),
+    ("not a position", "position", "3 fields"),
+    (GUIDES_POSITION.replace(" 1:♣10♣K♥5", " 1:♣10♣K♥5♣4"), "table", "4 cards"),
+    (GUIDES_POSITION.replace(" 1:♣10♣K♥5", " 1:♣10♣K"), "position", "not seat 0's turn"),
+])
+def test_a_position_that_asks_nothing_or_cannot_be_read_is_refused_by_its_part(text: str, part: str,
+                                                                                says: str) -> None:
+    with pytest.raises(InvalidPositionError) as refused:
+        Practice.from_position(text)
+    assert refused.value.part == part and str(refused.value).startswith(part + ":") and says in str(refused.value)

@@ -2,18 +2,24 @@
 
 from __future__ import annotations
 
+import logging
 from datetime import UTC, date, datetime, timedelta
+from functools import cache
 from pathlib import Path
 
 import pytest
 
+from hearts_core.cards import to_card
 from hearts_core.knowledge import Knowledge
-from hearts_core.puzzles import THEMES, Puzzle, load_puzzles
+from hearts_core.puzzles import THEMES, Puzzle, load_puzzles, mistake_puzzle
+from hearts_core.review import review_hand
 from hearts_core.rules import NUM_SEATS
 from hearts_core.wording import seat_name
+from tests.test_review import OPENING, QUEEN_CATCH, finish, scripted
 from widgets.lessons import LESSONS, Lesson, LessonPractice, Progress
+from widgets.match_advice import mistake_id
 from widgets.puzzle_board import PuzzleBoard
-from widgets.puzzle_progress import LEARNING_STEP, PuzzleStore, puzzle_of_the_day
+from widgets.puzzle_progress import LEARNING_STEP, PuzzleStore, ReviewItem, puzzle_of_the_day
 
 NOON = datetime(2026, 12, 1, 12, 0, tzinfo=UTC)
 
@@ -295,3 +301,104 @@ def test_a_lesson_that_asks_no_puzzles_is_refused_by_name() -> None:
         PuzzleBoard.for_lesson("01-aim-and-cards")
     with pytest.raises(ValueError, match="mode"):
         PuzzleBoard(mode="quiz")
+
+
+# ------------------------------------------------- costly plays from the learner's matches
+
+
+@cache
+def a_costly_play() -> ReviewItem:
+    """The ♠A that caught ♠Q at trick 2 (the review's scripted blunder), kept as a match's play to review."""
+    state = finish(scripted(QUEEN_CATCH, [*OPENING, "♠A"]))
+    (mistake,) = [item for item in review_hand(state, 0).mistakes if item.trick == 2]
+    ident = mistake_id("m1", 1, mistake.play or 0)
+    data = mistake_puzzle(state, 0, mistake, ident=ident)
+    return ReviewItem(ident, data, tuple(data["themes"]))
+
+
+def with_play(tmp_path: Path, item: ReviewItem, when: datetime) -> None:
+    """Keep ``item`` in the saved progress as the match page does, at ``when`` (due ten minutes later)."""
+    PuzzleStore(tmp_path).update(lambda progress: progress.add_play(item, now=when))
+
+
+def test_a_due_play_from_a_match_comes_first_and_a_right_answer_sends_it_further_out(tmp_path: Path) -> None:
+    item = a_costly_play()
+    with_play(tmp_path, item, NOON - 2 * LEARNING_STEP)
+    widget = board(tmp_path)
+    assert widget.puzzle_id == item.id and widget.due == "To review now: 1"  # before any new puzzle
+    assert widget.title == f"A costly play from one of your matches, rated {item.data['rating']:,}"
+    assert {card["text"] for card in widget.hand if card["legal"]} == {"♠A", "♠3"}
+    assert [slot["card"]["text"] for slot in widget.table if slot["card"]] == ["♠K", "♠2", "♠Q"]
+    answer = widget.choose("♠3")  # the review's better card
+    assert answer is not None and answer.correct and widget.message["kind"] == "right"
+    assert "In your match you played ♠A." in widget.message["text"]
+    progress = PuzzleStore(tmp_path).load()
+    card = progress.card(item.id)
+    assert card is not None and card.reviews == 1 and card.lapses == 0 and card.due > NOON + timedelta(hours=12)
+    assert progress.attempts == () and progress.rating == 1500  # a review: the rating stays where it was
+    assert widget.rating == "Rating 1,500 (no change: a play from your matches is a review, which leaves it alone)"
+    assert widget.answered_count == 0 and widget.due == "To review now: 0"
+    texts = [widget.title, widget.message["text"], widget.rating, widget.due]
+    assert not [text for text in texts if "_" in text or "{" in text or "match:" in text]
+    assert widget.next_puzzle() and widget.puzzle_id != item.id  # now a new puzzle
+
+
+def test_a_wrong_answer_to_a_play_brings_it_back_soon(tmp_path: Path) -> None:
+    item = a_costly_play()
+    clock = Clock()
+    with_play(tmp_path, item, NOON - 2 * LEARNING_STEP)
+    widget = board(tmp_path, clock)
+    answer = widget.choose("♠A")  # the same costly card again
+    assert answer is not None and not answer.correct
+    assert "♠3 was the card" in widget.message["text"]
+    assert widget.message["text"].endswith("It comes back under Your mistakes in 10 minutes.")
+    card = PuzzleStore(tmp_path).load().card(item.id)
+    assert card is not None and card.lapses == 1 and card.due <= NOON + LEARNING_STEP
+    assert widget.progress.rating == 1500 and widget.progress.attempts == ()
+    widget.next_puzzle()
+    assert widget.puzzle_id != item.id
+    widget.choose(str(widget.puzzle.solution))
+    clock.now += LEARNING_STEP + timedelta(minutes=1)
+    assert widget.next_puzzle() and widget.puzzle_id == item.id  # due again, so first again
+
+
+def test_only_plays_the_board_can_show_are_counted_or_shown(tmp_path: Path,
+                                                           caplog: pytest.LogCaptureFixture) -> None:
+    item = a_costly_play()
+    with_play(tmp_path, ReviewItem("match:broken:1:3", {"plays": "not a puzzle"}, ("duck",)), NOON - LEARNING_STEP * 3)
+    seatless = {key: value for key, value in item.data.items() if key != "seat"}
+    with_play(tmp_path, ReviewItem("match:broken:1:4", seatless, item.themes), NOON - LEARNING_STEP * 3)
+    unfigured = {**item.data, "evaluation": {**item.data["evaluation"], "cards": item.data["evaluation"]["cards"][:1]}}
+    with_play(tmp_path, ReviewItem("match:broken:1:5", unfigured, item.themes), NOON - LEARNING_STEP * 3)
+    with_play(tmp_path, item, NOON - 2 * LEARNING_STEP)
+    with caplog.at_level(logging.WARNING, logger="hearts_lessons.puzzles"):
+        widget = board(tmp_path)
+    assert widget.puzzle_id == item.id and widget.due == "To review now: 1"  # the broken one is passed over
+    assert "does not make a puzzle" in caplog.text
+    lesson = PuzzleBoard(load_puzzles()[:40], store=PuzzleStore(tmp_path), clock=Clock(), seed=7, mode="lesson")
+    assert lesson.puzzle_id != item.id and lesson.due == "To review now: 0"  # a lesson keeps to its own puzzles
+
+
+def test_a_play_reviewed_in_another_tab_gives_way_on_opening(tmp_path: Path) -> None:
+    item = a_costly_play()
+    with_play(tmp_path, item, NOON - 2 * LEARNING_STEP)
+    widget = board(tmp_path)
+    other = board(tmp_path)
+    assert widget.puzzle_id == other.puzzle_id == item.id
+    other.choose("♠3")
+    widget.page_opened()
+    assert widget.puzzle_id != item.id and widget.due == "To review now: 0"
+
+
+def test_the_board_shows_what_a_counting_player_knows_the_tricks_and_the_cards_still_out(tmp_path: Path) -> None:
+    puzzle = next(puzzle for puzzle in load_puzzles() if "count" in puzzle.theme_keys and len(puzzle.view().tricks) > 4)
+    widget = board(tmp_path, puzzles=(puzzle,))
+    state = puzzle.state()
+    # Cards still out are exactly the other seats' hands in the real deal (the board computed them from the view).
+    others = {card for seat in range(NUM_SEATS) if seat != puzzle.seat for card in state.hand(seat)}
+    shown = {to_card(text) for line in widget.out for text in line.split(": ", 1)[1].split() if text != "none"}
+    assert shown == others
+    assert len(widget.history) == len(state.tricks) and str(len(state.tricks)) in widget.history_title
+    for line, trick in zip(widget.history, state.tricks, strict=True):
+        assert " ".join(str(card) for card in trick.cards) in line
+        assert f"{seat_name(trick.winner)} took it with {trick.played_by(trick.winner)}" in line

@@ -16,6 +16,13 @@ Design choices:
   and another match's reviews that have not begun are cancelled.
 * A review is a bonus: one that fails is logged and reported as ``None``, and the match
   goes on without it.
+* The learner's own mistakes become puzzles: as soon as a hand's review is done (on the
+  worker, or when first asked where there are no threads), each costly play becomes a
+  review card (:func:`hearts_core.puzzles.mistake_puzzle`, through
+  :meth:`widgets.puzzle_progress.PuzzleProgress.add_play`) in the learner's puzzle
+  progress, in the same data folder as the match.  Its id is the match id, the hand and
+  the play's place in the hand, so a hand reviewed again adds nothing.  Keeping them is a
+  bonus too: a failure is logged, and the review and the match go on.
 """
 
 from __future__ import annotations
@@ -23,14 +30,17 @@ from __future__ import annotations
 import logging
 from collections.abc import Callable
 from concurrent.futures import Future, ThreadPoolExecutor
+from datetime import UTC, datetime
 
 from hearts_core import HandState, Match
 from hearts_core.coach import CoachReport, Recommendation, analyse, recommend
-from hearts_core.errors import InvalidPositionError
-from hearts_core.review import HandReview, Mistake, review_hand
+from hearts_core.errors import HeartsError, InvalidPositionError
+from hearts_core.puzzles import mistake_puzzle
+from hearts_core.review import HandReview, Mistake, play_index, review_hand
 from hearts_core.wording import LEARNER_SEAT
+from widgets.puzzle_progress import PuzzleProgress, PuzzleStore, ReviewItem
 
-__all__ = ["LearnerAdvice"]
+__all__ = ["LearnerAdvice", "mistake_id"]
 
 log = logging.getLogger("hearts_lessons.widgets.match")
 
@@ -46,6 +56,21 @@ def _reviewing_thread() -> ThreadPoolExecutor:
     return _REVIEW_THREAD[0]
 
 
+def mistake_id(match_id: str, hand_number: int, play: int) -> str:
+    """The review card id of a costly play: its match, its hand (from 1) and its place in the hand's plays.
+
+    Prefixed, so it can never be taken for a shipped puzzle's id (they share one namespace).
+
+    >>> mistake_id("3f2a", 2, 17)
+    'match:3f2a:2:17'
+    """
+    return f"match:{match_id}:{hand_number}:{play}"
+
+
+def _now() -> datetime:
+    return datetime.now(UTC)
+
+
 def _position(match: Match) -> tuple[object, ...]:
     """What identifies a position within one match (a new match or a reload forgets the caches)."""
     return (match.seed, match.hand_number, match.hand.phase, len(match.hand.plays))
@@ -54,12 +79,17 @@ def _position(match: Match) -> tuple[object, ...]:
 class LearnerAdvice:
     """The coach's advice and the hand reviews for the learner (seat 0) of one page."""
 
-    def __init__(self, reviewer: Reviewer = review_hand) -> None:
+    def __init__(self, reviewer: Reviewer = review_hand, *, puzzles: PuzzleStore | None = None,
+                 clock: Callable[[], datetime] = _now) -> None:
         self.reviewer = reviewer
         """Reviews a finished hand for a seat (tests give a scripted one)."""
+        self.puzzles = puzzles
+        """Where the learner's costly plays are kept as review cards (``None``: nowhere)."""
+        self._clock = clock
         self._recommended: tuple[tuple[object, ...], Recommendation | None] | None = None
         self._report: tuple[tuple[object, ...], CoachReport] | None = None
         self._reviews: dict[tuple[str, int], Future[tuple[Mistake, ...]] | None] = {}
+        self._kept: dict[tuple[str, int], int] = {}
 
     def recommendation(self, match: Match) -> Recommendation | None:
         """What the coach would pass or play now (``None`` when the learner has nothing to decide)."""
@@ -99,9 +129,9 @@ class LearnerAdvice:
         key = (match_id, hand_number)
         if key in self._reviews:
             return
-        hand, reviewer = match.hands[hand_number - 1].copy(), self.reviewer
+        hand = match.hands[hand_number - 1].copy()
         try:
-            self._reviews[key] = _reviewing_thread().submit(lambda: reviewer(hand, LEARNER_SEAT).mistakes)
+            self._reviews[key] = _reviewing_thread().submit(self._review, match_id, hand_number, hand)
         except RuntimeError:  # no threads (Pyodide): mistakes() reviews when asked
             self._reviews[key] = None
 
@@ -111,10 +141,53 @@ class LearnerAdvice:
         if key not in self._reviews:
             self.start_review(match_id, match, hand_number)
         future = self._reviews[key]
+        if future is None:  # no threads: review now, once, and keep the answer like the worker's
+            future = self._reviews[key] = Future()
+            try:
+                future.set_result(self._review(match_id, hand_number, match.hands[hand_number - 1].copy()))
+            except Exception as problem:
+                future.set_exception(problem)
         try:
-            if future is None:
-                return self.reviewer(match.hands[hand_number - 1], LEARNER_SEAT).mistakes
             return future.result()
         except Exception:
             log.exception("reviewing hand %d failed", hand_number)
             return None
+
+    def kept(self, match_id: str, hand_number: int) -> int:
+        """How many of the hand's costly plays wait in the learner's puzzle progress (0 until they are kept)."""
+        return self._kept.get((match_id, hand_number), 0)
+
+    def _review(self, match_id: str, hand_number: int, hand: HandState) -> tuple[Mistake, ...]:
+        """The learner's costly plays in ``hand``, each then kept as a review card."""
+        mistakes = self.reviewer(hand, LEARNER_SEAT).mistakes
+        if mistakes and self.puzzles is not None:
+            try:
+                self._kept[(match_id, hand_number)] = self._keep(match_id, hand_number, hand, mistakes)
+            except Exception:  # a bonus: the review stands without it
+                log.exception("keeping the costly plays of hand %d as puzzles failed", hand_number)
+        return mistakes
+
+    def _keep(self, match_id: str, hand_number: int, hand: HandState, mistakes: tuple[Mistake, ...]) -> int:
+        """Add each mistake to the puzzle progress as a play to review; how many the saved progress now holds."""
+        assert self.puzzles is not None
+        items = []
+        for mistake in mistakes:
+            try:
+                ident = mistake_id(match_id, hand_number, play_index(hand, LEARNER_SEAT, mistake))
+                data = mistake_puzzle(hand, LEARNER_SEAT, mistake, ident=ident)
+            except HeartsError:  # not a position of this hand, or judged otherwise now: left out
+                log.warning("the costly play at trick %d of hand %d is not kept as a puzzle", mistake.trick,
+                            hand_number, exc_info=True)
+                continue
+            items.append(ReviewItem(ident, data, tuple(data["themes"])))
+        if not items:
+            return 0
+        now = self._clock()
+
+        def add(progress: PuzzleProgress) -> PuzzleProgress:
+            for item in items:
+                progress = progress.add_play(item, now=now)
+            return progress
+
+        saved = self.puzzles.update(add)
+        return sum(1 for item in items if saved.card(item.id) is not None)

@@ -76,6 +76,7 @@ from hearts_core.rules import MOON_POINTS, TieRule
 from hearts_core.wording import LEARNER_SEAT, about_points, and_list, points_phrase, say
 from widgets.match_advice import LearnerAdvice
 from widgets.match_saves import STALE, MatchSaves
+from widgets.puzzle_progress import PuzzleStore
 from widgets.storage import FinishedMatch, SavedMatch, Statistics
 
 __all__ = [
@@ -285,8 +286,9 @@ class MatchFlow:
         """The finished matches kept, newest first."""
         self.reviewing: int | None = None
         """The hand whose review is open on the score screen."""
-        self.advice = LearnerAdvice()
-        """The coach's advice and the hand reviews (its ``reviewer`` is replaceable in tests)."""
+        self.advice = LearnerAdvice(puzzles=PuzzleStore(saves.store.directory))
+        """The coach's advice and the hand reviews (its ``reviewer`` is replaceable in tests); the costly plays
+        it finds go to the learner's puzzle progress, in the match's own data folder."""
         self._recorded = False  # this match already counted in the statistics
         self._news = _News()
         self._building = False
@@ -624,6 +626,10 @@ class MatchFlow:
         """The learner's costly plays in finished hand ``hand_number`` (``None`` if the review failed)."""
         assert self.match is not None
         return self.advice.mistakes(self.match_id, self.match, hand_number)
+
+    def kept_of(self, hand_number: int) -> int:
+        """How many of those costly plays now wait as puzzles for the learner (0 if none could be kept)."""
+        return self.advice.kept(self.match_id, hand_number)
 
     def dismiss_notice(self) -> str:
         """Hide the storage notice (not the one asking to reload: that one stays until the page reloads)."""

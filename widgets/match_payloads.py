@@ -722,11 +722,13 @@ def sheet_payload(match: Match) -> Sheet:
     return Sheet([seat_name(seat) for seat in range(NUM_SEATS)], rows)
 
 
-def review_payload(match: Match, hand_number: int, items: tuple[Mistake, ...] | None) -> Review:
+def review_payload(match: Match, hand_number: int, items: tuple[Mistake, ...] | None, kept: int = 0) -> Review:
     """The learner's plays in finished hand ``hand_number``, each matched with its costly-play item if any.
 
     The words say what the review can see: choices weighed from the learner's own view,
     never the luck of the deal, so a hand is never called well played for its score.
+    ``kept`` is how many of the costly plays were saved as puzzles to try again; the page
+    says so only then.
     """
     hand = match.hands[hand_number - 1]
     costly = {item.trick: item for item in items or ()}
@@ -761,6 +763,12 @@ def review_payload(match: Match, hand_number: int, items: tuple[Mistake, ...] | 
                    "{count} costly plays, expected to cost you {lost} together, are marked below; you took {taken} "
                    "in this hand.")
         text = say(pattern, count=len(items), lost=about_points(lost), taken=taken)
+        if kept:
+            waiting = say("One costly play from this hand is kept for you to try again: it comes back under Your "
+                          "mistakes on the puzzles page." if kept == 1 else
+                          "{count} costly plays from this hand are kept for you to try again: they come back under "
+                          "Your mistakes on the puzzles page.", count=kept)
+            text = f"{text} {waiting}"
     return Review(hand_number, steps, len(items or ()), lost, text, items is not None)
 
 
@@ -768,7 +776,8 @@ def _review(flow: MatchFlow, match: Match) -> Review | None:
     number = flow.reviewing
     if number is None or number > len(match.hands) or not match.hands[number - 1].is_over:
         return None
-    return review_payload(match, number, flow.review_of(number))
+    items = flow.review_of(number)  # waits for the review, which keeps its costly plays before it is done
+    return review_payload(match, number, items, flow.kept_of(number))
 
 
 def summary_payload(match: Match, review_of: Callable[[int], tuple[Mistake, ...] | None]) -> Summary:

@@ -24,7 +24,16 @@ Design choices:
 * "Try another deal" (:meth:`PassPicker.another_deal`) deals a fresh hand from the seed
   (the direction turns left, right, across), so the learner can put what they read into
   practice.  The lesson is answered by the first pass; its star (``first_try``) is earned
-  when that first pass is judged good.
+  when that first pass is judged good.  A worked pass that a lesson explains once can
+  leave the button out (``another=False``).
+* Practice (:meth:`PassPicker.practice`, lesson 12): fresh deals one after another, and
+  the exercise is done once ``goal`` of them were passed well (the judge's verdict
+  ``good``).  A pass is final, so each deal has one pass: its first.  The count lives on
+  the page; a new visit deals new hands (a random start unless ``seed`` is given) and
+  counts again, while the lesson's ✓, once earned, is kept by
+  :class:`~widgets.lessons.LessonPractice`.
+* Every sentence shown is a whole pattern in :data:`PATTERNS`, filled by
+  :func:`hearts_core.wording.say`.
 
 >>> picker = PassPicker("pass-high-cards", seed=3)
 >>> for card in ("♣A", "♦K", "♠Q"):
@@ -40,7 +49,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterable
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Final
 
 import traitlets
 
@@ -65,13 +74,36 @@ from hearts_core.bots import make_bot
 from hearts_core.cards import to_card
 from hearts_core.rules import CARDS_PER_SEAT, NUM_SEATS
 from hearts_core.scenarios import pass_example
-from hearts_core.wording import and_list, plural, seat_name
+from hearts_core.wording import and_list, plural, say, seat_name
 from widgets._base import HeartsWidget, bundle_css, bundle_esm, cards_data
 
-__all__ = ["PassPicker"]
+__all__ = ["PATTERNS", "PRACTICE_GOAL", "PassPicker"]
 
 _BOT_LEVEL = "normal"
 _RETRY_DIRECTIONS = (PassDirection.LEFT, PassDirection.RIGHT, PassDirection.ACROSS)
+_SEED_RANGE: Final = 1_000_000
+PRACTICE_GOAL: Final = 3
+"""Deals passed well that complete a practice (lesson 12's mark)."""
+
+PATTERNS: Final = {
+    "title_hand": "Choose three cards to pass",
+    "title_practice": "Which three cards would you pass?",
+    "title_another": "Another deal: which three cards would you pass?",
+    "direction": "Pass {direction}: to {seat}",
+    "already_passed": "You have already passed {cards}; a pass is final.",
+    "not_held": "You do not hold {card}, so you cannot pass it.",
+    "pass_first": "Pass three cards from this hand first; then you can try another deal.",
+    "no_another": "This hand is passed once: it offers no other deal.",
+    "summary": "You passed {cards} to {receiver}, and received {received} from {giver}.",
+    "status_passed": "Your pass is made. The highlighted cards are the ones you received.",
+    "status_three": "{cards} chosen. Press “Pass 3 cards” when you are sure.",
+    "status_fewer": "Choose {more} to pass ({count} of {total}).",
+    "status_more": "{count} cards chosen: tap {extra} to put back, so that 3 are left.",
+    "practice_count": "Deals passed well: {count} of {goal}.",
+    "practice_done": "Deals passed well: {count}. The lesson's mark needs {goal}: you have it.",
+}
+"""Every sentence this widget says itself, each a whole pattern for :func:`hearts_core.wording.say`
+(the judgement's sentences come from :func:`hearts_core.judge_pass`)."""
 
 
 class PassPicker(HeartsWidget):
@@ -80,7 +112,7 @@ class PassPicker(HeartsWidget):
     _esm = bundle_esm("pass_picker.js")
     _css = bundle_css("pass_picker.css")
 
-    completion_trait: ClassVar[str] = "answered"
+    completion_trait: ClassVar[str] = "passes"
     counts_for_stars: ClassVar[bool] = True
     """A first pass judged good earns a star on the index."""
 
@@ -110,6 +142,16 @@ class PassPicker(HeartsWidget):
     """A pass has been made (on any deal): what completes the lesson."""
     first_try = traitlets.Bool(False).tag(sync=True)
     """The first pass was judged good (a star on the index)."""
+    passes = traitlets.Int(0).tag(sync=True)
+    """Passes made on this page, one per deal (the trait a lesson watches)."""
+    goal = traitlets.Int(0).tag(sync=True)
+    """In practice, how many deals passed well complete it; 0 for a single pass (lesson 4)."""
+    good_count = traitlets.Int(0).tag(sync=True)
+    """Deals whose pass (a deal's one and only, so its first) the judge called good."""
+    practice_text = traitlets.Unicode("").tag(sync=True)
+    """In practice, the count against the goal in a sentence ("" otherwise)."""
+    offer_another = traitlets.Bool(True).tag(sync=True)
+    """Whether "Try another deal" is offered after the pass."""
 
     def __init__(
         self,
@@ -118,9 +160,15 @@ class PassPicker(HeartsWidget):
         hand: Iterable[Card | str] | str | None = None,
         direction: PassDirection | str = "left",
         seed: int = 1,
+        another: bool = True,
+        goal: int = 0,
         **kwargs: Any,
     ) -> None:
         super().__init__(**kwargs)
+        if goal < 0:
+            raise ValueError(f"a practice's goal is a number of deals, 0 or more, not {goal}")
+        if goal and not another:
+            raise ValueError("a practice with a goal needs another=True: more deals are how it reaches the goal")
         if (name is None) == (hand is None):
             raise ValueError("give a scenario name such as 'pass-high-cards', or hand=...: exactly one of them")
         if name is not None:
@@ -130,15 +178,36 @@ class PassPicker(HeartsWidget):
         else:
             assert hand is not None
             cards = parse_cards(hand) if isinstance(hand, str) else tuple(to_card(card) for card in hand)
-            self.title = "Choose three cards to pass"
+            self.title = say(PATTERNS["title_hand"])
         way = PassDirection(direction) if direction in set(PassDirection) else None
         if way is None or way is PassDirection.HOLD:
             raise ValueError(f"pass direction must be 'left', 'right' or 'across', not {direction!r}")
         self.first_seed = seed
         self.state: HandState | None = None
+        self.offer_another = another
+        self.goal = goal
         self._set_deal(sorted(cards), way, seed)
+        self._count()
         self.observe(self._on_selected, names=["selected"])
         self._on_selected()
+
+    @classmethod
+    def practice(cls, goal: int = PRACTICE_GOAL, *, seed: int | None = None) -> PassPicker:
+        """Fresh deals to pass from, done once ``goal`` of them were passed well (lesson 12).
+
+        Without ``seed`` each visit starts from a random one, so a deal whose suggestion the
+        learner has read never comes back as a "first try".
+
+        >>> picker = PassPicker.practice(goal=2, seed=5)
+        >>> picker.practice_text
+        'Deals passed well: 0 of 2.'
+        """
+        if goal < 1:
+            raise ValueError(f"a practice needs a goal of at least 1 deal passed well, not {goal}")
+        start = random.randrange(_SEED_RANGE) if seed is None else int(seed)
+        picker = cls(hand=deal_hands(start)[0], seed=start, goal=goal)
+        picker.title = say(PATTERNS["title_practice"])
+        return picker
 
     def _set_deal(self, cards: list[Card], way: PassDirection, seed: int) -> None:
         """Show ``cards`` to pass ``way``, the other hands shuffled by ``seed``; checked before anything changes."""
@@ -150,7 +219,7 @@ class PassPicker(HeartsWidget):
         self.state = None
         with self.hold_trait_notifications():
             self.direction = way.value
-            self.direction_text = f"Pass {way.value}: to {seat_name(way.receiver(0))}"
+            self.direction_text = say(PATTERNS["direction"], direction=way.value, seat=seat_name(way.receiver(0)))
             self.hand = cards_data(self.deal[0])
             self.selected = []
             self.confirmed = False
@@ -168,7 +237,12 @@ class PassPicker(HeartsWidget):
         return {"toggle": self.toggle, "confirm": self.confirm, "another": self.another_deal}
 
     def is_complete(self) -> bool:
-        """Answered: a pass has been confirmed (see :func:`widgets.lessons.completes`)."""
+        """Done for the lesson: a pass confirmed, or in practice ``goal`` deals passed well.
+
+        See :func:`widgets.lessons.completes`.
+        """
+        if self.goal:
+            return self.good_count >= self.goal
         return bool(self.answered)
 
     @staticmethod
@@ -190,10 +264,9 @@ class PassPicker(HeartsWidget):
         chosen = to_card(card)
         if self.confirmed:
             raise IllegalMove(Verdict(chosen, False, ActionReason.ALREADY_PASSED,
-                                      f"You have already passed {and_list(self.passed)}; a pass is final."))
+                                      say(PATTERNS["already_passed"], cards=and_list(self.passed))))
         if chosen not in self.deal[0]:
-            raise IllegalMove(Verdict(chosen, False, Reason.NOT_IN_HAND,
-                                      f"You do not hold {chosen}, so you cannot pass it."))
+            raise IllegalMove(Verdict(chosen, False, Reason.NOT_IN_HAND, say(PATTERNS["not_held"], card=chosen)))
         text = str(chosen)
         if text in self.selected:
             self.selected = [item for item in self.selected if item != text]
@@ -210,7 +283,7 @@ class PassPicker(HeartsWidget):
         """
         if self.confirmed:
             raise IllegalMove(Verdict(None, False, ActionReason.ALREADY_PASSED,
-                                      f"You have already passed {and_list(self.passed)}; a pass is final."))
+                                      say(PATTERNS["already_passed"], cards=and_list(self.passed))))
         state = HandState.new(self.deal, self.pass_direction)
         state.pass_cards(0, self.selected)  # the engine judges the pass; a refusal leaves us untouched
         for seat in range(1, NUM_SEATS):
@@ -225,18 +298,24 @@ class PassPicker(HeartsWidget):
         self.received = [str(card) for card in mine.received]
         self.received_from = giver
         self.new_hand = cards_data(mine.hand, received=lambda card: card in received)
-        self.summary = (f"You passed {and_list(self.passed)} to {seat_name(self.pass_direction.receiver(0))}, "
-                        f"and received {and_list(self.received)} from {giver}.")
+        self.summary = say(PATTERNS["summary"], cards=and_list(self.passed),
+                           receiver=seat_name(self.pass_direction.receiver(0)), received=and_list(self.received),
+                           giver=giver)
         judged = judge_pass(self.deal[0], mine.passed, self.pass_direction)
+        good = judged.verdict is PassVerdict.GOOD
         with self.hold_trait_notifications():
             self.verdict = judged.verdict.value
             self.verdict_text = judged.summary
             self.judgement = judged.pass_lines()
             self.suggestion = judged.suggestion_lines()
             if not self.answered:
-                self.first_try = judged.verdict is PassVerdict.GOOD
+                self.first_try = good
             self.confirmed = True
             self.answered = True
+            # A pass is final, so this is the deal's first and only pass: it counts when good.
+            self.good_count += int(good)
+            self._count()
+            self.passes += 1  # last, so that a lesson watching it sees the count already made
         self._on_selected()
 
     def another_deal(self) -> int:
@@ -244,30 +323,39 @@ class PassPicker(HeartsWidget):
 
         Raises :class:`~hearts_core.IllegalMove` (nothing changes) before the pass on screen is made.
         """
+        if not self.offer_another:
+            raise IllegalMove(Verdict(None, False, ActionReason.WRONG_PHASE, say(PATTERNS["no_another"])))
         if not self.confirmed:
-            raise IllegalMove(Verdict(None, False, ActionReason.WRONG_PHASE,
-                                      "Pass three cards from this hand first; then you can try another deal."))
+            raise IllegalMove(Verdict(None, False, ActionReason.WRONG_PHASE, say(PATTERNS["pass_first"])))
         number = self.deal_number + 1
         seed = self.first_seed * 1000 + number
         way = _RETRY_DIRECTIONS[(number - 1) % len(_RETRY_DIRECTIONS)]
         self._set_deal(sorted(deal_hands(seed)[0]), way, seed)
-        self.title = "Another deal: which three cards would you pass?"
+        self.title = say(PATTERNS["title_another"])
         self.deal_number = number
         self._on_selected()
         return number
 
     # ------------------------------------------------------------------ display
 
+    def _count(self) -> None:
+        """The practice's count in a sentence (nothing outside practice)."""
+        if not self.goal:
+            self.practice_text = ""
+            return
+        pattern = "practice_done" if self.good_count >= self.goal else "practice_count"
+        self.practice_text = say(PATTERNS[pattern], count=self.good_count, goal=self.goal)
+
     def _on_selected(self, _change: dict[str, Any] | None = None) -> None:
         count = len(self.selected)
         self.can_confirm = not self.confirmed and count == CARDS_IN_PASS
         if self.confirmed:
-            self.status = "Your pass is made. The highlighted cards are the ones you received."
+            self.status = say(PATTERNS["status_passed"])
         elif count == CARDS_IN_PASS:
-            self.status = f"{and_list(self.selected)} chosen. Press “Pass 3 cards” when you are sure."
+            self.status = say(PATTERNS["status_three"], cards=and_list(self.selected))
         elif count < CARDS_IN_PASS:
-            left = CARDS_IN_PASS - count
-            self.status = f"Choose {plural(left, 'more card')} to pass ({count} of {CARDS_IN_PASS})."
+            self.status = say(PATTERNS["status_fewer"], more=plural(CARDS_IN_PASS - count, "more card"), count=count,
+                              total=CARDS_IN_PASS)
         else:
-            self.status = f"{count} cards chosen: tap {count - CARDS_IN_PASS} to put back, so that 3 are left."
+            self.status = say(PATTERNS["status_more"], count=count, extra=count - CARDS_IN_PASS)
 

@@ -27,10 +27,12 @@ from typing import Any, ClassVar
 
 import traitlets
 
-from hearts_core import Card, check_play
+from hearts_core import Card, check_play, parse_position
 from hearts_core.cards import to_card
+from hearts_core.errors import InvalidPositionError
 from hearts_core.rules import NUM_SEATS
 from hearts_core.scenarios import Position, position
+from hearts_core.state import SeatView
 from hearts_core.wording import points_phrase, seat_name, subject
 from widgets._base import HeartsWidget, bundle_css, bundle_esm, card_data, cards_data, played_data
 from widgets.glossary import rule_link
@@ -72,9 +74,12 @@ class Practice(HeartsWidget):
     first_try = traitlets.Bool(False).tag(sync=True)
     """The first card tried was one the rules allow (a star on the index)."""
 
-    def __init__(self, name: str | Position = "practice-clubs-led", **kwargs: Any) -> None:
+    def __init__(self, name: str | Position = "practice-clubs-led", *, view: SeatView | None = None,
+                 **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self.position = position(name) if isinstance(name, str) else name
+        self.view = view
+        """The whole view when the position came from a notation: its rules and history judge each card."""
         self.title = self.position.title
         self.question = self.position.prompt or "Which card would you play?"
         self.hand = cards_data(self.position.hand)
@@ -82,6 +87,33 @@ class Practice(HeartsWidget):
         # show the learner's card in its slot once chosen.
         self.seats = [seat_name(seat) for seat in self._seats()]
         self.table = played_data(self.position.seats, self.position.trick)
+
+    @classmethod
+    def from_position(cls, notation: str, *, prompt: str = "", title: str = "") -> Practice:
+        """A practice question on a position written in the notation (``docs/notation.md``).
+
+        The seat of the position is shown as the learner's ("You"), the others named from
+        it; every card is judged by the engine on the whole position (its earlier tricks and
+        its house rules included).  ``prompt`` and ``title`` are the teacher's own words.
+
+        Raises:
+            InvalidPositionError: the notation cannot be read (the message names the part),
+                or it is not the seat's turn to play a card.
+
+        >>> practice = Practice.from_position("0 ♣3♣A♦7♠Q♥9 hold 0:♣2♣J♣Q♦A/2:♦5♦K♦2♦6/3:♠6♠2♠7♠8/"
+        ...     "2:♦8♦9♦3♦10/1:♠9♠10♠J♠3/3:♦J♦4♦Q♥2/1:♠K♥3♥4♠4/1:♠A♥6♥7♠5 1:♣10♣K♥5")
+        >>> practice.choose("♣3").consequence
+        'CPU2 takes the trick with ♣K and 1 point.'
+        """
+        view = parse_position(notation)
+        if not view.is_my_turn or view.trick_leader is None:
+            raise InvalidPositionError(
+                f"position: it is not seat {view.seat}'s turn to play a card, so there is no question to ask",
+                part="position")
+        turned = Position(name="position", title=title, prompt=prompt, hand=view.hand, trick=view.current_trick,
+                          leader=(view.trick_leader - view.seat) % NUM_SEATS, first_trick=view.first_trick,
+                          hearts_broken=view.hearts_broken)
+        return cls(turned, view=view)
 
     def _actions(self) -> dict[str, Any]:
         return {"choose": self.choose}
@@ -98,12 +130,12 @@ class Practice(HeartsWidget):
         """The learner chooses ``card``: the engine's verdict and, if allowed, what it leads to."""
         chosen = to_card(card)  # a Card or its text; malformed text raises InvalidCardError, shown in the error box
         where = self.position
-        verdict = check_play(where.hand, where.trick, chosen,
-                             first_trick=where.first_trick, hearts_broken=where.hearts_broken)
+        verdict = self.view.explain(chosen) if self.view is not None else check_play(
+            where.hand, where.trick, chosen, first_trick=where.first_trick, hearts_broken=where.hearts_broken)
         winner = points = None
         consequence = ""
         if verdict.legal:
-            outcome = where.outcome(chosen)
+            outcome = where.outcome(chosen, self.view.rules if self.view is not None else None)
             if outcome is None:
                 consequence = "The trick is not finished yet: who takes it depends on the cards still to come."
             else:

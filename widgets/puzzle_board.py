@@ -13,6 +13,13 @@ Design choices:
 * Progress is :mod:`widgets.puzzle_progress`: every answer goes through
   :meth:`PuzzleStore.update`, so two tabs never lose each other's attempts.  Only a first
   attempt moves the rating; a repeat or a review does not (the module's own rule).
+* The learner's own mistakes come back here: a costly play from one of their matches
+  (a review card of kind "play", kept by :mod:`widgets.match_advice`) carries its
+  position as puzzle data (:func:`hearts_core.puzzles.mistake_puzzle`), and on the
+  puzzles page it is shown and answered like a puzzle when due, due reviews first, in
+  :func:`next_puzzle`'s order.  Its answer reviews its card (right sends it further out,
+  wrong brings it back soon) and never moves the rating: it has no first attempt.
+  "Your mistakes" counts only the due cards this board can show.
 * Themes cross as their stable keys (:data:`hearts_core.puzzles.THEMES`): the catalogue
   handed to :func:`next_puzzle` carries the keys, so the picker, the progress file and the
   accuracy per theme all speak keys, and only the words shown are translated.
@@ -38,6 +45,7 @@ True
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from datetime import UTC, datetime
@@ -45,12 +53,13 @@ from typing import Any, ClassVar, Final
 
 import traitlets
 
-from hearts_core.cards import Card, Suit, to_card
+from hearts_core.cards import DECK, Card, Suit, to_card
+from hearts_core.errors import HeartsError, InvalidRecordError
 from hearts_core.knowledge import Knowledge
-from hearts_core.puzzles import THEMES, Puzzle, PuzzleAnswer, load_puzzles
+from hearts_core.puzzles import THEMES, Puzzle, PuzzleAnswer, load_puzzles, puzzle_from_data
 from hearts_core.rules import CARDS_PER_SEAT, NUM_SEATS, QUEEN_OF_SPADES
 from hearts_core.state import SeatView
-from hearts_core.wording import and_list, say, seat_name
+from hearts_core.wording import and_list, points_phrase, say, seat_name
 from widgets._base import HeartsWidget, bundle_css, bundle_esm, card_data, cards_data, spoken_plays
 from widgets.analysis_board import analysis_link
 from widgets.lessons import Lesson, lesson
@@ -59,6 +68,8 @@ from widgets.puzzle_progress import (
     NewerPuzzlesError,
     PuzzleProgress,
     PuzzleStore,
+    ReviewCard,
+    ReviewItem,
     UnreadablePuzzlesError,
     due_text,
     next_puzzle,
@@ -71,6 +82,8 @@ from widgets.puzzle_progress import PATTERNS as PROGRESS_PATTERNS
 from widgets.storage import CorruptFileError, SaveConflictError
 
 __all__ = ["GOAL", "PATTERNS", "Entry", "PuzzleBoard"]
+
+log = logging.getLogger("hearts_lessons.puzzles")
 
 GOAL: Final = 5
 """Puzzles answered (first attempts, kept across visits) that earn the page its mark on the index."""
@@ -121,6 +134,14 @@ PATTERNS: Final = {
     "conflict": "Another tab saved at the same moment, so this answer counts on this page only. Reload to see both.",
     "title_worked": "A worked position",
     "analysis_link": "Open this position on the analysis board",
+    "out_heading": "Cards still out (not in your hand, not yet played)",
+    "out_suit": "{suit}: {cards}",
+    "out_none": "{suit}: none",
+    "history_heading": "Tricks played so far ({count})",
+    "history_trick": "Trick {number}, led by {leader}: {cards}. {seat} took it with {card}: {points}.",
+    "title_play": "A costly play from one of your matches, rated {rating}",
+    "played_in_match": "In your match you played {card}.",
+    "play_rating": "Rating {rating} (no change: a play from your matches is a review, which leaves it alone)",
     "lesson_goal": "Right at the first try in this lesson's themes: {count} of {goal}.",
     "lesson_done": ("Right at the first try in this lesson's themes: {count}. The lesson's mark needs {goal}: "
                     "you have it."),
@@ -136,6 +157,8 @@ class Entry:
     rating: float
     themes: tuple[str, ...]
     puzzle: Puzzle
+    play: bool = False
+    """A costly play from one of the learner's matches (a review card of kind "play"), not a shipped puzzle."""
 
 
 def _entries(puzzles: Sequence[Puzzle]) -> tuple[Entry, ...]:
@@ -147,6 +170,26 @@ def _now() -> datetime:
 
 
 _MODES: Final = ("page", "lesson", "worked")
+
+
+def _still_out(view: SeatView) -> list[str]:
+    """Per suit, the cards neither in the seat's hand nor played yet: the ones a careful player counts."""
+    gone = set(view.hand) | {card for _, card in view.plays}
+    lines = []
+    for suit in Suit:
+        left = [card for card in DECK if card.suit is suit and card not in gone]
+        name = suit.plural.capitalize()
+        lines.append(say(PATTERNS["out_suit"], suit=name, cards=" ".join(str(card) for card in left)) if left
+                     else say(PATTERNS["out_none"], suit=name))
+    return lines
+
+
+def _history(view: SeatView) -> list[str]:
+    """The finished tricks in words, oldest first (a learner opening a puzzle did not see them played)."""
+    return [say(PATTERNS["history_trick"], number=number, leader=seat_name(trick.leader),
+                cards=" ".join(str(card) for card in trick.cards), seat=seat_name(trick.winner),
+                card=trick.played_by(trick.winner), points=points_phrase(trick.points))
+            for number, trick in enumerate(view.tricks, start=1)]
 
 
 def _strategy_lesson(key: str) -> Lesson:
@@ -200,10 +243,15 @@ class PuzzleBoard(HeartsWidget):
     """``page`` (the puzzles page), ``lesson`` (a strategy lesson's puzzles) or ``worked`` (one worked position)."""
     goal_count = traitlets.Int(0).tag(sync=True)
     """What counts toward ``goal``: puzzles answered (page), right at the first try (lesson), answered (worked)."""
+    out = traitlets.List(traitlets.Unicode()).tag(sync=True)
+    """Per suit, the cards still out (neither in the hand nor played), as sentences: what a counter keeps."""
+    history_title = traitlets.Unicode("").tag(sync=True)
+    history = traitlets.List(traitlets.Unicode()).tag(sync=True)
+    """Each finished trick in words: who led, who played what, who took it and its points."""
     lesson_text = traitlets.Unicode("").tag(sync=True)
+    """In a lesson, how many of its puzzles are right at the first try, against the goal."""
     analysis_link = traitlets.Dict().tag(sync=True)
     """The puzzle's position on the analysis board (``href``, ``text``), shown once it is answered."""
-    """In a lesson, how many of its puzzles are right at the first try, against the goal."""
 
     def __init__(self, puzzles: Sequence[Puzzle] | None = None, *, store: PuzzleStore | None = None,
                  clock: Callable[[], datetime] = _now, seed: str | int | None = None, goal: int = GOAL,
@@ -224,9 +272,11 @@ class PuzzleBoard(HeartsWidget):
         self._entry = self._catalogue[0]
         self._view: SeatView = self._entry.puzzle.view()
         self._first = True
+        self._plays: dict[str, Entry | None] = {}
+        """Each play card's puzzle by id, ``None`` for one whose data makes none (an id's data never changes)."""
         self.labels = {name: say(PATTERNS[name]) for name in (
             "any_theme", "theme_label", "day_button", "confirm", "next", "hand", "table", "players", "player",
-            "points", "voids", "mistakes", "accuracy", "your_card")}
+            "points", "voids", "mistakes", "accuracy", "your_card", "out_heading")}
         counts = {key: sum(1 for entry in self._catalogue if key in entry.themes) for key in THEMES}
         self.themes = [{"key": "", "label": say(PATTERNS["any_theme"])}] + [
             {"key": key, "label": say(THEMES[key])} for key in sorted(THEMES, key=lambda key: say(THEMES[key]))
@@ -296,7 +346,7 @@ class PuzzleBoard(HeartsWidget):
         """
         if self._saving:
             self.progress = self._load()
-        if not self.answered and self.progress.attempted(self._entry.id) and self.progress.card(self._entry.id) is None:
+        if not self.answered and self._answered_elsewhere():
             self._show(self._choose_next() or self._day_entry())
         self._status()
 
@@ -329,10 +379,12 @@ class PuzzleBoard(HeartsWidget):
         answer = self.puzzle.check(chosen)
         now = self._clock()
         entry = self._entry
-        self._first = not self.progress.attempted(entry.id)
-        warning = self._record(lambda progress: progress.record_attempt(entry, answer.correct, now=now)) \
-            if self.mode != "worked" else ""
+        self._first = not entry.play and not self.progress.attempted(entry.id)
+        warning = self._record(self._answer_change(entry, answer.correct, now)) if self.mode != "worked" else ""
         texts = [answer.why]
+        played = self._played_in_match(entry)
+        if played is not None:
+            texts.append(say(PATTERNS["played_in_match"], card=played))
         if entry.themes:  # a puzzle the tagger found no theme in says none
             texts.append(say(PATTERNS["themes_after"], themes=and_list(say(THEMES[key]) for key in entry.themes)))
         if not answer.correct and self.mode != "worked":
@@ -386,10 +438,61 @@ class PuzzleBoard(HeartsWidget):
     # ------------------------------------------------------------------ helpers
 
     def _choose_next(self) -> Entry | None:
-        # Only puzzle cards: a costly match play (a "play" card) is reviewed elsewhere, not on this board.
-        progress = replace(self.progress, cards=tuple(card for card in self.progress.cards if card.kind == "puzzle"))
-        found = next_puzzle(self._catalogue, self.theme or None, progress, now=self._clock(), seed=self._seed)
-        return found if isinstance(found, Entry) else None
+        found = next_puzzle(self._catalogue, self.theme or None, self._showable(self.progress), now=self._clock(),
+                            seed=self._seed)
+        if isinstance(found, ReviewItem):  # a due play card: _showable made its puzzle
+            return self._plays[found.id]
+        return found
+
+    def _showable(self, progress: PuzzleProgress) -> PuzzleProgress:
+        """``progress`` with only the review cards this board can show: its catalogue's puzzles and, on the
+        puzzles page, the plays whose data makes a puzzle (a lesson keeps to its own puzzles)."""
+        ids = {entry.id for entry in self._catalogue}
+        return replace(progress, cards=tuple(
+            card for card in progress.cards
+            if (card.kind == "puzzle" and card.id in ids)
+            or (card.kind == "play" and self.mode == "page" and self._play_entry(card) is not None)))
+
+    def _play_entry(self, card: ReviewCard) -> Entry | None:
+        """A play card as an entry to show, ``None`` (logged once) when its data does not replay as a puzzle."""
+        if card.id not in self._plays:
+            try:
+                puzzle = puzzle_from_data(dict(card.data))
+                legal = {str(each) for each in puzzle.view().legal_plays()}  # it replays
+                if not legal <= {item["card"] for item in puzzle.data["evaluation"]["cards"]}:
+                    raise InvalidRecordError(f"review card {card.id!r} has no figures for some legal cards")
+            except (ValueError, KeyError, TypeError, IndexError):  # a hand-edited file, say: the page goes on
+                log.warning("review card %r does not make a puzzle; it is not shown", card.id, exc_info=True)
+                self._plays[card.id] = None
+            else:
+                self._plays[card.id] = Entry(card.id, float(puzzle.rating), puzzle.theme_keys, puzzle, play=True)
+        return self._plays[card.id]
+
+    def _answer_change(self, entry: Entry, correct: bool, now: datetime) -> Callable[[PuzzleProgress], PuzzleProgress]:
+        """How an answer changes the progress: a play reviews its card; a puzzle records an attempt."""
+        if not entry.play:
+            return lambda progress: progress.record_attempt(entry, correct, now=now)
+        # A card gone from the newest progress (another tab's file set aside, say) leaves nothing to review.
+        return lambda progress: (progress.review(entry.id, correct, now=now) if progress.card(entry.id) is not None
+                                 else progress)
+
+    def _played_in_match(self, entry: Entry) -> Card | None:
+        """The card really played in the match, for a play's entry (``None`` for a puzzle, or if unreadable)."""
+        played = entry.puzzle.data.get("played") if entry.play else None
+        if not isinstance(played, str):
+            return None
+        try:
+            return to_card(played)
+        except HeartsError:
+            return None
+
+    def _answered_elsewhere(self) -> bool:
+        """The puzzle on screen was answered in another tab since it was shown (its play no longer due)."""
+        ident = self._entry.id
+        card = self.progress.card(ident)
+        if self._entry.play:
+            return card is None or card.due > self._clock()
+        return self.progress.attempted(ident) and card is None
 
     def _day_entry(self) -> Entry:
         return puzzle_of_the_day(self._catalogue, self._clock().date())
@@ -419,6 +522,8 @@ class PuzzleBoard(HeartsWidget):
         self._view = view
         if kind is None and self.mode == "worked":
             kind = "title_worked"
+        if kind is None and entry.play:
+            kind = "title_play"
         if kind is None:
             card = self.progress.card(entry.id)
             now = self._clock()
@@ -450,6 +555,9 @@ class PuzzleBoard(HeartsWidget):
             self.facts = facts
             self.hand = cards_data(view.hand, legal=lambda card: card in legal)
             self.players = players
+            self.out = _still_out(view)
+            self.history = _history(view)
+            self.history_title = say(PATTERNS["history_heading"], count=len(view.tricks))
             self.selected = ""
             self.answered = False
             self.table = self._table(None)
@@ -479,12 +587,14 @@ class PuzzleBoard(HeartsWidget):
         # The change is shown once this page's puzzle is answered: before that it would be an older answer's.
         if not self.answered:
             self.rating = say(PROGRESS_PATTERNS["rating"], rating=f"{progress.rating:,}")
+        elif self._entry.play:
+            self.rating = say(PATTERNS["play_rating"], rating=f"{progress.rating:,}")
         elif not self._first:
             self.rating = say(PATTERNS["repeat_rating"], rating=f"{progress.rating:,}")
         else:
             self.rating = rating_text(progress)
         self.streak = streak_text(progress)
-        self.due = due_text(progress, now)
+        self.due = due_text(self._showable(progress), now)
         records = progress.accuracy()
         self.accuracy = [theme_text(say(THEMES[key]), record) for key, record in records.items() if key in THEMES] \
             or [say(PATTERNS["accuracy_none"])]

@@ -31,8 +31,8 @@ Design choices:
   later.  Then a right answer is ``Rating.Good`` (the card goes further out: a day, then
   two, then six, and so on) and a wrong one ``Rating.Again`` (back in ten minutes).  Fuzzing is
   off, so a schedule is reproducible; the scheduler is rebuilt from these constants, not
-  stored.  Puzzle ids and review item ids share one namespace: a match's items should carry a
-  prefix of their own (``"match:<id>:<hand>:<trick>"``, say).
+  stored.  Puzzle ids and review item ids share one namespace: a match's items carry a
+  prefix of their own (``"match:<id>:<hand>:<play>"``, :func:`widgets.match_advice.mistake_id`).
 * **Time.** Every function that depends on time takes ``now`` (an aware datetime; it is
   kept in UTC); the wall clock is read only as the default when ``now`` is omitted.
 * **Values, not mutation.** :class:`PuzzleProgress` is frozen: each change returns a new

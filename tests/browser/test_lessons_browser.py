@@ -4,8 +4,10 @@ Open the index, follow every lesson link, check each page renders its widgets wi
 error and tells nothing before it asks (no card looks allowed or refused, no verdict shown),
 answer every exercise of the lesson (drills included: their seeds deal the same positions
 here as in a Python twin, which finds the right answers from the engine), scan the visible
-text for identifiers, and see the index mark the lesson.  Screenshots of every lesson at
-1280x800 and 375x800 go to test-artifacts/screenshots.
+text for identifiers, and see the index mark the lesson.  A strategy lesson's puzzles are
+answered from the shipped set: the board names its puzzle in ``data-puzzle``, never in its
+text.  Screenshots of every lesson at 1280x800 and 375x800 (the strategy lessons 13 to 17,
+all made of the same puzzle boards, at 1280x800 only) go to test-artifacts/screenshots.
 """
 
 from __future__ import annotations
@@ -19,7 +21,9 @@ from playwright.sync_api import Locator, Page, expect
 
 from hearts_core import penalty_points, to_card, trick_winner
 from hearts_core.bots import heuristic_pass
+from hearts_core.puzzles import Puzzle, load_puzzles
 from hearts_core.scenarios import position, trick_example
+from tests.browser.conftest import VIEWPORTS
 from tests.browser.pages import (
     MATCH,
     pass_and_play_a_card,
@@ -32,12 +36,17 @@ from tests.browser.pages import (
     step,
 )
 from widgets.drill import Drill
+from widgets.lessons import lesson
 from widgets.pass_picker import PassPicker
 
 LESSON_KEYS = [
     "01-aim-and-cards", "02-tricks", "03-practice", "04-passing", "05-first-trick",
     "06-breaking-hearts", "07-scoring", "08-moon", "09-guided-match", "10-check-a-game", "11-drills",
+    "12-passing-well", "13-leading-and-ducking", "14-queen-of-spades", "15-discarding", "16-counting", "17-the-moon",
 ]
+DESKTOP_ONLY = {"13-leading-and-ducking", "14-queen-of-spades", "15-discarding", "16-counting", "17-the-moon"}
+"""Strategy lessons built of the same puzzle boards, run at 1280x800 only to keep the suite's time: the
+boards' phone layout is checked by test_puzzles_browser.py, and lesson 12 (pass practice) runs at both."""
 
 PAGES = [*LESSON_KEYS, "puzzles"]
 """Every page the index links, in its order: the lessons, then the puzzles (test_puzzles_browser.py)."""
@@ -65,6 +74,11 @@ def assert_nothing_told(page: Page) -> None:
     for selector in ("[data-legal]", "[data-verdict]", "[data-tried]", ".hl-message.is-legal",
                      ".hl-message.is-illegal", ".hl-tried-chip"):
         assert questions.locator(selector).count() == 0, selector
+    # A puzzle board shows which cards the rules allow (that is the rules, not the answer), but
+    # no verdict; a pass picker shows no judgement and no suggestion before a pass.
+    assert page.locator('.hl-puzzles[data-answered="true"], .hl-puzzles .hl-message.is-legal, '
+                        '.hl-puzzles .hl-message.is-illegal').count() == 0
+    assert page.locator(".hl-pass-picker .hl-pass-judgement:visible, .hl-pass-picker .hl-card.is-received").count() == 0
     looks = page.evaluate("""() => [...document.querySelectorAll('.hl-exercise .hl-hand .hl-card,'
         + ' .hl-practice .hl-hand .hl-card, .hl-explainer .hl-hand .hl-card')].map((card) => {
           const style = getComputedStyle(card);
@@ -164,8 +178,8 @@ def lesson_03(page: Page) -> None:
     expect(second.locator(".hl-message.is-legal .hl-consequence")).to_contain_text("CPU2 takes the trick")
 
 
-def pass_cards(page: Page, cards: list[str]) -> None:
-    picker = page.locator(".hl-pass-picker")
+def pass_cards(page: Page, cards: list[str], picker: Locator | None = None) -> None:
+    picker = picker or page.locator(".hl-pass-picker")
     for card in cards:
         tapped = picker.locator(f'.hl-hand .hl-card[data-card="{card}"]')
         tapped.click()
@@ -289,6 +303,73 @@ def lesson_11(page: Page) -> None:
     drill(page, None, 10)
 
 
+def coach_pass(picker: Locator) -> list[str]:
+    """The coach's own pass for the hand ``picker`` shows (the judge calls it good)."""
+    shown = picker.locator(".hl-hand .hl-card").evaluate_all("cards => cards.map(card => card.dataset.card)")
+    return [str(card) for card in heuristic_pass(tuple(to_card(text) for text in shown))]
+
+
+def lesson_12(page: Page) -> None:
+    worked, practice = page.locator(".hl-pass-picker").nth(0), page.locator(".hl-pass-picker").nth(1)
+    pass_cards(page, ["♠Q", "♦A", "♥A"], worked)  # the queen passed although three low spades guard her
+    judged = worked.locator(".hl-pass-judgement")
+    expect(judged).to_contain_text("With 3 lower spades to hide behind, you could have kept ♠Q")
+    expect(judged).to_contain_text("The coach's suggested pass is ♦4, ♦J and ♦A.")
+    expect(worked.locator('[data-action="another"]')).to_be_hidden()  # a worked pass: one hand only
+    count = practice.locator(".hl-pass-count")
+    expect(count).to_have_text("Deals passed well: 0 of 3.")
+    for number in (1, 2, 3):
+        pass_cards(page, coach_pass(practice), practice)
+        expect(practice.locator(".hl-pass-judgement")).to_have_attribute("data-verdict", "good")
+        if number < 3:
+            expect(count).to_have_text(f"Deals passed well: {number} of 3.")
+            practice.locator('[data-action="another"]').click()
+            expect(practice.locator(".hl-pass-judgement")).to_be_hidden()
+    expect(count).to_have_text("Deals passed well: 3. The lesson's mark needs 3: you have it.")
+
+
+def shown_puzzle(board: Locator) -> Puzzle:
+    """The puzzle a board shows: its id is in ``data-puzzle``, never in the text; the answer is in the shipped set."""
+    ident = board.get_attribute("data-puzzle") or ""
+    return next(puzzle for puzzle in load_puzzles() if puzzle.id == ident)
+
+
+def solve(board: Locator) -> Puzzle:
+    """Tap the shown puzzle's solution, see it chosen, Confirm, and see it called right."""
+    puzzle = shown_puzzle(board)
+    board.locator(f'.hl-hand .hl-card[data-card="{puzzle.solution}"]').click()
+    expect(board.locator(f'.hl-hand .hl-card.is-selected[data-card="{puzzle.solution}"]')).to_be_visible()
+    board.locator('[data-action="confirm"]').click()
+    expect(board.locator('.hl-message[data-kind="right"]')).to_contain_text(f"Right: {puzzle.solution}.",
+                                                                            timeout=30_000)
+    return puzzle
+
+
+def strategy_lesson(page: Page) -> None:
+    """A worked position answered, then the lesson's puzzles right at the first try until its mark."""
+    worked = page.locator('.hl-puzzles[data-mode="worked"]')
+    board = page.locator('.hl-puzzles[data-mode="lesson"]')
+    key = page.url.rsplit("/", 1)[-1].removesuffix(".ipynb")
+    goal = lesson(key).goal
+    assert shown_puzzle(worked).id == lesson(key).worked
+    expect(worked.locator(".hl-puzzle-rating")).to_be_hidden()  # outside the rating
+    solve(worked)
+    progress = board.locator(".hl-puzzle-lesson-goal")
+    seen: set[str] = set()
+    for _ in range(goal):  # puzzles solved in an earlier test of this run may count already
+        if "you have it" in progress.inner_text():
+            break
+        puzzle = solve(board)
+        assert set(puzzle.theme_keys) & set(lesson(key).themes) and puzzle.id not in seen
+        seen.add(puzzle.id)
+        board.locator('[data-action="next"]').click()
+        expect(board).to_have_attribute("data-answered", "false", timeout=30_000)
+    expect(progress).to_contain_text(f"The lesson's mark needs {goal}: you have it.")
+
+
+lesson_13 = lesson_14 = lesson_15 = lesson_16 = lesson_17 = strategy_lesson
+
+
 INTERACTIONS: dict[str, Callable[[Page], None]] = {
     key: globals()[f"lesson_{key[:2]}"] for key in LESSON_KEYS
 }
@@ -349,7 +430,8 @@ def test_one_answer_is_not_a_lesson(page: Page, lesson_server: str) -> None:
     expect(row).not_to_have_class(re.compile("is-done"))
 
 
-@pytest.mark.parametrize("key", LESSON_KEYS)
+@pytest.mark.parametrize(("key", "page"), [(key, viewport) for key in LESSON_KEYS for viewport in VIEWPORTS
+                                           if viewport == "desktop" or key not in DESKTOP_ONLY], indirect=["page"])
 def test_each_lesson_asks_first_and_every_exercise_can_be_answered(page: Page, lesson_server: str, key: str) -> None:
     open_lesson(page, lesson_server, key)
     number = LESSON_KEYS.index(key)

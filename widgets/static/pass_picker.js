@@ -1,12 +1,15 @@
 // PassPicker front end: tap cards to choose (a toggle message each), then "Pass 3 cards".
 // The button's state, the status line, the new hand and the judgement of the pass all come
 // from Python; choosing sends no pass, only "confirm" does, and only while Python says three
-// are chosen.  Nothing about a good pass shows before the learner has passed.
+// are chosen.  Nothing about a good pass shows before the learner has passed.  In practice
+// (lesson 12) a line above the hand counts the deals passed well against the goal.
 
 function render({ model, el }) {
   const root = hlRoot(el, "hl-pass-picker");
   const title = hlEl("p", "hl-title");
   const direction = hlEl("p", "hl-direction");
+  const count = hlEl("p", "hl-pass-count");
+  count.setAttribute("aria-live", "polite");
   const hand = hlHand("hl-hand hl-pass-hand");
   const status = hlEl("p", "hl-pass-status");
   status.setAttribute("aria-live", "polite");
@@ -33,13 +36,16 @@ function render({ model, el }) {
   another.addEventListener("click", () => model.send({ type: "another" }));
   const after = hlEl("div", "hl-row hl-after");
   after.append(another);
-  root.append(title, direction, hand, status, controls, summary, judged, after, hlErrorBox(model));
+  root.append(title, count, direction, hand, status, controls, summary, judged, after, hlErrorBox(model));
 
   function draw() {
     const refocus = hlFocusAfter(root, [".hl-pass-summary", ".hl-pass-hand .hl-card"]);
     root.classList.toggle("hl-four-colour", model.get("four_colour"));
     title.textContent = model.get("title");
     direction.textContent = model.get("direction_text");
+    count.textContent = model.get("practice_text");
+    count.hidden = !model.get("practice_text");
+    root.dataset.good = String(model.get("good_count"));
     const done = model.get("confirmed");
     const selected = new Set(model.get("selected"));
     hlKeepFocus(hand, () => {
@@ -80,12 +86,12 @@ function render({ model, el }) {
     coachHead.hidden = !coach;
     coachLines.replaceChildren(...why.map((line) => hlEl("li", "", line)));
     coachLines.hidden = !why.length;
-    after.hidden = !done;
+    after.hidden = !done || !model.get("offer_another");
     refocus();
   }
   for (const name of ["title", "direction", "direction_text", "hand", "selected", "status", "can_confirm",
     "confirmed", "new_hand", "received_from", "summary", "verdict", "verdict_text", "judgement", "suggestion",
-    "four_colour"]) {
+    "four_colour", "practice_text", "good_count", "offer_another"]) {
     model.on("change:" + name, draw);
   }
   draw();

@@ -54,8 +54,21 @@ function render({ model, el }) {
   const lessonLine = hlEl("p", "hl-puzzle-lesson-goal");
   lessonLine.setAttribute("aria-live", "polite");
 
-  root.append(notice, status, lessonLine, controls, title, question, facts, table, hand, actions, message, analysis, players,
-    accuracyBox, hlErrorBox(model));
+  // What a player at the table would have seen and counted: the tricks before this one
+  // (folded away until asked for) and, per suit, the cards still out.
+  const record = hlEl("details", "hl-puzzle-history");
+  const recordSummary = hlEl("summary", "hl-puzzle-history-summary");
+  const recordList = hlEl("ol", "hl-puzzle-history-list");
+  record.append(recordSummary, recordList);
+  const outBox = hlEl("section", "hl-puzzle-out");
+  const outHeading = hlEl("h4", "hl-puzzle-out-heading");
+  outHeading.id = "hl-puzzle-out-" + Math.random().toString(36).slice(2);
+  outBox.setAttribute("aria-labelledby", outHeading.id);
+  const outList = hlEl("ul", "hl-puzzle-out-list");
+  outBox.append(outHeading, outList);
+
+  root.append(notice, status, lessonLine, controls, title, question, facts, table, hand, actions, message, analysis,
+    players, outBox, record, accuracyBox, hlErrorBox(model));
 
   function drawLabels() {
     const words = labels();
@@ -70,6 +83,15 @@ function render({ model, el }) {
     table.setAttribute("aria-label", words.table || "");
     dueHeading.textContent = (words.mistakes || "") + " ";
     accuracyHeading.textContent = words.accuracy || "";
+    outHeading.textContent = words.out_heading || "";
+  }
+
+  function drawRecord() {
+    const tricks = model.get("history") || [];
+    recordSummary.textContent = model.get("history_title") || "";
+    recordList.replaceChildren(...tricks.map((line) => hlEl("li", "", line)));
+    record.hidden = !tricks.length;
+    outList.replaceChildren(...(model.get("out") || []).map((line) => hlEl("li", "", line)));
   }
 
   function drawThemes() {
@@ -160,6 +182,7 @@ function render({ model, el }) {
   function drawAll() {
     drawMode();
     drawLabels();
+    drawRecord();
     drawThemes();
     drawStatus();
     draw();
@@ -190,6 +213,9 @@ function render({ model, el }) {
     model.on("change:" + name, drawStatus);
   }
   model.on("change:mode", drawMode);
+  model.on("change:history", drawRecord);
+  model.on("change:out", drawRecord);
+  model.on("change:history_title", drawRecord);
   model.on("change:players", drawPlayers);
   for (const name of ["puzzle_id", "title", "question", "facts", "table", "table_words", "hand", "selected",
     "answered", "message", "four_colour", "analysis_link"]) {
