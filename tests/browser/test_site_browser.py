@@ -18,16 +18,22 @@ import sys
 import time
 from collections.abc import Iterator
 from pathlib import Path
-from urllib.parse import urljoin
+from urllib.parse import quote, urljoin
 
 import pytest
 from playwright.sync_api import Browser, BrowserContext, Page, expect
 
+from hearts_core.coach import recommend
 from hearts_core.puzzles import load_puzzles
 from tests.browser.conftest import ROOT, UPSTREAM_VERSION_WARNING, watch_console
 from tests.browser.pages import pass_and_play_a_card, screenshot
 from tools.localhost import gated_context, serve_folder
+from widgets.analysis_board import read_position
 from widgets.lessons import LESSONS
+
+ANALYSIS_LINE = ("0 ♣3♣A♦7♠Q♥9 hold 0:♣2♣J♣Q♦A/2:♦5♦K♦2♦6/3:♠6♠2♠7♠8/2:♦8♦9♦3♦10/1:♠9♠10♠J♠3/3:♦J♦4♦Q♥2/"
+                 "1:♠K♥3♥4♠4/1:♠A♥6♥7♠5 1:♣10♣K♥5")
+"""The guides' first practice position with a history that leads to it (docs/write-a-lesson.md)."""
 
 SITE = ROOT / "_site"
 BOOT = 120_000  # ms: a cold page on a busy 2-core machine
@@ -222,9 +228,10 @@ def test_the_site_holds_its_own_python(site_url: str) -> None:
 
 def test_the_site_publishes_the_authors_reference_beside_the_lessons(page: Page, site_url: str) -> None:
     page.goto(f"{site_url}docs/index.html", wait_until="domcontentloaded")
-    expect(page.get_by_role("heading", level=1)).to_contain_text("reference for notebook authors")
+    title = page.get_by_role("heading", level=1, name=re.compile("reference for notebook authors"))
+    expect(title.first).to_be_visible()
     page.get_by_role("link", name="Write your own lesson").first.click()
-    expect(page.get_by_role("heading", level=1)).to_have_text(re.compile("Write your own lesson"))
+    expect(page.get_by_role("heading", level=1, name=re.compile("^Write your own lesson"))).to_be_visible()
 
 
 def test_a_puzzle_is_answered_in_the_browser_and_its_rating_kept(page: Page, site_url: str) -> None:
@@ -251,3 +258,20 @@ def test_a_puzzle_is_answered_in_the_browser_and_its_rating_kept(page: Page, sit
         assert time.monotonic() < deadline, "the answered puzzle came back on a new visit"
         time.sleep(1)
     expect(again.locator(".hl-puzzle-rating")).not_to_have_text("Rating 1,500")
+
+
+def test_the_analysis_board_opens_a_shared_position_in_the_browser(page: Page, site_url: str) -> None:
+    """The board under Pyodide: a link's position, a refused card explained, the coach asked."""
+    line = ANALYSIS_LINE
+    view = read_position(line)
+    refused = next(card for card in view.hand if card not in view.legal_plays())
+    page.goto(f"{site_url}voici/render/analysis.html?position={quote(line)}", wait_until="domcontentloaded")
+    board = page.locator(".hl-analysis").first
+    expect(page.locator('.hl-analysis[data-mode="analyse"]')).to_have_count(1, timeout=BOOT)
+    expect(board.locator(".hl-analysis-hand .hl-card")).to_have_count(len(view.hand), timeout=30_000)
+    board.locator(f'.hl-analysis-hand .hl-card[data-card="{refused}"]').click()
+    expect(board.locator(".hl-analysis-message")).to_contain_text(view.explain(refused).message, timeout=30_000)
+    board.locator('[data-action="coach"]').click()
+    expect(board.locator(".hl-analysis-coach-card .hl-card")).to_have_attribute(
+        "data-card", str(recommend(view).card), timeout=60_000)
+    screenshot(page, "site-analysis")
