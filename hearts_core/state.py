@@ -32,7 +32,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 from functools import reduce
 from operator import or_
-from typing import Any, Final
+from typing import Any, Final, NamedTuple
 
 from hearts_core.cards import (
     CARDS_PER_SUIT,
@@ -167,8 +167,7 @@ class PassDirection(StrEnum):
         return (seat - self.offset) % NUM_SEATS
 
 
-_new: Final = object.__new__
-_set: Final = object.__setattr__
+_new_tuple: Final = tuple.__new__
 
 # Phases looked up once for the properties a play loop reads every card (reading a member
 # off an Enum class costs several times a global look-up).
@@ -183,9 +182,19 @@ _PASS_OFFSETS: Final = {PassDirection.LEFT: 1, PassDirection.ACROSS: 2, PassDire
 _PASS_CYCLE: Final = (PassDirection.LEFT, PassDirection.RIGHT, PassDirection.ACROSS, PassDirection.HOLD)
 
 
-@dataclass(frozen=True, slots=True)
-class Trick:
-    """A completed trick: who led, the four cards in play order, who took it, its points."""
+class Trick(NamedTuple):
+    """A completed trick: who led, the four cards in play order, who took it, its points.
+
+    A frozen, hashable value made by field name or by position, like the frozen dataclass
+    it was; a named tuple because the referee makes one for every four cards played and
+    a tuple is the cheapest immutable record CPython builds (it is also a tuple: it
+    unpacks, and equals a plain tuple of the same four values).
+
+    >>> from hearts_core.cards import parse_cards
+    >>> trick = Trick(leader=3, cards=tuple(parse_cards("♣10 ♣K ♣3 ♥A")), winner=0, points=1)
+    >>> trick.seats, str(trick.played_by(0)), trick == Trick(3, trick.cards, 0, 1)
+    ((3, 0, 1, 2), '♣K', True)
+    """
 
     leader: int
     cards: tuple[Card, Card, Card, Card]
@@ -613,13 +622,11 @@ class HandState:
         """Record the trick the kernel has just closed, and move on to the next position."""
         tricks = self._tricks
         first, second, third, fourth = self._plays[-NUM_SEATS:]
-        # Trick(...) with its fields set directly: the frozen dataclass's __init__ does the
-        # same through slower look-ups, and the referee builds one trick per four cards.
-        done = _new(Trick)
-        _set(done, "leader", tricks[-1].winner if tricks else self._opening_leader)
-        _set(done, "cards", (DECK[first], DECK[second], DECK[third], DECK[fourth]))
-        _set(done, "winner", winner)
-        _set(done, "points", self._table.last_trick_points)
+        # Trick(...) made as the tuple it is: the named tuple's __new__ does the same through
+        # one more Python call, and the referee makes one trick per four cards.
+        done = _new_tuple(Trick, (tricks[-1].winner if tricks else self._opening_leader,
+                                  (DECK[first], DECK[second], DECK[third], DECK[fourth]), winner,
+                                  self._table.last_trick_points))
         tricks.append(done)
         if len(tricks) == TRICKS_PER_HAND:
             self._phase = _HAND_OVER
