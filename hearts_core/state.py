@@ -295,7 +295,6 @@ class HandState:
         "_passes",
         "_phase",
         "_playable",
-        "_plays",
         "_table",
         "_tricks",
         "pass_direction",
@@ -309,7 +308,6 @@ class HandState:
     _phase: Phase
     _table: Table
     _tricks: list[Trick]
-    _plays: list[int]
     _playable: int
     _legal: tuple[Card, ...] | None
     _opening_leader: int
@@ -364,7 +362,6 @@ class HandState:
         state._passes = [0] * NUM_SEATS
         state._table = Table(list(dealt), [], 0, 0, False, [0] * NUM_SEATS, rules)
         state._tricks = []
-        state._plays = []
         state._playable = 0
         state._legal = None
         state._opening_leader = 0
@@ -439,13 +436,17 @@ class HandState:
         """Every card played so far as ``(seat, card)``, in play order."""
         result = []
         seat = self._first_leader()
-        for position, index in enumerate(self._plays):
+        for position, index in enumerate(self._play_indices()):
             if position and position % NUM_SEATS == 0:
                 seat = self._tricks[position // NUM_SEATS - 1].winner
             elif position:
                 seat = (seat + 1) % NUM_SEATS
             result.append((seat, DECK[index]))
         return tuple(result)
+
+    def _play_indices(self) -> list[int]:
+        """Every card played so far, as indices in play order: the completed tricks', then the trick in progress."""
+        return [card.index for trick in self._tricks for card in trick.cards] + self._table.trick
 
     def _first_leader(self) -> int:
         return self._opening_leader
@@ -606,27 +607,25 @@ class HandState:
         # _playable is 0 outside the playing phase, so this one test also checks the phase.
         if not self._playable >> index & 1:
             raise IllegalMove(self.explain(card, seat=seat))
-        self._plays.append(index)
+        # The kernel appends the card to this list and, when the card closes the trick,
+        # starts a new list for the next one: this one then holds the finished trick.
+        trick = table.trick
         winner = table.play(index)
         if winner < 0:
             # Mid-trick, so the led suit is known.  The next position's playable mask,
             # inlined from _rule because this runs for nearly every card.
-            trick = table.trick
             self._playable = rule_walk(table.hands[table.to_move], trick[0] // CARDS_PER_SUIT,
                                        table.tricks_done == 0, table.hearts_broken)[0]
             self._legal = None
             return None
-        return self._close_trick(winner)
-
-    def _close_trick(self, winner: int) -> Trick:
-        """Record the trick the kernel has just closed, and move on to the next position."""
+        # The trick is closed: record it (inlined, once per four cards) and move on.
         tricks = self._tricks
-        first, second, third, fourth = self._plays[-NUM_SEATS:]
+        first, second, third, fourth = trick
         # Trick(...) made as the tuple it is: the named tuple's __new__ does the same through
-        # one more Python call, and the referee makes one trick per four cards.
+        # one more Python call.
         done = _new_tuple(Trick, (tricks[-1].winner if tricks else self._opening_leader,
                                   (DECK[first], DECK[second], DECK[third], DECK[fourth]), winner,
-                                  self._table.last_trick_points))
+                                  table.last_trick_points))
         tricks.append(done)
         if len(tricks) == TRICKS_PER_HAND:
             self._phase = _HAND_OVER
@@ -634,7 +633,6 @@ class HandState:
             self._legal = ()
         else:
             # The next position's playable mask, inlined from _rule: the winner leads.
-            table = self._table
             self._playable = rule_walk(table.hands[winner], LEADING, False, table.hearts_broken)[0]
             self._legal = None
         return done
@@ -688,11 +686,11 @@ class HandState:
             record["passes"] = [
                 [str(card) for card in _cards_of(mask)] if mask else None for mask in self._passes
             ]
-        record["plays"] = [str(DECK[index]) for index in self._plays]
+        record["plays"] = [str(DECK[index]) for index in self._play_indices()]
         return record
 
     def _history(self) -> tuple[object, ...]:
-        return (self.rules, self.pass_direction, self._dealt, tuple(self._passes), tuple(self._plays))
+        return (self.rules, self.pass_direction, self._dealt, tuple(self._passes), tuple(self._play_indices()))
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, HandState):
