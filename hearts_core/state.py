@@ -30,8 +30,6 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
-from functools import reduce
-from operator import or_
 from typing import Any, Final, NamedTuple
 
 from hearts_core.cards import (
@@ -97,14 +95,18 @@ def _cards_of_suits(mask: int) -> tuple[Card, ...]:
 
 
 def _card_bits(cards: object) -> tuple[tuple[Card, ...], int] | None:
-    """A list or tuple made only of :class:`Card` values, as a tuple, and its mask, in C-level passes.
+    """A list or tuple made only of :class:`Card` values, as a tuple, and the sum of their bits, in C-level passes.
 
+    The sum is the cards' mask exactly when its bit count is the number of cards: a card
+    listed twice carries into another bit, and every carry lowers the bit count by one.
+    Both callers refuse unless the count is right, so they never use a sum that is not
+    a mask (``sum`` adds small ints in C without a call per card, unlike ``reduce(or_)``).
     Anything else (texts, other iterables, odd items) gives ``None``, and the caller takes
     its checking path, which accepts or refuses exactly as before.
     """
     if type(cards) is tuple or type(cards) is list or type(cards) is Hand:
         try:
-            mask = reduce(or_, map(_BIT_OF_CARD_ID.__getitem__, map(id, cards)), 0)
+            mask = sum(map(_BIT_OF_CARD_ID.__getitem__, map(id, cards)))
         except KeyError:  # a text, or anything else that is not one of the 52 cards
             return None
         return tuple(cards), mask
