@@ -81,17 +81,17 @@ def _cards_of(mask: int) -> tuple[Card, ...]:
 
 def _cards_of_suits(mask: int) -> tuple[Card, ...]:
     """:func:`_cards_of` for a mask not in the cache: one look-up per suit."""
-    known = _SUIT_CARDS.get
-    clubs, diamonds, spades, hearts = (known(mask & _CLUBS), known(mask & _DIAMONDS), known(mask & _SPADES),
-                                       known(mask & _HEARTS))
-    if clubs is None or diamonds is None or spades is None or hearts is None:
-        # A suit's piece not met before: fill it in (at most once per single-suit mask).
+    try:
+        # Subscripts, not .get: no call per suit, and a miss happens at most once per single-suit mask.
+        return (_SUIT_CARDS[mask & _CLUBS] + _SUIT_CARDS[mask & _DIAMONDS] + _SUIT_CARDS[mask & _SPADES]
+                + _SUIT_CARDS[mask & _HEARTS])
+    except KeyError:
+        # A suit's piece not met before: fill it in, then look the mask up again.
         for suit_mask in SUIT_MASKS:
             piece = mask & suit_mask
             if piece not in _SUIT_CARDS:
                 _SUIT_CARDS[piece] = cards_from_mask(piece)
         return _cards_of(mask)
-    return clubs + diamonds + spades + hearts
 
 
 def _card_bits(cards: object) -> tuple[tuple[Card, ...], int] | None:
