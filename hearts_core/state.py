@@ -387,9 +387,11 @@ class HandState:
         """Ask the rules for the playable mask of the seat to move; kept until the next play."""
         table = self._table
         trick = table.trick
-        self._playable = rule_walk(table.hands[table.to_move], trick[0] // CARDS_PER_SUIT if trick else LEADING,
-                                   table.tricks_done == 0, table.hearts_broken)[0]
-        self._legal = None
+        playable = self._playable = rule_walk(table.hands[table.to_move],
+                                              trick[0] // CARDS_PER_SUIT if trick else LEADING,
+                                              table.tricks_done == 0, table.hearts_broken)[0]
+        # Its cards when the mask is a single suit met before (one look-up); else built when asked.
+        self._legal = _SUIT_CARDS.get(playable)
 
     # ----------------------------------------------------------------- questions
 
@@ -519,8 +521,9 @@ class HandState:
         """The cards the seat to move may play (empty when nobody is to play)."""
         legal = self._legal
         if legal is None:
-            # _cards_of's first look-up, inlined: it answers most positions.
-            legal = self._legal = _SUIT_CARDS.get(self._playable) or _cards_of_suits(self._playable)
+            # Not a single-suit mask met before (each play looks that up as it walks the
+            # rules): one look-up per suit.
+            legal = self._legal = _cards_of_suits(self._playable)
         return legal
 
     def explain(self, card: Card | str, *, seat: int | None = None) -> Verdict:
@@ -556,7 +559,8 @@ class HandState:
             InvalidCardError: a card is written in no accepted notation.
             InvalidPositionError: ``seat`` is not 0 to 3.
         """
-        seat = _seat(seat)
+        if type(seat) is not int or not 0 <= seat < NUM_SEATS:  # _seat's own first test, inlined
+            seat = _seat(seat)
         # The common case, a list or tuple of cards, needs no parsing; the rest goes through to_cards.
         known = _card_bits(cards)
         chosen, mask = (to_cards(cards), None) if known is None else known
@@ -616,9 +620,11 @@ class HandState:
         if winner < 0:
             # Mid-trick, so the led suit is known.  The next position's playable mask,
             # inlined from _rule because this runs for nearly every card.
-            self._playable = rule_walk(table.hands[table.to_move], trick[0] // CARDS_PER_SUIT,
-                                       table.tricks_done == 0, table.hearts_broken)[0]
-            self._legal = None
+            playable = self._playable = rule_walk(table.hands[table.to_move], trick[0] // CARDS_PER_SUIT,
+                                                  table.tricks_done == 0, table.hearts_broken)[0]
+            # Following suit (most plays) gives a single-suit mask: its cards are one look-up
+            # away, so they are kept now; for any other mask None, and legal_plays builds them.
+            self._legal = _SUIT_CARDS.get(playable)
             return None
         # The trick is closed: record it (inlined, once per four cards) and move on.
         tricks = self._tricks
@@ -635,8 +641,8 @@ class HandState:
             self._legal = ()
         else:
             # The next position's playable mask, inlined from _rule: the winner leads.
-            self._playable = rule_walk(table.hands[winner], LEADING, False, table.hearts_broken)[0]
-            self._legal = None
+            playable = self._playable = rule_walk(table.hands[winner], LEADING, False, table.hearts_broken)[0]
+            self._legal = _SUIT_CARDS.get(playable)
         return done
 
     # ---------------------------------------------------------------- the rest
