@@ -10,9 +10,10 @@ Design choices:
   each card, closes tricks and counts points, and
   :func:`~hearts_core.kernel.rule_walk`, the engine's only legality function, is asked
   once per position.  The computer players' simulator runs on the same kernel, so the
-  referee and the players cannot disagree about a rule.  The playable mask (and, when
-  asked for, its cards) is kept until the next play, which keeps a random hand through
-  the public API fast enough for the computer players' simulations.
+  referee and the players cannot disagree about a rule.  The playable mask and its cards
+  (looked up at once when they are of one suit, built when asked otherwise) are kept until
+  the next play, which keeps a random hand through the public API fast enough for the
+  computer players' simulations.
 * :meth:`HandState.view` is the boundary between the referee and a player: a frozen
   :class:`SeatView` holding the seat's own cards, what it passed and received, and public
   play.  Computer players are given views, never the state.
