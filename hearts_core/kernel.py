@@ -303,7 +303,9 @@ class Table:
         """Play card ``index`` for the seat to move; return the seat that took the trick, or -1.
 
         The caller has checked the card is legal.  Closing a trick credits its points
-        (also kept in ``last_trick_points``) to the taker, who leads next.
+        (also kept in ``last_trick_points``) to the taker, who leads next, and starts a
+        new ``trick`` list: the closed trick's list is left holding its four cards, so a
+        caller that kept it (the referee does) reads the trick from it.
         """
         bit = 1 << index
         seat = self.to_move

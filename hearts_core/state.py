@@ -10,9 +10,10 @@ Design choices:
   each card, closes tricks and counts points, and
   :func:`~hearts_core.kernel.rule_walk`, the engine's only legality function, is asked
   once per position.  The computer players' simulator runs on the same kernel, so the
-  referee and the players cannot disagree about a rule.  The playable mask (and, when
-  asked for, its cards) is kept until the next play, which keeps a random hand through
-  the public API fast enough for the computer players' simulations.
+  referee and the players cannot disagree about a rule.  The playable mask and its cards
+  (looked up at once when they are of one suit, built when asked otherwise) are kept until
+  the next play, which keeps a random hand through the public API fast enough for the
+  computer players' simulations.
 * :meth:`HandState.view` is the boundary between the referee and a player: a frozen
   :class:`SeatView` holding the seat's own cards, what it passed and received, and public
   play.  Computer players are given views, never the state.
@@ -30,9 +31,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
-from functools import reduce
-from operator import or_
-from typing import Any, Final
+from typing import Any, Final, NamedTuple
 
 from hearts_core.cards import (
     CARDS_PER_SUIT,
@@ -83,28 +82,32 @@ def _cards_of(mask: int) -> tuple[Card, ...]:
 
 def _cards_of_suits(mask: int) -> tuple[Card, ...]:
     """:func:`_cards_of` for a mask not in the cache: one look-up per suit."""
-    known = _SUIT_CARDS.get
-    clubs, diamonds, spades, hearts = (known(mask & _CLUBS), known(mask & _DIAMONDS), known(mask & _SPADES),
-                                       known(mask & _HEARTS))
-    if clubs is None or diamonds is None or spades is None or hearts is None:
-        # A suit's piece not met before: fill it in (at most once per single-suit mask).
+    try:
+        # Subscripts, not .get: no call per suit, and a miss happens at most once per single-suit mask.
+        return (_SUIT_CARDS[mask & _CLUBS] + _SUIT_CARDS[mask & _DIAMONDS] + _SUIT_CARDS[mask & _SPADES]
+                + _SUIT_CARDS[mask & _HEARTS])
+    except KeyError:
+        # A suit's piece not met before: fill it in, then look the mask up again.
         for suit_mask in SUIT_MASKS:
             piece = mask & suit_mask
             if piece not in _SUIT_CARDS:
                 _SUIT_CARDS[piece] = cards_from_mask(piece)
         return _cards_of(mask)
-    return clubs + diamonds + spades + hearts
 
 
 def _card_bits(cards: object) -> tuple[tuple[Card, ...], int] | None:
-    """A list or tuple made only of :class:`Card` values, as a tuple, and its mask, in C-level passes.
+    """A list or tuple made only of :class:`Card` values, as a tuple, and the sum of their bits, in C-level passes.
 
+    The sum is the cards' mask exactly when its bit count is the number of cards: a card
+    listed twice carries into another bit, and every carry lowers the bit count by one.
+    Both callers refuse unless the count is right, so they never use a sum that is not
+    a mask (``sum`` adds small ints in C without a call per card, unlike ``reduce(or_)``).
     Anything else (texts, other iterables, odd items) gives ``None``, and the caller takes
     its checking path, which accepts or refuses exactly as before.
     """
     if type(cards) is tuple or type(cards) is list or type(cards) is Hand:
         try:
-            mask = reduce(or_, map(_BIT_OF_CARD_ID.__getitem__, map(id, cards)), 0)
+            mask = sum(map(_BIT_OF_CARD_ID.__getitem__, map(id, cards)))
         except KeyError:  # a text, or anything else that is not one of the 52 cards
             return None
         return tuple(cards), mask
@@ -167,8 +170,7 @@ class PassDirection(StrEnum):
         return (seat - self.offset) % NUM_SEATS
 
 
-_new: Final = object.__new__
-_set: Final = object.__setattr__
+_new_tuple: Final = tuple.__new__
 
 # Phases looked up once for the properties a play loop reads every card (reading a member
 # off an Enum class costs several times a global look-up).
@@ -183,9 +185,19 @@ _PASS_OFFSETS: Final = {PassDirection.LEFT: 1, PassDirection.ACROSS: 2, PassDire
 _PASS_CYCLE: Final = (PassDirection.LEFT, PassDirection.RIGHT, PassDirection.ACROSS, PassDirection.HOLD)
 
 
-@dataclass(frozen=True, slots=True)
-class Trick:
-    """A completed trick: who led, the four cards in play order, who took it, its points."""
+class Trick(NamedTuple):
+    """A completed trick: who led, the four cards in play order, who took it, its points.
+
+    A frozen, hashable value made by field name or by position, like the frozen dataclass
+    it was; a named tuple because the referee makes one for every four cards played and
+    a tuple is the cheapest immutable record CPython builds (it is also a tuple: it
+    unpacks, and equals a plain tuple of the same four values).
+
+    >>> from hearts_core.cards import parse_cards
+    >>> trick = Trick(leader=3, cards=tuple(parse_cards("♣10 ♣K ♣3 ♥A")), winner=0, points=1)
+    >>> trick.seats, str(trick.played_by(0)), trick == Trick(3, trick.cards, 0, 1)
+    ((3, 0, 1, 2), '♣K', True)
+    """
 
     leader: int
     cards: tuple[Card, Card, Card, Card]
@@ -286,7 +298,6 @@ class HandState:
         "_passes",
         "_phase",
         "_playable",
-        "_plays",
         "_table",
         "_tricks",
         "pass_direction",
@@ -300,7 +311,6 @@ class HandState:
     _phase: Phase
     _table: Table
     _tricks: list[Trick]
-    _plays: list[int]
     _playable: int
     _legal: tuple[Card, ...] | None
     _opening_leader: int
@@ -355,7 +365,6 @@ class HandState:
         state._passes = [0] * NUM_SEATS
         state._table = Table(list(dealt), [], 0, 0, False, [0] * NUM_SEATS, rules)
         state._tricks = []
-        state._plays = []
         state._playable = 0
         state._legal = None
         state._opening_leader = 0
@@ -379,9 +388,11 @@ class HandState:
         """Ask the rules for the playable mask of the seat to move; kept until the next play."""
         table = self._table
         trick = table.trick
-        self._playable = rule_walk(table.hands[table.to_move], trick[0] // CARDS_PER_SUIT if trick else LEADING,
-                                   table.tricks_done == 0, table.hearts_broken)[0]
-        self._legal = None
+        playable = self._playable = rule_walk(table.hands[table.to_move],
+                                              trick[0] // CARDS_PER_SUIT if trick else LEADING,
+                                              table.tricks_done == 0, table.hearts_broken)[0]
+        # Its cards when the mask is a single suit met before (one look-up); else built when asked.
+        self._legal = _SUIT_CARDS.get(playable)
 
     # ----------------------------------------------------------------- questions
 
@@ -430,13 +441,17 @@ class HandState:
         """Every card played so far as ``(seat, card)``, in play order."""
         result = []
         seat = self._first_leader()
-        for position, index in enumerate(self._plays):
+        for position, index in enumerate(self._play_indices()):
             if position and position % NUM_SEATS == 0:
                 seat = self._tricks[position // NUM_SEATS - 1].winner
             elif position:
                 seat = (seat + 1) % NUM_SEATS
             result.append((seat, DECK[index]))
         return tuple(result)
+
+    def _play_indices(self) -> list[int]:
+        """Every card played so far, as indices in play order: the completed tricks', then the trick in progress."""
+        return [card.index for trick in self._tricks for card in trick.cards] + self._table.trick
 
     def _first_leader(self) -> int:
         return self._opening_leader
@@ -507,8 +522,9 @@ class HandState:
         """The cards the seat to move may play (empty when nobody is to play)."""
         legal = self._legal
         if legal is None:
-            # _cards_of's first look-up, inlined: it answers most positions.
-            legal = self._legal = _SUIT_CARDS.get(self._playable) or _cards_of_suits(self._playable)
+            # Not a single-suit mask met before (each play looks that up as it walks the
+            # rules): one look-up per suit.
+            legal = self._legal = _cards_of_suits(self._playable)
         return legal
 
     def explain(self, card: Card | str, *, seat: int | None = None) -> Verdict:
@@ -544,7 +560,8 @@ class HandState:
             InvalidCardError: a card is written in no accepted notation.
             InvalidPositionError: ``seat`` is not 0 to 3.
         """
-        seat = _seat(seat)
+        if type(seat) is not int or not 0 <= seat < NUM_SEATS:  # _seat's own first test, inlined
+            seat = _seat(seat)
         # The common case, a list or tuple of cards, needs no parsing; the rest goes through to_cards.
         known = _card_bits(cards)
         chosen, mask = (to_cards(cards), None) if known is None else known
@@ -597,29 +614,27 @@ class HandState:
         # _playable is 0 outside the playing phase, so this one test also checks the phase.
         if not self._playable >> index & 1:
             raise IllegalMove(self.explain(card, seat=seat))
-        self._plays.append(index)
+        # The kernel appends the card to this list and, when the card closes the trick,
+        # starts a new list for the next one: this one then holds the finished trick.
+        trick = table.trick
         winner = table.play(index)
         if winner < 0:
             # Mid-trick, so the led suit is known.  The next position's playable mask,
             # inlined from _rule because this runs for nearly every card.
-            trick = table.trick
-            self._playable = rule_walk(table.hands[table.to_move], trick[0] // CARDS_PER_SUIT,
-                                       table.tricks_done == 0, table.hearts_broken)[0]
-            self._legal = None
+            playable = self._playable = rule_walk(table.hands[table.to_move], trick[0] // CARDS_PER_SUIT,
+                                                  table.tricks_done == 0, table.hearts_broken)[0]
+            # Following suit (most plays) gives a single-suit mask: its cards are one look-up
+            # away, so they are kept now; for any other mask None, and legal_plays builds them.
+            self._legal = _SUIT_CARDS.get(playable)
             return None
-        return self._close_trick(winner)
-
-    def _close_trick(self, winner: int) -> Trick:
-        """Record the trick the kernel has just closed, and move on to the next position."""
+        # The trick is closed: record it (inlined, once per four cards) and move on.
         tricks = self._tricks
-        first, second, third, fourth = self._plays[-NUM_SEATS:]
-        # Trick(...) with its fields set directly: the frozen dataclass's __init__ does the
-        # same through slower look-ups, and the referee builds one trick per four cards.
-        done = _new(Trick)
-        _set(done, "leader", tricks[-1].winner if tricks else self._opening_leader)
-        _set(done, "cards", (DECK[first], DECK[second], DECK[third], DECK[fourth]))
-        _set(done, "winner", winner)
-        _set(done, "points", self._table.last_trick_points)
+        first, second, third, fourth = trick
+        # Trick(...) made as the tuple it is: the named tuple's __new__ does the same through
+        # one more Python call.
+        done = _new_tuple(Trick, (tricks[-1].winner if tricks else self._opening_leader,
+                                  (DECK[first], DECK[second], DECK[third], DECK[fourth]), winner,
+                                  table.last_trick_points))
         tricks.append(done)
         if len(tricks) == TRICKS_PER_HAND:
             self._phase = _HAND_OVER
@@ -627,9 +642,8 @@ class HandState:
             self._legal = ()
         else:
             # The next position's playable mask, inlined from _rule: the winner leads.
-            table = self._table
-            self._playable = rule_walk(table.hands[winner], LEADING, False, table.hearts_broken)[0]
-            self._legal = None
+            playable = self._playable = rule_walk(table.hands[winner], LEADING, False, table.hearts_broken)[0]
+            self._legal = _SUIT_CARDS.get(playable)
         return done
 
     # ---------------------------------------------------------------- the rest
@@ -681,11 +695,11 @@ class HandState:
             record["passes"] = [
                 [str(card) for card in _cards_of(mask)] if mask else None for mask in self._passes
             ]
-        record["plays"] = [str(DECK[index]) for index in self._plays]
+        record["plays"] = [str(DECK[index]) for index in self._play_indices()]
         return record
 
     def _history(self) -> tuple[object, ...]:
-        return (self.rules, self.pass_direction, self._dealt, tuple(self._passes), tuple(self._plays))
+        return (self.rules, self.pass_direction, self._dealt, tuple(self._passes), tuple(self._play_indices()))
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, HandState):

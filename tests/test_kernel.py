@@ -144,6 +144,18 @@ def test_table_copy_is_independent() -> None:
     assert table.trick == [] and twin.trick == [0] and table.hands != twin.hands
 
 
+def test_closing_a_trick_starts_a_new_list_and_leaves_the_closed_one_whole() -> None:
+    # The referee keeps the trick list across the play that closes it and reads the trick from it.
+    table = Table([mask_of(hand) for hand in deal_hands(5, 4)], [], 0, 0, False, [0, 0, 0, 0], Rules())
+    table.to_move = table.leader = next(seat for seat in SEATS if table.hands[seat] & 1)
+    for _ in range(13):
+        kept = table.trick
+        while table.play(next(index for index in range(52) if table.legal() >> index & 1)) < 0:
+            assert table.trick is kept
+        assert len(kept) == 4 and table.trick == [] and table.trick is not kept
+    assert table.is_over
+
+
 def test_rule_walk_refuses_and_allows_in_one_answer() -> None:
     hand = mask_of(cards("♥4 ♥9 ♦7 ♠2"))
     playable, refusal, allowance = rule_walk(hand, LEADING, False, False)

@@ -467,6 +467,40 @@ def test_the_kept_legal_tuple_is_never_stale(plan: HandPlan, seed: int) -> None:
         assert state.copy().legal_plays() == fresh
 
 
+@MODERATE
+@given(hand_plans(), st.integers(0, 2**32 - 1))
+def test_cards_in_any_form_asked_about_or_not_play_the_same_hand(plan: HandPlan, seed: int) -> None:
+    """The play path for a card just handed out and the checking path for anything else agree.
+
+    Two copies of a hand play the same cards: one hands ``play`` the :class:`Card` values
+    of ``legal_plays()``, asked at every position; the other asks only now and then and
+    plays the same cards as text, or a card from its own hand, by seat.  Both keep the
+    same legal tuple (built, or kept from the play before, when it is read), refuse the
+    same illegal cards leaving the hand as it was, and end equal.
+    """
+    rng = random.Random(seed)
+    fast = HandState.new(plan.deal, plan.direction)
+    if fast.phase is Phase.PASSING:
+        for seat in plan.pass_order:
+            fast.pass_cards(seat, plan.passes[seat])
+    slow = fast.copy()
+    while not fast.is_over:
+        legal = fast.legal_plays()
+        card = rng.choice(legal)
+        if rng.random() < 0.5:
+            assert slow.legal_plays() == legal
+        illegal = [other for other in slow.hand(slow.to_move or 0) if other not in legal]
+        if illegal:
+            before = slow.copy()
+            with pytest.raises(IllegalMove):
+                slow.play(str(rng.choice(illegal)))
+            assert slow == before and slow.legal_plays() == legal
+        taken = fast.play(card)
+        assert slow.play(str(card) if rng.random() < 0.5 else card, seat=slow.to_move) == taken
+        assert slow.current_trick == fast.current_trick and slow.tricks == fast.tricks
+    assert slow == fast and slow.scores == fast.scores and slow.legal_plays() == fast.legal_plays() == ()
+
+
 @LIGHT
 @given(hand_plans(), st.integers(0, 51))
 def test_copy_is_equal_and_independent(plan: HandPlan, stop: int) -> None:

@@ -268,6 +268,23 @@ def test_bad_deals_are_refused(hands: list[str], fragment: str) -> None:
         HandState.new(hands, "hold")
 
 
+def test_a_deal_of_cards_with_a_card_twice_is_refused_whatever_its_bits_add_up_to() -> None:
+    # Cards given as Card values take the fast path, which adds the cards' bits: ♣3 twice
+    # adds up to ♣4's bit, the card this seat lacks, and must still be refused.
+    clubs = list(cards(CLUBS))
+    twice = [clubs[0], clubs[1], clubs[1], *clubs[3:]]
+    for hands in ([twice, cards(HEARTS), cards(DIAMONDS), cards(SPADES)],
+                  [tuple(twice), cards(HEARTS), cards(DIAMONDS), [clubs[2], *cards(SPADES)[1:]]]):
+        with pytest.raises(InvalidPositionError, match="13 different cards"):
+            HandState.new(hands, "hold")
+    state = passing_state(direction="left")
+    three = state.hand(0)[0]
+    before = state.copy()
+    with pytest.raises(IllegalMove) as refused:
+        state.pass_cards(0, [three, three, state.hand(0)[2]])
+    assert refused.value.verdict.reason is ActionReason.WRONG_PASS and state == before
+
+
 def test_bad_direction_and_seat_are_refused() -> None:
     with pytest.raises(InvalidPositionError, match="'sideways'"):
         HandState.new([CLUBS, HEARTS, DIAMONDS, SPADES], "sideways")
