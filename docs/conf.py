@@ -27,7 +27,8 @@ napoleon_google_docstring = True
 napoleon_numpy_docstring = False
 html_theme = "alabaster"
 html_title = "Hearts Lessons: a reference for notebook authors"
-html_static_path: list[str] = []
+html_static_path = ["_static"]
+html_favicon = "_static/favicon.svg"  # the site's pages ask for one; without it a browser logs a 404
 # The docstrings cross-reference names Sphinx cannot always resolve (type aliases, traitlets);
 # those stay plain text rather than failing the build.
 nitpicky = False

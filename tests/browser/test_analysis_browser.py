@@ -100,6 +100,7 @@ def test_a_shared_position_why_the_coach_play_on_and_back(page: Page, lesson_ser
     assert_words_not_identifiers(page)
 
 
+@pytest.mark.parametrize("page", ["desktop"], indirect=True)  # the phone layout: the first test
 def test_a_bad_link_leaves_the_board_empty_with_a_sentence(page: Page, lesson_server: str,
                                                              axe_script: Path) -> None:
     page.goto(f"{lesson_server}voila/render/analysis.ipynb?position={urllib.parse.quote('0 ♣2♣2 hold - 0:')}",
@@ -114,6 +115,7 @@ def test_a_bad_link_leaves_the_board_empty_with_a_sentence(page: Page, lesson_se
     assert not serious_violations(page, axe_script) + cards_without_names(page)
 
 
+@pytest.mark.parametrize("page", ["desktop"], indirect=True)  # the phone layout: the first test
 def test_an_answered_puzzle_opens_on_the_analysis_board(page: Page, lesson_server: str) -> None:
     page.goto(f"{lesson_server}voila/render/puzzles.ipynb", wait_until="domcontentloaded")
     page.wait_for_selector(".hl-puzzles .hl-hand .hl-card", timeout=60_000)
