@@ -7,6 +7,15 @@ Design choices:
   engine's refusals, the coach and every widget.  They live here once, so a message reads
   the same wherever it is built and an empty list can never raise.
 * Pure standard library: the engine imports it as well as the widgets.
+* Every sentence a learner reads is one whole pattern with named placeholders, passed to
+  :func:`say` (or :func:`say_n` when it depends on a count) as a literal, so Babel's
+  extractor finds it (``./dev translations``) and a translator can reorder it.  A pattern
+  kept in a table for later is wrapped in :func:`marked` where it is written.  The
+  English pattern is the message id; English needs no catalogue.
+* One language is active per process (a kernel serves one page): :func:`set_language`
+  installs the compiled catalogue ``locale/<code>/LC_MESSAGES/hearts.mo`` shipped inside
+  this package, read with the standard library's :mod:`gettext`, so the engine needs
+  nothing more under Pyodide either.
 
 >>> and_list(["♣3", "♣5", "♣A"])
 '♣3, ♣5 and ♣A'
@@ -22,14 +31,70 @@ from __future__ import annotations
 
 import gettext
 from collections.abc import Iterable
+from pathlib import Path
+from typing import TYPE_CHECKING, Final
 
 from hearts_core.errors import InvalidPositionError, quote_input
 from hearts_core.rules import SEAT_NAMES
 
-__all__ = ["about_points", "and_list", "plural", "points_phrase", "say", "seat_name", "subject", "verb"]
+if TYPE_CHECKING:
+    from hearts_core.cards import Card
+
+__all__ = [
+    "LANGUAGES", "about_points", "and_list", "card_name", "language", "marked", "plural", "points_phrase", "say",
+    "say_n", "seat_name", "set_language", "subject", "suit_name", "translate", "verb",
+]
+
+LANGUAGES: Final = ("en", "ja", "es")
+"""The languages the course speaks, English first (the message ids themselves)."""
+DOMAIN: Final = "hearts"
+LOCALE_DIR: Final = Path(__file__).parent / "locale"
 
 _CATALOGUE: gettext.NullTranslations = gettext.NullTranslations()
 """Where translated patterns come from; English (the patterns themselves) until a catalogue is installed."""
+_LANGUAGE = "en"
+
+
+def language() -> str:
+    """The code of the language messages are said in now: ``en``, ``ja`` or ``es``."""
+    return _LANGUAGE
+
+
+def set_language(code: str) -> None:
+    """Say every later message in language ``code`` (one of :data:`LANGUAGES`).
+
+    An unknown code raises :class:`ValueError` naming it and changes nothing.
+    """
+    global _CATALOGUE, _LANGUAGE  # one language per process, by design (module docstring)
+    if code not in LANGUAGES:
+        raise ValueError(f"unknown language {quote_input(code)}; the course speaks {', '.join(LANGUAGES)}")
+    catalogue = (gettext.NullTranslations() if code == "en" else
+                 gettext.translation(DOMAIN, localedir=LOCALE_DIR, languages=[code], fallback=True))
+    _CATALOGUE, _LANGUAGE = catalogue, code
+
+
+def marked(pattern: str) -> str:
+    """Mark a pattern kept for later (in a table, a constant) so Babel extracts it; returns it unchanged.
+
+    The pattern is translated when it is said: ``say(TABLE[key], ...)``.
+    """
+    return pattern
+
+
+def translate(pattern: str) -> str:
+    """The active language's form of ``pattern``, placeholders left unfilled (for front ends that fill them)."""
+    return _CATALOGUE.gettext(pattern)
+
+
+def translate_n(singular: str, plural_pattern: str, count: int) -> str:
+    """The active language's form of a pattern that depends on ``count``, placeholders left unfilled."""
+    return _CATALOGUE.ngettext(singular, plural_pattern, count)
+
+
+def plural_index(count: int) -> int:
+    """Which of the active catalogue's plural forms ``count`` takes (0 for "one" in English)."""
+    plural_rule = getattr(_CATALOGUE, "plural", None)
+    return int(plural_rule(count)) if plural_rule else int(count != 1)
 
 LEARNER_SEAT = 0
 """The seat the learner plays; messages address it as "you"."""
@@ -39,7 +104,11 @@ def seat_name(seat: int) -> str:
     """``You``, ``CPU1``, ``CPU2``, ``CPU3``."""
     if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < len(SEAT_NAMES):
         raise InvalidPositionError(f"seats are numbered 0 to 3, not {quote_input(seat)}")
-    return SEAT_NAMES[seat]
+    return translate(_SEAT_NAMES[seat])
+
+
+_SEAT_NAMES: Final = (marked("You"), marked("CPU1"), marked("CPU2"), marked("CPU3"))
+assert _SEAT_NAMES == SEAT_NAMES  # the record's names are the English message ids
 
 
 def and_list(items: Iterable[object]) -> str:
@@ -47,7 +116,10 @@ def and_list(items: Iterable[object]) -> str:
     texts = [str(item) for item in items]
     if len(texts) <= 1:
         return "".join(texts)
-    return ", ".join(texts[:-1]) + " and " + texts[-1]
+    joined = texts[0]
+    for text in texts[1:-1]:
+        joined = say("{items}, {item}", items=joined, item=text)
+    return say("{items} and {last}", items=joined, last=texts[-1])
 
 
 def plural(count: int, one: str, many: str | None = None) -> str:
@@ -57,7 +129,9 @@ def plural(count: int, one: str, many: str | None = None) -> str:
 
 def points_phrase(points: int) -> str:
     """``no points``, ``1 point``, ``13 points``."""
-    return "no points" if points == 0 else plural(points, "point")
+    if points == 0:
+        return say("no points")
+    return say_n("{count} point", "{count} points", points)
 
 
 def subject(seat: int, you_form: str, other_form: str, *, capital: bool = True) -> str:
@@ -70,6 +144,39 @@ def subject(seat: int, you_form: str, other_form: str, *, capital: bool = True) 
 def verb(seat: int, you_form: str, other_form: str) -> str:
     """The verb alone, agreeing with a seat named earlier: ``play`` for the learner, ``plays`` otherwise."""
     return you_form if seat == LEARNER_SEAT else other_form
+
+
+def say_n(singular: str, plural_pattern: str, count: int, **values: object) -> str:
+    """A whole sentence pattern that depends on ``count`` (gettext's ``ngettext``); ``{count}`` is filled too.
+
+    >>> say_n("{seat} has {count} card left.", "{seat} has {count} cards left.", 2, seat="CPU2")
+    'CPU2 has 2 cards left.'
+    """
+    filled = {"count": count, **{name: str(value) for name, value in values.items()}}
+    return _CATALOGUE.ngettext(singular, plural_pattern, count).format(**filled)
+
+
+_RANK_NAMES: Final = {
+    2: marked("two"), 3: marked("three"), 4: marked("four"), 5: marked("five"), 6: marked("six"),
+    7: marked("seven"), 8: marked("eight"), 9: marked("nine"), 10: marked("ten"), 11: marked("jack"),
+    12: marked("queen"), 13: marked("king"), 14: marked("ace"),
+}
+_SUIT_NAMES: Final = (marked("clubs"), marked("diamonds"), marked("spades"), marked("hearts"))
+
+
+def suit_name(suit: int) -> str:
+    """A suit as a learner reads it in a sentence, in the active language: ``clubs``."""
+    return translate(_SUIT_NAMES[int(suit)])
+
+
+def card_name(card: Card) -> str:
+    """A card's spoken name in the active language: ``queen of spades`` (``Card.name`` stays English).
+
+    >>> from hearts_core.cards import parse_card
+    >>> card_name(parse_card("QS"))
+    'queen of spades'
+    """
+    return say("{rank} of {suit}", rank=translate(_RANK_NAMES[card.rank]), suit=suit_name(card.suit))
 
 
 def say(pattern: str, **values: object) -> str:

@@ -25,7 +25,9 @@ from __future__ import annotations
 
 import functools
 import inspect
+import json
 import logging
+import re
 import reprlib
 import sys
 import types
@@ -39,7 +41,7 @@ import traitlets
 
 from hearts_core import Card, seat_name
 from hearts_core.display import card_css
-from hearts_core.wording import say
+from hearts_core.wording import language, plural_index, say, translate, translate_n
 
 __all__ = [
     "ESM_FILE_MARK", "FAILED", "REFUSED", "HeartsWidget", "bundle_css", "bundle_esm", "card_data", "cards_data",
@@ -91,6 +93,46 @@ def bundle_esm(*names: str) -> str:
                      for name in ("cards.js", *names))
 
 
+_JS_STRING = r'"((?:[^"\\\n]|\\.)*)"'
+_HLT = re.compile(r"\bhlT\(\s*" + _JS_STRING)
+_HLTN = re.compile(r"\bhlTn\(\s*" + _JS_STRING + r"\s*,\s*" + _JS_STRING)
+PLURAL_TABLE_KEY: Final = "\u0004plural"
+
+
+def _js_text(literal: str) -> str:
+    """A double-quoted JavaScript literal's text (the front ends write only simple escapes)."""
+    return str(json.loads(f'"{literal}"')) if "\\" in literal else literal
+
+
+def front_end_patterns(esm: str) -> tuple[tuple[str, ...], tuple[tuple[str, str], ...]]:
+    """The English patterns a bundle's front end says: its ``hlT("...")`` and ``hlTn("...", "...")`` literals."""
+    singles = tuple(dict.fromkeys(_js_text(found) for found in _HLT.findall(esm)))
+    plurals = tuple(dict.fromkeys((_js_text(one), _js_text(many)) for one, many in _HLTN.findall(esm)))
+    return singles, plurals
+
+
+@functools.cache
+def front_end_words(esm: str, language_code: str) -> dict[str, Any]:
+    """What a front end needs to speak the active language (``language_code`` keys the cache).
+
+    Each ``hlT`` pattern maps to its translation; each ``hlTn`` pair, keyed
+    ``singular + "\\u0004" + plural``, to its list of forms; :data:`PLURAL_TABLE_KEY`
+    to the form each count 0-199 takes.  English sends only the table: the patterns are
+    their own English.
+    """
+    singles, plurals = front_end_patterns(esm)
+    words: dict[str, Any] = {PLURAL_TABLE_KEY: [plural_index(count) for count in range(200)]}
+    if language_code == "en":
+        return words
+    words.update({pattern: translate(pattern) for pattern in singles})
+    forms = sorted(set(words[PLURAL_TABLE_KEY]))
+    for one, many in plurals:
+        # One count per form: the first count the rule sends to that form.
+        examples = [words[PLURAL_TABLE_KEY].index(form) for form in forms]
+        words[one + "\u0004" + many] = [translate_n(one, many, count) for count in examples]
+    return words
+
+
 def bundle_css(name: str | None = None) -> str:
     """The shared card styles, plus widget ``name``'s own if it has any."""
     parts = [card_css()]
@@ -136,10 +178,18 @@ class HeartsWidget(anywidget.AnyWidget):
 
     four_colour = traitlets.Bool(False).tag(sync=True)
     error = traitlets.Unicode("").tag(sync=True)
+    words = traitlets.Dict().tag(sync=True)
+    """The active language's forms of every pattern the front end says (see :func:`front_end_words`)."""
 
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
+        self.relabel()
         self.on_msg(self._dispatch)
+
+    def relabel(self) -> None:
+        """Send the front end its words in the active language (after :func:`hearts_core.wording.set_language`)."""
+        esm = getattr(self, "_esm", "")
+        self.words = front_end_words(esm if isinstance(esm, str) else "", language())
 
     def _actions(self) -> dict[str, Callable[..., Any]]:
         """Message type -> method; widgets extend this."""

@@ -2,6 +2,39 @@
 // Cards arrive from Python fully described (text, rank, symbol, suit, spoken label):
 // nothing here knows a rule or even the notation.
 
+// Words: every text a learner reads or hears is written here as its English pattern, a
+// double-quoted literal passed to hlT (or a singular and a plural passed to hlTn with a
+// count), so Babel extracts it into the catalogue; Python sends the active language's forms
+// in the model's `words` (widgets/_base.py finds every such literal of the bundle), and
+// hlUseWords(model) at the top of render() installs them. Placeholders are named ({seat}) so a translation may reorder them.
+let HL_WORDS = {};
+function hlUseWords(model) {
+  HL_WORDS = model.get("words") || {};
+}
+
+function hlFill(pattern, values = {}) {
+  return pattern.replace(/\{(\w+)\}/g, (whole, name) => (name in values ? String(values[name]) : whole));
+}
+
+function hlT(pattern, values) {
+  const translated = HL_WORDS[pattern];
+  return hlFill(typeof translated === "string" ? translated : pattern, values);
+}
+
+// A pattern that depends on a count: the catalogue's forms and, under "\u0004plural", which
+// form each count takes (counts 0-199; larger counts repeat the last hundred, as every
+// gettext plural rule does).
+function hlTn(singular, plural, count, values = {}) {
+  const forms = HL_WORDS[singular + "\u0004" + plural];
+  const table = HL_WORDS["\u0004plural"];
+  let pattern = count === 1 ? singular : plural;
+  if (Array.isArray(forms) && Array.isArray(table)) {
+    const form = forms[table[count < 200 ? count : 100 + (count % 100)]];
+    if (typeof form === "string") pattern = form;
+  }
+  return hlFill(pattern, { count, ...values });
+}
+
 function hlEl(tag, className, text) {
   const el = document.createElement(tag);
   if (className) el.className = className;
@@ -39,10 +72,12 @@ function hlButton(label, action, options = {}) {
 // What a card is called: its visible corner first ("10♣", what a voice-control user says),
 // then its spoken name ("ten of clubs"), then the marks drawn on it.
 function hlCardName(card, options = {}) {
-  const parts = [card.rank + card.symbol + ", " + card.label];
-  if (options.received) parts.push(options.receivedFrom ? "received from " + options.receivedFrom : "received");
-  if (options.danger) parts.push("danger: likely to cost points");
-  return parts.join(", ");
+  const parts = [card.rank + card.symbol, card.label];
+  if (options.received) {
+    parts.push(options.receivedFrom ? hlT("received from {seat}", { seat: options.receivedFrom }) : hlT("received"));
+  }
+  if (options.danger) parts.push(hlT("danger: likely to cost points"));
+  return parts.join(hlT(", "));
 }
 
 // The description of a dimmed card, one element per page, shared by every card that
@@ -51,7 +86,7 @@ const HL_NOT_NOW_ID = "hl-not-playable-now";
 function hlNotNowDescription() {
   let note = document.getElementById(HL_NOT_NOW_ID);
   if (!note) {
-    note = hlEl("span", "hl-visually-hidden", "May not be played now: choose it to hear why.");
+    note = hlEl("span", "hl-visually-hidden", hlT("May not be played now: choose it to hear why."));
     note.id = HL_NOT_NOW_ID;
     note.hidden = true; // aria-describedby still reads hidden text; nothing is shown
     document.body.append(note);
@@ -179,20 +214,22 @@ function hlSpoken(el, text) {
 }
 
 // A trick in words, in the order it was played: "CPU1 led 10♣ (ten of clubs); CPU2 played
-// K♣ (king of clubs); You to play." `plays` holds { seat, card } (seat is a name);
-// `next` names who plays next, `winner` who takes (or is taking) the trick.
+// K♣ (king of clubs); You to play." `plays` holds { seat, card, you } (seat is a name, you
+// is true for the learner's seat); `next` names who plays next, `winner` who takes (or is
+// taking) the trick, and `winnerIsYou` / `nextIsYou` say whether that is the learner.
 function hlTrickWords(plays, options = {}) {
-  const parts = plays.map((play, index) =>
-    `${play.seat} ${index === 0 ? "led" : "played"} ${play.card.rank}${play.card.symbol} (${play.card.label})`);
-  if (!plays.length) parts.push(options.empty || "No card played yet");
+  const parts = plays.map((play, index) => {
+    const values = { seat: play.seat, card: play.card.rank + play.card.symbol, name: play.card.label };
+    return index === 0 ? hlT("{seat} led {card} ({name})", values) : hlT("{seat} played {card} ({name})", values);
+  });
+  if (!plays.length) parts.push(options.empty || hlT("No card played yet"));
   if (options.winner) {
-    // The learner's seat is "You": "You take", "You are winning"; the others "CPU1 takes", "CPU1 is winning".
-    const you = options.winner === "You";
-    const verb = options.done ? (you ? "take" : "takes") : (you ? "are winning" : "is winning");
-    parts.push(`${options.winner} ${verb} the trick`);
+    const you = options.winnerIsYou ?? options.winner === hlT("You");
+    if (options.done) parts.push(you ? hlT("You take the trick") : hlT("{seat} takes the trick", { seat: options.winner }));
+    else parts.push(you ? hlT("You are winning the trick") : hlT("{seat} is winning the trick", { seat: options.winner }));
   }
-  if (options.next) parts.push(`${options.next} to play`);
-  return parts.join("; ") + ".";
+  if (options.next) parts.push((options.nextIsYou ?? options.next === hlT("You")) ? hlT("You to play") : hlT("{seat} to play", { seat: options.next }));
+  return hlT("{parts}.", { parts: parts.join(hlT("; ")) });
 }
 
 // Append the link to the rule behind a verdict ({ text, href } from Python), opened beside
@@ -208,7 +245,7 @@ function hlAppendRuleLink(parent, link) {
 // The engine's verdict on a card in a message box: "Allowed" or "Not allowed", then `text`.
 function hlVerdict(message, legal, text) {
   message.classList.add(legal ? "is-legal" : "is-illegal");
-  message.append(hlEl("span", "hl-badge", legal ? "Allowed" : "Not allowed"), hlEl("span", "hl-text", text));
+  message.append(hlEl("span", "hl-badge", legal ? hlT("Allowed") : hlT("Not allowed")), hlEl("span", "hl-text", text));
 }
 
 // A message line a screen reader reads out whenever its text changes.
