@@ -73,6 +73,12 @@ def set_language(code: str) -> None:
     _CATALOGUE, _LANGUAGE = catalogue, code
 
 
+def use_catalogue(catalogue: gettext.NullTranslations, code: str) -> None:
+    """Say every later message through ``catalogue`` under the name ``code`` (tests' pseudo-language)."""
+    global _CATALOGUE, _LANGUAGE  # one language per process, by design (module docstring)
+    _CATALOGUE, _LANGUAGE = catalogue, code
+
+
 def marked(pattern: str) -> str:
     """Mark a pattern kept for later (in a table, a constant) so Babel extracts it; returns it unchanged.
 
