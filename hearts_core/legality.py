@@ -44,8 +44,9 @@ from hearts_core.kernel import (
     rule_walk,
     winning_position,
 )
+from hearts_core.phrasing import sentence
 from hearts_core.rules import CARDS_PER_SEAT, NUM_SEATS, TWO_OF_CLUBS
-from hearts_core.wording import and_list
+from hearts_core.wording import and_list, say, say_n, suit_name
 
 __all__ = [
     "HEARTS_MASK",
@@ -196,7 +197,8 @@ def describe(
     """
     led_suit = trick[0].suit if trick else LEADING
     if not hand_mask & card.bit:
-        return Verdict(card, False, Reason.NOT_IN_HAND, f"{card} is not in your hand, so you cannot play it.")
+        return Verdict(card, False, Reason.NOT_IN_HAND,
+                       say("{card} is not in your hand, so you cannot play it.", card=card))
     playable, reason, allowance = rule_walk(hand_mask, led_suit, first_trick, hearts_broken)
     if playable & card.bit:
         return Verdict(card, True, Reason.LEGAL, _legal_message(card, led_suit, allowance, hearts_broken), allowance)
@@ -206,52 +208,51 @@ def describe(
 def _refusal_message(card: Card, playable: int, led_suit: int, reason: Reason) -> str:
     allowed = cards_from_mask(playable)
     if reason is Reason.MUST_LEAD_TWO_OF_CLUBS:
-        return f"The first trick always opens with {TWO_OF_CLUBS}, so you must lead {TWO_OF_CLUBS}, not {card}."
+        return say("The first trick always opens with {two}, so you must lead {two}, not {card}.",
+                   two=TWO_OF_CLUBS, card=card)
     if reason is Reason.MUST_FOLLOW_SUIT:
-        led = Suit(led_suit)
-        them = "it" if len(allowed) == 1 else "one of them"
-        return f"{led.plural.capitalize()} were led and you hold {and_list(allowed)}, so you must play {them}."
+        return sentence(say_n("{suits} were led and you hold {cards}, so you must play it.",
+                              "{suits} were led and you hold {cards}, so you must play one of them.",
+                              len(allowed), suits=suit_name(led_suit), cards=and_list(allowed)))
     if reason is Reason.NO_POINTS_ON_FIRST_TRICK:
-        which = "does" if len(allowed) == 1 else "do"
-        return (
-            f"No points may be given away on the first trick: {card} carries points, "
-            f"and you still hold {and_list(allowed)}, which {which} not."
-        )
+        return say_n("No points may be given away on the first trick: {card} carries points, "
+                     "and you still hold {cards}, which does not.",
+                     "No points may be given away on the first trick: {card} carries points, "
+                     "and you still hold {cards}, which do not.", len(allowed), card=card, cards=and_list(allowed))
     if reason is Reason.HEARTS_NOT_BROKEN:
-        others = and_list(allowed) if len(allowed) <= _CARDS_NAMED_AT_MOST else "cards of other suits"
-        return (
-            f"Hearts are not broken yet (no heart has been played this hand), "
-            f"so you may not lead {card} while you hold {others}."
-        )
+        if len(allowed) <= _CARDS_NAMED_AT_MOST:
+            return say("Hearts are not broken yet (no heart has been played this hand), "
+                       "so you may not lead {card} while you hold {cards}.", card=card, cards=and_list(allowed))
+        return say("Hearts are not broken yet (no heart has been played this hand), "
+                   "so you may not lead {card} while you hold cards of other suits.", card=card)
     raise AssertionError(f"no refusal message for {reason}")  # pragma: no cover
 
 
 def _legal_message(card: Card, led_suit: int, allowance: Allowance, hearts_broken: bool) -> str:
     """The sentence for an allowed card: one per :class:`Allowance`, worded for the card."""
     if allowance is Allowance.LEADS_TWO_OF_CLUBS:
-        return f"{card} opens the first trick."
+        return say("{card} opens the first trick.", card=card)
     if allowance is Allowance.ONLY_HEARTS_LEFT:
-        return f"Hearts are not broken, but you hold only hearts, so you may lead {card}."
+        return say("Hearts are not broken, but you hold only hearts, so you may lead {card}.", card=card)
     if allowance is Allowance.LEADS_FREELY:
         # A heart passes this rule only once hearts are broken: say so rather than "you lead".
         if card.suit is Suit.HEARTS:
-            return f"Hearts are broken, so you may lead {card}."
-        return f"You lead this trick, so {card} is allowed; the others must follow {card.suit.plural} if they can."
-    led = Suit(led_suit)
+            return say("Hearts are broken, so you may lead {card}.", card=card)
+        return say("You lead this trick, so {card} is allowed; the others must follow {suits} if they can.",
+                   card=card, suits=suit_name(card.suit))
+    suits = suit_name(led_suit)
     if allowance is Allowance.FOLLOWS_SUIT:
-        return f"{led.plural.capitalize()} were led and {card} is one, so it follows suit."
+        return sentence(say("{suits} were led and {card} is one, so it follows suit.", suits=suits, card=card))
     if allowance is Allowance.FIRST_TRICK_NO_POINTS:
-        return (
-            f"You have no {led.plural}, so you may play another suit; {card} carries no points, "
-            f"as the first trick requires."
-        )
+        return say("You have no {suits}, so you may play another suit; {card} carries no points, "
+                   "as the first trick requires.", suits=suits, card=card)
     if allowance is Allowance.ONLY_PENALTY_CARDS:
-        return (
-            f"You have no {led.plural} and every card you hold carries points, "
-            f"so {card} is allowed even on the first trick."
-        )
-    note = " Playing it breaks hearts." if card.suit is Suit.HEARTS and not hearts_broken else ""
-    return f"You have no {led.plural}, so you may discard any card, {card} included.{note}"
+        return say("You have no {suits} and every card you hold carries points, "
+                   "so {card} is allowed even on the first trick.", suits=suits, card=card)
+    if card.suit is Suit.HEARTS and not hearts_broken:
+        return say("You have no {suits}, so you may discard any card, {card} included. Playing it breaks hearts.",
+                   suits=suits, card=card)
+    return say("You have no {suits}, so you may discard any card, {card} included.", suits=suits, card=card)
 
 
 def trick_winner(trick: Iterable[Card | str] | str) -> int:

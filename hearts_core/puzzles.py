@@ -531,8 +531,8 @@ class Puzzle:
         if chosen is self.solution:
             runner = self.data["evaluation"]["cards"][1]
             other = to_card(runner["card"])
-            figure = claim("With {card} you should end the hand with {points}; {other}, the next best, would cost "
-                           "you {gain} more.", (saved, Better(chosen, other, runner["gain"], runner["error"])),
+            figure = claim(marked("With {card} you should end the hand with {points}; {other}, the next best, would cost "
+                                  "you {gain} more."), (saved, Better(chosen, other, runner["gain"], runner["error"])),
                            card=chosen, points=about_points(saved.total), other=other,
                            gain=about_points(runner["gain"]))
             words = [say("Right: {card}.", card=chosen)]
@@ -540,10 +540,10 @@ class Puzzle:
             # Not the judge's best, but not a costly play either (a puzzle from the learner's own mistake).
             entry = figures[str(chosen)]
             close = first_true(position, (
-                claim("{solution}, the search's best card, is about as good.",
+                claim(marked("{solution}, the search's best card, is about as good."),
                       (AboutAsGood(self.solution, chosen, entry["gain"], entry["error"], "own"),),
                       solution=self.solution),
-                claim("{solution}, the search's best card, would save you {gain} more.",
+                claim(marked("{solution}, the search's best card, would save you {gain} more."),
                       (Better(self.solution, chosen, entry["gain"], entry["error"]),),
                       solution=self.solution, gain=about_points(entry["gain"]))))
             words = [say("Right: {card} is a sound play here.", card=chosen)]
@@ -551,7 +551,7 @@ class Puzzle:
         else:
             entry = figures[str(chosen)]
             spent = Expected(chosen, mine.rest_points, already)
-            figure = claim("With {card} you should end the hand with {points}; {solution} would save you {gain}.",
+            figure = claim(marked("With {card} you should end the hand with {points}; {solution} would save you {gain}."),
                            (spent, Better(self.solution, chosen, entry["gain"], entry["error"])),
                            card=chosen, points=about_points(spent.total), solution=self.solution,
                            gain=about_points(entry["gain"]))

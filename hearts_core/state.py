@@ -56,7 +56,7 @@ from hearts_core.rules import (
     TWO_OF_CLUBS,
     Rules,
 )
-from hearts_core.wording import LEARNER_SEAT, and_list, seat_name, subject
+from hearts_core.wording import LEARNER_SEAT, and_list, say, say_n, seat_name
 
 __all__ = ["HandState", "PassDirection", "Phase", "SeatView", "Trick", "seat_name"]
 
@@ -543,7 +543,7 @@ class HandState:
         if refusal is not None:
             return refusal
         if table.played & card.bit:
-            return Verdict(card, False, Reason.NOT_IN_HAND, f"{card} has already been played this hand.")
+            return Verdict(card, False, Reason.NOT_IN_HAND, say("{card} has already been played this hand.", card=card))
         return describe(card, table.hands[table.to_move], self.current_trick, not self._tricks, table.hearts_broken)
 
     # ------------------------------------------------------------------- actions
@@ -566,26 +566,27 @@ class HandState:
         known = _card_bits(cards)
         chosen, mask = (to_cards(cards), None) if known is None else known
         if self._phase is not _PASSING:
-            why = ("This is a hold hand: nobody passes." if self.pass_direction is PassDirection.HOLD
-                   else "The passing is over; the hand is being played.")
+            why = (say("This is a hold hand: nobody passes.") if self.pass_direction is PassDirection.HOLD
+                   else say("The passing is over; the hand is being played."))
             raise IllegalMove(Verdict(None, False, ActionReason.WRONG_PHASE, why))
         if self._passes[seat]:
             already = format_cards(self.passed(seat) or ())
-            who = subject(seat, "have", "has")
-            raise IllegalMove(Verdict(None, False, ActionReason.ALREADY_PASSED,
-                                      f"{who} already passed {already}; a pass is final."))
+            why = (say("You have already passed {cards}; a pass is final.", cards=already) if seat == LEARNER_SEAT
+                   else say("{seat} has already passed {cards}; a pass is final.", seat=seat_name(seat), cards=already))
+            raise IllegalMove(Verdict(None, False, ActionReason.ALREADY_PASSED, why))
         if mask is None:
             mask = mask_of(chosen)
         if len(chosen) != CARDS_IN_PASS or mask.bit_count() != CARDS_IN_PASS:
-            raise IllegalMove(Verdict(None, False, ActionReason.WRONG_PASS,
-                                      f"Pass exactly {CARDS_IN_PASS} different cards, not {len(chosen)}: "
-                                      f"{format_cards(chosen, limit=CARDS_PER_SEAT) or 'none chosen'}."))
+            raise IllegalMove(Verdict(None, False, ActionReason.WRONG_PASS, _wrong_pass(chosen)))
         hands = self._table.hands
         missing = mask & ~hands[seat]
         if missing:
             lost = _cards_of(missing)
-            them = "it" if len(lost) == 1 else "them"
-            why = f"{subject(seat, 'do', 'does')} not hold {and_list(lost)}, so cannot pass {them}."
+            why = (say_n("You do not hold {cards}, so cannot pass it.", "You do not hold {cards}, so cannot pass them.",
+                         len(lost), cards=and_list(lost)) if seat == LEARNER_SEAT
+                   else say_n("{seat} does not hold {cards}, so cannot pass it.",
+                              "{seat} does not hold {cards}, so cannot pass them.",
+                              len(lost), seat=seat_name(seat), cards=and_list(lost)))
             raise IllegalMove(Verdict(lost[0], False, Reason.NOT_IN_HAND, why))
         passes = self._passes
         passes[seat] = mask
@@ -723,17 +724,30 @@ def _turn_refusal(card: Card, phase: Phase, to_move: int | None, seat: int | Non
     """The refusal that comes before any play rule: wrong phase, or not this seat's turn."""
     if phase is Phase.PASSING:
         return Verdict(card, False, ActionReason.WRONG_PHASE,
-                       "Cards are being passed now; play starts once all four seats have passed.")
+                       say("Cards are being passed now; play starts once all four seats have passed."))
     if phase is not Phase.PLAYING or to_move is None:
-        return Verdict(card, False, ActionReason.WRONG_PHASE, "This hand is over: all 13 tricks have been played.")
+        return Verdict(card, False, ActionReason.WRONG_PHASE, say("This hand is over: all 13 tricks have been played."))
     if seat is not None and seat != to_move:
-        return Verdict(card, False, ActionReason.NOT_YOUR_TURN,
-                       f"It is {_whose(to_move)} turn to play, not {_whose(seat, 'yours')}.")
+        return Verdict(card, False, ActionReason.NOT_YOUR_TURN, _not_your_turn(to_move, seat))
     return None
 
 
-def _whose(seat: int, yours: str = "your") -> str:
-    return yours if seat == LEARNER_SEAT else f"{seat_name(seat)}'s"
+def _not_your_turn(to_move: int, seat: int) -> str:
+    """Whose turn it is, and not whose: one pattern per pairing of the learner and another seat."""
+    if to_move == LEARNER_SEAT:
+        return say("It is your turn to play, not {seat}'s.", seat=seat_name(seat))
+    if seat == LEARNER_SEAT:
+        return say("It is {mover}'s turn to play, not yours.", mover=seat_name(to_move))
+    return say("It is {mover}'s turn to play, not {seat}'s.", mover=seat_name(to_move), seat=seat_name(seat))
+
+
+def _wrong_pass(chosen: Sequence[Card]) -> str:
+    """The refusal of a pass that is not three different cards, naming what was chosen."""
+    if not chosen:
+        return say("Pass exactly {needed} different cards, not {count}: none chosen.",
+                   needed=CARDS_IN_PASS, count=len(chosen))
+    return say("Pass exactly {needed} different cards, not {count}: {cards}.", needed=CARDS_IN_PASS,
+               count=len(chosen), cards=format_cards(chosen, limit=CARDS_PER_SEAT))
 
 
 def _seat(seat: int) -> int:

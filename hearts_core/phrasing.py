@@ -1,0 +1,53 @@
+"""Typography shared by the engine's learner sentences, kept apart from the translation layer.
+
+:mod:`hearts_core.wording` owns every pattern and how it is translated; this module only
+adjusts a sentence already said in the active language.  A pattern may open with a
+placeholder whose value is written in lower case inside a sentence (a suit, ``clubs``), so
+the sentence's first letter is raised after translation: that keeps one value (the suit's
+name) for every position in the sentence, and it is right in every language the course
+speaks (a script without case, such as Japanese, is left as it is).
+
+Two more pieces live here because the wording module offers no such piece: a suit's
+singular noun (``club``) and a run of whole sentences (each said on its own, then set
+one after another through a pattern, so a language written without spaces between
+sentences can say so in its catalogue).
+
+>>> sentence("clubs were led.")
+'Clubs were led.'
+>>> suit_singular(2), sentences(["One.", "Two.", "Three."])
+('spade', 'One. Two. Three.')
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Final
+
+from hearts_core.wording import marked, say, translate
+
+__all__ = ["sentence", "sentences", "suit_singular"]
+
+
+def sentence(text: str) -> str:
+    """``text`` with its first character in upper case and the rest untouched (``str.capitalize`` lowers the rest)."""
+    return text[:1].upper() + text[1:]
+
+
+_SUIT_SINGULARS: Final = (marked("club"), marked("diamond"), marked("spade"), marked("heart"))
+
+
+def suit_singular(suit: int) -> str:
+    """One card of a suit as a sentence names it, in the active language: ``club`` ("the highest club left").
+
+    :func:`hearts_core.wording.suit_name` gives the suit itself (``clubs``); this is its
+    singular noun, for the few patterns that speak of one card of the suit.
+    """
+    return translate(_SUIT_SINGULARS[int(suit)])
+
+
+def sentences(texts: Iterable[str]) -> str:
+    """Whole sentences, each already said, written one after another as the active language spaces them."""
+    joined = ""
+    for text in texts:
+        joined = say("{sentences} {sentence}", sentences=joined, sentence=text) if joined else text
+    return joined
