@@ -44,10 +44,11 @@ from hearts_core.bots import LOW_SPADES_TO_KEEP_QUEEN, heuristic_pass
 from hearts_core.cards import ACE, DECK, JACK, KING, QUEEN, Card, Suit, format_cards, mask_of
 from hearts_core.errors import InvalidPositionError
 from hearts_core.kernel import Table
+from hearts_core.phrasing import marked_n, suit_singular
 from hearts_core.policy import rollout
 from hearts_core.rules import CARDS_IN_PASS, CARDS_PER_SEAT, NUM_SEATS, QUEEN_OF_SPADES, TWO_OF_CLUBS, Rules
 from hearts_core.state import PassDirection
-from hearts_core.wording import and_list
+from hearts_core.wording import and_list, marked, say, say_n, suit_name
 
 __all__ = [
     "ABOUT_AS_GOOD",
@@ -97,10 +98,6 @@ class Tone(StrEnum):
     NEUTRAL = "neutral"
 
 
-def _singular(suit: Suit) -> str:
-    return suit.plural.removesuffix("s")
-
-
 def _low_spades(cards: Sequence[Card]) -> int:
     return sum(1 for card in cards if card.suit is Suit.SPADES and card.rank < QUEEN)
 
@@ -145,14 +142,19 @@ class Fact(ABC):
         return 1
 
     def sentence(self) -> str:
-        """The fact in words, for a learner."""
-        count = self.count()
-        pattern = self.pattern
+        """The fact in words, for a learner, in the active language.
+
+        A pattern pair is said with the catalogue's plural forms (``say_n``), a count of
+        none with its own pattern when the fact has one.
+        """
+        count, values = self.count(), self.values()
         if count == 0 and self.zero_pattern:
-            pattern = self.zero_pattern
-        elif count != 1 and self.plural_pattern:
-            pattern = self.plural_pattern
-        return pattern.format(**self.values())
+            return say(self.zero_pattern, **values)
+        if self.plural_pattern:
+            # say_n fills {count} itself, from the count that picks the plural form.
+            return say_n(self.pattern, self.plural_pattern, count,
+                         **{name: value for name, value in values.items() if name != "count"})
+        return say(self.pattern, **values)
 
 
 @dataclass(frozen=True, slots=True)
@@ -161,12 +163,13 @@ class QueenPassedUnguarded(Fact):
 
     low_spades: int
     tone: ClassVar[Tone] = Tone.GOOD
-    pattern: ClassVar[str] = ("♠Q with only {count} lower spade to hide behind is likely to be forced on you: "
-                              "passing it is sound.")
-    plural_pattern: ClassVar[str] = ("♠Q with only {count} lower spades to hide behind is likely to be forced on you: "
-                                     "passing it is sound.")
-    zero_pattern: ClassVar[str] = ("♠Q with no lower spades to hide behind is likely to be forced on you: "
-                                   "passing it is sound.")
+    pattern, plural_pattern = marked_n(
+        "♠Q with only {count} lower spade to hide behind is likely to be forced on you: "
+        "passing it is sound.",
+        "♠Q with only {count} lower spades to hide behind is likely to be forced on you: "
+        "passing it is sound.")
+    zero_pattern: ClassVar[str] = marked("♠Q with no lower spades to hide behind is likely to be forced on you: "
+                                         "passing it is sound.")
 
     def holds(self, hand: Sequence[Card], passed: Sequence[Card]) -> bool:
         return (QUEEN_OF_SPADES in passed and _low_spades(hand) == self.low_spades
@@ -185,8 +188,8 @@ class QueenPassedGuarded(Fact):
 
     low_spades: int
     tone: ClassVar[Tone] = Tone.NEUTRAL
-    pattern: ClassVar[str] = ("With {count} lower spades to hide behind, you could have kept ♠Q and dropped it on "
-                              "someone else later; passing it is safe, but it uses one of your three cards.")
+    pattern: ClassVar[str] = marked("With {count} lower spades to hide behind, you could have kept ♠Q and dropped it "
+                                    "on someone else later; passing it is safe, but it uses one of your three cards.")
 
     def holds(self, hand: Sequence[Card], passed: Sequence[Card]) -> bool:
         return (QUEEN_OF_SPADES in passed and _low_spades(hand) == self.low_spades
@@ -203,12 +206,13 @@ class TopSpadePassed(Fact):
     card: Card
     low_spades: int
     tone: ClassVar[Tone] = Tone.GOOD
-    pattern: ClassVar[str] = ("{card} with only {count} spade below ♠Q could be forced to win a spade trick that "
-                              "catches ♠Q: passing it is sound.")
-    plural_pattern: ClassVar[str] = ("{card} with only {count} spades below ♠Q could be forced to win a spade trick "
-                                     "that catches ♠Q: passing it is sound.")
-    zero_pattern: ClassVar[str] = ("{card} with no spades below ♠Q could be forced to win a spade trick that "
-                                   "catches ♠Q: passing it is sound.")
+    pattern, plural_pattern = marked_n(
+        "{card} with only {count} spade below ♠Q could be forced to win a spade trick that "
+        "catches ♠Q: passing it is sound.",
+        "{card} with only {count} spades below ♠Q could be forced to win a spade trick "
+        "that catches ♠Q: passing it is sound.")
+    zero_pattern: ClassVar[str] = marked("{card} with no spades below ♠Q could be forced to win a spade trick that "
+                                         "catches ♠Q: passing it is sound.")
 
     def holds(self, hand: Sequence[Card], passed: Sequence[Card]) -> bool:
         return (self.card in passed and self.card.suit is Suit.SPADES and self.card.rank in _TOP_SPADES
@@ -228,8 +232,8 @@ class TopSpadePassedGuarded(Fact):
     card: Card
     low_spades: int
     tone: ClassVar[Tone] = Tone.GOOD
-    pattern: ClassVar[str] = ("{card} could win a spade trick that catches ♠Q; with {count} spades below ♠Q it is less "
-                              "of a risk, but passing it is safe.")
+    pattern: ClassVar[str] = marked("{card} could win a spade trick that catches ♠Q; with {count} spades below ♠Q it "
+                                    "is less of a risk, but passing it is safe.")
 
     def holds(self, hand: Sequence[Card], passed: Sequence[Card]) -> bool:
         return (self.card in passed and self.card.suit is Suit.SPADES and self.card.rank in _TOP_SPADES
@@ -246,10 +250,11 @@ class VoidMade(Fact):
     suit: Suit
     cards: tuple[Card, ...]
     tone: ClassVar[Tone] = Tone.GOOD
-    pattern: ClassVar[str] = ("Passing {cards}, your only {suit_one}, leaves you with no {suit}, so you can throw "
-                              "away points when {suit} are led.")
-    plural_pattern: ClassVar[str] = ("Passing {cards}, all your {suit}, leaves you with no {suit}, so you can throw "
-                                     "away points when {suit} are led.")
+    pattern, plural_pattern = marked_n(
+        "Passing {cards}, your only {suit_one}, leaves you with no {suit}, so you can throw "
+        "away points when {suit} are led.",
+        "Passing {cards}, all your {suit}, leaves you with no {suit}, so you can throw "
+        "away points when {suit} are led.")
 
     def holds(self, hand: Sequence[Card], passed: Sequence[Card]) -> bool:
         held = tuple(card for card in hand if card.suit is self.suit)
@@ -257,7 +262,7 @@ class VoidMade(Fact):
                 and set(held) <= set(passed))
 
     def values(self) -> dict[str, str]:
-        return {"suit": self.suit.plural, "suit_one": _singular(self.suit), "cards": and_list(self.cards)}
+        return {"suit": suit_name(self.suit), "suit_one": suit_singular(self.suit), "cards": and_list(self.cards)}
 
     def count(self) -> int:
         return len(self.cards)
@@ -269,7 +274,7 @@ class HighHeartPassed(Fact):
 
     card: Card
     tone: ClassVar[Tone] = Tone.GOOD
-    pattern: ClassVar[str] = "{card} is a high heart that could win tricks full of points: good to pass."
+    pattern: ClassVar[str] = marked("{card} is a high heart that could win tricks full of points: good to pass.")
 
     def holds(self, hand: Sequence[Card], passed: Sequence[Card]) -> bool:
         return self.card in passed and self.card.suit is Suit.HEARTS and self.card.rank >= HIGH_HEART_RANK
@@ -284,14 +289,14 @@ class HighCardPassed(Fact):
 
     card: Card
     tone: ClassVar[Tone] = Tone.GOOD
-    pattern: ClassVar[str] = "{card} is a high {suit} that could win tricks you do not want: good to pass."
+    pattern: ClassVar[str] = marked("{card} is a high {suit} that could win tricks you do not want: good to pass.")
 
     def holds(self, hand: Sequence[Card], passed: Sequence[Card]) -> bool:
         return (self.card in passed and self.card.suit in (Suit.CLUBS, Suit.DIAMONDS)
                 and self.card.rank >= HIGH_RANK)
 
     def values(self) -> dict[str, str]:
-        return {"card": str(self.card), "suit": _singular(self.card.suit)}
+        return {"card": str(self.card), "suit": suit_singular(self.card.suit)}
 
 
 @dataclass(frozen=True, slots=True)
@@ -301,8 +306,8 @@ class LowestPassedHighKept(Fact):
     card: Card
     high: Card
     tone: ClassVar[Tone] = Tone.POOR
-    pattern: ClassVar[str] = ("Passing {card}, your lowest {suit}, keeps your {high} that could win a trick you "
-                              "do not want, and gives away a card you could play under others.")
+    pattern: ClassVar[str] = marked("Passing {card}, your lowest {suit}, keeps your {high} that could win a trick you "
+                                    "do not want, and gives away a card you could play under others.")
 
     def holds(self, hand: Sequence[Card], passed: Sequence[Card]) -> bool:
         suit = [card for card in hand if card.suit is self.card.suit]
@@ -310,7 +315,7 @@ class LowestPassedHighKept(Fact):
                 and self.high in _kept(hand, passed) and self.high.suit is self.card.suit and _is_high(self.high))
 
     def values(self) -> dict[str, str]:
-        return {"card": str(self.card), "suit": _singular(self.card.suit), "high": str(self.high)}
+        return {"card": str(self.card), "suit": suit_singular(self.card.suit), "high": str(self.high)}
 
 
 @dataclass(frozen=True, slots=True)
@@ -319,14 +324,14 @@ class LowCardPassed(Fact):
 
     card: Card
     tone: ClassVar[Tone] = Tone.POOR
-    pattern: ClassVar[str] = ("{card} is a low {suit}, one you can usually play under a higher card, so passing "
-                              "it gains little.")
+    pattern: ClassVar[str] = marked("{card} is a low {suit}, one you can usually play under a higher card, so passing "
+                                    "it gains little.")
 
     def holds(self, hand: Sequence[Card], passed: Sequence[Card]) -> bool:
         return self.card in passed and self.card.rank <= LOW_RANK and self.card is not QUEEN_OF_SPADES
 
     def values(self) -> dict[str, str]:
-        return {"card": str(self.card), "suit": _singular(self.card.suit)}
+        return {"card": str(self.card), "suit": suit_singular(self.card.suit)}
 
 
 @dataclass(frozen=True, slots=True)
@@ -335,15 +340,15 @@ class MiddleCardPassed(Fact):
 
     card: Card
     tone: ClassVar[Tone] = Tone.NEUTRAL
-    pattern: ClassVar[str] = ("{card} is neither a high {suit} nor a low one: passing it helps less than passing "
-                              "a high card would.")
+    pattern: ClassVar[str] = marked("{card} is neither a high {suit} nor a low one: passing it helps less than passing "
+                                    "a high card would.")
 
     def holds(self, hand: Sequence[Card], passed: Sequence[Card]) -> bool:
         return (self.card in passed and self.card.rank > LOW_RANK and not _is_high(self.card)
                 and self.card is not QUEEN_OF_SPADES)
 
     def values(self) -> dict[str, str]:
-        return {"card": str(self.card), "suit": _singular(self.card.suit)}
+        return {"card": str(self.card), "suit": suit_singular(self.card.suit)}
 
 
 @dataclass(frozen=True, slots=True)
@@ -352,11 +357,13 @@ class QueenKeptUnguarded(Fact):
 
     low_spades: int
     tone: ClassVar[Tone] = Tone.POOR
-    pattern: ClassVar[str] = ("You kept ♠Q with only {count} lower spade to hide behind: it is likely to be "
-                              "forced on you.")
-    plural_pattern: ClassVar[str] = ("You kept ♠Q with only {count} lower spades to hide behind: it is likely to be "
-                                     "forced on you.")
-    zero_pattern: ClassVar[str] = "You kept ♠Q with no lower spades to hide behind: it is likely to be forced on you."
+    pattern, plural_pattern = marked_n(
+        "You kept ♠Q with only {count} lower spade to hide behind: it is likely to be "
+        "forced on you.",
+        "You kept ♠Q with only {count} lower spades to hide behind: it is likely to be "
+        "forced on you.")
+    zero_pattern: ClassVar[str] = marked("You kept ♠Q with no lower spades to hide behind: it is likely to be "
+                                         "forced on you.")
 
     def holds(self, hand: Sequence[Card], passed: Sequence[Card]) -> bool:
         kept = _kept(hand, passed)
@@ -375,8 +382,8 @@ class QueenKeptGuarded(Fact):
 
     low_spades: int
     tone: ClassVar[Tone] = Tone.GOOD
-    pattern: ClassVar[str] = ("You kept ♠Q with {count} lower spades to hide behind: you can wait and drop it on "
-                              "someone else later.")
+    pattern: ClassVar[str] = marked("You kept ♠Q with {count} lower spades to hide behind: you can wait and drop it on "
+                                    "someone else later.")
 
     def holds(self, hand: Sequence[Card], passed: Sequence[Card]) -> bool:
         kept = _kept(hand, passed)
@@ -393,12 +400,13 @@ class TopSpadeKept(Fact):
     card: Card
     low_spades: int
     tone: ClassVar[Tone] = Tone.POOR
-    pattern: ClassVar[str] = ("You kept {card} with only {count} spade below ♠Q: it could be forced to win a spade "
-                              "trick that catches ♠Q.")
-    plural_pattern: ClassVar[str] = ("You kept {card} with only {count} spades below ♠Q: it could be forced to win a "
-                                     "spade trick that catches ♠Q.")
-    zero_pattern: ClassVar[str] = ("You kept {card} with no spades below ♠Q: it could be forced to win a spade "
-                                   "trick that catches ♠Q.")
+    pattern, plural_pattern = marked_n(
+        "You kept {card} with only {count} spade below ♠Q: it could be forced to win a spade "
+        "trick that catches ♠Q.",
+        "You kept {card} with only {count} spades below ♠Q: it could be forced to win a "
+        "spade trick that catches ♠Q.")
+    zero_pattern: ClassVar[str] = marked("You kept {card} with no spades below ♠Q: it could be forced to win a spade "
+                                         "trick that catches ♠Q.")
 
     def holds(self, hand: Sequence[Card], passed: Sequence[Card]) -> bool:
         kept = _kept(hand, passed)
@@ -418,8 +426,9 @@ class HighCardsKept(Fact):
 
     cards: tuple[Card, ...]
     tone: ClassVar[Tone] = Tone.POOR
-    pattern: ClassVar[str] = "You kept {cards}, a high card that could win a trick you do not want."
-    plural_pattern: ClassVar[str] = "You kept {cards}, high cards that could win tricks you do not want."
+    pattern, plural_pattern = marked_n(
+        "You kept {cards}, a high card that could win a trick you do not want.",
+        "You kept {cards}, high cards that could win tricks you do not want.")
 
     def holds(self, hand: Sequence[Card], passed: Sequence[Card]) -> bool:
         kept = _kept(hand, passed)
@@ -547,24 +556,24 @@ def _points(value: float) -> str:
     """Points rounded to what they mean: ``less than a point``, ``about 1 point``, ``about 6 points``."""
     rounded = round(value)
     if rounded < 1:
-        return "less than a point"
-    return "about 1 point" if rounded == 1 else f"about {rounded} points"
+        return say("less than a point")
+    return say_n("about {count} point", "about {count} points", rounded)
 
 
 # ------------------------------------------------------------------- judgement
 
-_SAME: Final = "A good pass: it is the one the coach suggests."
-_BETTER: Final = "A good pass: played out, it does better than the coach's suggested pass, by {gap} a hand."
-_ABOUT: Final = "A good pass: played out, it does about as well as the coach's suggested pass."
-_ABOUT_BUT: Final = ("A fair pass: played out, it does about as well as the coach's suggested pass, though the notes "
-                     "below say what it could do better.")
-_FAIR: Final = "A fair pass, but the coach's suggested pass saves {gap} a hand."
-_WEAK: Final = "A weak pass: the coach's suggested pass saves {gap} a hand."
-_PLAYED_SAME: Final = ("Played out over {deals} deals that fit your hand, with every player using the computers' "
-                       "sound play, this pass took {mine} a hand.")
-_PLAYED: Final = ("Played out over {deals} deals that fit your hand, with every player using the computers' sound "
-                  "play, your pass took {mine} a hand and the suggested pass {theirs}.")
-_SUGGESTION: Final = "The coach's suggested pass is {cards}."
+_SAME: Final = marked("A good pass: it is the one the coach suggests.")
+_BETTER: Final = marked("A good pass: played out, it does better than the coach's suggested pass, by {gap} a hand.")
+_ABOUT: Final = marked("A good pass: played out, it does about as well as the coach's suggested pass.")
+_ABOUT_BUT: Final = marked("A fair pass: played out, it does about as well as the coach's suggested pass, though the "
+                           "notes below say what it could do better.")
+_FAIR: Final = marked("A fair pass, but the coach's suggested pass saves {gap} a hand.")
+_WEAK: Final = marked("A weak pass: the coach's suggested pass saves {gap} a hand.")
+_PLAYED_SAME: Final = marked("Played out over {deals} deals that fit your hand, with every player using the computers' "
+                             "sound play, this pass took {mine} a hand.")
+_PLAYED: Final = marked("Played out over {deals} deals that fit your hand, with every player using the computers' "
+                        "sound play, your pass took {mine} a hand and the suggested pass {theirs}.")
+_SUGGESTION: Final = marked("The coach's suggested pass is {cards}.")
 
 
 @dataclass(frozen=True, slots=True)
@@ -598,17 +607,17 @@ class PassJudgement:
         words += [fact.sentence() for fact in self.kept]
         outcome = self.play_out
         if self.same_as_suggested:
-            words.append(_PLAYED_SAME.format(deals=outcome.deals, mine=_points(outcome.mine)))
+            words.append(say(_PLAYED_SAME, deals=outcome.deals, mine=_points(outcome.mine)))
         else:
-            words.append(_PLAYED.format(deals=outcome.deals, mine=_points(outcome.mine),
-                                        theirs=_points(outcome.suggested)))
+            words.append(say(_PLAYED, deals=outcome.deals, mine=_points(outcome.mine),
+                             theirs=_points(outcome.suggested)))
         return words
 
     def suggestion_lines(self) -> list[str]:
         """The coach's suggested pass and why its other cards go (nothing when the learner passed it)."""
         if self.same_as_suggested:
             return []
-        return [_SUGGESTION.format(cards=and_list(self.suggested)), *(fact.sentence() for _, fact in self.suggestion)]
+        return [say(_SUGGESTION, cards=and_list(self.suggested)), *(fact.sentence() for _, fact in self.suggestion)]
 
 
 def judge_pass(hand: Sequence[Card], passed: Sequence[Card], direction: PassDirection | str = PassDirection.LEFT,
@@ -648,5 +657,5 @@ def judge_pass(hand: Sequence[Card], passed: Sequence[Card], direction: PassDire
         verdict, summary = PassVerdict.WEAK, _WEAK
     # The suggestion's reasons, for the cards the learner did not pass (the others were said above).
     others = tuple((group, fact) for group, fact in card_facts(hand, suggested) if not set(group) <= set(passed))
-    return PassJudgement(verdict, summary.format(gap=_points(abs(outcome.difference))), passed, suggested,
+    return PassJudgement(verdict, say(summary, gap=_points(abs(outcome.difference))), passed, suggested,
                          tuple(given), tuple(kept), () if same else others, outcome)

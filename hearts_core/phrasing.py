@@ -25,7 +25,7 @@ from typing import Final
 
 from hearts_core.wording import marked, say, translate
 
-__all__ = ["sentence", "sentences", "suit_singular"]
+__all__ = ["marked_n", "sentence", "sentences", "suit_singular"]
 
 
 def sentence(text: str) -> str:
@@ -51,3 +51,13 @@ def sentences(texts: Iterable[str]) -> str:
     for text in texts:
         joined = say("{sentences} {sentence}", sentences=joined, sentence=text) if joined else text
     return joined
+
+
+def marked_n(singular: str, plural: str) -> tuple[str, str]:
+    """Mark a count-dependent pattern pair kept for later (a class's table) so it is extracted as one plural entry.
+
+    :func:`hearts_core.wording.marked` holds one form only; gettext finds the plural forms of
+    a message under the pair, so the pair is marked together (Babel keyword ``marked_n:1,2``)
+    and said later with ``say_n(singular, plural, count, ...)``.  Returns the pair unchanged.
+    """
+    return singular, plural

@@ -69,10 +69,11 @@ from hearts_core.facts import (
     Under,
     Void,
 )
+from hearts_core.phrasing import sentences
 from hearts_core.review import Mistake, costly, play_index
 from hearts_core.rules import NUM_SEATS, QUEEN_OF_SPADES, Rules
 from hearts_core.state import HandState, SeatView
-from hearts_core.wording import about_points, say
+from hearts_core.wording import about_points, marked, say
 
 __all__ = [
     "FORMAT",
@@ -122,20 +123,20 @@ _MIXES: Final[tuple[tuple[Level, Level, Level, Level], ...]] = (
 _DIRECTIONS: Final = ("left", "right", "across", "hold")
 
 THEMES: Final[dict[str, str]] = {
-    "duck": "Duck under the winning card",
-    "win_clean": "Win a clean trick and keep your low cards",
-    "drop_queen": "Drop ♠Q on someone else's trick",
-    "unload_high": "Get rid of a dangerous high card while void",
-    "no_cover": "Do not cover with ♠A or ♠K while ♠Q is out",
-    "flush_queen": "Flush out ♠Q with a low spade",
-    "safe_exit": "Lead a card that leaves the trick to someone else",
-    "play_last": "Play last: choose with the whole trick in view",
-    "trick_one": "Trick one carries no points",
-    "stop_moon": "Stop the moon",
-    "go_moon": "Go for the moon",
-    "count": "Count the suit: play on what is left",
-    "endgame": "Plan the last tricks",
-    "shed_hearts": "Throw hearts on someone else's trick",
+    "duck": marked("Duck under the winning card"),
+    "win_clean": marked("Win a clean trick and keep your low cards"),
+    "drop_queen": marked("Drop ♠Q on someone else's trick"),
+    "unload_high": marked("Get rid of a dangerous high card while void"),
+    "no_cover": marked("Do not cover with ♠A or ♠K while ♠Q is out"),
+    "flush_queen": marked("Flush out ♠Q with a low spade"),
+    "safe_exit": marked("Lead a card that leaves the trick to someone else"),
+    "play_last": marked("Play last: choose with the whole trick in view"),
+    "trick_one": marked("Trick one carries no points"),
+    "stop_moon": marked("Stop the moon"),
+    "go_moon": marked("Go for the moon"),
+    "count": marked("Count the suit: play on what is left"),
+    "endgame": marked("Plan the last tricks"),
+    "shed_hearts": marked("Throw hearts on someone else's trick"),
 }
 """Theme keys (stable, in the data) and the words a learner reads."""
 
@@ -531,8 +532,9 @@ class Puzzle:
         if chosen is self.solution:
             runner = self.data["evaluation"]["cards"][1]
             other = to_card(runner["card"])
-            figure = claim(marked("With {card} you should end the hand with {points}; {other}, the next best, would cost "
-                                  "you {gain} more."), (saved, Better(chosen, other, runner["gain"], runner["error"])),
+            figure = claim(marked("With {card} you should end the hand with {points}; {other}, the next best, would "
+                                  "cost you {gain} more."),
+                           (saved, Better(chosen, other, runner["gain"], runner["error"])),
                            card=chosen, points=about_points(saved.total), other=other,
                            gain=about_points(runner["gain"]))
             words = [say("Right: {card}.", card=chosen)]
@@ -547,12 +549,12 @@ class Puzzle:
                       (Better(self.solution, chosen, entry["gain"], entry["error"]),),
                       solution=self.solution, gain=about_points(entry["gain"]))))
             words = [say("Right: {card} is a sound play here.", card=chosen)]
-            return PuzzleAnswer(True, " ".join([*words, *([close.text()] if close is not None else [])]))
+            return PuzzleAnswer(True, sentences([*words, *([close.text()] if close is not None else [])]))
         else:
             entry = figures[str(chosen)]
             spent = Expected(chosen, mine.rest_points, already)
-            figure = claim(marked("With {card} you should end the hand with {points}; {solution} would save you {gain}."),
-                           (spent, Better(self.solution, chosen, entry["gain"], entry["error"])),
+            figure = claim(marked("With {card} you should end the hand with {points}; {solution} would save you "
+                                  "{gain}."), (spent, Better(self.solution, chosen, entry["gain"], entry["error"])),
                            card=chosen, points=about_points(spent.total), solution=self.solution,
                            gain=about_points(entry["gain"]))
             did = first_true(position, played_claims(position, mine))
@@ -563,7 +565,7 @@ class Puzzle:
             words.append(situation.text())
         if first_true(position, (figure,)) is not None:
             words.append(figure.text())
-        return PuzzleAnswer(chosen is self.solution, " ".join(words))
+        return PuzzleAnswer(chosen is self.solution, sentences(words))
 
 
 def from_solvers_seat(candidate: Candidate) -> Candidate:

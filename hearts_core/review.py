@@ -34,10 +34,11 @@ from hearts_core.cards import Card
 from hearts_core.coach import Judgement, choice_claims, first_true, judge, played_claims
 from hearts_core.errors import InvalidPositionError, quote_input
 from hearts_core.facts import Better, Fact, Position
+from hearts_core.phrasing import sentences
 from hearts_core.records import HandRecord, Record, load_record
 from hearts_core.rules import NUM_SEATS, Rules
 from hearts_core.state import HandState
-from hearts_core.wording import LEARNER_SEAT, about_points, plural, points_phrase, say, seat_name
+from hearts_core.wording import LEARNER_SEAT, about_points, points_phrase, say, say_n, seat_name
 
 __all__ = [
     "COST_THRESHOLD",
@@ -106,25 +107,29 @@ class HandReview:
         so it never calls a hand well or badly played for its score alone.
         """
         taken = points_phrase(self.points_taken)
-        you = self.seat == LEARNER_SEAT
+        choices = _plays(self.choices)
         if not self.mistakes:
-            pattern = ("The coach's search found no costly mistake among your {choices} with a choice; you took "
-                       "{taken} in this hand." if you else
-                       "The coach's search found no costly mistake among {seat}'s {choices} with a choice; it "
-                       "took {taken} in this hand.")
-            return say(pattern, choices=plural(self.choices, "play"), taken=taken, seat=seat_name(self.seat))
-        pattern = ("{mistakes} among your {choices} with a choice were expected to cost you {lost}; you took "
-                   "{taken} in this hand." if you else
-                   "{mistakes} among {seat}'s {choices} with a choice were expected to cost it {lost}; it took "
-                   "{taken} in this hand.")
-        if len(self.mistakes) == 1:
-            pattern = pattern.replace("were expected", "was expected")
-        return say(pattern, mistakes=plural(len(self.mistakes), "costly play"), choices=plural(self.choices, "play"),
-                   lost=about_points(self.points_lost), taken=taken, seat=seat_name(self.seat))
+            if self.seat == LEARNER_SEAT:
+                return say("The coach's search found no costly mistake among your {choices} with a choice; you took "
+                           "{taken} in this hand.", choices=choices, taken=taken)
+            return say("The coach's search found no costly mistake among {seat}'s {choices} with a choice; it "
+                       "took {taken} in this hand.", choices=choices, taken=taken, seat=seat_name(self.seat))
+        count, lost = len(self.mistakes), about_points(self.points_lost)
+        mistakes = _costly_plays(count)
+        if self.seat == LEARNER_SEAT:
+            return say_n("{mistakes} among your {choices} with a choice was expected to cost you {lost}; you took "
+                         "{taken} in this hand.",
+                         "{mistakes} among your {choices} with a choice were expected to cost you {lost}; you took "
+                         "{taken} in this hand.", count, mistakes=mistakes, choices=choices, lost=lost, taken=taken)
+        return say_n("{mistakes} among {seat}'s {choices} with a choice was expected to cost it {lost}; it took "
+                     "{taken} in this hand.",
+                     "{mistakes} among {seat}'s {choices} with a choice were expected to cost it {lost}; it took "
+                     "{taken} in this hand.", count, mistakes=mistakes, choices=choices, lost=lost, taken=taken,
+                     seat=seat_name(self.seat))
 
     def describe(self) -> str:
         """The review in sentences, one mistake per line."""
-        lines = [f"{seat_name(self.seat)}: {self.summary()}"]
+        lines = [say("{seat}: {summary}", seat=seat_name(self.seat), summary=self.summary())]
         for mistake in self.mistakes:
             lines.append("  " + say("Trick {trick}: played {played}, better {better} (expected to save {cost}). "
                                     "{why}", trick=mistake.trick, played=mistake.played, better=mistake.better,
@@ -167,9 +172,19 @@ class MatchReview:
             lines.append(say("Hand {number}: {summary}", number=number, summary=hand.summary()))
         lines.append(say("Over the match: {mistakes} expected to cost {lost}, and {taken} taken. The review judges "
                          "choices from what could be seen, not the luck of the deal.",
-                         mistakes=plural(sum(len(hand.mistakes) for hand in self.hands), "costly play"),
+                         mistakes=_costly_plays(sum(len(hand.mistakes) for hand in self.hands)),
                          lost=about_points(self.points_lost), taken=points_phrase(self.points_taken)))
         return "\n".join(lines)
+
+
+def _plays(count: int) -> str:
+    """``1 play``, ``4 plays``: the choices a summary counts."""
+    return say_n("{count} play", "{count} plays", count)
+
+
+def _costly_plays(count: int) -> str:
+    """``1 costly play``, ``2 costly plays``: the mistakes a summary counts."""
+    return say_n("{count} costly play", "{count} costly plays", count)
 
 
 def _start(hand: HandState | HandRecord, rules: Rules | None) -> tuple[HandState, tuple[Card, ...]]:
@@ -269,7 +284,7 @@ def _mistake(position: Position, judgement: Judgement, card: Card, cost: float, 
     better = choice_claims(position, judgement, best.card, card)
     played = first_true(position, played_claims(position, judgement.figures(card)))
     claims = (played, *better) if played is not None else better
-    why = " ".join(item.text() for item in claims)
+    why = sentences(item.text() for item in claims)
     facts = tuple(fact for item in claims for fact in item.facts)
     return Mistake(len(position.view.tricks) + 1, card, best.card, cost, why,
                    judgement.figures(card).expected_points, best.expected_points, facts, error,
@@ -286,7 +301,7 @@ def _with_outcome(mistake: Mistake, state: HandState, seat: int) -> Mistake:
         return mistake
     outcome = say("In the game, {played} took the trick and {points}.", played=mistake.played,
                   points=points_phrase(trick.points))
-    return replace(mistake, why=f"{mistake.why} {outcome}")
+    return replace(mistake, why=sentences((mistake.why, outcome)))
 
 
 def review_record_hand(record: Record, hand_number: int, seat: int, *, seed: int = 0) -> HandReview:
@@ -296,7 +311,7 @@ def review_record_hand(record: Record, hand_number: int, seat: int, *, seed: int
         InvalidPositionError: the record has no such hand.
     """
     if not 1 <= hand_number <= len(record.hands):
-        raise InvalidPositionError(f"the record has {plural(len(record.hands), 'hand')}, no hand {hand_number}")
+        raise InvalidPositionError(f"the record's hands are numbered 1 to {len(record.hands)}, no hand {hand_number}")
     return review_hand(record.hands[hand_number - 1], seat, rules=record.rules, seed=seed)
 
 
