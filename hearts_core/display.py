@@ -35,9 +35,10 @@ from importlib import resources
 from typing import TYPE_CHECKING, Final
 
 from hearts_core.cards import Card
+from hearts_core.phrasing import sentences
 from hearts_core.rules import CARDS_PER_SEAT, NUM_SEATS, QUEEN_OF_SPADES
 from hearts_core.state import Phase
-from hearts_core.wording import and_list, points_phrase, say, seat_name
+from hearts_core.wording import and_list, card_name, marked, points_phrase, say, seat_name
 
 if TYPE_CHECKING:
     from hearts_core.coach import Recommendation
@@ -61,46 +62,46 @@ __all__ = [
 ]
 
 PATTERNS: Final = {
-    "hand": "{seat}'s hand",
-    "your_hand": "Your hand",
-    "trick": "Trick {number}",
-    "trick_so_far": "The trick so far",
-    "table": "The table",
-    "led": "{seat} led {card}.",
-    "played": "{seat} played {card}.",
-    "took": "{seat} took the trick with {card}: {points}.",
-    "nobody_led": "Nobody has played to this trick yet.",
-    "to_move": "{seat} to play.",
-    "to_pass_left": "Everyone chooses three cards to pass to the left.",
-    "to_pass_right": "Everyone chooses three cards to pass to the right.",
-    "to_pass_across": "Everyone chooses three cards to pass across.",
-    "hearts_broken": "Hearts are broken.",
-    "hearts_unbroken": "Hearts are not broken yet.",
-    "queen_gone": "♠Q has been played.",
-    "queen_out": "♠Q has not been played yet.",
-    "trick_of": "Trick {number} of {total}.",
-    "hand_over": "The hand is over.",
-    "moon": "{seat} shot the moon: everyone else scores 26.",
-    "player": "Player",
-    "points": "Points taken",
-    "score": "Score",
-    "total": "Total",
-    "hand_number": "Hand {number}",
-    "score_sheet": "Score sheet",
-    "match_over": "The match is over: {winners} won.",
-    "match_on": "Hand {number} is being played.",
-    "match_between": "Hand {number} is over; the match goes on.",
-    "allowed": "Allowed",
-    "not_allowed": "Not allowed",
-    "recommended": "The coach's card",
-    "recommended_pass": "The coach's pass",
-    "review": "Review of {seat}'s hand",
-    "your_review": "Review of your hand",
-    "your_dealt": "Your cards after the pass",
-    "played_card": "Played",
-    "better_card": "Better",
-    "mistake": "Trick {trick}: {played} was played; {better} was better.",
-    "dealt": "{seat}'s cards after the pass",
+    "hand": marked("{seat}'s hand"),
+    "your_hand": marked("Your hand"),
+    "trick": marked("Trick {number}"),
+    "trick_so_far": marked("The trick so far"),
+    "table": marked("The table"),
+    "led": marked("{seat} led {card}."),
+    "played": marked("{seat} played {card}."),
+    "took": marked("{seat} took the trick with {card}: {points}."),
+    "nobody_led": marked("Nobody has played to this trick yet."),
+    "to_move": marked("{seat} to play."),
+    "to_pass_left": marked("Everyone chooses three cards to pass to the left."),
+    "to_pass_right": marked("Everyone chooses three cards to pass to the right."),
+    "to_pass_across": marked("Everyone chooses three cards to pass across."),
+    "hearts_broken": marked("Hearts are broken."),
+    "hearts_unbroken": marked("Hearts are not broken yet."),
+    "queen_gone": marked("♠Q has been played."),
+    "queen_out": marked("♠Q has not been played yet."),
+    "trick_of": marked("Trick {number} of {total}."),
+    "hand_over": marked("The hand is over."),
+    "moon": marked("{seat} shot the moon: everyone else scores 26."),
+    "player": marked("Player"),
+    "points": marked("Points taken"),
+    "score": marked("Score"),
+    "total": marked("Total"),
+    "hand_number": marked("Hand {number}"),
+    "score_sheet": marked("Score sheet"),
+    "match_over": marked("The match is over: {winners} won."),
+    "match_on": marked("Hand {number} is being played."),
+    "match_between": marked("Hand {number} is over; the match goes on."),
+    "allowed": marked("Allowed"),
+    "not_allowed": marked("Not allowed"),
+    "recommended": marked("The coach's card"),
+    "recommended_pass": marked("The coach's pass"),
+    "review": marked("Review of {seat}'s hand"),
+    "your_review": marked("Review of your hand"),
+    "your_dealt": marked("Your cards after the pass"),
+    "played_card": marked("Played"),
+    "better_card": marked("Better"),
+    "mistake": marked("Trick {trick}: {played} was played; {better} was better."),
+    "dealt": marked("{seat}'s cards after the pass"),
 }
 """Every word of the pictures, each a whole pattern for :func:`say`."""
 
@@ -134,7 +135,7 @@ def _card(card: Card, *, legal: bool | None = None) -> str:
     rank, symbol = escape(card.rank_text), escape(card.suit.symbol)
     flag = "" if legal is None else f' data-legal="{str(legal).lower()}"'
     return (f'<div class="hl-card is-static" role="img" data-card="{escape(str(card))}" '
-            f'data-suit="{escape(card.suit.plural)}"{flag} aria-label="{rank}{symbol}, {escape(card.name)}">'
+            f'data-suit="{escape(card.suit.plural)}"{flag} aria-label="{rank}{symbol}, {escape(card_name(card))}">'
             f'<span class="hl-corner hl-top" aria-hidden="true"><span class="hl-rank">{rank}</span>'
             f'<span class="hl-small-suit">{symbol}</span></span>'
             f'<span class="hl-corner hl-bottom" data-rank="{rank}" data-symbol="{symbol}" aria-hidden="true"></span>'
@@ -149,7 +150,7 @@ def _hand(cards: Iterable[Card], label: str, legal: set[Card] | None = None) -> 
 def _spoken(seats: Sequence[int], cards: Sequence[Card]) -> str:
     said = [say(PATTERNS["led" if index == 0 else "played"], seat=seat_name(seat), card=card)
             for index, (seat, card) in enumerate(zip(seats, cards, strict=True))]
-    return " ".join(said) or say(PATTERNS["nobody_led"])
+    return sentences(said) or say(PATTERNS["nobody_led"])
 
 
 def _table(leader: int, cards: Sequence[Card], label: str, *, winner: int | None = None) -> str:
@@ -184,7 +185,7 @@ def _message(text: str, *, legal: bool | None, badge: str = "") -> str:
 
 def card_html(card: Card) -> str:
     """One card."""
-    return _picture(_card(card), card.name, role="figure")
+    return _picture(_card(card), card_name(card), role="figure")
 
 
 def hand_html(cards: Iterable[Card], seat: int = 0) -> str:
@@ -316,7 +317,7 @@ def review_html(review: HandReview) -> str:
         shown = ((mistake.played, "played_card"), (mistake.better, "better_card"))
         pair = "".join(f'<div class="hl-played">{_card(card)}<span class="hl-picture-tag">{escape(say(PATTERNS[tag]))}'
                        "</span></div>" for card, tag in shown)
-        parts.append(f'<div class="hl-hand">{pair}</div>' + _message(heading + " " + mistake.why, legal=False))
+        parts.append(f'<div class="hl-hand">{pair}</div>' + _message(sentences((heading, mistake.why)), legal=False))
     return _picture("".join(parts), label)
 
 

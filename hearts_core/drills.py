@@ -46,6 +46,7 @@ from hearts_core.rules import CARDS_PER_SEAT, NUM_SEATS, QUEEN_OF_SPADES, TWO_OF
 from hearts_core.scenarios import Position, TrickExample
 from hearts_core.scoring import card_points, penalty_points
 from hearts_core.state import HandState
+from hearts_core.wording import marked, translate
 
 __all__ = [
     "ALL_PENALTY_ODDS",
@@ -116,28 +117,42 @@ class DrillRule:
     key: DrillKey
     kind: QuestionKind
     name: str
+    """The rule's name in English, the catalogue's message id; :attr:`shown_name` says it to a learner."""
     prompt: str
+    """The question in English, the catalogue's message id; :attr:`shown_prompt` says it to a learner."""
+
+    @property
+    def shown_name(self) -> str:
+        """The rule's name in the active language."""
+        return translate(self.name)
+
+    @property
+    def shown_prompt(self) -> str:
+        """The question in the active language."""
+        return translate(self.prompt)
 
 
 DRILL_RULES: Final[dict[str, DrillRule]] = {
     rule.key: rule
     for rule in (
-        DrillRule(DrillKey.FOLLOW_SUIT, QuestionKind.LEGAL_CARDS, "Follow suit",
-                  "Tap every card you may play, then Check."),
-        DrillRule(DrillKey.LEAD_TWO_OF_CLUBS, QuestionKind.LEGAL_CARDS, "The first lead",
-                  "You lead the first trick. Tap every card you may play, then Check."),
-        DrillRule(DrillKey.FIRST_TRICK_NO_POINTS, QuestionKind.LEGAL_CARDS, "No points on the first trick",
-                  "First trick, and you have no clubs. Tap every card you may play, then Check."),
-        DrillRule(DrillKey.HEARTS_NOT_BROKEN, QuestionKind.LEGAL_CARDS, "Leading before hearts are broken",
-                  "You lead, and no heart has been played yet. Tap every card you may play, then Check."),
-        DrillRule(DrillKey.ALL_PENALTY, QuestionKind.LEGAL_CARDS, "Nothing but points on the first trick",
-                  "First trick, no clubs, and every card you hold carries points. Tap every card you may "
-                  "play, then Check."),
-        DrillRule(DrillKey.ALL_HEARTS, QuestionKind.LEGAL_CARDS, "Nothing but hearts to lead",
-                  "You lead, no heart has been played yet, and you hold only hearts. Tap every card you "
-                  "may play, then Check."),
-        DrillRule(DrillKey.WHO_TAKES, QuestionKind.WHO_TAKES, "Who takes the trick?", "Who takes this trick?"),
-        DrillRule(DrillKey.POINTS, QuestionKind.POINTS, "How many points?", "How many points does this trick carry?"),
+        DrillRule(DrillKey.FOLLOW_SUIT, QuestionKind.LEGAL_CARDS, marked("Follow suit"),
+                  marked("Tap every card you may play, then Check.")),
+        DrillRule(DrillKey.LEAD_TWO_OF_CLUBS, QuestionKind.LEGAL_CARDS, marked("The first lead"),
+                  marked("You lead the first trick. Tap every card you may play, then Check.")),
+        DrillRule(DrillKey.FIRST_TRICK_NO_POINTS, QuestionKind.LEGAL_CARDS, marked("No points on the first trick"),
+                  marked("First trick, and you have no clubs. Tap every card you may play, then Check.")),
+        DrillRule(DrillKey.HEARTS_NOT_BROKEN, QuestionKind.LEGAL_CARDS, marked("Leading before hearts are broken"),
+                  marked("You lead, and no heart has been played yet. Tap every card you may play, then Check.")),
+        DrillRule(DrillKey.ALL_PENALTY, QuestionKind.LEGAL_CARDS, marked("Nothing but points on the first trick"),
+                  marked("First trick, no clubs, and every card you hold carries points. Tap every card you may "
+                         "play, then Check.")),
+        DrillRule(DrillKey.ALL_HEARTS, QuestionKind.LEGAL_CARDS, marked("Nothing but hearts to lead"),
+                  marked("You lead, no heart has been played yet, and you hold only hearts. Tap every card you "
+                         "may play, then Check.")),
+        DrillRule(DrillKey.WHO_TAKES, QuestionKind.WHO_TAKES, marked("Who takes the trick?"),
+                  marked("Who takes this trick?")),
+        DrillRule(DrillKey.POINTS, QuestionKind.POINTS, marked("How many points?"),
+                  marked("How many points does this trick carry?")),
     )
 }
 

@@ -32,6 +32,7 @@ from hearts_core.records import dump_record, load_record, replay_hand
 from hearts_core.rules import CARDS_PER_SEAT, NUM_SEATS, Rules
 from hearts_core.scoring import Outcome, match_outcome, match_winners
 from hearts_core.state import HandState, PassDirection, Phase, SeatView, Trick
+from hearts_core.wording import say
 
 __all__ = ["Match", "deal_hands", "deal_masks"]
 
@@ -188,7 +189,7 @@ class Match:
     def next_hand(self) -> HandState:
         """Deal the next hand once the current one is over and the match goes on."""
         if not self.hand.is_over or self.is_over:
-            why = "The match is over." if self.is_over else "Finish this hand before dealing the next one."
+            why = say("The match is over.") if self.is_over else say("Finish this hand before dealing the next one.")
             raise IllegalMove(Verdict(None, False, ActionReason.WRONG_PHASE, why))
         number = self.hand_number + 1
         hand = HandState.new(deal_hands(self.seed, number), PassDirection.for_hand(number), self.rules)

@@ -9,6 +9,12 @@ Design choices:
   ``trick`` lists the cards already on the table in play order, starting with
   ``leader``'s card.  No rule is decided here: widgets ask :mod:`hearts_core.legality`.
 * Every scenario carries its own short ``title`` and ``prompt``, written for a learner.
+  They are kept in English, as the catalogue's message ids (the translation layer's
+  extraction reads ``scenarios.toml``'s ``title`` and ``prompt`` keys, and the titles
+  written here are ``marked``); :attr:`Position.shown_title` and
+  :attr:`Position.shown_prompt` (and each example's ``shown_title``) say them in the
+  active language at the moment they are shown, so a page that switches language shows
+  the same scenario in the new one without reloading anything.
 * The positions, many and all of one form, are data: ``scenarios.toml`` beside this
   module holds one table per position, read once on import into :data:`POSITIONS`.
 
@@ -29,6 +35,7 @@ from hearts_core.records import dump_record
 from hearts_core.rules import NUM_SEATS, Rules
 from hearts_core.scoring import penalty_points
 from hearts_core.state import HandState
+from hearts_core.wording import marked, translate
 
 __all__ = [
     "MOON_DEAL",
@@ -49,8 +56,20 @@ __all__ = [
 ]
 
 
+class _Shown:
+    """The ``shown_`` words of a scenario: its stored English text, translated when it is read."""
+
+    __slots__ = ()
+    title: str
+
+    @property
+    def shown_title(self) -> str:
+        """The title in the active language."""
+        return translate(self.title)
+
+
 @dataclass(frozen=True, slots=True)
-class Position:
+class Position(_Shown):
     """A moment where the learner (seat 0) is to play: their hand and the table."""
 
     name: str
@@ -64,6 +83,11 @@ class Position:
     leader: int
     first_trick: bool
     hearts_broken: bool
+
+    @property
+    def shown_prompt(self) -> str:
+        """The question in the active language (empty when the position asks none of its own)."""
+        return translate(self.prompt) if self.prompt else ""
 
     @property
     def seats(self) -> tuple[int, ...]:
@@ -83,7 +107,7 @@ class Position:
 
 
 @dataclass(frozen=True, slots=True)
-class TrickExample:
+class TrickExample(_Shown):
     """A whole trick to step through: the leader and the four cards in play order."""
 
     name: str
@@ -93,7 +117,7 @@ class TrickExample:
 
 
 @dataclass(frozen=True, slots=True)
-class PassExample:
+class PassExample(_Shown):
     """A hand to pass from, with the pass direction and a suggested pass (not a rule)."""
 
     name: str
@@ -104,7 +128,7 @@ class PassExample:
 
 
 @dataclass(frozen=True, slots=True)
-class ScoreExample:
+class ScoreExample(_Shown):
     """Totals before a hand and each seat's score for it."""
 
     name: str
@@ -129,10 +153,10 @@ POSITIONS: Final = _load_positions()
 TRICK_EXAMPLES: Final = {
     t.name: t
     for t in (
-        TrickExample("off-suit-ace", "Clubs led: the trick card by card", 0, parse_cards("♣10 ♣K ♣3 ♥A")),
-        TrickExample("fifteen-points", "A trick worth 15 points", 0, parse_cards("♥2 ♥8 ♠Q ♣5")),
-        TrickExample("queen-on-a-diamond", "A diamond trick", 2, parse_cards("♦9 ♦4 ♠Q ♦J")),
-        TrickExample("hearts-led", "Hearts led", 1, parse_cards("♥6 ♥J ♣A ♥9")),
+        TrickExample("off-suit-ace", marked("Clubs led: the trick card by card"), 0, parse_cards("♣10 ♣K ♣3 ♥A")),
+        TrickExample("fifteen-points", marked("A trick worth 15 points"), 0, parse_cards("♥2 ♥8 ♠Q ♣5")),
+        TrickExample("queen-on-a-diamond", marked("A diamond trick"), 2, parse_cards("♦9 ♦4 ♠Q ♦J")),
+        TrickExample("hearts-led", marked("Hearts led"), 1, parse_cards("♥6 ♥J ♣A ♥9")),
     )
 }
 
@@ -140,12 +164,12 @@ PASS_EXAMPLES: Final = {
     p.name: p
     for p in (
         PassExample(
-            "pass-high-cards", "Which three cards would you pass?",
+            "pass-high-cards", marked("Which three cards would you pass?"),
             parse_cards("♣A ♣4 ♣7 ♦K ♦3 ♦9 ♠Q ♠5 ♥2 ♥6 ♥8 ♥J ♦6"), "left", parse_cards("♣A ♦K ♠Q"),
         ),
         # Lesson 12's worked pass: ♠Q with three lower spades can stay; the danger is elsewhere.
         PassExample(
-            "pass-guarded-queen", "Which three cards would you pass?",
+            "pass-guarded-queen", marked("Which three cards would you pass?"),
             parse_cards("♣K ♣9 ♣5 ♣3 ♦A ♦J ♦4 ♠Q ♠8 ♠6 ♠2 ♥A ♥4"), "left", parse_cards("♦4 ♦J ♦A"),
         ),
     )
@@ -153,7 +177,7 @@ PASS_EXAMPLES: Final = {
 
 SCORE_EXAMPLES: Final = {
     s.name: s
-    for s in (ScoreExample("reaching-100", "The hand that ends the match", (24, 35, 40, 98), (3, 16, 5, 2)),)
+    for s in (ScoreExample("reaching-100", marked("The hand that ends the match"), (24, 35, 40, 98), (3, 16, 5, 2)),)
 }
 
 
