@@ -69,7 +69,7 @@ from hearts_core.facts import (
 )
 from hearts_core.fastsim import Sim, sim_from_view
 from hearts_core.knowledge import Knowledge
-from hearts_core.phrasing import suit_singular
+from hearts_core.phrasing import sentences, suit_singular
 from hearts_core.policy import heuristic_play
 from hearts_core.rules import NUM_SEATS, QUEEN_OF_SPADES
 from hearts_core.state import Phase, SeatView
@@ -384,7 +384,7 @@ def recommend(view: SeatView, *, seed: int | None = None, time_budget: float = R
 
 
 def _joined(claims: Iterable[Claim]) -> str:
-    return " ".join(item.text() for item in claims)
+    return sentences(item.text() for item in claims)
 
 
 def _facts_of(claims: Iterable[Claim]) -> tuple[Fact, ...]:

@@ -131,11 +131,14 @@ def _picture(body: str, label: str, *, role: str = "group") -> str:
 
 
 def _card(card: Card, *, legal: bool | None = None) -> str:
-    """One card as ``cards.js`` draws a static one: a named image, its corner as text."""
+    """One card as ``cards.js`` draws a static one: a named image, its corner as text.
+
+    ``data-suit`` is the style sheet's hook (``clubs``), never shown; the card's name is said in the active language.
+    """
     rank, symbol = escape(card.rank_text), escape(card.suit.symbol)
     flag = "" if legal is None else f' data-legal="{str(legal).lower()}"'
     return (f'<div class="hl-card is-static" role="img" data-card="{escape(str(card))}" '
-            f'data-suit="{escape(card.suit.plural)}"{flag} aria-label="{rank}{symbol}, {escape(card_name(card))}">'
+            f'data-suit="{card.suit.name.lower()}"{flag} aria-label="{rank}{symbol}, {escape(card_name(card))}">'
             f'<span class="hl-corner hl-top" aria-hidden="true"><span class="hl-rank">{rank}</span>'
             f'<span class="hl-small-suit">{symbol}</span></span>'
             f'<span class="hl-corner hl-bottom" data-rank="{rank}" data-symbol="{symbol}" aria-hidden="true"></span>'

@@ -57,7 +57,7 @@ from hearts_core.kernel import LEADING, Table, rule_walk, winning_position
 from hearts_core.legality import describe
 from hearts_core.rules import CARDS_IN_PASS, CARDS_PER_SEAT, NUM_SEATS, SEATS, TRICKS_PER_HAND, TWO_OF_CLUBS, Rules
 from hearts_core.state import PassDirection, Phase, SeatView, Trick
-from hearts_core.wording import plural, seat_name
+from hearts_core.wording import seat_name
 
 __all__ = ["EMPTY", "FIELDS", "MAX_POSITION_LENGTH", "format_position", "parse_position"]
 
@@ -95,7 +95,12 @@ def _who(seat: int) -> str:
 
 def _cards_count(count: int, noun: str = "card") -> str:
     """``1 card``, ``3 cards``; a run is read no further than one card past the 13 a seat can hold."""
-    return f"more than {CARDS_PER_SEAT} {noun}s" if count > CARDS_PER_SEAT else plural(count, noun)
+    return f"more than {CARDS_PER_SEAT} {noun}s" if count > CARDS_PER_SEAT else _english_count(count, noun)
+
+
+def _english_count(count: int, noun: str) -> str:
+    """``1 card``, ``3 cards``, for the exception's English text (see the module docstring on the board's words)."""
+    return f"{count} {noun}" if count == 1 else f"{count} {noun}s"
 
 
 def _run(cards: Iterable[Card]) -> str:
@@ -275,7 +280,7 @@ def parse_position(text: str) -> SeatView:
         raise _refuse("position", "a position is one line of text, and this has several")
     fields = line.split()
     if len(fields) not in (len(FIELDS) - 1, len(FIELDS)):
-        raise _refuse("position", f"{plural(len(fields), 'field')}, but a position has {len(FIELDS) - 1} "
+        raise _refuse("position", f"{_english_count(len(fields), 'field')}, but a position has {len(FIELDS) - 1} "
                                   f"({', '.join(FIELDS[:-1])}) and a sixth for the house rules when they are not "
                                   f"the table rules: {quote_input(line)}")
     seat = _seat(fields[0])
@@ -365,7 +370,8 @@ class _Reader:
         holds = CARDS_PER_SEAT - played
         if len(self.hand) != holds:
             what = "none" if not played else f"{played}"
-            raise _refuse("hand", f"{plural(len(self.hand), 'card')}, but {_who(self.seat)} has played {what} of its "
+            raise _refuse("hand", f"{_english_count(len(self.hand), 'card')}, but {_who(self.seat)} has played {what} "
+                                  "of its "
                                   f"{CARDS_PER_SEAT}, so it holds {holds}")
 
     def check_passes(self, plays: list[tuple[int, Card, str]]) -> None:
