@@ -172,6 +172,8 @@ PATTERNS: Final = {
     "due": marked("To review now: {count}"),
     "unreadable": marked("Your puzzle progress could not be read, so it starts again. "
                          "The old file was kept as {kept}."),
+    "unreadable_unmoved": marked("Your puzzle progress could not be read, so it starts again. "
+                                 "The old file was kept as {kept} (it could not be moved: {problem})."),
     "newer": marked("Your puzzle progress was saved by a newer version of these lessons ({found}), "
               "so this one leaves it alone and will not save over it."),
 }
@@ -954,7 +956,9 @@ class PuzzleStore:
             try:
                 kept: Path | None = self.set_aside()
                 where = kept.name if kept else ""
+                said = say(PATTERNS["unreadable"], kept=where)
             except OSError as failure:
                 kept, where = None, f"{self.path.name} (it could not be moved: {failure.strerror or failure})"
+                said = say(PATTERNS["unreadable_unmoved"], kept=self.path.name, problem=failure.strerror or failure)
             log.warning("puzzle progress unreadable (%s); kept as %s", reason, where)
-            raise UnreadablePuzzlesError(reason, kept, say(PATTERNS["unreadable"], kept=where)) from None
+            raise UnreadablePuzzlesError(reason, kept, said) from None
