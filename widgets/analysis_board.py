@@ -28,8 +28,10 @@ Design choices:
   layout every time), and a real :class:`~hearts_core.state.HandState` takes every play
   through the engine's legality, whichever seat the learner plays for or when the
   computers play.  Back and Forward step through the states kept.
-* Every sentence a learner reads is a whole pattern in :data:`PATTERNS`, filled by
-  :func:`hearts_core.wording.say`.
+* Every sentence a learner reads is a whole pattern in :data:`PATTERNS`, marked for the
+  catalogue where it is written (:func:`hearts_core.wording.marked`) and said in the active
+  language by :func:`hearts_core.wording.say`; cards and suits inside them are named by
+  ``card_name`` and ``suit_name``.  The fixed labels cross in ``labels``, already translated.
 
 >>> board = AnalysisBoard.from_text("1 ♣8♦3♦5♦8♦Q♦A♠8♠9♠A♥4♥7♥10♥K hold - 0:♣2")
 >>> board.mode, board.facts[1], [card["text"] for card in board.hand if card["legal"]]

@@ -25,7 +25,8 @@ Design choices:
   accuracy per theme all speak keys, and only the words shown are translated.
 * Seats are named as the puzzle's seat sees the table: itself "You", the next to play
   "CPU1" and so on, as the reasons name them (:mod:`hearts_core.coach`).
-* Every sentence a learner reads is a whole pattern in :data:`PATTERNS`, filled by
+* Every sentence a learner reads is a whole pattern in :data:`PATTERNS`, marked for the
+  catalogue (:func:`hearts_core.wording.marked`) and said in the active language by
   :func:`hearts_core.wording.say`; the front end shows only what it is sent.
 * Time comes from ``clock`` (the wall clock in UTC by default), so tests fix it.
 * One board, three uses (``mode``): the puzzles page (every theme, a picker, the puzzle of

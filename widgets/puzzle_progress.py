@@ -51,8 +51,8 @@ Design choices:
   applies the change and writes it under the folder's lock, so two tabs never lose each
   other's attempts and a puzzle attempted in both counts once.
 * **Words.** Every sentence a learner may read is one whole pattern with named
-  placeholders, in :data:`PATTERNS`, filled by :func:`hearts_core.wording.say` (ready
-  for gettext).
+  placeholders, in :data:`PATTERNS`, marked for the catalogue and said in the active
+  language by :func:`hearts_core.wording.say`.
 
 >>> from datetime import datetime, timezone
 >>> when = datetime(2026, 12, 1, 12, 0, tzinfo=timezone.utc)
