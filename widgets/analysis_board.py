@@ -28,8 +28,10 @@ Design choices:
   layout every time), and a real :class:`~hearts_core.state.HandState` takes every play
   through the engine's legality, whichever seat the learner plays for or when the
   computers play.  Back and Forward step through the states kept.
-* Every sentence a learner reads is a whole pattern in :data:`PATTERNS`, filled by
-  :func:`hearts_core.wording.say`.
+* Every sentence a learner reads is a whole pattern in :data:`PATTERNS`, marked for the
+  catalogue where it is written (:func:`hearts_core.wording.marked`) and said in the active
+  language by :func:`hearts_core.wording.say`; cards and suits inside them are named by
+  ``card_name`` and ``suit_name``.  The fixed labels cross in ``labels``, already translated.
 
 >>> board = AnalysisBoard.from_text("1 ♣8♦3♦5♦8♦Q♦A♠8♠9♠A♥4♥7♥10♥K hold - 0:♣2")
 >>> board.mode, board.facts[1], [card["text"] for card in board.hand if card["legal"]]
@@ -61,7 +63,7 @@ from hearts_core.puzzles import Puzzle, load_puzzles
 from hearts_core.records import load_record, position_before
 from hearts_core.rules import CARDS_PER_SEAT, NUM_SEATS, QUEEN_OF_SPADES, TRICKS_PER_HAND, TWO_OF_CLUBS, Rules
 from hearts_core.state import HandState, PassDirection, Phase, SeatView, Trick
-from hearts_core.wording import about_points, and_list, points_phrase, say, seat_name
+from hearts_core.wording import about_points, and_list, card_name, marked, points_phrase, say, seat_name, suit_name
 from widgets._base import HeartsWidget, bundle_css, bundle_esm, card_data, cards_data, page_address, spoken_plays
 
 __all__ = [
@@ -77,141 +79,142 @@ LINK_PARAMETER: Final = "position"
 
 PATTERNS: Final = {
     # fixed words
-    "setup_heading": "Set up a position",
-    "deck": "The deck: tap a card to put it where the next card goes",
-    "suit_row": "{suit}",
-    "target": "Tapped cards go to",
-    "target_hand": "Your hand",
-    "target_play": "The next play",
-    "leader": "Who led the first trick",
-    "your_hand": "Your hand",
-    "setup_hand": "Your hand: tap a card to put it back in the deck",
-    "plays": "Cards played, trick by trick",
-    "hand_empty": "No cards in your hand yet.",
-    "plays_empty": "No cards played yet.",
-    "take_back": "Take back the last play",
-    "clear": "Clear the board",
-    "analyse": "Analyse this position",
-    "paste_label": "Or paste a position in the notation",
-    "paste_open": "Open",
-    "edit": "Change the position",
-    "hand": "Your hand: tap a card to see whether it may be played, and why",
-    "table": "The trick so far",
-    "coach_button": "Ask the coach",
-    "coach_heading": "The coach",
-    "coach_card": "Card",
-    "coach_points": "Points you should take in the rest of the hand",
-    "players": "Points taken and voids shown so far",
-    "player": "Player",
-    "points": "Points taken",
-    "voids": "Shown void in",
-    "play_on": "Play on from here",
-    "back": "Back",
-    "forward": "Forward",
-    "computer": "Computer plays the next card",
-    "computers_to_you": "Computers play to your turn",
-    "analyse_here": "Analyse this position",
-    "stop": "Back to the analysis",
-    "position_label": "This position in the notation (the page's link carries it too)",
-    "your_card": "to play",
-    "hand_of": "{seat}'s hand",
-    "layout": ("The other three hands are one possible layout of the cards you cannot see, dealt at random to "
+    "setup_heading": marked("Set up a position"),
+    "deck": marked("The deck: tap a card to put it where the next card goes"),
+    "target": marked("Tapped cards go to"),
+    "target_hand": marked("Your hand"),
+    "target_play": marked("The next play"),
+    "leader": marked("Who led the first trick"),
+    "your_hand": marked("Your hand"),
+    "setup_hand": marked("Your hand: tap a card to put it back in the deck"),
+    "plays": marked("Cards played, trick by trick"),
+    "hand_empty": marked("No cards in your hand yet."),
+    "plays_empty": marked("No cards played yet."),
+    "take_back": marked("Take back the last play"),
+    "clear": marked("Clear the board"),
+    "analyse": marked("Analyse this position"),
+    "paste_label": marked("Or paste a position in the notation"),
+    "paste_open": marked("Open"),
+    "edit": marked("Change the position"),
+    "hand": marked("Your hand: tap a card to see whether it may be played, and why"),
+    "table": marked("The trick so far"),
+    "coach_button": marked("Ask the coach"),
+    "coach_heading": marked("The coach"),
+    "coach_card": marked("Card"),
+    "coach_points": marked("Points you should take in the rest of the hand"),
+    "players": marked("Points taken and voids shown so far"),
+    "player": marked("Player"),
+    "points": marked("Points taken"),
+    "voids": marked("Shown void in"),
+    "play_on": marked("Play on from here"),
+    "back": marked("Back"),
+    "forward": marked("Forward"),
+    "computer": marked("Computer plays the next card"),
+    "computers_to_you": marked("Computers play to your turn"),
+    "analyse_here": marked("Analyse this position"),
+    "stop": marked("Back to the analysis"),
+    "position_label": marked("This position in the notation (the page's link carries it too)"),
+    "your_card": marked("to play"),
+    "hand_of": marked("{seat}'s hand"),
+    "layout": marked("The other three hands are one possible layout of the cards you cannot see, dealt at random to "
                "fit everything your seat knows. Real cards could lie differently, and play would change with them."),
     # setup sentences
-    "setup_prompt": "Tap cards in the deck to put them in your hand, then switch to The next play to put cards "
-                    "on the table in the order they were played.",
-    "setup_count": "Your hand holds {count} of the {needed} cards it needs ({played} of yours played).",
-    "setup_ready": "Your hand holds all {needed} cards it needs. Press Analyse this position.",
-    "setup_next": "The next card played is {seat}'s, in trick {number} of {total}.",
-    "setup_next_you": "The next card played is yours, in trick {number} of {total}.",
-    "setup_over": "All {total} tricks are played.",
-    "setup_passed": "This position keeps its pass: you passed {cards} {direction}. Clear the board to start "
-                    "without it.",
-    "setup_passed_received": "This position keeps its pass: you passed {cards} {direction} and received "
-                             "{received}. Clear the board to start without it.",
-    "pass_left": "to the left",
-    "pass_right": "to the right",
-    "pass_across": "across",
-    "in_hand": "{name}, in your hand",
-    "played_by": "{name}, played by {seat}",
-    "added_hand": "{card} is in your hand.",
-    "removed_hand": "{card} is back in the deck.",
-    "added_play": "{seat} played {card}.",
-    "refused_play_you": "You cannot have played {card} here: {why} Nothing changed.",
-    "refused_play_other": "{seat} cannot have played {card} here. The rules would have told {seat}: “{why}” "
-                          "Nothing changed.",
-    "taken_back": "{card} is back in the deck.",
-    "nothing_to_take_back": "No card has been played yet, so there is nothing to take back.",
-    "cleared": "The board is empty: tap cards in the deck to set up a position.",
-    "in_your_hand": "{card} is in your hand, so {seat} cannot have played it. Nothing changed.",
-    "twice_played": "{card} has been played already, so it cannot be played again or held. Nothing changed.",
-    "hand_full": "Your hand already holds {count} cards: with {played} of yours played, that is all "
-                 "{total}. Nothing changed.",
-    "you_full": "That would give you more than {total} cards: your play comes from your hand, so tap one of its "
-                "cards (ringed in blue in the deck). Nothing changed.",
-    "all_played": "All {total} tricks are played already. Nothing changed.",
-    "leader_locked": "Take back the cards played first: who led the first trick decides who played each of them. "
-                     "Nothing changed.",
-    "leader_two": "You hold {card}, and whoever holds {card} leads the first trick. Nothing changed.",
-    "leader_set": "{seat} leads the first trick.",
-    "refused_setup": "This position cannot arise in a game: {problem} Nothing changed.",
-    "not_setup": "Press Change the position first. Nothing changed.",
-    "not_analyse": "Set up a position and press Analyse this position first.",
-    "not_playing": "Press Play on from here first.",
+    "setup_prompt": marked("Tap cards in the deck to put them in your hand, then switch to The next play to put cards "
+                    "on the table in the order they were played."),
+    "setup_count": marked("Your hand holds {count} of the {needed} cards it needs ({played} of yours played)."),
+    "setup_ready": marked("Your hand holds all {needed} cards it needs. Press Analyse this position."),
+    "setup_next": marked("The next card played is {seat}'s, in trick {number} of {total}."),
+    "setup_next_you": marked("The next card played is yours, in trick {number} of {total}."),
+    "setup_over": marked("All {total} tricks are played."),
+    "setup_passed": marked("This position keeps its pass: you passed {cards} {direction}. Clear the board to start "
+                    "without it."),
+    "setup_passed_received": marked("This position keeps its pass: you passed {cards} {direction} and received "
+                             "{received}. Clear the board to start without it."),
+    "pass_left": marked("to the left"),
+    "pass_right": marked("to the right"),
+    "pass_across": marked("across"),
+    "in_hand": marked("{name}, in your hand"),
+    "played_by": marked("{name}, played by {seat}"),
+    "added_hand": marked("{card} is in your hand."),
+    "removed_hand": marked("{card} is back in the deck."),
+    "added_play": marked("{seat} played {card}."),
+    "refused_play_you": marked("You cannot have played {card} here: {why} Nothing changed."),
+    "refused_play_other": marked("{seat} cannot have played {card} here. The rules would have told {seat}: “{why}” "
+                          "Nothing changed."),
+    "taken_back": marked("{card} is back in the deck."),
+    "nothing_to_take_back": marked("No card has been played yet, so there is nothing to take back."),
+    "cleared": marked("The board is empty: tap cards in the deck to set up a position."),
+    "in_your_hand": marked("{card} is in your hand, so {seat} cannot have played it. Nothing changed."),
+    "twice_played": marked("{card} has been played already, so it cannot be played again or held. Nothing changed."),
+    "hand_full": marked("Your hand already holds {count} cards: with {played} of yours played, that is all "
+                 "{total}. Nothing changed."),
+    "you_full": marked("That would give you more than {total} cards: your play comes from your hand, so tap one of its "
+                "cards (ringed in blue in the deck). Nothing changed."),
+    "all_played": marked("All {total} tricks are played already. Nothing changed."),
+    "leader_locked": marked("Take back the cards played first: who led the first trick decides who played each of "
+                            "them. Nothing changed."),
+    "leader_two": marked("You hold {card}, and whoever holds {card} leads the first trick. Nothing changed."),
+    "leader_set": marked("{seat} leads the first trick."),
+    "leader_set_you": marked("You lead the first trick."),
+    "refused_setup": marked("This position cannot arise in a game: {problem} Nothing changed."),
+    "not_setup": marked("Press Change the position first. Nothing changed."),
+    "not_analyse": marked("Set up a position and press Analyse this position first."),
+    "not_playing": marked("Press Play on from here first."),
     # analyse sentences
-    "analyse_prompt": "Tap a card to see whether it may be played and why, or ask the coach.",
-    "trick": "Trick {number} of {total}",
-    "over": "The hand is over: all {total} tricks are played.",
-    "passing": "The cards are being passed: no trick has started.",
-    "your_turn": "It is your turn to play.",
-    "their_turn": "It is {seat}'s turn to play.",
-    "hearts_broken": "Hearts are broken.",
-    "hearts_unbroken": "Hearts are not broken yet.",
-    "queen_gone": "♠Q has been played, by {seat}.",
-    "queen_out": "♠Q has not been played yet.",
-    "nobody_led": "Nobody has played to this trick yet.",
-    "no_voids": "none shown",
-    "allowed": "Allowed",
-    "not_allowed": "Not allowed",
-    "coach_not_turn": "The coach advises the seat whose turn it is, and it is {seat}'s turn here. Play on to "
-                      "your turn, or change the position.",
-    "coach_over": "The hand is over, so there is nothing left to advise.",
-    "coach_play": "The coach would play {card}.",
-    "coach_pass": "The coach would pass {cards}.",
-    "coach_best": "the coach's card",
+    "analyse_prompt": marked("Tap a card to see whether it may be played and why, or ask the coach."),
+    "trick": marked("Trick {number} of {total}"),
+    "over": marked("The hand is over: all {total} tricks are played."),
+    "passing": marked("The cards are being passed: no trick has started."),
+    "your_turn": marked("It is your turn to play."),
+    "their_turn": marked("It is {seat}'s turn to play."),
+    "hearts_broken": marked("Hearts are broken."),
+    "hearts_unbroken": marked("Hearts are not broken yet."),
+    "queen_gone": marked("♠Q has been played, by {seat}."),
+    "queen_out": marked("♠Q has not been played yet."),
+    "nobody_led": marked("Nobody has played to this trick yet."),
+    "no_voids": marked("none shown"),
+    "allowed": marked("Allowed"),
+    "not_allowed": marked("Not allowed"),
+    "coach_not_turn": marked("The coach advises the seat whose turn it is, and it is {seat}'s turn here. Play on to "
+                      "your turn, or change the position."),
+    "coach_over": marked("The hand is over, so there is nothing left to advise."),
+    "coach_play": marked("The coach would play {card}."),
+    "coach_pass": marked("The coach would pass {cards}."),
+    "coach_best": marked("the coach's card"),
     # play on
-    "play_prompt": "Tap a card of the seat to play, or let the computers play. Back and Forward step through "
-                   "the plays.",
-    "played": "{seat} played {card}.",
-    "took": "{seat} took the trick, with {points}.",
-    "last_trick": "{seat} took the last trick with {card}, and {points}.",
-    "step": "Play {number} of {count} from the position",
-    "at_start": "This is the position you started from.",
-    "already_yours": "It is your turn already: tap one of your cards.",
-    "at_end": "This is the last play made so far.",
-    "play_over": "The hand is over. Points taken this hand: {points}.",
-    "play_passing": "Play on starts once the cards are passed: this position is still in the passing.",
-    "play_done": "The hand is over in this position, so there is nothing to play on.",
-    "not_holder": "{card} is not in any hand: it has been played already. Nothing changed.",
-    "refused_play": "{why} Nothing changed.",
+    "play_prompt": marked("Tap a card of the seat to play, or let the computers play. Back and Forward step through "
+                   "the plays."),
+    "played": marked("{seat} played {card}."),
+    "took": marked("{seat} took the trick, with {points}."),
+    "last_trick": marked("{seat} took the last trick with {card}, and {points}."),
+    "step": marked("Play {number} of {count} from the position"),
+    "at_start": marked("This is the position you started from."),
+    "already_yours": marked("It is your turn already: tap one of your cards."),
+    "at_end": marked("This is the last play made so far."),
+    "seat_points": marked("{seat} {points}"),
+    "play_over": marked("The hand is over. Points taken this hand: {points}."),
+    "play_passing": marked("Play on starts once the cards are passed: this position is still in the passing."),
+    "play_done": marked("The hand is over in this position, so there is nothing to play on."),
+    "not_holder": marked("{card} is not in any hand: it has been played already. Nothing changed."),
+    "refused_play": marked("{why} Nothing changed."),
     # opening
-    "opened_link": "Opened the position from the page's link.",
-    "opened_text": "Opened the position.",
-    "bad_link": "The position in the page's link cannot be read, so the board is empty. {problem}",
-    "bad_text": "That position cannot be read, so nothing changed. {problem}",
-    "open_here": "Open this position on the analysis board",
-    "empty_text": "Paste a position first: one line in the notation. Nothing changed.",
-    "record_heading": "Or open a position from a match record",
-    "record_label": "Match record (paste it here)",
-    "record_hand": "Hand",
-    "record_play": "Before play",
-    "record_open": "Open at this play",
-    "opened_record": "Opened hand {hand} of the record before play {play}, seen by the player to play.",
-    "bad_record": "That record cannot be opened there, so nothing changed. {problem}",
-    "empty_record": "Paste a match record first. Nothing changed.",
-    "not_record": ("That text is not a match record, so nothing changed. A record is the text the guided match "
+    "opened_link": marked("Opened the position from the page's link."),
+    "opened_text": marked("Opened the position."),
+    "bad_link": marked("The position in the page's link cannot be read, so the board is empty. {problem}"),
+    "bad_text": marked("That position cannot be read, so nothing changed. {problem}"),
+    "open_here": marked("Open this position on the analysis board"),
+    "empty_text": marked("Paste a position first: one line in the notation. Nothing changed."),
+    "record_heading": marked("Or open a position from a match record"),
+    "record_label": marked("Match record (paste it here)"),
+    "record_hand": marked("Hand"),
+    "record_play": marked("Before play"),
+    "record_open": marked("Open at this play"),
+    "opened_record": marked("Opened hand {hand} of the record before play {play}, seen by the player to play."),
+    "bad_record": marked("That record cannot be opened there, so nothing changed. {problem}"),
+    "empty_record": marked("Paste a match record first. Nothing changed."),
+    "not_record": marked("That text is not a match record, so nothing changed. A record is the text the guided match "
                    "saves, starting with a curly bracket {{; copy all of it and paste it again."),
-    "damaged_record": ("That record could not be read, so nothing changed: it may have been cut off or changed "
+    "damaged_record": marked("That record could not be read, so nothing changed: it may have been cut off or changed "
                        "while copying. Copy the whole record again and paste it."),
 }
 """Every sentence and label this widget shows, each a whole pattern for :func:`hearts_core.wording.say`."""
@@ -670,7 +673,8 @@ class AnalysisBoard(HeartsWidget):
             self._say("refused", say(PATTERNS["leader_two"], card=TWO_OF_CLUBS))
             return False
         self._first_leader = seat
-        self._said_setup("prompt", say(PATTERNS["leader_set"], seat=seat_name(seat)))
+        self._said_setup("prompt", say(PATTERNS["leader_set_you"]) if seat == 0
+                         else say(PATTERNS["leader_set"], seat=seat_name(seat)))
         return True
 
     def take_back(self) -> bool:
@@ -879,7 +883,8 @@ class AnalysisBoard(HeartsWidget):
 
     @staticmethod
     def _points_words(state: HandState) -> str:
-        return and_list(f"{seat_name(seat)} {points}" for seat, points in enumerate(state.points_taken))
+        return and_list(say(PATTERNS["seat_points"], seat=seat_name(seat), points=points)
+                        for seat, points in enumerate(state.points_taken))
 
     def back(self) -> bool:
         """One play back (False, with a sentence, at the position played on from)."""
@@ -970,14 +975,15 @@ class AnalysisBoard(HeartsWidget):
         def place(card: Card) -> dict[str, Any]:
             data = card_data(card)
             if card in hand:
-                return {**data, "place": "hand", "label": say(PATTERNS["in_hand"], name=card.name)}
+                return {**data, "place": "hand", "label": say(PATTERNS["in_hand"], name=card_name(card))}
             if card in player_of:
                 return {**data, "place": "played",
-                        "label": say(PATTERNS["played_by"], name=card.name, seat=seat_name(player_of[card]))}
+                        "label": say(PATTERNS["played_by"], name=card_name(card), seat=seat_name(player_of[card]))}
             return {**data, "place": ""}
 
-        self.deck = [{"suit": suit.plural, "cards": [place(card) for card in DECK if card.suit is suit]}
-                     for suit in Suit]
+        # ``suit`` is the English key (a data attribute, never shown); ``label`` names the row.
+        self.deck = [{"suit": suit.plural, "label": suit_name(suit),
+                      "cards": [place(card) for card in DECK if card.suit is suit]} for suit in Suit]
         self.setup_hand = cards_data(cards_from_mask(mask_of(self._hand)))
         self.setup_tricks = [{"number": number, "leader": seat_name(leader),
                               "plays": [{"seat": seat_name((leader + offset) % NUM_SEATS), "card": card_data(card)}
@@ -999,7 +1005,7 @@ class AnalysisBoard(HeartsWidget):
                               number=len(tricks), total=TRICKS_PER_HAND))
         if self._passed is not None:
             status.append(say(PATTERNS["setup_passed_received" if self._received is not None else "setup_passed"],
-                              direction=say(PATTERNS.get(f"pass_{self._direction.value}", "")),
+                              direction=say(PATTERNS[f"pass_{self._direction.value}"]),
                               cards=and_list(self._passed),
                               received=and_list(self._received or ())))
         self.setup_status = status
@@ -1026,7 +1032,8 @@ class AnalysisBoard(HeartsWidget):
         self.hand = cards_data(view.hand, legal=lambda card: card in legal)
         voids = Knowledge.from_view(view).voids()
         self.players = [{"seat": seat_name(seat), "points": str(view.points_taken[seat]),
-                         "voids": and_list(suit.plural for suit in voids.get(seat, ())) or say(PATTERNS["no_voids"]),
+                         "voids": (and_list(suit_name(suit) for suit in voids.get(seat, ()))
+                                   or say(PATTERNS["no_voids"])),
                          "you": seat == 0} for seat in range(NUM_SEATS)]
         slots = []
         if view.phase is Phase.PLAYING:

@@ -24,6 +24,10 @@ Design choices:
 * ``answered`` becomes true with the first right answer and stays true (what completes
   the exercise in a lesson); ``first_try`` records whether that was the first answer
   (a star on the index).  A wrong answer shows why and leaves the question open.
+* Every sentence is a whole pattern said through :mod:`hearts_core.wording` (two where
+  "you" and another seat take different grammar, a plural pair where a count decides), so a
+  translator words each one whole; the engine's own sentences (a verdict's message) are quoted
+  as they come.
 """
 
 from __future__ import annotations
@@ -35,11 +39,11 @@ from typing import Any, ClassVar
 import traitlets
 
 from hearts_core import Card, Reason, check_play, penalty_points, trick_winner
-from hearts_core.cards import to_card
+from hearts_core.cards import Suit, to_card
 from hearts_core.drills import QuestionKind
 from hearts_core.rules import NUM_SEATS
 from hearts_core.scenarios import MOON_RUNNERS, Position, TrickExample, position, trick_example
-from hearts_core.wording import and_list, points_phrase, seat_name, subject
+from hearts_core.wording import LEARNER_SEAT, and_list, marked, points_phrase, say, say_n, seat_name
 from widgets._base import HeartsWidget, bundle_css, bundle_esm, card_data, cards_data
 from widgets.glossary import rule_link
 from widgets.points_quiz import points_choices, points_working
@@ -119,19 +123,22 @@ class _LegalCards(_PositionQuestion):
         missed = [card for card in allowed if card not in picked]
         wrong = [card for card in self.position.hand if card in picked and not cards[str(card)]["allowed"]]
         correct = not missed and not wrong
-        if len(allowed) == len(self.position.hand):
-            which = "every card you hold may be played."
-        else:
-            which = f"you may play {and_list(allowed)} and nothing else."
+        every = len(allowed) == len(self.position.hand)
+        cards_allowed = and_list(allowed)
         if correct:
-            summary = f"Right: {which}"
+            summary = (say("Right: every card you hold may be played.") if every
+                       else say("Right: you may play {cards} and nothing else.", cards=cards_allowed))
         else:
             slips = []
             if missed:
-                slips.append(f"{and_list(missed)} {'is' if len(missed) == 1 else 'are'} allowed too")
+                slips.append(say_n("{cards} is allowed too", "{cards} are allowed too", len(missed),
+                                   cards=and_list(missed)))
             if wrong:
-                slips.append(f"{and_list(wrong)} {'is' if len(wrong) == 1 else 'are'} not allowed")
-            summary = f"Not quite: {' and '.join(slips)}. In all, {which}"
+                slips.append(say_n("{cards} is not allowed", "{cards} are not allowed", len(wrong),
+                                   cards=and_list(wrong)))
+            summary = (say("Not quite: {slips}. In all, every card you hold may be played.", slips=and_list(slips))
+                       if every else say("Not quite: {slips}. In all, you may play {cards} and nothing else.",
+                                         slips=and_list(slips), cards=cards_allowed))
         # One sentence per rule the engine applied, from a card the learner got wrong where there is one.
         lines = []
         links = []
@@ -165,14 +172,40 @@ class _TrickQuestion(Question, ABC):
         cards = self.trick.cards
         led = cards[0].suit
         best = cards[trick_winner(cards)]
-        text = (f"{subject(self.winner, 'take', 'takes')} the trick with {best}, the highest "
-                f"{led.plural.removesuffix('s')} played.")
+        highest = say(_HIGHEST[led])
+        text = (say("You take the trick with {card}, {highest}.", card=best, highest=highest)
+                if self.winner == LEARNER_SEAT else
+                say("{seat} takes the trick with {card}, {highest}.", seat=seat_name(self.winner), card=best,
+                    highest=highest))
         off = [card for card in cards if card.suit is not led]
         if off:
-            text += (f" {and_list(off)} {'is not a' if len(off) == 1 else 'are not'} "
-                     f"{led.plural.removesuffix('s') if len(off) == 1 else led.plural}, so "
-                     f"{'it' if len(off) == 1 else 'they'} cannot win, however high.")
+            text += " " + _off_suit(led, off)
         return text
+
+
+_HIGHEST: dict[Suit, str] = {
+    Suit.CLUBS: marked("the highest club played"),
+    Suit.DIAMONDS: marked("the highest diamond played"),
+    Suit.SPADES: marked("the highest spade played"),
+    Suit.HEARTS: marked("the highest heart played"),
+}
+"""The led suit's winning card described, one whole phrase per suit (a translator may need its gender)."""
+
+
+def _off_suit(led: Suit, off: list[Card]) -> str:
+    """Why the cards of other suits in a trick cannot win it: one sentence, a pattern per led suit."""
+    cards, count = and_list(off), len(off)
+    if led is Suit.CLUBS:
+        return say_n("{cards} is not a club, so it cannot win, however high.",
+                     "{cards} are not clubs, so they cannot win, however high.", count, cards=cards)
+    if led is Suit.DIAMONDS:
+        return say_n("{cards} is not a diamond, so it cannot win, however high.",
+                     "{cards} are not diamonds, so they cannot win, however high.", count, cards=cards)
+    if led is Suit.SPADES:
+        return say_n("{cards} is not a spade, so it cannot win, however high.",
+                     "{cards} are not spades, so they cannot win, however high.", count, cards=cards)
+    return say_n("{cards} is not a heart, so it cannot win, however high.",
+                 "{cards} are not hearts, so they cannot win, however high.", count, cards=cards)
 
 
 class _WhoTakes(_TrickQuestion):
@@ -186,9 +219,14 @@ class _WhoTakes(_TrickQuestion):
         if seat not in self.seats:
             raise ValueError(f"{answer!r} is not one of the seats at this trick")
         correct = seat == self.winner
-        summary = "Right!" if correct else f"Not quite: {subject(self.winner, 'take', 'takes', capital=False)} it."
+        if correct:
+            summary = say("Right!")
+        elif self.winner == LEARNER_SEAT:
+            summary = say("Not quite: you take it.")
+        else:
+            summary = say("Not quite: {seat} takes it.", seat=seat_name(self.winner))
         points = penalty_points(self.trick.cards)
-        lines = [self.taking(), f"The trick carries {points_phrase(points)}."]
+        lines = [self.taking(), say("The trick carries {points}.", points=points_phrase(points))]
         return {"correct": correct, "summary": summary, "lines": lines, "winner": seat_name(self.winner),
                 "chosen": seat, "links": []}
 
@@ -205,9 +243,9 @@ class _Points(_TrickQuestion):
             raise ValueError(f"{answer!r} is not one of the choices")
         points = penalty_points(self.trick.cards)
         correct = value == points
-        summary = "Right!" if correct else f"Not quite: it is {points}."
+        summary = say("Right!") if correct else say("Not quite: it is {points}.", points=points)
         lines = [points_working(self.trick.cards),
-                 f"They go to whoever takes the trick: {self.taking()}"]
+                 say("They go to whoever takes the trick: {taking}", taking=self.taking())]
         return {"correct": correct, "summary": summary, "lines": lines, "winner": seat_name(self.winner),
                 "chosen": value, "links": []}
 
@@ -226,7 +264,7 @@ class _Spoil(_PositionQuestion):
         legal, reason, message = self.verdict(card)
         runner = seat_name(self.runner)
         if not legal:
-            return {"correct": False, "summary": f"{card} is not allowed here.", "lines": [message],
+            return {"correct": False, "summary": say("{card} is not allowed here.", card=card), "lines": [message],
                     "chosen": str(card), "links": [link] if (link := rule_link(reason)) else []}
         outcome = self.position.outcome(card)
         if outcome is None:
@@ -234,11 +272,15 @@ class _Spoil(_PositionQuestion):
         winner, points = outcome
         correct = winner == 0 and points > 0
         if correct:
-            summary = (f"Right! You take the trick with {card} and {points_phrase(points)}, so {runner} can no "
-                       f"longer take every point: the moon is stopped.")
+            summary = say("Right! You take the trick with {card} and {points}, so {runner} can no longer take every "
+                          "point: the moon is stopped.", card=card, points=points_phrase(points), runner=runner)
+        elif winner == LEARNER_SEAT:
+            summary = say("Not this one: you take the trick and its {points}, so {runner} can still take every "
+                          "point and shoot the moon.", points=points_phrase(points), runner=runner)
         else:
-            summary = (f"Not this one: {subject(winner, 'take', 'takes')} the trick and its "
-                       f"{points_phrase(points)}, so {runner} can still take every point and shoot the moon.")
+            summary = say("Not this one: {seat} takes the trick and its {points}, so {runner} can still take every "
+                          "point and shoot the moon.", seat=seat_name(winner), points=points_phrase(points),
+                          runner=runner)
         return {"correct": correct, "summary": summary, "lines": [message], "chosen": str(card), "links": [],
                 "winner": seat_name(winner), "played": card_data(card)}
 
@@ -248,18 +290,19 @@ def legal_cards_question(where: str | Position) -> Question:
     return _LegalCards(position(where) if isinstance(where, str) else where)
 
 
-def who_takes_question(trick: str | TrickExample, prompt: str = "Pick the player who takes it.") -> Question:
-    """"Who takes this trick?" on a named (or given) trick.
+def who_takes_question(trick: str | TrickExample, prompt: str | None = None) -> Question:
+    """"Who takes this trick?" on a named (or given) trick; ``prompt`` is the teacher's own words, if any.
 
     The trick's own title is not shown: it often gives the answer away ("an off-suit ace never wins").
     """
-    return _WhoTakes(trick_example(trick) if isinstance(trick, str) else trick, "Who takes this trick?", prompt)
+    return _WhoTakes(trick_example(trick) if isinstance(trick, str) else trick, say("Who takes this trick?"),
+                     prompt or say("Pick the player who takes it."))
 
 
-def points_question(trick: str | TrickExample, prompt: str = "Pick the number of points in it.") -> Question:
+def points_question(trick: str | TrickExample, prompt: str | None = None) -> Question:
     """"How many points?" on a named (or given) trick (its title, which may give the count away, is not shown)."""
-    return _Points(trick_example(trick) if isinstance(trick, str) else trick, "How many points does this trick carry?",
-                   prompt)
+    return _Points(trick_example(trick) if isinstance(trick, str) else trick,
+                   say("How many points does this trick carry?"), prompt or say("Pick the number of points in it."))
 
 
 def spoil_question(name: str) -> Question:
@@ -340,7 +383,7 @@ class Exercise(HeartsWidget):
     def check(self) -> dict[str, Any]:
         """Grade the cards picked so far (at least one: there is always a card you may play)."""
         if not self.picked:
-            self.notice = "Tap the cards you may play first: there is always at least one."
+            self.notice = say("Tap the cards you may play first: there is always at least one.")
             return {}
         return self.answer(list(self.picked))
 

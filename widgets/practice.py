@@ -33,7 +33,7 @@ from hearts_core.errors import InvalidPositionError
 from hearts_core.rules import NUM_SEATS
 from hearts_core.scenarios import Position, position
 from hearts_core.state import SeatView
-from hearts_core.wording import points_phrase, seat_name, subject
+from hearts_core.wording import LEARNER_SEAT, points_phrase, say, seat_name
 from widgets._base import HeartsWidget, bundle_css, bundle_esm, card_data, cards_data, played_data
 from widgets.glossary import rule_link
 
@@ -81,7 +81,7 @@ class Practice(HeartsWidget):
         self.view = view
         """The whole view when the position came from a notation: its rules and history judge each card."""
         self.title = self.position.title
-        self.question = self.position.prompt or "Which card would you play?"
+        self.question = self.position.prompt or say("Which card would you play?")
         self.hand = cards_data(self.position.hand)
         # Every seat in play order, the learner's own place included, so the table can
         # show the learner's card in its slot once chosen.
@@ -137,13 +137,15 @@ class Practice(HeartsWidget):
         if verdict.legal:
             outcome = where.outcome(chosen, self.view.rules if self.view is not None else None)
             if outcome is None:
-                consequence = "The trick is not finished yet: who takes it depends on the cards still to come."
+                consequence = say("The trick is not finished yet: who takes it depends on the cards still to come.")
             else:
                 winner, points = outcome
                 cards = (*where.trick, chosen)
                 winning_card = cards[self._seats().index(winner)]
-                takes = subject(winner, "take", "takes")
-                consequence = f"{takes} the trick with {winning_card} and {points_phrase(points)}."
+                consequence = (say("You take the trick with {card} and {points}.", card=winning_card,
+                                       points=points_phrase(points)) if winner == LEARNER_SEAT
+                               else say("{seat} takes the trick with {card} and {points}.", seat=seat_name(winner),
+                                        card=winning_card, points=points_phrase(points)))
         feedback = Feedback(str(chosen), verdict.legal, verdict.reason.value, verdict.message, consequence,
                             winner, points)
         self.selected = str(chosen)
@@ -157,8 +159,9 @@ class Practice(HeartsWidget):
         return feedback
 
     def _trick_with(self, card: Card, winner: int | None) -> list[dict[str, Any]]:
-        """The table with the learner's card added, each card with its seat and whether it takes the trick."""
+        """The table with the learner's card added: each card with its seat, whether it takes the trick and is yours."""
         cards = (*self.position.trick, card)
-        return [{"seat": seat_name(seat), "card": card_data(played), "winner": seat == winner}
+        return [{"seat": seat_name(seat), "card": card_data(played), "winner": seat == winner,
+                 "you": seat == LEARNER_SEAT}
                 for seat, played in zip(self._seats(), cards, strict=True)]
 

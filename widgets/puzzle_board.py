@@ -25,7 +25,8 @@ Design choices:
   accuracy per theme all speak keys, and only the words shown are translated.
 * Seats are named as the puzzle's seat sees the table: itself "You", the next to play
   "CPU1" and so on, as the reasons name them (:mod:`hearts_core.coach`).
-* Every sentence a learner reads is a whole pattern in :data:`PATTERNS`, filled by
+* Every sentence a learner reads is a whole pattern in :data:`PATTERNS`, marked for the
+  catalogue (:func:`hearts_core.wording.marked`) and said in the active language by
   :func:`hearts_core.wording.say`; the front end shows only what it is sent.
 * Time comes from ``clock`` (the wall clock in UTC by default), so tests fix it.
 * One board, three uses (``mode``): the puzzles page (every theme, a picker, the puzzle of
@@ -59,7 +60,7 @@ from hearts_core.knowledge import Knowledge
 from hearts_core.puzzles import THEMES, Puzzle, PuzzleAnswer, load_puzzles, puzzle_from_data
 from hearts_core.rules import CARDS_PER_SEAT, NUM_SEATS, QUEEN_OF_SPADES
 from hearts_core.state import SeatView
-from hearts_core.wording import and_list, points_phrase, say, seat_name
+from hearts_core.wording import and_list, marked, points_phrase, say, seat_name, suit_name
 from widgets._base import HeartsWidget, bundle_css, bundle_esm, card_data, cards_data, spoken_plays
 from widgets.analysis_board import analysis_link
 from widgets.lessons import Lesson, lesson
@@ -89,61 +90,62 @@ GOAL: Final = 5
 """Puzzles answered (first attempts, kept across visits) that earn the page its mark on the index."""
 
 PATTERNS: Final = {
-    "any_theme": "Any theme",
-    "theme_label": "Theme",
-    "day_button": "Puzzle of the day",
-    "confirm": "Confirm",
-    "next": "Next puzzle",
-    "hand": "Your hand: tap the card you would play, then Confirm",
-    "table": "The trick so far",
-    "players": "Points taken and voids shown so far",
-    "player": "Player",
-    "points": "Points taken",
-    "voids": "Shown void in",
-    "no_voids": "none shown",
-    "your_card": "your card",
-    "mistakes": "Your mistakes",
-    "accuracy": "First-try solves by theme",
-    "accuracy_none": "No puzzles answered yet.",
-    "title": "Puzzle rated {rating}",
-    "title_day": "Puzzle of the day, rated {rating}",
-    "title_review": "A puzzle you missed earlier, rated {rating}",
-    "title_repeat": "A puzzle you have answered before, rated {rating}",
-    "question_lead": "You lead this trick. Which card would you play?",
-    "question_follow": "Your turn to play to this trick. Which card would you play?",
-    "trick": "Trick {number} of {total}",
-    "hearts_broken": "Hearts are broken.",
-    "hearts_unbroken": "Hearts are not broken yet.",
-    "queen_gone": "♠Q has been played, by {seat}.",
-    "queen_out": "♠Q has not been played yet.",
-    "nobody_led": "Nobody has played to this trick yet: you lead.",
-    "prompt": "Tap the card you would play, then press Confirm.",
-    "selected": "You chose {card}. Press Confirm to play it, or tap another card.",
-    "refused": "{why} Nothing changed: choose another card.",
-    "no_card": "Tap a card first, then press Confirm.",
-    "answered": "This puzzle is answered. Press Next puzzle for another.",
-    "answer_first": "Answer this puzzle first: tap a card, then press Confirm.",
-    "refused_badge": "Not allowed",
-    "right": "Solved",
-    "wrong": "Not solved",
-    "themes_after": "Themes of this puzzle: {themes}.",
-    "comes_back": "It comes back under Your mistakes in {minutes} minutes.",
-    "repeat_rating": "Rating {rating} (no change: this puzzle was answered before)",
-    "none_left": "You have answered every puzzle in this theme. Choose another theme.",
-    "not_saved": "Your answer could not be saved, so it counts on this page only.",
-    "conflict": "Another tab saved at the same moment, so this answer counts on this page only. Reload to see both.",
-    "title_worked": "A worked position",
-    "analysis_link": "Open this position on the analysis board",
-    "out_heading": "Cards still out (not in your hand, not yet played)",
-    "out_suit": "{suit}: {cards}",
-    "out_none": "{suit}: none",
-    "history_heading": "Tricks played so far ({count})",
-    "history_trick": "Trick {number}, led by {leader}: {cards}. {seat} took it with {card}: {points}.",
-    "title_play": "A costly play from one of your matches, rated {rating}",
-    "played_in_match": "In your match you played {card}.",
-    "play_rating": "Rating {rating} (no change: a play from your matches is a review, which leaves it alone)",
-    "lesson_goal": "Right at the first try in this lesson's themes: {count} of {goal}.",
-    "lesson_done": ("Right at the first try in this lesson's themes: {count}. The lesson's mark needs {goal}: "
+    "any_theme": marked("Any theme"),
+    "theme_label": marked("Theme"),
+    "day_button": marked("Puzzle of the day"),
+    "confirm": marked("Confirm"),
+    "next": marked("Next puzzle"),
+    "hand": marked("Your hand: tap the card you would play, then Confirm"),
+    "table": marked("The trick so far"),
+    "players": marked("Points taken and voids shown so far"),
+    "player": marked("Player"),
+    "points": marked("Points taken"),
+    "voids": marked("Shown void in"),
+    "no_voids": marked("none shown"),
+    "your_card": marked("your card"),
+    "mistakes": marked("Your mistakes"),
+    "accuracy": marked("First-try solves by theme"),
+    "accuracy_none": marked("No puzzles answered yet."),
+    "title": marked("Puzzle rated {rating}"),
+    "title_day": marked("Puzzle of the day, rated {rating}"),
+    "title_review": marked("A puzzle you missed earlier, rated {rating}"),
+    "title_repeat": marked("A puzzle you have answered before, rated {rating}"),
+    "question_lead": marked("You lead this trick. Which card would you play?"),
+    "question_follow": marked("Your turn to play to this trick. Which card would you play?"),
+    "trick": marked("Trick {number} of {total}"),
+    "hearts_broken": marked("Hearts are broken."),
+    "hearts_unbroken": marked("Hearts are not broken yet."),
+    "queen_gone": marked("♠Q has been played, by {seat}."),
+    "queen_out": marked("♠Q has not been played yet."),
+    "nobody_led": marked("Nobody has played to this trick yet: you lead."),
+    "prompt": marked("Tap the card you would play, then press Confirm."),
+    "selected": marked("You chose {card}. Press Confirm to play it, or tap another card."),
+    "refused": marked("{why} Nothing changed: choose another card."),
+    "no_card": marked("Tap a card first, then press Confirm."),
+    "answered": marked("This puzzle is answered. Press Next puzzle for another."),
+    "answer_first": marked("Answer this puzzle first: tap a card, then press Confirm."),
+    "refused_badge": marked("Not allowed"),
+    "right": marked("Solved"),
+    "wrong": marked("Not solved"),
+    "themes_after": marked("Themes of this puzzle: {themes}."),
+    "comes_back": marked("It comes back under Your mistakes in {minutes} minutes."),
+    "repeat_rating": marked("Rating {rating} (no change: this puzzle was answered before)"),
+    "none_left": marked("You have answered every puzzle in this theme. Choose another theme."),
+    "not_saved": marked("Your answer could not be saved, so it counts on this page only."),
+    "conflict": marked("Another tab saved at the same moment, so this answer counts on this page only. "
+                       "Reload to see both."),
+    "title_worked": marked("A worked position"),
+    "analysis_link": marked("Open this position on the analysis board"),
+    "out_heading": marked("Cards still out (not in your hand, not yet played)"),
+    "out_suit": marked("{suit}: {cards}"),
+    "out_none": marked("{suit}: none"),
+    "history_heading": marked("Tricks played so far ({count})"),
+    "history_trick": marked("Trick {number}, led by {leader}: {cards}. {seat} took it with {card}: {points}."),
+    "title_play": marked("A costly play from one of your matches, rated {rating}"),
+    "played_in_match": marked("In your match you played {card}."),
+    "play_rating": marked("Rating {rating} (no change: a play from your matches is a review, which leaves it alone)"),
+    "lesson_goal": marked("Right at the first try in this lesson's themes: {count} of {goal}."),
+    "lesson_done": marked("Right at the first try in this lesson's themes: {count}. The lesson's mark needs {goal}: "
                     "you have it."),
 }
 """Every sentence and label this widget shows, each a whole pattern for :func:`hearts_core.wording.say`."""
@@ -178,7 +180,8 @@ def _still_out(view: SeatView) -> list[str]:
     lines = []
     for suit in Suit:
         left = [card for card in DECK if card.suit is suit and card not in gone]
-        name = suit.plural.capitalize()
+        named = suit_name(suit)
+        name = named[:1].upper() + named[1:]  # heads a line: "Clubs: ..."
         lines.append(say(PATTERNS["out_suit"], suit=name, cards=" ".join(str(card) for card in left)) if left
                      else say(PATTERNS["out_none"], suit=name))
     return lines
@@ -544,7 +547,7 @@ class PuzzleBoard(HeartsWidget):
         for offset in range(NUM_SEATS):
             seat = (entry.puzzle.seat + offset) % NUM_SEATS
             missing: tuple[Suit, ...] = voids.get(seat, ())
-            shown = and_list(suit.plural for suit in missing) if missing else say(PATTERNS["no_voids"])
+            shown = and_list(suit_name(suit) for suit in missing) if missing else say(PATTERNS["no_voids"])
             players.append({"seat": seat_name(seat), "points": str(view.points_taken[seat]), "voids": shown,
                             "you": offset == 0})
         with self.hold_trait_notifications():

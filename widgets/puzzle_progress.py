@@ -51,8 +51,8 @@ Design choices:
   applies the change and writes it under the folder's lock, so two tabs never lose each
   other's attempts and a puzzle attempted in both counts once.
 * **Words.** Every sentence a learner may read is one whole pattern with named
-  placeholders, in :data:`PATTERNS`, filled by :func:`hearts_core.wording.say` (ready
-  for gettext).
+  placeholders, in :data:`PATTERNS`, marked for the catalogue and said in the active
+  language by :func:`hearts_core.wording.say`.
 
 >>> from datetime import datetime, timezone
 >>> when = datetime(2026, 12, 1, 12, 0, tzinfo=timezone.utc)
@@ -80,7 +80,7 @@ from typing import Any, Final, Literal, NamedTuple, Protocol, TypeGuard, TypeVar
 import fsrs
 
 from hearts_core.errors import quote_input
-from hearts_core.wording import say
+from hearts_core.wording import marked, say
 from widgets.storage import (
     CorruptFileError,
     MatchStore,
@@ -161,17 +161,20 @@ SCHEDULER: Final = fsrs.Scheduler(learning_steps=(LEARNING_STEP,), relearning_st
 """FSRS with its default weights and 90% desired retention, one ten-minute step, no random fuzz."""
 
 PATTERNS: Final = {
-    "rating": "Rating {rating}",
-    "rating_up": "Rating {rating} (+{change})",
-    "rating_down": "Rating {rating} (−{change})",
-    "rating_same": "Rating {rating} (no change)",
-    "streak": "{count} in a row",
-    "no_streak": "No first-try solves in a row yet",
-    "theme": "{theme}: {solved} of {attempted} solved first time",
-    "theme_none": "{theme}: not tried yet",
-    "due": "To review now: {count}",
-    "unreadable": "Your puzzle progress could not be read, so it starts again. The old file was kept as {kept}.",
-    "newer": ("Your puzzle progress was saved by a newer version of these lessons ({found}), "
+    "rating": marked("Rating {rating}"),
+    "rating_up": marked("Rating {rating} (+{change})"),
+    "rating_down": marked("Rating {rating} (−{change})"),
+    "rating_same": marked("Rating {rating} (no change)"),
+    "streak": marked("{count} in a row"),
+    "no_streak": marked("No first-try solves in a row yet"),
+    "theme": marked("{theme}: {solved} of {attempted} solved first time"),
+    "theme_none": marked("{theme}: not tried yet"),
+    "due": marked("To review now: {count}"),
+    "unreadable": marked("Your puzzle progress could not be read, so it starts again. "
+                         "The old file was kept as {kept}."),
+    "unreadable_unmoved": marked("Your puzzle progress could not be read, so it starts again. "
+                                 "The old file was kept as {kept} (it could not be moved: {problem})."),
+    "newer": marked("Your puzzle progress was saved by a newer version of these lessons ({found}), "
               "so this one leaves it alone and will not save over it."),
 }
 """Every sentence this module writes for a learner, each a whole pattern for :func:`hearts_core.wording.say`."""
@@ -953,7 +956,9 @@ class PuzzleStore:
             try:
                 kept: Path | None = self.set_aside()
                 where = kept.name if kept else ""
+                said = say(PATTERNS["unreadable"], kept=where)
             except OSError as failure:
                 kept, where = None, f"{self.path.name} (it could not be moved: {failure.strerror or failure})"
+                said = say(PATTERNS["unreadable_unmoved"], kept=self.path.name, problem=failure.strerror or failure)
             log.warning("puzzle progress unreadable (%s); kept as %s", reason, where)
-            raise UnreadablePuzzlesError(reason, kept, say(PATTERNS["unreadable"], kept=where)) from None
+            raise UnreadablePuzzlesError(reason, kept, said) from None

@@ -1,11 +1,12 @@
 // Analysis board front end: setup (deck, hand, plays, leader), analyse (why?, the coach), play on.
-// Every word comes from Python; a tap or a button sends one message and Python decides what it
+// Every word comes from Python (the labels, in the learner's language); a tap or a button sends one message and Python decides what it
 // means. The page's link: the board reads ?position= once as it opens and sends it to Python;
 // whenever Python's `link` trait changes, the address is replaced with it (history.replaceState).
 
 const HL_LINK_PARAMETER = "position";
 
 function render({ model, el }) {
+  hlUseWords(model);
   const root = hlRoot(el, "hl-analysis");
   const labels = () => model.get("labels") || {};
   const send = (type, extra = {}) => model.send({ type, ...extra });
@@ -254,7 +255,7 @@ function render({ model, el }) {
     hlKeepFocus(deck, () => {
       deck.replaceChildren();
       for (const row of model.get("deck") || []) {
-        const line = hlHand("hl-hand hl-analysis-deck-row", row.suit);
+        const line = hlHand("hl-hand hl-analysis-deck-row", row.label || "");
         line.dataset.suit = row.suit;
         for (const card of row.cards) {
           const button = hlCard(card, { pressed: card.place !== "" });

@@ -4,13 +4,14 @@
 // and the verdict only exists once Python has graded an answer.
 
 function hlExercise(model, root) {
+  hlUseWords(model);
   const title = hlEl("p", "hl-title");
   const prompt = hlEl("p", "hl-prompt hl-question");
   const table = hlEl("div", "hl-table hl-seats-table hl-exercise-table");
-  table.setAttribute("aria-label", "cards on the table");
-  const hand = hlHand("hl-hand", "your hand");
-  const choices = hlGroup("hl-choices", "choose an answer");
-  const check = hlButton("Check", "check", { className: "hl-check", aria: "Check the cards you picked" });
+  table.setAttribute("aria-label", hlT("cards on the table"));
+  const hand = hlHand("hl-hand", hlT("your hand"));
+  const choices = hlGroup("hl-choices", hlT("choose an answer"));
+  const check = hlButton(hlT("Check"), "check", { className: "hl-check", aria: hlT("Check the cards you picked") });
   check.addEventListener("click", () => model.send({ type: "check" }));
   const notice = hlEl("p", "hl-notice");
   notice.setAttribute("role", "status");
@@ -22,12 +23,12 @@ function hlExercise(model, root) {
     place.dataset.seat = seat;
     if (card) place.append(hlCard(card, { static: true }));
     else {
-      const empty = hlEl("div", "hl-seat-empty", "your card");
-      empty.setAttribute("aria-label", "your card goes here");
+      const empty = hlEl("div", "hl-seat-empty", hlT("your card"));
+      empty.setAttribute("aria-label", hlT("your card goes here"));
       place.append(empty);
     }
     place.append(hlEl("span", "hl-seat", seat));
-    const tag = hlEl("span", "hl-winning", "takes it");
+    const tag = hlEl("span", "hl-winning", hlT("takes it"));
     if (winner) place.classList.add("is-winner");
     else tag.setAttribute("aria-hidden", "true");
     place.append(tag);
@@ -67,7 +68,8 @@ function hlExercise(model, root) {
           // Only after Check: allowed or not, and whether the learner's pick was right.
           button.dataset.verdict = verdict.allowed ? "allowed" : "not-allowed";
           button.dataset.graded = verdict.right ? "right" : "wrong";
-          button.setAttribute("aria-label", card.label + (verdict.allowed ? ", allowed" : ", not allowed"));
+          button.setAttribute("aria-label", verdict.allowed ? hlT("{card}, allowed", { card: card.label })
+            : hlT("{card}, not allowed", { card: card.label }));
         }
         button.disabled = answered;
         button.addEventListener("click", () => model.send(
@@ -100,11 +102,11 @@ function hlExercise(model, root) {
       message.append(hlEl("p", "hl-summary-line", result.summary));
       for (const line of result.lines || []) message.append(hlEl("p", "hl-line", line));
       for (const link of result.links || []) hlAppendRuleLink(message, link);
-      if (!result.correct) message.append(hlEl("p", "hl-again", "Change your answer and try again."));
+      if (!result.correct) message.append(hlEl("p", "hl-again", hlT("Change your answer and try again.")));
     } else {
       message.textContent = kind === "legal-cards"
-        ? "Tap every card you may play, then press Check."
-        : kind === "spoil" ? "Tap the card you would play." : "Pick an answer.";
+        ? hlT("Tap every card you may play, then press Check.")
+        : kind === "spoil" ? hlT("Tap the card you would play.") : hlT("Pick an answer.");
     }
   }
   for (const name of ["kind", "title", "prompt", "seats", "table", "hand", "choices", "picked", "result", "notice",

@@ -2,12 +2,13 @@
 // the consequence, the cards tried and whether the question is answered all come from Python.
 
 function render({ model, el }) {
+  hlUseWords(model);
   const root = hlRoot(el, "hl-practice");
   const title = hlEl("p", "hl-title");
   const question = hlEl("p", "hl-prompt hl-question");
   const table = hlEl("div", "hl-table hl-seats-table hl-practice-table");
-  table.setAttribute("aria-label", "cards on the table");
-  const hand = hlHand("hl-hand", "your hand: tap the card you would play");
+  table.setAttribute("aria-label", hlT("cards on the table"));
+  const hand = hlHand("hl-hand", hlT("your hand: tap the card you would play"));
   const message = hlLiveMessage("hl-message");
   const tried = hlEl("div", "hl-tried");
   root.append(title, question, table, hand, message, tried, hlErrorBox(model));
@@ -18,11 +19,11 @@ function render({ model, el }) {
     if (card) {
       place.append(hlCard(card, { static: true }));
     } else {
-      place.append(hlEl("div", "hl-seat-empty", "your card"));
+      place.append(hlEl("div", "hl-seat-empty", hlT("your card")));
     }
     place.append(hlEl("span", "hl-seat", seat));
     // Every slot gets the tag (hidden unless it takes the trick) so the seats stay in one line.
-    const tag = hlEl("span", "hl-winning", "takes it");
+    const tag = hlEl("span", "hl-winning", hlT("takes it"));
     if (options.winner) place.classList.add("is-winner");
     else tag.setAttribute("aria-hidden", "true");
     place.append(tag);
@@ -41,7 +42,8 @@ function render({ model, el }) {
     if (feedback && feedback.trick && feedback.trick.length) {
       for (const item of feedback.trick) table.append(slot(item.seat, item.card, { winner: item.winner }));
       const winner = feedback.trick.find((item) => item.winner);
-      hlSpoken(table, hlTrickWords(feedback.trick, { winner: winner && winner.seat, done: true }));
+      hlSpoken(table, hlTrickWords(feedback.trick, { winner: winner && winner.seat, winnerIsYou: Boolean(winner && winner.you),
+        done: true }));
     } else {
       const played = model.get("table");
       const seats = model.get("seats");
@@ -49,7 +51,8 @@ function render({ model, el }) {
         table.append(slot(seat, played[index] ? played[index].card : null));
       });
       const plays = played.filter(Boolean).map((item, index) => ({ seat: seats[index], card: item.card }));
-      hlSpoken(table, hlTrickWords(plays, { next: seats[plays.length] }));
+      // The seats end with the learner's own (Python's order): the card still to come is always yours.
+      hlSpoken(table, hlTrickWords(plays, { next: seats[plays.length], nextIsYou: plays.length === seats.length - 1 }));
     }
 
     hlKeepFocus(hand, () => {
@@ -74,24 +77,25 @@ function render({ model, el }) {
       if (feedback.consequence) message.append(hlEl("p", "hl-consequence", feedback.consequence));
       hlAppendRuleLink(message, feedback.link);
     } else {
-      message.textContent = "Tap the card you would play. You can try every card to compare.";
+      message.textContent = hlT("Tap the card you would play. You can try every card to compare.");
     }
 
     tried.replaceChildren();
     if (triedCards.length) {
       const list = hlEl("span", "hl-tried-list");
-      list.append(hlEl("span", "hl-tried-label", "Cards tried: "));
+      list.append(hlEl("span", "hl-tried-label", hlT("Cards tried:")), " ");
       for (const item of triedCards) {
         const chip = hlEl("span", "hl-tried-chip " + (item.legal ? "is-legal" : "is-illegal"), item.card);
         chip.dataset.card = item.card;
         chip.setAttribute("role", "img");
-        chip.setAttribute("aria-label", item.card + (item.legal ? ", allowed" : ", not allowed"));
+        chip.setAttribute("aria-label", item.legal ? hlT("{card}, allowed", { card: item.card })
+          : hlT("{card}, not allowed", { card: item.card }));
         list.append(chip);
       }
       tried.append(list);
     }
     if (model.get("answered")) {
-      tried.append(hlEl("p", "hl-answered", "Answered. Try the other cards too, to compare what they lead to."));
+      tried.append(hlEl("p", "hl-answered", hlT("Answered. Try the other cards too, to compare what they lead to.")));
     }
   }
   for (const name of ["title", "question", "hand", "seats", "table", "selected", "feedback", "tried", "answered",

@@ -3,6 +3,7 @@
 // Confirm button "confirm". Which cards are playable, and why not, is Python's to say.
 
 function render({ model, el }) {
+  hlUseWords(model);
   const root = hlRoot(el, "hl-puzzles");
   const labels = () => model.get("labels") || {};
 
