@@ -88,7 +88,7 @@ class _PositionQuestion(Question, ABC):
     """A question about the learner's cards in a :class:`Position`."""
 
     def __init__(self, where: Position, title: str | None = None, prompt: str | None = None) -> None:
-        super().__init__(title or where.title, prompt or where.prompt)
+        super().__init__(title or where.shown_title, prompt or where.shown_prompt)
         self.position = where
 
     def verdict(self, card: Card) -> tuple[bool, Reason, str]:

@@ -80,8 +80,8 @@ class Practice(HeartsWidget):
         self.position = position(name) if isinstance(name, str) else name
         self.view = view
         """The whole view when the position came from a notation: its rules and history judge each card."""
-        self.title = self.position.title
-        self.question = self.position.prompt or say("Which card would you play?")
+        self.title = self.position.shown_title
+        self.question = self.position.shown_prompt or say("Which card would you play?")
         self.hand = cards_data(self.position.hand)
         # Every seat in play order, the learner's own place included, so the table can
         # show the learner's card in its slot once chosen.
