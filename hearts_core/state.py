@@ -72,6 +72,7 @@ _CLUBS, _DIAMONDS, _SPADES, _HEARTS = SUIT_MASKS
 # Each card's bit, keyed by the card's id: the 52 cards live as long as DECK, so no other
 # object can have one of these ids, and looking ids up never calls anything an input defines.
 _BIT_OF_CARD_ID: Final = {id(card): card.bit for card in DECK}
+_bit_of_card_id: Final = _BIT_OF_CARD_ID.__getitem__
 
 
 def _cards_of(mask: int) -> tuple[Card, ...]:
@@ -107,10 +108,37 @@ def _card_bits(cards: object) -> tuple[tuple[Card, ...], int] | None:
     """
     if type(cards) is tuple or type(cards) is list or type(cards) is Hand:
         try:
-            mask = sum(map(_BIT_OF_CARD_ID.__getitem__, map(id, cards)))
+            mask = sum(map(_bit_of_card_id, map(id, cards)))
         except KeyError:  # a text, or anything else that is not one of the 52 cards
             return None
         return tuple(cards), mask
+    return None
+
+
+def _deal_masks(hands: Sequence[object]) -> tuple[int, int, int, int] | None:
+    """The four masks of a deal given as four lists or tuples of 13 :class:`Card` values each, or ``None``.
+
+    Checked with int operations alone: the 52 cards' bits, summed hand by hand in C
+    (:func:`_card_bits`), add up to the whole deck's mask exactly when no card is listed
+    twice (a repeated bit carries, and 52 powers of two with a carry leave fewer than 52
+    bits set), so one comparison proves every hand holds 13 different cards and the four
+    hold the deck once.  ``None`` for anything else (texts, a short hand, a repeated
+    card...): the caller then checks the deal seat by seat and names what is wrong.
+    """
+    first, second, third, fourth = hands
+    if ((type(first) is tuple or type(first) is list or type(first) is Hand)
+            and (type(second) is tuple or type(second) is list or type(second) is Hand)
+            and (type(third) is tuple or type(third) is list or type(third) is Hand)
+            and (type(fourth) is tuple or type(fourth) is list or type(fourth) is Hand)
+            and len(first) == len(second) == len(third) == len(fourth) == CARDS_PER_SEAT):
+        bit_of = _bit_of_card_id
+        try:
+            masks = (sum(map(bit_of, map(id, first))), sum(map(bit_of, map(id, second))),
+                     sum(map(bit_of, map(id, third))), sum(map(bit_of, map(id, fourth))))
+        except KeyError:  # a text, or anything else that is not one of the 52 cards
+            return None
+        if masks[0] + masks[1] + masks[2] + masks[3] == _FULL_DECK:
+            return masks
     return None
 
 
@@ -340,6 +368,10 @@ class HandState:
             raise InvalidPositionError(f"hands must be a deal of four hands, one per seat, not {quote_input(hands)}")
         if rules is not None and not isinstance(rules, Rules):
             raise TypeError(f"rules must be a Rules value such as Rules(), not {quote_input(rules)}")
+        # Four lists or tuples of cards, the common case, checked at once; anything else seat by seat.
+        known_deal = _deal_masks(hands)
+        if known_deal is not None:
+            return cls._start(known_deal, direction, rules or _TABLE_RULES)
         masks = []
         for seat, hand in enumerate(hands):
             # Cards only, the common case, in one pass; anything else is checked and named item by item.
@@ -562,9 +594,17 @@ class HandState:
         """
         if type(seat) is not int or not 0 <= seat < NUM_SEATS:  # _seat's own first test, inlined
             seat = _seat(seat)
-        # The common case, a list or tuple of cards, needs no parsing; the rest goes through to_cards.
-        known = _card_bits(cards)
-        chosen, mask = (to_cards(cards), None) if known is None else known
+        # The common case, a list or tuple of cards, needs no parsing (their bits summed in C,
+        # as _card_bits does, inlined); the rest goes through to_cards.
+        chosen: Sequence[Card] | None = None
+        if type(cards) is tuple or type(cards) is list or type(cards) is Hand:
+            try:
+                mask: int | None = sum(map(_bit_of_card_id, map(id, cards)))
+                chosen = cards
+            except KeyError:  # a text, or anything else that is not one of the 52 cards
+                pass
+        if chosen is None:
+            chosen, mask = to_cards(cards), None
         if self._phase is not _PASSING:
             why = ("This is a hold hand: nobody passes." if self.pass_direction is PassDirection.HOLD
                    else "The passing is over; the hand is being played.")
