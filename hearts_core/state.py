@@ -63,16 +63,20 @@ __all__ = ["HandState", "PassDirection", "Phase", "SeatView", "Trick", "seat_nam
 _FULL_DECK: Final = (1 << len(DECK)) - 1
 _TWO_OF_CLUBS_BIT: Final = TWO_OF_CLUBS.bit
 _LAST_IN_TRICK: Final = NUM_SEATS - 1
-# The cards of every single-suit mask met so far, keyed by the mask itself: a legal mask
-# within one suit (two plays in three: following suit, say) becomes its cards in one
-# look-up, and any other mask in one look-up per suit.  Bounded: only single-suit masks
-# are stored, at most 4 x 8191 small tuples, and far fewer in practice.
-_SUIT_CARDS: Final[dict[int, tuple[Card, ...]]] = {0: ()}
 _CLUBS, _DIAMONDS, _SPADES, _HEARTS = SUIT_MASKS
 # Each card's bit, keyed by the card's id: the 52 cards live as long as DECK, so no other
 # object can have one of these ids, and looking ids up never calls anything an input defines.
 _BIT_OF_CARD_ID: Final = {id(card): card.bit for card in DECK}
 _bit_of_card_id: Final = _BIT_OF_CARD_ID.__getitem__
+
+
+# The cards of every single-suit mask met so far, keyed by the mask itself: a legal mask
+# within one suit (two plays in three: following suit, say) becomes its cards in one
+# look-up, and any other mask in one look-up per suit.  Bounded: only single-suit masks
+# are stored, at most 4 x 8191 small tuples, and far fewer in practice.  (A dict subclass
+# with __missing__ would save the .get call on a hit, but a miss then costs a call from C
+# into Python, dearer than the hits save: one position in three is a multi-suit mask.)
+_SUIT_CARDS: Final[dict[int, tuple[Card, ...]]] = {0: ()}
 
 
 def _cards_of(mask: int) -> tuple[Card, ...]:
@@ -320,8 +324,9 @@ class HandState:
     """
 
     __slots__ = (
+        "_built",
+        "_built_mask",
         "_dealt",
-        "_legal",
         "_opening_leader",
         "_passes",
         "_phase",
@@ -340,7 +345,8 @@ class HandState:
     _table: Table
     _tricks: list[Trick]
     _playable: int
-    _legal: tuple[Card, ...] | None
+    _built: tuple[Card, ...]
+    _built_mask: int
     _opening_leader: int
 
     @classmethod
@@ -398,7 +404,8 @@ class HandState:
         state._table = Table(list(dealt), [], 0, 0, False, [0] * NUM_SEATS, rules)
         state._tricks = []
         state._playable = 0
-        state._legal = None
+        state._built_mask = -1
+        state._built = ()
         state._opening_leader = 0
         if direction is _HOLD:
             state._start_play()
@@ -420,11 +427,8 @@ class HandState:
         """Ask the rules for the playable mask of the seat to move; kept until the next play."""
         table = self._table
         trick = table.trick
-        playable = self._playable = rule_walk(table.hands[table.to_move],
-                                              trick[0] // CARDS_PER_SUIT if trick else LEADING,
-                                              table.tricks_done == 0, table.hearts_broken)[0]
-        # Its cards when the mask is a single suit met before (one look-up); else built when asked.
-        self._legal = _SUIT_CARDS.get(playable)
+        self._playable = rule_walk(table.hands[table.to_move], trick[0] // CARDS_PER_SUIT if trick else LEADING,
+                                   table.tricks_done == 0, table.hearts_broken)[0]
 
     # ----------------------------------------------------------------- questions
 
@@ -552,11 +556,18 @@ class HandState:
 
     def legal_plays(self) -> tuple[Card, ...]:
         """The cards the seat to move may play (empty when nobody is to play)."""
-        legal = self._legal
+        # The walk's mask is kept from the play that reached this position (no second walk),
+        # and a single-suit mask's cards from the first time that mask was met: one look-up,
+        # no rebuilding.  Any other mask (leads, discards) is built from its suits' pieces.
+        # The cards of a mask depend on the mask alone, so the last one built is kept with
+        # its mask: asking again (before a play, or after a refused one) hands out the same tuple.
+        playable = self._playable
+        legal = _SUIT_CARDS.get(playable)
         if legal is None:
-            # Not a single-suit mask met before (each play looks that up as it walks the
-            # rules): one look-up per suit.
-            legal = self._legal = _cards_of_suits(self._playable)
+            if self._built_mask == playable:
+                return self._built
+            legal = self._built = _cards_of_suits(playable)
+            self._built_mask = playable
         return legal
 
     def explain(self, card: Card | str, *, seat: int | None = None) -> Verdict:
@@ -645,12 +656,13 @@ class HandState:
             InvalidCardError: ``card`` is written in no accepted notation.
             InvalidPositionError: ``seat`` is not 0 to 3.
         """
-        if type(card) is not Card:
-            card = to_card(card)
-        index = card.index
         table = self._table
-        if seat is not None and _seat(seat) != table.to_move:
-            raise IllegalMove(self.explain(card, seat=seat))
+        # One test for the common call, a Card and no seat; the card is checked before the seat.
+        if type(card) is not Card or seat is not None:
+            card = to_card(card)
+            if seat is not None and _seat(seat) != table.to_move:
+                raise IllegalMove(self.explain(card, seat=seat))
+        index = card.index
         # _playable is 0 outside the playing phase, so this one test also checks the phase.
         if not self._playable >> index & 1:
             raise IllegalMove(self.explain(card, seat=seat))
@@ -660,30 +672,27 @@ class HandState:
         winner = table.play(index)
         if winner < 0:
             # Mid-trick, so the led suit is known.  The next position's playable mask,
-            # inlined from _rule because this runs for nearly every card.
-            playable = self._playable = rule_walk(table.hands[table.to_move], trick[0] // CARDS_PER_SUIT,
-                                                  table.tricks_done == 0, table.hearts_broken)[0]
-            # Following suit (most plays) gives a single-suit mask: its cards are one look-up
-            # away, so they are kept now; for any other mask None, and legal_plays builds them.
-            self._legal = _SUIT_CARDS.get(playable)
+            # inlined from _rule because this runs for nearly every card; legal_plays
+            # hands out its cards.
+            self._playable = rule_walk(table.hands[table.to_move], trick[0] // CARDS_PER_SUIT,
+                                       table.tricks_done == 0, table.hearts_broken)[0]
             return None
         # The trick is closed: record it (inlined, once per four cards) and move on.
         tricks = self._tricks
         first, second, third, fourth = trick
         # Trick(...) made as the tuple it is: the named tuple's __new__ does the same through
-        # one more Python call.
-        done = _new_tuple(Trick, (tricks[-1].winner if tricks else self._opening_leader,
+        # one more Python call.  Its leader is the last trick's winner (field 2, read by
+        # subscript: cheaper than the named field).
+        done = _new_tuple(Trick, (tricks[-1][2] if tricks else self._opening_leader,
                                   (DECK[first], DECK[second], DECK[third], DECK[fourth]), winner,
                                   table.last_trick_points))
         tricks.append(done)
         if len(tricks) == TRICKS_PER_HAND:
             self._phase = _HAND_OVER
             self._playable = 0
-            self._legal = ()
         else:
             # The next position's playable mask, inlined from _rule: the winner leads.
-            playable = self._playable = rule_walk(table.hands[winner], LEADING, False, table.hearts_broken)[0]
-            self._legal = _SUIT_CARDS.get(playable)
+            self._playable = rule_walk(table.hands[winner], LEADING, False, table.hearts_broken)[0]
         return done
 
     # ---------------------------------------------------------------- the rest
