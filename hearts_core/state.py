@@ -10,10 +10,15 @@ Design choices:
   each card, closes tricks and counts points, and
   :func:`~hearts_core.kernel.rule_walk`, the engine's only legality function, is asked
   once per position.  The computer players' simulator runs on the same kernel, so the
-  referee and the players cannot disagree about a rule.  The playable mask and its cards
-  (looked up at once when they are of one suit, built when asked otherwise) are kept until
-  the next play, which keeps a random hand through the public API fast enough for the
-  computer players' simulations.
+  referee and the players cannot disagree about a rule.  The walk's playable mask is kept
+  until the next play, so a play after ``legal_plays`` costs no second walk; its cards are
+  looked up when asked (a single-suit mask's in a cache shared by every hand, any other
+  built from its suits and kept with its mask), which keeps a random hand through the
+  public API fast enough for the computer players' simulations.
+* The common inputs take short paths that accept and refuse exactly what the checking
+  paths do: a deal of four card lists is checked with int operations (see
+  :func:`_deal_masks`), a pass of cards by the sum of their bits; anything else (texts,
+  a bad deal) is checked card by card and seat by seat, and named when refused.
 * :meth:`HandState.view` is the boundary between the referee and a player: a frozen
   :class:`SeatView` holding the seat's own cards, what it passed and received, and public
   play.  Computer players are given views, never the state.
