@@ -110,8 +110,9 @@ def _card_bits(cards: object) -> tuple[tuple[Card, ...], int] | None:
 
     The sum is the cards' mask exactly when its bit count is the number of cards: a card
     listed twice carries into another bit, and every carry lowers the bit count by one.
-    Both callers refuse unless the count is right, so they never use a sum that is not
-    a mask (``sum`` adds small ints in C without a call per card, unlike ``reduce(or_)``).
+    Its users (new's seat-by-seat path; pass_cards and _deal_masks inline it) refuse unless
+    the count is right, so they never use a sum that is not a mask (``sum`` adds small
+    ints in C without a call per card, unlike ``reduce(or_)``).
     Anything else (texts, other iterables, odd items) gives ``None``, and the caller takes
     its checking path, which accepts or refuses exactly as before.
     """
