@@ -10,10 +10,15 @@ Design choices:
   each card, closes tricks and counts points, and
   :func:`~hearts_core.kernel.rule_walk`, the engine's only legality function, is asked
   once per position.  The computer players' simulator runs on the same kernel, so the
-  referee and the players cannot disagree about a rule.  The playable mask and its cards
-  (looked up at once when they are of one suit, built when asked otherwise) are kept until
-  the next play, which keeps a random hand through the public API fast enough for the
-  computer players' simulations.
+  referee and the players cannot disagree about a rule.  The walk's playable mask is kept
+  until the next play, so a play after ``legal_plays`` costs no second walk; its cards are
+  looked up when asked (a single-suit mask's in a cache shared by every hand, any other
+  built from its suits and kept with its mask), which keeps a random hand through the
+  public API fast enough for the computer players' simulations.
+* The common inputs take short paths that accept and refuse exactly what the checking
+  paths do: a deal of four card lists is checked with int operations (see
+  :func:`_deal_masks`), a pass of cards by the sum of their bits; anything else (texts,
+  a bad deal) is checked card by card and seat by seat, and named when refused.
 * :meth:`HandState.view` is the boundary between the referee and a player: a frozen
   :class:`SeatView` holding the seat's own cards, what it passed and received, and public
   play.  Computer players are given views, never the state.
@@ -63,15 +68,20 @@ __all__ = ["HandState", "PassDirection", "Phase", "SeatView", "Trick", "seat_nam
 _FULL_DECK: Final = (1 << len(DECK)) - 1
 _TWO_OF_CLUBS_BIT: Final = TWO_OF_CLUBS.bit
 _LAST_IN_TRICK: Final = NUM_SEATS - 1
-# The cards of every single-suit mask met so far, keyed by the mask itself: a legal mask
-# within one suit (two plays in three: following suit, say) becomes its cards in one
-# look-up, and any other mask in one look-up per suit.  Bounded: only single-suit masks
-# are stored, at most 4 x 8191 small tuples, and far fewer in practice.
-_SUIT_CARDS: Final[dict[int, tuple[Card, ...]]] = {0: ()}
 _CLUBS, _DIAMONDS, _SPADES, _HEARTS = SUIT_MASKS
 # Each card's bit, keyed by the card's id: the 52 cards live as long as DECK, so no other
 # object can have one of these ids, and looking ids up never calls anything an input defines.
 _BIT_OF_CARD_ID: Final = {id(card): card.bit for card in DECK}
+_bit_of_card_id: Final = _BIT_OF_CARD_ID.__getitem__
+
+
+# The cards of every single-suit mask met so far, keyed by the mask itself: a legal mask
+# within one suit (two plays in three: following suit, say) becomes its cards in one
+# look-up, and any other mask in one look-up per suit.  Bounded: only single-suit masks
+# are stored, at most 4 x 8191 small tuples, and far fewer in practice.  (A dict subclass
+# with __missing__ would save the .get call on a hit, but a miss then costs a call from C
+# into Python, dearer than the hits save: one position in three is a multi-suit mask.)
+_SUIT_CARDS: Final[dict[int, tuple[Card, ...]]] = {0: ()}
 
 
 def _cards_of(mask: int) -> tuple[Card, ...]:
@@ -100,17 +110,45 @@ def _card_bits(cards: object) -> tuple[tuple[Card, ...], int] | None:
 
     The sum is the cards' mask exactly when its bit count is the number of cards: a card
     listed twice carries into another bit, and every carry lowers the bit count by one.
-    Both callers refuse unless the count is right, so they never use a sum that is not
-    a mask (``sum`` adds small ints in C without a call per card, unlike ``reduce(or_)``).
+    Its users (new's seat-by-seat path; pass_cards and _deal_masks inline it) refuse unless
+    the count is right, so they never use a sum that is not a mask (``sum`` adds small
+    ints in C without a call per card, unlike ``reduce(or_)``).
     Anything else (texts, other iterables, odd items) gives ``None``, and the caller takes
     its checking path, which accepts or refuses exactly as before.
     """
     if type(cards) is tuple or type(cards) is list or type(cards) is Hand:
         try:
-            mask = sum(map(_BIT_OF_CARD_ID.__getitem__, map(id, cards)))
+            mask = sum(map(_bit_of_card_id, map(id, cards)))
         except KeyError:  # a text, or anything else that is not one of the 52 cards
             return None
         return tuple(cards), mask
+    return None
+
+
+def _deal_masks(hands: Sequence[object]) -> tuple[int, int, int, int] | None:
+    """The four masks of a deal given as four lists or tuples of 13 :class:`Card` values each, or ``None``.
+
+    Checked with int operations alone: the 52 cards' bits, summed hand by hand in C
+    (:func:`_card_bits`), add up to the whole deck's mask exactly when no card is listed
+    twice (a repeated bit carries, and 52 powers of two with a carry leave fewer than 52
+    bits set), so one comparison proves every hand holds 13 different cards and the four
+    hold the deck once.  ``None`` for anything else (texts, a short hand, a repeated
+    card...): the caller then checks the deal seat by seat and names what is wrong.
+    """
+    first, second, third, fourth = hands
+    if ((type(first) is tuple or type(first) is list or type(first) is Hand)
+            and (type(second) is tuple or type(second) is list or type(second) is Hand)
+            and (type(third) is tuple or type(third) is list or type(third) is Hand)
+            and (type(fourth) is tuple or type(fourth) is list or type(fourth) is Hand)
+            and len(first) == len(second) == len(third) == len(fourth) == CARDS_PER_SEAT):
+        bit_of = _bit_of_card_id
+        try:
+            masks = (sum(map(bit_of, map(id, first))), sum(map(bit_of, map(id, second))),
+                     sum(map(bit_of, map(id, third))), sum(map(bit_of, map(id, fourth))))
+        except KeyError:  # a text, or anything else that is not one of the 52 cards
+            return None
+        if masks[0] + masks[1] + masks[2] + masks[3] == _FULL_DECK:
+            return masks
     return None
 
 
@@ -292,8 +330,9 @@ class HandState:
     """
 
     __slots__ = (
+        "_built",
+        "_built_mask",
         "_dealt",
-        "_legal",
         "_opening_leader",
         "_passes",
         "_phase",
@@ -312,7 +351,8 @@ class HandState:
     _table: Table
     _tricks: list[Trick]
     _playable: int
-    _legal: tuple[Card, ...] | None
+    _built: tuple[Card, ...]
+    _built_mask: int
     _opening_leader: int
 
     @classmethod
@@ -340,6 +380,10 @@ class HandState:
             raise InvalidPositionError(f"hands must be a deal of four hands, one per seat, not {quote_input(hands)}")
         if rules is not None and not isinstance(rules, Rules):
             raise TypeError(f"rules must be a Rules value such as Rules(), not {quote_input(rules)}")
+        # Four lists or tuples of cards, the common case, checked at once; anything else seat by seat.
+        known_deal = _deal_masks(hands)
+        if known_deal is not None:
+            return cls._start(known_deal, direction, rules or _TABLE_RULES)
         masks = []
         for seat, hand in enumerate(hands):
             # Cards only, the common case, in one pass; anything else is checked and named item by item.
@@ -366,7 +410,8 @@ class HandState:
         state._table = Table(list(dealt), [], 0, 0, False, [0] * NUM_SEATS, rules)
         state._tricks = []
         state._playable = 0
-        state._legal = None
+        state._built_mask = -1
+        state._built = ()
         state._opening_leader = 0
         if direction is _HOLD:
             state._start_play()
@@ -388,11 +433,8 @@ class HandState:
         """Ask the rules for the playable mask of the seat to move; kept until the next play."""
         table = self._table
         trick = table.trick
-        playable = self._playable = rule_walk(table.hands[table.to_move],
-                                              trick[0] // CARDS_PER_SUIT if trick else LEADING,
-                                              table.tricks_done == 0, table.hearts_broken)[0]
-        # Its cards when the mask is a single suit met before (one look-up); else built when asked.
-        self._legal = _SUIT_CARDS.get(playable)
+        self._playable = rule_walk(table.hands[table.to_move], trick[0] // CARDS_PER_SUIT if trick else LEADING,
+                                   table.tricks_done == 0, table.hearts_broken)[0]
 
     # ----------------------------------------------------------------- questions
 
@@ -520,11 +562,18 @@ class HandState:
 
     def legal_plays(self) -> tuple[Card, ...]:
         """The cards the seat to move may play (empty when nobody is to play)."""
-        legal = self._legal
+        # The walk's mask is kept from the play that reached this position (no second walk),
+        # and a single-suit mask's cards from the first time that mask was met: one look-up,
+        # no rebuilding.  Any other mask (leads, discards) is built from its suits' pieces.
+        # The cards of a mask depend on the mask alone, so the last one built is kept with
+        # its mask: asking again (before a play, or after a refused one) hands out the same tuple.
+        playable = self._playable
+        legal = _SUIT_CARDS.get(playable)
         if legal is None:
-            # Not a single-suit mask met before (each play looks that up as it walks the
-            # rules): one look-up per suit.
-            legal = self._legal = _cards_of_suits(self._playable)
+            if self._built_mask == playable:
+                return self._built
+            legal = self._built = _cards_of_suits(playable)
+            self._built_mask = playable
         return legal
 
     def explain(self, card: Card | str, *, seat: int | None = None) -> Verdict:
@@ -562,9 +611,17 @@ class HandState:
         """
         if type(seat) is not int or not 0 <= seat < NUM_SEATS:  # _seat's own first test, inlined
             seat = _seat(seat)
-        # The common case, a list or tuple of cards, needs no parsing; the rest goes through to_cards.
-        known = _card_bits(cards)
-        chosen, mask = (to_cards(cards), None) if known is None else known
+        # The common case, a list or tuple of cards, needs no parsing (their bits summed in C,
+        # as _card_bits does, inlined); the rest goes through to_cards.
+        chosen: Sequence[Card] | None = None
+        if type(cards) is tuple or type(cards) is list or type(cards) is Hand:
+            try:
+                mask: int | None = sum(map(_bit_of_card_id, map(id, cards)))
+                chosen = cards
+            except KeyError:  # a text, or anything else that is not one of the 52 cards
+                pass
+        if chosen is None:
+            chosen, mask = to_cards(cards), None
         if self._phase is not _PASSING:
             why = (say("This is a hold hand: nobody passes.") if self.pass_direction is PassDirection.HOLD
                    else say("The passing is over; the hand is being played."))
@@ -606,12 +663,13 @@ class HandState:
             InvalidCardError: ``card`` is written in no accepted notation.
             InvalidPositionError: ``seat`` is not 0 to 3.
         """
-        if type(card) is not Card:
-            card = to_card(card)
-        index = card.index
         table = self._table
-        if seat is not None and _seat(seat) != table.to_move:
-            raise IllegalMove(self.explain(card, seat=seat))
+        # One test for the common call, a Card and no seat; the card is checked before the seat.
+        if type(card) is not Card or seat is not None:
+            card = to_card(card)
+            if seat is not None and _seat(seat) != table.to_move:
+                raise IllegalMove(self.explain(card, seat=seat))
+        index = card.index
         # _playable is 0 outside the playing phase, so this one test also checks the phase.
         if not self._playable >> index & 1:
             raise IllegalMove(self.explain(card, seat=seat))
@@ -621,30 +679,27 @@ class HandState:
         winner = table.play(index)
         if winner < 0:
             # Mid-trick, so the led suit is known.  The next position's playable mask,
-            # inlined from _rule because this runs for nearly every card.
-            playable = self._playable = rule_walk(table.hands[table.to_move], trick[0] // CARDS_PER_SUIT,
-                                                  table.tricks_done == 0, table.hearts_broken)[0]
-            # Following suit (most plays) gives a single-suit mask: its cards are one look-up
-            # away, so they are kept now; for any other mask None, and legal_plays builds them.
-            self._legal = _SUIT_CARDS.get(playable)
+            # inlined from _rule because this runs for nearly every card; legal_plays
+            # hands out its cards.
+            self._playable = rule_walk(table.hands[table.to_move], trick[0] // CARDS_PER_SUIT,
+                                       table.tricks_done == 0, table.hearts_broken)[0]
             return None
         # The trick is closed: record it (inlined, once per four cards) and move on.
         tricks = self._tricks
         first, second, third, fourth = trick
         # Trick(...) made as the tuple it is: the named tuple's __new__ does the same through
-        # one more Python call.
-        done = _new_tuple(Trick, (tricks[-1].winner if tricks else self._opening_leader,
+        # one more Python call.  Its leader is the last trick's winner (field 2, read by
+        # subscript: cheaper than the named field).
+        done = _new_tuple(Trick, (tricks[-1][2] if tricks else self._opening_leader,
                                   (DECK[first], DECK[second], DECK[third], DECK[fourth]), winner,
                                   table.last_trick_points))
         tricks.append(done)
         if len(tricks) == TRICKS_PER_HAND:
             self._phase = _HAND_OVER
             self._playable = 0
-            self._legal = ()
         else:
             # The next position's playable mask, inlined from _rule: the winner leads.
-            playable = self._playable = rule_walk(table.hands[winner], LEADING, False, table.hearts_broken)[0]
-            self._legal = _SUIT_CARDS.get(playable)
+            self._playable = rule_walk(table.hands[winner], LEADING, False, table.hearts_broken)[0]
         return done
 
     # ---------------------------------------------------------------- the rest

@@ -732,3 +732,105 @@ def test_a_match_reloads_from_json_anywhere_and_plays_on_identically(plan: Match
     for name, twin in twins.items():
         assert twin == match, f"the {name} twin ended differently"
         assert twin.to_json() == match.to_json()
+
+
+# ----------------------------------------------------------------- the referee's shortcuts
+#
+# HandState takes shortcuts for its common inputs (a deal of four card lists checked with int
+# operations, a pass of cards summed without parsing, a kept legal tuple per position); the
+# properties below hold each shortcut to the checking path it stands in for.
+
+
+def as_text(cards: tuple[Card, ...] | list[Card]) -> str:
+    """The same cards as one text: the path that parses and checks every card."""
+    return " ".join(str(card) for card in cards)
+
+
+def outcome(action: Callable[[], object]) -> tuple[str, object]:
+    """What an action did: its result, or its refusal's type and message."""
+    try:
+        return ("done", action())
+    except HeartsError as error:
+        return (type(error).__name__, str(error))
+
+
+@st.composite
+def spoilt_deals(draw: st.DrawFn) -> list[list[Card]]:
+    """A deal, often spoilt: a card repeated (within a hand or across two), a hand short or long."""
+    deal = [list(hand) for hand in split_deal(draw(st.permutations(DECK)))]
+    spoil = draw(st.sampled_from(["none", "repeat", "short", "long", "swap"]))
+    seat, other = draw(st.sampled_from(SEATS)), draw(st.sampled_from(SEATS))
+    if spoil == "repeat":  # one card written over by another: 52 cards, one twice, one missing
+        deal[seat][draw(st.integers(0, 12))] = deal[other][draw(st.integers(0, 12))]
+    elif spoil == "short":
+        deal[seat].pop()
+    elif spoil == "long":
+        deal[seat].append(deal[other][0])
+    elif spoil == "swap":  # still a deal: a card moved from one hand to another, the hands 12 and 14
+        deal[other].append(deal[seat].pop())
+    return deal
+
+
+@MANY
+@given(spoilt_deals(), st.sampled_from([tuple, list]), st.sampled_from(PassDirection))
+def test_a_deal_of_cards_is_taken_or_refused_exactly_as_the_same_deal_written_out(
+    deal: list[list[Card]], kind: type, direction: PassDirection
+) -> None:
+    cards = outcome(lambda: HandState.new([kind(hand) for hand in deal], direction))
+    text = outcome(lambda: HandState.new([as_text(hand) for hand in deal], direction))
+    assert cards[0] == text[0]
+    if cards[0] == "done":
+        assert isinstance(cards[1], HandState) and isinstance(text[1], HandState)
+        assert snapshot(cards[1]) == snapshot(text[1])
+    else:
+        assert cards == text
+
+
+@MODERATE
+@given(hand_plans(directions=st.sampled_from([PassDirection.LEFT, PassDirection.RIGHT, PassDirection.ACROSS])),
+       st.integers(0, 2**32 - 1))
+def test_a_pass_of_cards_is_taken_or_refused_exactly_as_the_same_pass_written_out(plan: HandPlan, seed: int) -> None:
+    """Cards summed without parsing and cards parsed one by one: the same pass, the same refusal, nothing changed."""
+    rng = random.Random(seed)
+    by_cards = HandState.new(plan.deal, plan.direction)
+    by_text = HandState.new(plan.deal, plan.direction)
+    for seat in plan.pass_order:
+        held = list(by_cards.hand(seat))
+        stranger = rng.choice([card for card in DECK if card not in held])
+        tries = [held[:2], held[:4], [held[0], held[0], held[1]], [held[0], held[1], stranger], []]
+        for cards in [*rng.sample(tries, 2), list(plan.passes[seat])]:
+            before = snapshot(by_cards)
+            kind = rng.choice([tuple, list])
+            result = outcome(lambda: by_cards.pass_cards(seat, kind(cards)))  # noqa: B023 - called at once
+            assert result == outcome(lambda: by_text.pass_cards(seat, as_text(cards)))  # noqa: B023
+            if result[0] != "done":
+                assert snapshot(by_cards) == before
+            assert snapshot(by_cards) == snapshot(by_text)
+    assert by_cards.phase is Phase.PLAYING
+
+
+@MODERATE
+@given(st.lists(hand_plans(), min_size=2, max_size=3), st.integers(0, 2**32 - 1))
+def test_legal_plays_kept_per_position_answer_as_fresh_ones_across_interleaved_hands(
+    plans: list[HandPlan], seed: int
+) -> None:
+    """Hands played in turns share the cards cache and each keep their last tuple: every answer is fresh.
+
+    The free function builds its answer from the hand's cards with nothing kept, so a
+    stale or borrowed tuple (another hand's, or this hand's last position's) cannot match it.
+    """
+    rng = random.Random(seed)
+    states = [HandState.new(plan.deal, PassDirection.HOLD) for plan in plans]
+    while not all(state.is_over for state in states):
+        for state in states:
+            if state.is_over:
+                assert state.legal_plays() == ()
+                continue
+            mover = state.to_move
+            assert mover is not None
+            fresh = legal_plays(state.hand(mover), state.current_trick, first_trick=state.first_trick,
+                                hearts_broken=state.hearts_broken)
+            kept = state.legal_plays()
+            assert kept == fresh and state.legal_plays() is kept
+            assert state.copy().legal_plays() == fresh
+            state.play(rng.choice(kept))
