@@ -304,11 +304,11 @@ def _frames(report: CheckReport) -> tuple[list[dict[str, Any]], list[dict[str, A
     return frames, problems
 
 
-def _held_before(state: HandState, trick_index: int) -> list[dict[str, str]]:
+def _held_before(state: HandState, trick_index: int) -> list[dict[str, Any]]:
     """Each seat's cards as the trick ``trick_index`` (0 is the first) began, for a learner hunting mistakes."""
     later = [card for trick in state.tricks[trick_index:] for card in trick.cards]
     later += list(state.current_trick)
-    held = []
+    held: list[dict[str, Any]] = []
     for seat in range(NUM_SEATS):
         cards = sorted({*state.hand(seat), *(card for card in later if state_holder(state, card) == seat)})
         held.append({"seat": seat_name(seat), "you": seat == LEARNER_SEAT, "cards": format_cards(cards)})
