@@ -32,6 +32,7 @@ from typing import Any, ClassVar
 import traitlets
 
 from hearts_core.drills import DRILL_RULES, DrillItem, QuestionKind, choose_rule, deal_item, drill_rule
+from hearts_core.wording import translate
 from widgets._base import bundle_css, bundle_esm
 from widgets.exercises import Exercise, Question, legal_cards_question, points_question, who_takes_question
 
@@ -99,7 +100,7 @@ class Drill(Exercise):
         super().__init__(question_for(first), **kwargs)
         self._item = first
         self.rules = chosen
-        self.rule_names = [drill_rule(key).name for key in chosen]
+        self.rule_names = [translate(drill_rule(key).name) for key in chosen]
         self.seed = start
         self.goal = goal
         self.number = 1

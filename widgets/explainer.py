@@ -18,6 +18,7 @@ import traitlets
 from hearts_core import Card, Verdict, check_play
 from hearts_core.cards import to_card
 from hearts_core.scenarios import Position, position
+from hearts_core.wording import translate
 from widgets._base import HeartsWidget, bundle_css, bundle_esm, cards_data, played_data
 from widgets.glossary import rule_link
 
@@ -44,8 +45,9 @@ class CardExplainer(HeartsWidget):
     def __init__(self, scenario: str | Position = "practice-clubs-led", **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self.position = position(scenario) if isinstance(scenario, str) else scenario
-        self.title = self.position.title
-        self.prompt = self.position.prompt
+        # The scenario's texts are patterns kept in the engine's tables: said here, in the page's language.
+        self.title = translate(self.position.title)
+        self.prompt = translate(self.position.prompt)
         self.hand = cards_data(self.position.hand)
         self.table = played_data(self.position.seats, self.position.trick)
 

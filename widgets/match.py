@@ -40,6 +40,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 import traitlets
 
 from hearts_core import Card, Match, Rules
+from hearts_core.wording import say
 from widgets._base import HeartsWidget, bundle_css, bundle_esm, failure_sentence
 from widgets.glossary import rule_link
 from widgets.match_flow import (
@@ -53,7 +54,7 @@ from widgets.match_flow import (
     Screen,
     Settings,
 )
-from widgets.match_payloads import OPTION_LISTS, display, history_payload, statistics_payload
+from widgets.match_payloads import OPTION_LISTS, display, history_payload, option_lists, statistics_payload
 from widgets.match_saves import MatchSaves
 from widgets.storage import MatchStore
 
@@ -142,6 +143,7 @@ class MatchWidget(HeartsWidget):
         **settings: Any,
     ) -> None:
         super().__init__(**settings)
+        self.option_lists = option_lists()  # in the page's language, as every text is
         self._store = store if store is not None else MatchStore()
         saves = MatchSaves(self._store)
         # The learner's own choices win over a lesson's starting ones: a coach switched off stays off.
@@ -269,11 +271,12 @@ class MatchWidget(HeartsWidget):
     def set_option(self, name: str, value: Any) -> str:
         """Change one setting (speed, one_tap, levels, ...); a bad name or value changes nothing."""
         if name not in SETTINGS:
-            return self._act(self._flow.refuse, f"There is no setting called {name!r}.")
+            return self._act(self._flow.refuse, say("There is no setting called {name}.", name=repr(name)))
         try:
             setattr(self, name, value)
         except traitlets.TraitError:
-            return self._act(self._flow.refuse, f"{value!r} is not a possible value for {name}.")
+            return self._act(self._flow.refuse, say("{value} is not a possible value for {name}.", value=repr(value),
+                                                    name=name))
         return f"{name} is now {getattr(self, name)!r}."
 
     def dismiss_notice(self) -> str:

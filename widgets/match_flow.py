@@ -73,9 +73,10 @@ from hearts_core.cards import to_card
 from hearts_core.coach import CoachReport, Recommendation
 from hearts_core.review import Mistake
 from hearts_core.rules import MOON_POINTS, TieRule
-from hearts_core.wording import LEARNER_SEAT, about_points, and_list, points_phrase, say
+from hearts_core.wording import LEARNER_SEAT, about_points, and_list, marked, points_phrase, say, say_n
 from widgets.match_advice import LearnerAdvice
 from widgets.match_saves import STALE, MatchSaves
+from widgets.phrases import sentences
 from widgets.puzzle_progress import PuzzleStore
 from widgets.storage import FinishedMatch, SavedMatch, Statistics
 
@@ -197,12 +198,14 @@ def saved_trick_number(saved: SavedMatch) -> int:
 
 def saved_place(saved: SavedMatch) -> str:
     """Where a saved match stands, as the page says it: "hand 2, trick 5"."""
-    return f"hand {saved.match.hand_number}, trick {saved_trick_number(saved)}"
+    return say("hand {hand}, trick {trick}", hand=saved.match.hand_number, trick=saved_trick_number(saved))
 
 
-SELECTED: Final = "{card} selected: press Play (or Enter) to play it, or tap it again (or press Escape) to put it back."
+SELECTED: Final = marked("{card} selected: press Play (or Enter) to play it, or tap it again (or press Escape) to "
+                         "put it back.")
 """What the learner hears on choosing a card to play."""
-TOOK: Final = "{seat} took the trick with {card}: {points}."
+TOOK: Final = marked("{seat} took the trick with {card}: {points}.")
+YOU_TOOK: Final = marked("You took the trick with {card}: {points}.")
 """A finished trick in words: one whole pattern, the points phrase right for 0, 1 and more."""
 
 
@@ -213,8 +216,8 @@ def taken_sentence(trick: Trick) -> str:
     >>> taken_sentence(Trick(0, cards, 1, 1)), taken_sentence(Trick(3, cards, 0, 14))
     ('CPU1 took the trick with ♣A: 1 point.', 'You took the trick with ♣A: 14 points.')
     """
-    return TOOK.format(seat=seat_name(trick.winner), card=trick.played_by(trick.winner),
-                       points=points_phrase(trick.points))
+    return say(YOU_TOOK if trick.winner == LEARNER_SEAT else TOOK, seat=seat_name(trick.winner),
+               card=trick.played_by(trick.winner), points=points_phrase(trick.points))
 
 
 def has_progress(match: Match) -> bool:
@@ -227,10 +230,14 @@ def moon_sentence(match: Match) -> str:
     shooter = match.hand.moon_shooter
     if shooter is None:
         return ""
-    who = seat_name(shooter)
+    values = {"seat": seat_name(shooter), "points": MOON_POINTS}
     if match.rules.moon_subtracts:
-        return f"{who} shot the moon: {MOON_POINTS} come off {'your' if shooter == LEARNER_SEAT else 'their'} total."
-    return f"{who} shot the moon: everyone else takes {MOON_POINTS}."
+        if shooter == LEARNER_SEAT:
+            return say("You shot the moon: {points} come off your total.", **values)
+        return say("{seat} shot the moon: {points} come off their total.", **values)
+    if shooter == LEARNER_SEAT:
+        return say("You shot the moon: everyone else takes {points}.", **values)
+    return say("{seat} shot the moon: everyone else takes {points}.", **values)
 
 
 def result_sentence(match: Match) -> tuple[Outcome, str]:
@@ -242,13 +249,15 @@ def result_sentence(match: Match) -> tuple[Outcome, str]:
     totals = match.totals
     best = totals[winners[0]]
     if outcome is Outcome.WON:
-        return outcome, f"You win the match with {best} points!"
+        return outcome, say("You win the match with {best} points!", best=best)
     if outcome is Outcome.DRAWN:
         others = and_list(seat_name(seat) for seat in winners if seat != LEARNER_SEAT)
-        return outcome, f"A draw: you share the lowest total, {best}, with {others}."
+        return outcome, say("A draw: you share the lowest total, {best}, with {others}.", best=best, others=others)
     names = [seat_name(seat) for seat in winners]
-    lead = f"{names[0]} wins" if len(names) == 1 else f"{and_list(names)} share the win"
-    return outcome, f"{lead} with {best} points. You finished with {totals[LEARNER_SEAT]}."
+    values = {"seat": names[0], "seats": and_list(names), "best": best, "total": totals[LEARNER_SEAT]}
+    if len(names) == 1:
+        return outcome, say("{seat} wins with {best} points. You finished with {total}.", **values)
+    return outcome, say("{seats} share the win with {best} points. You finished with {total}.", **values)
 
 
 class MatchFlow:
@@ -308,7 +317,7 @@ class MatchFlow:
 
     def _stale(self) -> str | None:
         """The refusal when another page has written the save since this one did, else ``None``."""
-        return None if self.saves.still_current() else self.refuse(STALE)
+        return None if self.saves.still_current() else self.refuse(say(STALE))
 
     # ------------------------------------------------------------------ opening
 
@@ -326,7 +335,7 @@ class MatchFlow:
         with self.building():
             if match is not None:
                 self.saves.adopt_current()  # a match handed in replaces whatever is saved
-                return self._start(match, "Let's play.")
+                return self._start(match, say("Let's play."))
             return self._open_saved_or_new()
 
     def _open_saved_or_new(self) -> str:
@@ -336,11 +345,11 @@ class MatchFlow:
         if saved is not None and not saved.match.is_over and has_progress(saved.match):
             self.match = None
             self.offered = saved
-            self.message = "You have a match in progress. Resume it, or start a new one?"
+            self.message = say("You have a match in progress. Resume it, or start a new one?")
             self._redraw()
         elif self.match is None or self.offered is not None:
             seed = self._seed if self._seed is not None else new_seed()
-            self._start(Match.new(seed, self._rules or self._new_rules()), "A new match begins.")
+            self._start(Match.new(seed, self._rules or self._new_rules()), say("A new match begins."))
         return self.message
 
     def page_opened(self) -> str:
@@ -371,7 +380,7 @@ class MatchFlow:
         """The learner taps ``card``: toggle it while passing; select (or play) it on their turn."""
         match = self.match
         if match is None:
-            return self.refuse("Choose Resume match or New match first.")
+            return self.refuse(say("Choose Resume match or New match first."))
         if (stale := self._stale()) is not None:
             return stale
         try:
@@ -384,7 +393,7 @@ class MatchFlow:
         if screen is not Screen.PLAYING:
             return self.refuse(self._wrong_screen())
         if self.shown is not None and self.settings.confirm_tricks:
-            return self.refuse("The finished trick is still on the table: press Next trick first.")
+            return self.refuse(say("The finished trick is still on the table: press Next trick first."))
         verdict = match.explain(chosen, seat=LEARNER_SEAT)
         if not verdict.legal:
             return self.refuse(verdict.message, chosen, verdict.reason)
@@ -394,7 +403,7 @@ class MatchFlow:
         if self.selected == [str(chosen)]:  # a second tap puts it back: playing takes the Play button
             return self.deselect()
         self.selected = [str(chosen)]
-        return self._say(SELECTED.format(card=chosen))
+        return self._say(say(SELECTED, card=chosen))
 
     def deselect(self) -> str:
         """Put the selected card back in the hand without playing it (a second tap, or Escape)."""
@@ -402,7 +411,7 @@ class MatchFlow:
             return self.message
         card = self.selected[0]
         self.selected = []
-        return self._say(f"{card} put back: nothing was played.")
+        return self._say(say("{card} put back: nothing was played.", card=card))
 
     def play_selected(self) -> str:
         """Play the selected card (the "Play" button)."""
@@ -410,9 +419,9 @@ class MatchFlow:
         if match is None or self.screen is not Screen.PLAYING:
             return self.refuse(self._wrong_screen())
         if self.shown is not None and self.settings.confirm_tricks:
-            return self.refuse("The finished trick is still on the table: press Next trick first.")
+            return self.refuse(say("The finished trick is still on the table: press Next trick first."))
         if not self.selected:
-            return self.refuse("Choose a card first: tap it, then press Play.")
+            return self.refuse(say("Choose a card first: tap it, then press Play."))
         if (stale := self._stale()) is not None:
             return stale
         verdict = match.explain(self.selected[0], seat=LEARNER_SEAT)
@@ -427,18 +436,19 @@ class MatchFlow:
         """Add ``card`` to the cards to pass, or take it back out."""
         match = self.match
         if match is None or self.screen is not Screen.PASSING:
-            return self.refuse("There is nothing to pass now.")
+            return self.refuse(say("There is nothing to pass now."))
         try:
             chosen = to_card(card)
         except InvalidCardError as problem:
             return self.refuse(str(problem))
         if chosen not in match.hand.hand(LEARNER_SEAT):
-            return self.refuse(f"You do not hold {chosen}.", chosen)
+            return self.refuse(say("You do not hold {card}.", card=chosen), chosen)
         text = str(chosen)
         if text in self.selected:
             self.selected = [item for item in self.selected if item != text]
         elif len(self.selected) >= CARDS_IN_PASS:
-            return self.refuse(f"You have chosen {CARDS_IN_PASS} cards already: tap one of them to put it back.")
+            return self.refuse(say("You have chosen {count} cards already: tap one of them to put it back.",
+                                   count=CARDS_IN_PASS))
         else:
             self.selected = [*self.selected, text]
         return self._say(self._pass_progress())
@@ -457,7 +467,7 @@ class MatchFlow:
         """Pass the chosen cards (the "Pass 3 cards" button); the computers pass too."""
         match = self.match
         if match is None or self.screen is not Screen.PASSING:
-            return self.refuse("There is nothing to pass now.")
+            return self.refuse(say("There is nothing to pass now."))
         if len(self.selected) != CARDS_IN_PASS:
             return self.refuse(self._pass_progress())
         if (stale := self._stale()) is not None:
@@ -472,11 +482,10 @@ class MatchFlow:
         direction = match.hand.pass_direction
         self.selected = []
         self._news = _News()
-        self._news.say(
-            f"You passed {and_list(view.passed or ())} to {seat_name(direction.receiver(LEARNER_SEAT))} and received "
-            f"{and_list(view.received or ())} from {seat_name(direction.passer(LEARNER_SEAT))}; "
-            "they are outlined in gold."
-        )
+        self._news.say(say(
+            "You passed {passed} to {receiver} and received {received} from {giver}; they are outlined in gold.",
+            passed=and_list(view.passed or ()), receiver=seat_name(direction.receiver(LEARNER_SEAT)),
+            received=and_list(view.received or ()), giver=seat_name(direction.passer(LEARNER_SEAT))))
         return self._finish()
 
     def advance(self, step: int | None = None) -> str:
@@ -495,7 +504,7 @@ class MatchFlow:
     def next_trick(self) -> str:
         """Clear the finished trick from the table and go on (with ``confirm_tricks``)."""
         if self.match is None or self.shown is None:
-            return self.refuse("There is no finished trick waiting.")
+            return self.refuse(say("There is no finished trick waiting."))
         if (stale := self._stale()) is not None:
             return stale
         self._news = _News()
@@ -514,11 +523,16 @@ class MatchFlow:
         self.reviewing = None
         direction = match.hand.pass_direction
         if direction is PassDirection.HOLD:
-            opening = f"Hand {match.hand_number}: no passing this time."
+            opening = say("Hand {hand}: no passing this time.", hand=match.hand_number)
         else:
-            receiver = seat_name(direction.receiver(LEARNER_SEAT))
-            opening = (f"Hand {match.hand_number}: choose {CARDS_IN_PASS} cards "
-                       f"to pass {direction.value}, to {receiver}.")
+            values = {"hand": match.hand_number, "count": CARDS_IN_PASS,
+                      "seat": seat_name(direction.receiver(LEARNER_SEAT))}
+            if direction is PassDirection.LEFT:
+                opening = say("Hand {hand}: choose {count} cards to pass left, to {seat}.", **values)
+            elif direction is PassDirection.RIGHT:
+                opening = say("Hand {hand}: choose {count} cards to pass right, to {seat}.", **values)
+            else:
+                opening = say("Hand {hand}: choose {count} cards to pass across, to {seat}.", **values)
         self._news = _News()
         self._news.say(opening)
         return self._finish()
@@ -526,37 +540,38 @@ class MatchFlow:
     def new_match(self, seed: int | None = None) -> str:
         """Start a new match with a new seed (or ``seed``), keeping the settings."""
         if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool)):
-            return self.refuse(f"A match seed is a whole number, not {seed!r}.")
+            return self.refuse(say("A match seed is a whole number, not {seed}.", seed=repr(seed)))
         if (stale := self._stale()) is not None:
             return stale
         rules = self._new_rules(self.match.rules if self.match is not None else self._rules)
-        return self._start(Match.new(seed if seed is not None else new_seed(), rules), "A new match begins.")
+        return self._start(Match.new(seed if seed is not None else new_seed(), rules), say("A new match begins."))
 
     def replay(self) -> str:
         """Start this match again from its first deal (same seed; the computers may choose differently)."""
         if self.match is None:
-            return self.refuse("There is no match to replay yet.")
+            return self.refuse(say("There is no match to replay yet."))
         if (stale := self._stale()) is not None:
             return stale
-        return self._start(Match.new(self.match.seed, self.match.rules), "The same deals again, from hand 1.")
+        return self._start(Match.new(self.match.seed, self.match.rules), say("The same deals again, from hand 1."))
 
     def resume(self) -> str:
         """Continue the saved match that was offered on opening, with its settings."""
         if self.offered is None:
-            return self.refuse("There is no saved match to resume.")
+            return self.refuse(say("There is no saved match to resume."))
         if (stale := self._stale()) is not None:
             return stale
         saved, self.offered = self.offered, None
-        return self._continue(saved, f"Welcome back: {saved_place(saved)}.")
+        return self._continue(saved, say("Welcome back: {place}.", place=saved_place(saved)))
 
     def reload(self) -> str:
         """Re-read the save (another page has continued the match) and carry on from where it is now."""
         saved = self.saves.read_save()
         if saved is None:
             rules = self._new_rules(self.match.rules if self.match is not None else self._rules)
-            return self._start(Match.new(new_seed(), rules), "There was no saved match to reload: a new match begins.")
+            return self._start(Match.new(new_seed(), rules),
+                               say("There was no saved match to reload: a new match begins."))
         self.offered = None
-        return self._continue(saved, f"Reloaded the saved match: {saved_place(saved)}.")
+        return self._continue(saved, say("Reloaded the saved match: {place}.", place=saved_place(saved)))
 
     def _continue(self, saved: SavedMatch, opening: str) -> str:
         """Play on from a save, with its settings and the same match id."""
@@ -576,13 +591,14 @@ class MatchFlow:
         """Show the coach's advice once (or, while passing, what a sound player would pass)."""
         match = self.match
         if match is None:
-            return self.refuse("Choose Resume match or New match first.")
+            return self.refuse(say("Choose Resume match or New match first."))
         advice = self.recommendation(force=True)
         if advice is None:
-            return self.refuse("Hints are for your turn to play.")
+            return self.refuse(say("Hints are for your turn to play."))
         if self.screen is Screen.PASSING:
-            return self._say(f"Hint: pass {and_list(advice.cards)}. {advice.reason}", Tone.HINT)
-        return self._say(f"Hint: play {advice.card}. {advice.reason}", Tone.HINT)
+            return self._say(say("Hint: pass {cards}. {reason}", cards=and_list(advice.cards), reason=advice.reason),
+                             Tone.HINT)
+        return self._say(say("Hint: play {card}. {reason}", card=advice.card, reason=advice.reason), Tone.HINT)
 
     def recommendation(self, *, force: bool = False) -> Recommendation | None:
         """What the coach would pass or play now, when something shows it (cached per position)."""
@@ -600,19 +616,19 @@ class MatchFlow:
         """Open the review of the hand just finished: the learner's plays, each costly one with a better card."""
         match = self.match
         if match is None or self.screen not in (Screen.HAND_OVER, Screen.MATCH_OVER):
-            return self.refuse("A hand can be reviewed once it is over.")
+            return self.refuse(say("A hand can be reviewed once it is over."))
         items = self.review_of(match.hand_number)
         self.reviewing = match.hand_number
         self._redraw()
         if items is None:
-            return self._say("This hand could not be reviewed, sorry.")
+            return self._say(say("This hand could not be reviewed, sorry."))
         if not items:
             return self._say(say("Hand {hand}: the coach's search found no costly mistake in your choices.",
                                  hand=match.hand_number))
         lost = about_points(sum(item.cost for item in items))
-        pattern = ("Hand {hand}: {count} costly play, expected to cost you {lost}." if len(items) == 1 else
-                   "Hand {hand}: {count} costly plays, expected to cost you {lost} together.")
-        return self._say(say(pattern, hand=match.hand_number, count=len(items), lost=lost))
+        return self._say(say_n("Hand {hand}: {count} costly play, expected to cost you {lost}.",
+                               "Hand {hand}: {count} costly plays, expected to cost you {lost} together.", len(items),
+                               hand=match.hand_number, lost=lost))
 
     def close_review(self) -> str:
         """Back from the review to the score screen."""
@@ -620,7 +636,7 @@ class MatchFlow:
             return self.message
         self.reviewing = None
         self._redraw()
-        return self._say("Back to the scores.")
+        return self._say(say("Back to the scores."))
 
     def review_of(self, hand_number: int) -> tuple[Mistake, ...] | None:
         """The learner's costly plays in finished hand ``hand_number`` (``None`` if the review failed)."""
@@ -666,20 +682,21 @@ class MatchFlow:
         match = self.match
         assert match is not None
         if screen is Screen.HAND_OVER:
-            parts += [f"Hand {match.hand_number} is over.", moon_sentence(match),
-                      "Press Next hand to deal again, or Review this hand to see which of your plays cost points."]
+            parts += [say("Hand {hand} is over.", hand=match.hand_number), moon_sentence(match),
+                      say("Press Next hand to deal again, or Review this hand to see which of your plays cost points.")]
         elif screen is Screen.MATCH_OVER:
             parts += [moon_sentence(match), result_sentence(match)[1]]
         elif pending is Pending.NEXT_TRICK:
-            parts.append("Press Next trick to go on.")
+            parts.append(say("Press Next trick to go on."))
         elif screen is Screen.PLAYING and pending is Pending.LEARNER:
-            parts.append("Your turn to lead." if not match.hand.current_trick else "Your turn.")
+            parts.append(say("Your turn to lead.") if not match.hand.current_trick else say("Your turn."))
         elif not parts and match.to_move is not None and match.to_move != LEARNER_SEAT:  # e.g. after Next trick
             who = seat_name(match.to_move)
-            parts.append(f"{who} leads the next trick." if not match.hand.current_trick else f"{who} to play.")
+            parts.append(say("{seat} leads the next trick.", seat=who) if not match.hand.current_trick else
+                         say("{seat} to play.", seat=who))
         self._news = _News()
         self._redraw()
-        return self._say(" ".join(part for part in parts if part))
+        return self._say(sentences(*parts))
 
     def _run(self, *, until_learner: bool) -> None:
         """Play computer cards (and the learner's forced card, if set) until the learner must act.
@@ -714,9 +731,11 @@ class MatchFlow:
         assert match is not None
         trick = match.play(card, seat=seat)
         if forced:
-            self._news.say(f"{card} was your only legal card, so it was played for you.")
+            self._news.say(say("{card} was your only legal card, so it was played for you.", card=card))
+        elif seat == LEARNER_SEAT:
+            self._news.say(say("You played {card}.", card=card))
         else:
-            self._news.say(f"{seat_name(seat)} played {card}.", minor=seat != LEARNER_SEAT)
+            self._news.say(say("{seat} played {card}.", seat=seat_name(seat), card=card), minor=True)
         if trick is not None:
             self.shown = trick
             self.selected = []
@@ -794,12 +813,16 @@ class MatchFlow:
         return self.advice.report(match)
 
     def _wrong_screen(self) -> str:
-        return {
-            Screen.HAND_OVER: "This hand is over: press Next hand.",
-            Screen.MATCH_OVER: "The match is over: choose New match or Replay.",
-            Screen.OFFER: "Choose Resume match or New match first.",
-            Screen.PASSING: f"First choose {CARDS_IN_PASS} cards to pass.",
-        }.get(self.screen, "Wait for your turn.")
+        screen = self.screen
+        if screen is Screen.HAND_OVER:
+            return say("This hand is over: press Next hand.")
+        if screen is Screen.MATCH_OVER:
+            return say("The match is over: choose New match or Replay.")
+        if screen is Screen.OFFER:
+            return say("Choose Resume match or New match first.")
+        if screen is Screen.PASSING:
+            return say("First choose {count} cards to pass.", count=CARDS_IN_PASS)
+        return say("Wait for your turn.")
 
     def _pass_progress(self) -> str:
         match = self.match
@@ -807,11 +830,12 @@ class MatchFlow:
         chosen = len(self.selected)
         receiver = seat_name(match.hand.pass_direction.receiver(LEARNER_SEAT))
         if chosen == CARDS_IN_PASS:
-            return f"Ready: press Pass {CARDS_IN_PASS} cards to give {and_list(self.selected)} to {receiver}."
+            return say("Ready: press Pass {count} cards to give {cards} to {seat}.", count=CARDS_IN_PASS,
+                       cards=and_list(self.selected), seat=receiver)
         if chosen == 0:
-            return f"Tap {CARDS_IN_PASS} cards to pass to {receiver}."
-        more = CARDS_IN_PASS - chosen
-        return f"Chosen to pass: {and_list(self.selected)}. Choose {more} more."
+            return say("Tap {count} cards to pass to {seat}.", count=CARDS_IN_PASS, seat=receiver)
+        return say_n("Chosen to pass: {cards}. Choose {count} more.", "Chosen to pass: {cards}. Choose {count} more.",
+                     CARDS_IN_PASS - chosen, cards=and_list(self.selected))
 
     # ---------------------------------------------------------------- messages
 

@@ -13,11 +13,14 @@ Design choices:
   it is, and, from the moment a trick is complete until the next card is played, who took
   it and for how many points; :attr:`Story.spoken` says the whole table to a screen reader.
 * Every sentence the page shows or speaks is built here (or in :mod:`widgets.match_flow`)
-  from a module-level pattern with named placeholders, one whole sentence each, so that a
-  translator can reorder it.  The front end builds no sentence; a few short labels around
-  a number ("Hand 2", "Trick 5", "2 of 3 chosen") are still written in ``static/match``.
-* The lists the front end offers (speeds and their delays, levels, options) are
-  :data:`OPTION_LISTS`, sent once, so the front end does not repeat them.
+  from a whole pattern with named placeholders, said through :func:`hearts_core.wording.say`
+  (a pattern kept in a module-level constant is :func:`~hearts_core.wording.marked` where it
+  is written), so that a translator can reorder it; where the learner and another seat need
+  different grammar there are two patterns.  The front end builds no sentence; its labels
+  ("Hand 2", "Trick 5", "2 of 3 chosen") are ``hlT`` patterns in ``static/match``.
+* The lists the front end offers (speeds and their delays, levels, options) are built by
+  :func:`option_lists` in the page's language and sent once, so the front end does not
+  repeat them (:data:`OPTION_LISTS` is the English form, kept for callers that read it).
 """
 
 from __future__ import annotations
@@ -42,7 +45,17 @@ from hearts_core import (
 )
 from hearts_core.coach import CoachReport, Recommendation
 from hearts_core.review import Mistake
-from hearts_core.wording import LEARNER_SEAT, about_points, and_list, plural, points_phrase, say
+from hearts_core.wording import (
+    LEARNER_SEAT,
+    about_points,
+    and_list,
+    card_name,
+    marked,
+    points_phrase,
+    say,
+    say_n,
+    suit_name,
+)
 from widgets._base import card_data, cards_data, spoken_plays
 from widgets.analysis_board import analysis_link, view_before_play
 from widgets.match_flow import (
@@ -59,6 +72,7 @@ from widgets.match_flow import (
     taken_sentence,
     trick_number,
 )
+from widgets.phrases import sentences
 from widgets.storage import FinishedMatch, Statistics
 
 __all__ = [
@@ -74,60 +88,76 @@ __all__ = [
     "TableCard",
     "TrickPayload",
     "display",
+    "option_lists",
     "statistics_payload",
     "trick_payload",
 ]
 
 PASS_TEXT: Final = {
-    PassDirection.LEFT: "Pass left",
-    PassDirection.RIGHT: "Pass right",
-    PassDirection.ACROSS: "Pass across",
-    PassDirection.HOLD: "No passing",
+    PassDirection.LEFT: marked("Pass left"),
+    PassDirection.RIGHT: marked("Pass right"),
+    PassDirection.ACROSS: marked("Pass across"),
+    PassDirection.HOLD: marked("No passing"),
 }
 # The table's sentences, each one whole pattern with named placeholders (ready for translation).
-LED_SUIT: Final = "{seat} led {suit}."
-EMPTY_TABLE: Final = "No card on the table yet."
-YOU_ARE_WINNING: Final = "You are winning the trick with {card}."
-IS_WINNING: Final = "{seat} is winning the trick with {card}."
-YOUR_LEAD: Final = "Your turn to lead."
-YOUR_TURN: Final = "Your turn."
-LEADS_NEXT: Final = "{seat} leads next."
-TO_PLAY: Final = "{seat} to play."
-PRESS_NEXT_TRICK: Final = "Press Next trick to go on."
+LED_SUIT: Final = marked("{seat} led {suit}.")
+YOU_LED_SUIT: Final = marked("You led {suit}.")
+EMPTY_TABLE: Final = marked("No card on the table yet.")
+YOU_ARE_WINNING: Final = marked("You are winning the trick with {card}.")
+IS_WINNING: Final = marked("{seat} is winning the trick with {card}.")
+YOUR_LEAD: Final = marked("Your turn to lead.")
+YOUR_TURN: Final = marked("Your turn.")
+LEADS_NEXT: Final = marked("{seat} leads next.")
+TO_PLAY: Final = marked("{seat} to play.")
+PRESS_NEXT_TRICK: Final = marked("Press Next trick to go on.")
 _DELAYS_MS: Final = {"instant": 0, "normal": 600, "slow": 1400}
+_SPEED_TEXT: Final = {"instant": marked("Instant"), "normal": marked("Normal"), "slow": marked("Slow")}
+_LEVEL_TEXT: Final = {"easy": marked("Easy"), "normal": marked("Normal"), "hard": marked("Hard")}
 _OPTIONS: Final = (
-    ("one_tap", "Play a card with one tap"),
-    ("auto_play_forced", "Play my only legal card for me"),
-    ("confirm_tricks", "Wait for me after each trick"),
-    ("show_danger", "Mark danger cards"),
-    ("show_coach", "Show the coach"),
-    ("four_colour", "Four-colour suits"),
+    ("one_tap", marked("Play a card with one tap")),
+    ("auto_play_forced", marked("Play my only legal card for me")),
+    ("confirm_tricks", marked("Wait for me after each trick")),
+    ("show_danger", marked("Mark danger cards")),
+    ("show_coach", marked("Show the coach")),
+    ("four_colour", marked("Four-colour suits")),
 )
-_TIE_TEXT: Final = {"share": "Tied lowest totals share the win", "play_on": "Tied lowest totals play another hand"}
-_TIE_NOTE: Final = {"share": "This match: tied lowest totals share the win.",
-                    "play_on": "This match: tied lowest totals play another hand."}
-PASS_NOTE: Final = "{direction}: your {count} cards go to {seat}"
-# A seat's chip and a score sheet cell, for a screen reader; "1 card", "1 point" agree with their number.
-CARDS_ONE: Final = "1 card"
-CARDS_MANY: Final = "{count} cards"
-CHIP_YOU: Final = "{seat}: {total} in total, {hand} this hand"
-CHIP: Final = "{seat}: {total} in total, {hand} this hand, {cards} left"
-CHIP_YOU_TO_PLAY: Final = "{seat}: {total} in total, {hand} this hand, to play"
-CHIP_TO_PLAY: Final = "{seat}: {total} in total, {hand} this hand, {cards} left, to play"
-SHEET_CELL: Final = "{seat}: {points}, total {total}"
-SHEET_HAND_MOON: Final = "hand {hand}, the moon was shot"
-SHEET_HAND: Final = "hand {hand}"
-REVIEW_STEP: Final = "trick {trick}: you played {card}"
-REVIEW_STEP_COSTLY: Final = "trick {trick}: you played {card}, a costly play"
-OPTION_LISTS: Final[dict[str, Any]] = {
-    "speeds": [{"value": speed, "label": speed.capitalize(), "delay": _DELAYS_MS[speed]} for speed in SPEEDS],
-    "levels": [{"value": level, "label": level.capitalize()} for level in LEVELS],
-    "options": [{"name": name, "label": label} for name, label in _OPTIONS],
-    "computers": [seat_name(seat) for seat in range(1, NUM_SEATS)],
-    "cards_in_pass": CARDS_IN_PASS,
-    "tie_rules": [{"value": rule, "label": _TIE_TEXT[rule]} for rule in TIE_RULES],
+_TIE_TEXT: Final = {"share": marked("Tied lowest totals share the win"),
+                    "play_on": marked("Tied lowest totals play another hand")}
+_TIE_NOTE: Final = {"share": marked("This match: tied lowest totals share the win."),
+                    "play_on": marked("This match: tied lowest totals play another hand.")}
+PASS_NOTE: Final = {
+    PassDirection.LEFT: marked("Pass left: your {count} cards go to {seat}"),
+    PassDirection.RIGHT: marked("Pass right: your {count} cards go to {seat}"),
+    PassDirection.ACROSS: marked("Pass across: your {count} cards go to {seat}"),
 }
-"""The choices the options panel offers: speeds (with their delay in ms), levels, on/off options."""
+# A seat's chip and a score sheet cell, for a screen reader.
+CHIP_YOU: Final = marked("{seat}: {total} in total, {hand} this hand")
+CHIP: Final = marked("{seat}: {total} in total, {hand} this hand, {cards} left")
+CHIP_YOU_TO_PLAY: Final = marked("{seat}: {total} in total, {hand} this hand, to play")
+CHIP_TO_PLAY: Final = marked("{seat}: {total} in total, {hand} this hand, {cards} left, to play")
+SHEET_CELL: Final = marked("{seat}: {points}, total {total}")
+SHEET_HAND_MOON: Final = marked("hand {hand}, the moon was shot")
+SHEET_HAND: Final = marked("hand {hand}")
+REVIEW_STEP: Final = marked("trick {trick}: you played {card}")
+REVIEW_STEP_COSTLY: Final = marked("trick {trick}: you played {card}, a costly play")
+
+
+def option_lists() -> dict[str, Any]:
+    """The choices the options panel offers, in the page's language: speeds (with their delay in ms), levels,
+    on/off options, the computers and the tie rules."""
+    return {
+        "speeds": [{"value": speed, "label": say(_SPEED_TEXT[speed]), "delay": _DELAYS_MS[speed]}
+                   for speed in SPEEDS],
+        "levels": [{"value": level, "label": say(_LEVEL_TEXT[level])} for level in LEVELS],
+        "options": [{"name": name, "label": say(label)} for name, label in _OPTIONS],
+        "computers": [seat_name(seat) for seat in range(1, NUM_SEATS)],
+        "cards_in_pass": CARDS_IN_PASS,
+        "tie_rules": [{"value": rule, "label": say(_TIE_TEXT[rule])} for rule in TIE_RULES],
+    }
+
+
+OPTION_LISTS: Final[dict[str, Any]] = option_lists()
+"""The option lists in English, as built on import (the widget builds its own, in the page's language)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -444,17 +474,17 @@ def _header(match: Match, view: SeatView, shown: Trick | None) -> Header:
     return Header(
         hand_number=match.hand_number,
         pass_direction=direction.value,
-        pass_text=PASS_TEXT[direction],
+        pass_text=say(PASS_TEXT[direction]),
         pass_to="" if direction is PassDirection.HOLD else seat_name(direction.receiver(LEARNER_SEAT)),
         trick_number=trick_number(match.hand, shown is not None),
         hearts_broken=view.hearts_broken,
         queen_played=any(card is QUEEN_OF_SPADES for _, card in view.plays),
         seed=match.seed,
         target=match.rules.target,
-        tie_text=_TIE_TEXT[match.rules.tie_rule],
-        tie_note=_TIE_NOTE[match.rules.tie_rule],
-        pass_note="" if direction is PassDirection.HOLD else PASS_NOTE.format(
-            direction=PASS_TEXT[direction], count=CARDS_IN_PASS, seat=seat_name(direction.receiver(LEARNER_SEAT))),
+        tie_text=say(_TIE_TEXT[match.rules.tie_rule]),
+        tie_note=say(_TIE_NOTE[match.rules.tie_rule]),
+        pass_note="" if direction is PassDirection.HOLD else say(
+            PASS_NOTE[direction], count=CARDS_IN_PASS, seat=seat_name(direction.receiver(LEARNER_SEAT))),
     )
 
 
@@ -469,7 +499,7 @@ def _seats(flow: MatchFlow, match: Match, view: SeatView) -> list[SeatRow]:
     for seat in range(NUM_SEATS):
         left = view.cards_left(seat)
         to_move = view.to_move == seat and flow.shown is None and (waiting or seat == LEARNER_SEAT)
-        cards = "" if seat == LEARNER_SEAT else CARDS_ONE if left == 1 else CARDS_MANY.format(count=left)
+        cards = "" if seat == LEARNER_SEAT else say_n("{count} card", "{count} cards", left)
         if seat == LEARNER_SEAT:
             pattern = CHIP_YOU_TO_PLAY if to_move else CHIP_YOU
         else:
@@ -483,7 +513,7 @@ def _seats(flow: MatchFlow, match: Match, view: SeatView) -> list[SeatRow]:
             to_move=to_move,
             level=flow.settings.levels[seat - 1] if seat != LEARNER_SEAT else "",
             cards_text=cards,
-            spoken=pattern.format(seat=seat_name(seat), total=before[seat], hand=this_hand[seat], cards=cards),
+            spoken=say(pattern, seat=seat_name(seat), total=before[seat], hand=this_hand[seat], cards=cards),
         ))
     return rows
 
@@ -532,7 +562,8 @@ def _story(flow: MatchFlow, match: Match, view: SeatView) -> Story | None:
     else:
         seats, cards = [], []
     leader = seats[0] if seats else -1
-    led_text = LED_SUIT.format(seat=seat_name(leader), suit=cards[0].suit.plural) if cards else ""
+    led_text = (say(YOU_LED_SUIT if leader == LEARNER_SEAT else LED_SUIT, seat=seat_name(leader),
+                    suit=suit_name(cards[0].suit)) if cards else "")
     taker, taken_text = -1, ""
     if finished is not None:
         taker = finished.winner
@@ -542,20 +573,20 @@ def _story(flow: MatchFlow, match: Match, view: SeatView) -> Story | None:
         turn = view.to_move
         leading = not view.current_trick
         if turn == LEARNER_SEAT:
-            turn_text = YOUR_LEAD if leading else YOUR_TURN
+            turn_text = say(YOUR_LEAD if leading else YOUR_TURN)
         else:
-            turn_text = (LEADS_NEXT if leading else TO_PLAY).format(seat=seat_name(turn))
+            turn_text = say(LEADS_NEXT if leading else TO_PLAY, seat=seat_name(turn))
     elif flow.shown is not None and flow.pending is Pending.NEXT_TRICK:
-        turn_text = PRESS_NEXT_TRICK
+        turn_text = say(PRESS_NEXT_TRICK)
     # The spoken table: each card in order, then who took the trick (or who is winning it), then whose turn.
-    spoken = spoken_plays(seats, cards) or [EMPTY_TABLE]
+    spoken = spoken_plays(seats, cards) or [say(EMPTY_TABLE)]
     if taken_text:
         spoken.append(taken_text)
     elif len(cards) > 1:
         spoken.append(winning_sentence(seats, cards))
     if turn_text:
         spoken.append(turn_text)
-    return Story(leader, led_text, turn, turn_text, taker, taken_text, " ".join(spoken))
+    return Story(leader, led_text, turn, turn_text, taker, taken_text, sentences(*spoken))
 
 
 def winning_sentence(seats: list[int], cards: list[Card]) -> str:
@@ -563,8 +594,8 @@ def winning_sentence(seats: list[int], cards: list[Card]) -> str:
     best = trick_winner(cards)
     seat = seats[best]
     if seat == LEARNER_SEAT:
-        return YOU_ARE_WINNING.format(card=cards[best])
-    return IS_WINNING.format(seat=seat_name(seat), card=cards[best])
+        return say(YOU_ARE_WINNING, card=cards[best])
+    return say(IS_WINNING, seat=seat_name(seat), card=cards[best])
 
 
 def trick_payload(trick: Trick) -> TrickPayload:
@@ -574,9 +605,26 @@ def trick_payload(trick: Trick) -> TrickPayload:
                for offset, (seat, card) in enumerate(zip(trick.seats, trick.cards, strict=True))],
         winner=seat_name(trick.winner),
         points=trick.points,
-        text=f"{seat_name(trick.winner)} took it with {trick.played_by(trick.winner)} "
-             f"({points_phrase(trick.points)}).",
+        text=_took_it(trick),
     )
+
+
+def _took_it(trick: Trick) -> str:
+    """The "Last trick" panel's line: who took it, with which card, for how many points."""
+    values = {"seat": seat_name(trick.winner), "card": trick.played_by(trick.winner),
+              "points": points_phrase(trick.points)}
+    if trick.winner == LEARNER_SEAT:
+        return say("You took it with {card} ({points}).", **values)
+    return say("{seat} took it with {card} ({points}).", **values)
+
+
+def _standings(totals: tuple[int, ...]) -> str:
+    """Each seat's total: "You 12 · CPU1 30 · CPU2 5 · CPU3 40"."""
+    joined = ""
+    for seat in range(NUM_SEATS):
+        item = say("{seat} {total}", seat=seat_name(seat), total=totals[seat])
+        joined = say("{items} · {item}", items=joined, item=item) if joined else item
+    return joined
 
 
 def _scores(match: Match) -> Scores | None:
@@ -606,28 +654,27 @@ def _offer(flow: MatchFlow) -> Offer | None:
     return Offer(
         hand_number=match.hand_number,
         trick_number=saved_trick_number(flow.offered),
-        text=f"You have a match in progress: {saved_place(flow.offered)}.",
-        standings=" · ".join(f"{seat_name(seat)} {totals[seat]}" for seat in range(NUM_SEATS)),
+        text=say("You have a match in progress: {place}.", place=saved_place(flow.offered)),
+        standings=_standings(totals),
     )
 
 
 # The coach's panel: its advice weighs the rest of the hand, its table of odds this trick only,
 # and the two say so, so that their figures are never read as one.
-ADVICE_TITLE: Final = "Best for the rest of the hand"
-PICK_PLAY: Final = "the coach would play {cards}"
-PICK_PASS: Final = "the coach would pass {cards}"
-PASS_TITLE: Final = "What to pass"
-ODDS_TITLE: Final = "This trick only"
-ODDS_COLUMNS: Final = ("Card", "Takes this trick", "Points from this trick")
-ODDS_EXACT: Final = "Worked out over every deal that fits what you have seen, against careful opponents."
-ODDS_SAMPLED: Final = "Estimated from many deals that fit what you have seen, against careful opponents."
-HIDDEN_ONE: Final = "1 card is still hidden in the others' hands."
-HIDDEN_MANY: Final = "{count} cards are still hidden in the others' hands."
-OUT_OF: Final = "{seat} has run out of {suits}."
-ALL_FOLLOWED: Final = "So far the others have always followed suit: none of them has shown an empty suit."
-QUEEN_PLAYED: Final = "♠Q has been played."
-QUEEN_YOURS: Final = "♠Q is in your hand."
-QUEEN_MAY_BE: Final = "♠Q may be with {seats}."
+ADVICE_TITLE: Final = marked("Best for the rest of the hand")
+PICK_PLAY: Final = marked("the coach would play {cards}")
+PICK_PASS: Final = marked("the coach would pass {cards}")
+PASS_TITLE: Final = marked("What to pass")
+ODDS_TITLE: Final = marked("This trick only")
+ODDS_COLUMNS: Final = (marked("Card"), marked("Takes this trick"), marked("Points from this trick"))
+ODDS_EXACT: Final = marked("Worked out over every deal that fits what you have seen, against careful opponents.")
+ODDS_SAMPLED: Final = marked("Estimated from many deals that fit what you have seen, against careful opponents.")
+OUT_OF: Final = marked("{seat} has run out of {suits}.")
+YOU_OUT_OF: Final = marked("You have run out of {suits}.")
+ALL_FOLLOWED: Final = marked("So far the others have always followed suit: none of them has shown an empty suit.")
+QUEEN_PLAYED: Final = marked("♠Q has been played.")
+QUEEN_YOURS: Final = marked("♠Q is in your hand.")
+QUEEN_MAY_BE: Final = marked("♠Q may be with {seats}.")
 
 
 def others_always_followed(view: SeatView) -> bool:
@@ -657,29 +704,31 @@ def coach_facts(report: CoachReport, view: SeatView) -> list[str]:
     """What the play so far shows, as the coach lists it: hidden cards, ♠Q, the suits seats have run out of."""
     reading = report.reading
     hidden = len(reading.unseen)
-    facts = [HIDDEN_ONE if hidden == 1 else HIDDEN_MANY.format(count=hidden)]
+    facts = [say_n("{count} card is still hidden in the others' hands.",
+                   "{count} cards are still hidden in the others' hands.", hidden)]
     if reading.queen_played:
-        facts.append(QUEEN_PLAYED)
+        facts.append(say(QUEEN_PLAYED))
     elif LEARNER_SEAT in reading.queen_of_spades:
-        facts.append(QUEEN_YOURS)
+        facts.append(say(QUEEN_YOURS))
     else:
-        facts.append(QUEEN_MAY_BE.format(seats=and_list(seat_name(seat) for seat in reading.queen_of_spades)))
+        facts.append(say(QUEEN_MAY_BE, seats=and_list(seat_name(seat) for seat in reading.queen_of_spades)))
     # Only seats that have shown a void are listed: "none yet" three times is noise.
-    voids = [OUT_OF.format(seat=seat_name(seat), suits=and_list(suit.plural for suit in suits))
+    voids = [say(YOU_OUT_OF if seat == LEARNER_SEAT else OUT_OF, seat=seat_name(seat),
+                 suits=and_list(suit_name(suit) for suit in suits))
              for seat, suits in sorted(reading.voids.items()) if suits]
     facts += voids
     if not voids and others_always_followed(view) and _followed_so_far_matters(view):
-        facts.append(ALL_FOLLOWED)
+        facts.append(say(ALL_FOLLOWED))
     return facts
 
 
 def _coach(report: CoachReport | None, advice: Recommendation | None, view: SeatView) -> Coach:
     cards = [card_data(card) for card in advice.choice] if advice is not None else []
-    names = and_list(card.name for card in advice.choice) if advice is not None else ""
+    names = and_list(card_name(card) for card in advice.choice) if advice is not None else ""
     reason = advice.reason if advice is not None else ""
     if report is None:  # passing: the recommendation alone
         return Coach(unseen=0, outlooks=[], advice=reason, exact=False, cards=cards, passing=True,
-                     advice_title=PASS_TITLE, pick_label=PICK_PASS.format(cards=names))
+                     advice_title=say(PASS_TITLE), pick_label=say(PICK_PASS, cards=names))
     return Coach(
         unseen=len(report.reading.unseen),
         outlooks=[Outlook(card_data(item.card), round(item.win_chance, 3), round(item.expected_points, 2),
@@ -690,11 +739,11 @@ def _coach(report: CoachReport | None, advice: Recommendation | None, view: Seat
         cards=cards,
         passing=False,
         facts=coach_facts(report, view),
-        advice_title=ADVICE_TITLE,
-        odds_title=ODDS_TITLE,
-        odds_columns=list(ODDS_COLUMNS),
-        odds_note=ODDS_EXACT if report.exact else ODDS_SAMPLED,
-        pick_label=PICK_PLAY.format(cards=names) if cards else "",
+        advice_title=say(ADVICE_TITLE),
+        odds_title=say(ODDS_TITLE),
+        odds_columns=[say(column) for column in ODDS_COLUMNS],
+        odds_note=say(ODDS_EXACT if report.exact else ODDS_SAMPLED),
+        pick_label=say(PICK_PLAY, cards=names) if cards else "",
     )
 
 
@@ -715,10 +764,10 @@ def sheet_payload(match: Match) -> Sheet:
             continue
         totals = [total + score for total, score in zip(totals, hand.scores, strict=True)]
         moon = hand.moon_shooter is not None
-        labels = [SHEET_CELL.format(seat=seat_name(seat), points=points_phrase(points), total=total)
+        labels = [say(SHEET_CELL, seat=seat_name(seat), points=points_phrase(points), total=total)
                   for seat, (points, total) in enumerate(zip(hand.scores, totals, strict=True))]
         rows.append(SheetRow(number, list(hand.scores), totals, moon, labels,
-                             (SHEET_HAND_MOON if moon else SHEET_HAND).format(hand=number)))
+                             say(SHEET_HAND_MOON if moon else SHEET_HAND, hand=number)))
     return Sheet([seat_name(seat) for seat in range(NUM_SEATS)], rows)
 
 
@@ -746,7 +795,7 @@ def review_payload(match: Match, hand_number: int, items: tuple[Mistake, ...] | 
             trick=number, cards=shown.cards, played=card_data(mine), taker=shown.winner, points=trick.points,
             mistake=item is not None, better=card_data(item.better) if item is not None else None,
             cost=round(item.cost, 1) if item is not None else 0.0, text=text, why=item.why if item else "",
-            label=(REVIEW_STEP_COSTLY if item is not None else REVIEW_STEP).format(trick=number, card=mine.name),
+            label=say(REVIEW_STEP_COSTLY if item is not None else REVIEW_STEP, trick=number, card=card_name(mine)),
             analysis=analysis_link(view_before_play(hand, NUM_SEATS * (number - 1) + (LEARNER_SEAT - trick.leader)
                                                     % NUM_SEATS)),
         ))
@@ -758,17 +807,16 @@ def review_payload(match: Match, hand_number: int, items: tuple[Mistake, ...] | 
         text = say("The coach's search found no costly mistake in your choices; you took {taken} in this hand. It "
                    "weighs each choice from what you could see, not the luck of the deal.", taken=taken)
     else:
-        pattern = ("{count} costly play, expected to cost you {lost}, is marked below; you took {taken} in this hand."
-                   if len(items) == 1 else
-                   "{count} costly plays, expected to cost you {lost} together, are marked below; you took {taken} "
-                   "in this hand.")
-        text = say(pattern, count=len(items), lost=about_points(lost), taken=taken)
+        text = say_n("{count} costly play, expected to cost you {lost}, is marked below; you took {taken} in this "
+                     "hand.",
+                     "{count} costly plays, expected to cost you {lost} together, are marked below; you took {taken} "
+                     "in this hand.", len(items), lost=about_points(lost), taken=taken)
         if kept:
-            waiting = say("One costly play from this hand is kept for you to try again: it comes back under Your "
-                          "mistakes on the puzzles page." if kept == 1 else
-                          "{count} costly plays from this hand are kept for you to try again: they come back under "
-                          "Your mistakes on the puzzles page.", count=kept)
-            text = f"{text} {waiting}"
+            waiting = say_n("One costly play from this hand is kept for you to try again: it comes back under Your "
+                            "mistakes on the puzzles page.",
+                            "{count} costly plays from this hand are kept for you to try again: they come back under "
+                            "Your mistakes on the puzzles page.", kept)
+            text = sentences(text, waiting)
     return Review(hand_number, steps, len(items or ()), lost, text, items is not None)
 
 
@@ -793,7 +841,8 @@ def summary_payload(match: Match, review_of: Callable[[int], tuple[Mistake, ...]
         taken = hand.points_taken[LEARNER_SEAT]
         text = (say("No costly plays; {taken} taken.", taken=points_phrase(taken)) if not items
                 else say("{count}: {cards}, expected to cost {lost}; {taken} taken.",
-                         count=plural(len(items), "costly play"), cards=and_list(item.played for item in items),
+                         count=say_n("{count} costly play", "{count} costly plays", len(items)),
+                         cards=and_list(item.played for item in items),
                          lost=about_points(lost), taken=points_phrase(taken)))
         rows.append(SummaryRow(number, len(items), lost, text, [str(item.played) for item in items], taken,
                                about_points(lost) if items else ""))

@@ -24,6 +24,8 @@ from pathlib import Path
 from typing import Any, Final, TypeVar
 
 from hearts_core import Match
+from hearts_core.wording import marked, say
+from widgets.phrases import sentences
 from widgets.storage import (
     CorruptFileError,
     FinishedMatch,
@@ -35,19 +37,20 @@ from widgets.storage import (
 
 __all__ = ["STALE", "MatchSaves"]
 
-STALE = ("This match was continued in another page, so this page has stopped to keep that progress. "
-         "Press Reload to carry on from where it is now.")
+STALE = marked("This match was continued in another page, so this page has stopped to keep that progress. "
+               "Press Reload to carry on from where it is now.")
 
 log = logging.getLogger("hearts_lessons.widgets.match")
 
 T = TypeVar("T")
 
-# What the learner is told when a file cannot be read ({} is the problem); "The old file
-# was kept as ..." follows.
-_SAVE_UNREADABLE: Final = "Your saved match could not be read ({}), so a new match has started."
-_STATISTICS_UNREADABLE: Final = "Your statistics could not be read ({}); they start again."
-_SETTINGS_UNREADABLE: Final = "Your remembered options could not be read ({}), so the usual ones are used."
-_HISTORY_UNREADABLE: Final = "Your past matches could not be read ({}); the list starts again."
+# What the learner is told when a file cannot be read ({problem} is the file's own detail,
+# in the words of the code that read it); "The old file was kept as ..." follows.
+_SAVE_UNREADABLE: Final = marked("Your saved match could not be read ({problem}), so a new match has started.")
+_STATISTICS_UNREADABLE: Final = marked("Your statistics could not be read ({problem}); they start again.")
+_SETTINGS_UNREADABLE: Final = marked("Your remembered options could not be read ({problem}), so the usual ones are "
+                                     "used.")
+_HISTORY_UNREADABLE: Final = marked("Your past matches could not be read ({problem}); the list starts again.")
 
 
 class MatchSaves:
@@ -74,16 +77,18 @@ class MatchSaves:
             try:
                 kept = self.store.set_aside(self.store.save_path).name
             except OSError as failure:
-                self.notice = f"Your match could not be saved: an unreadable old save is in the way ({failure})."
+                self.notice = say("Your match could not be saved: an unreadable old save is in the way ({problem}).",
+                                  problem=failure)
                 return
-            self.notice = f"Your saved match had become unreadable ({problem}); it was kept as {kept}."
+            self.notice = say("Your saved match had become unreadable ({problem}); it was kept as {kept}.",
+                              problem=problem, kept=kept)
             try:
                 self.revision = self.store.save(match, settings, display, match_id=match_id)
             except (OSError, CorruptFileError) as failure:
-                self.notice = f"Your match could not be saved ({failure}). You can keep playing."
+                self.notice = say("Your match could not be saved ({problem}). You can keep playing.", problem=failure)
         except OSError as problem:
             log.exception("saving the match failed")
-            self.notice = f"Your match could not be saved ({problem}). You can keep playing."
+            self.notice = say("Your match could not be saved ({problem}). You can keep playing.", problem=problem)
 
     def still_current(self) -> bool:
         """Whether this page may go on: no other page has written the save since it last did."""
@@ -105,7 +110,7 @@ class MatchSaves:
 
     def _went_stale(self) -> None:
         self.stale = True
-        self.notice = STALE
+        self.notice = say(STALE)
 
     def read_save(self) -> SavedMatch | None:
         """The saved match, or ``None`` (none, or unreadable: then it is moved aside and the learner told).
@@ -113,7 +118,7 @@ class MatchSaves:
         Whatever it finds becomes the revision this page has seen, and the page is current again.
         """
         self.stale = False
-        if self.notice == STALE:
+        if self.notice == say(STALE):
             self.notice = ""
         try:
             saved = self.store.load()
@@ -122,7 +127,8 @@ class MatchSaves:
             self.revision = 0
             return None
         except OSError as problem:
-            self.notice = f"Your saved match could not be opened ({problem}), so a new match has started."
+            self.notice = say("Your saved match could not be opened ({problem}), so a new match has started.",
+                              problem=problem)
             return None
         self.revision = 0 if saved is None else saved.revision
         return saved
@@ -130,7 +136,7 @@ class MatchSaves:
     def read_statistics(self) -> Statistics:
         """The learner's statistics; unreadable ones are moved aside and start again."""
         return self._read(self.store.statistics, self.store.stats_path, Statistics(), _STATISTICS_UNREADABLE,
-                          "Your statistics could not be opened ({}).")
+                          marked("Your statistics could not be opened ({problem})."))
 
     def record(self, match: Match, match_id: str) -> Statistics | None:
         """Count the finished ``match`` once per ``match_id``; the statistics, or ``None`` if they cannot be written."""
@@ -139,18 +145,18 @@ class MatchSaves:
         except CorruptFileError as problem:
             self._unreadable(self.store.stats_path, problem, _STATISTICS_UNREADABLE)
         except OSError as problem:
-            self.notice = f"Your statistics could not be saved ({problem})."
+            self.notice = say("Your statistics could not be saved ({problem}).", problem=problem)
             return None
         try:
             return self.store.record(match, match_id)
         except (OSError, CorruptFileError) as problem:
-            self.notice = f"Your statistics could not be saved ({problem})."
+            self.notice = say("Your statistics could not be saved ({problem}).", problem=problem)
             return None
 
     def read_settings(self) -> dict[str, Any]:
         """The settings remembered from the last match (``{}`` if none; unreadable ones are moved aside)."""
         return self._read(self.store.remembered_settings, self.store.settings_path, {}, _SETTINGS_UNREADABLE,
-                          "Your remembered options could not be opened ({}).")
+                          marked("Your remembered options could not be opened ({problem})."))
 
     def remember_settings(self, settings: dict[str, Any]) -> None:
         """Keep the learner's options for the next match; a failing disk is reported, and play goes on."""
@@ -158,12 +164,12 @@ class MatchSaves:
             self.store.remember_settings(settings)
         except OSError as problem:
             log.exception("remembering the settings failed")
-            self.notice = f"Your options could not be remembered for next time ({problem})."
+            self.notice = say("Your options could not be remembered for next time ({problem}).", problem=problem)
 
     def read_history(self) -> tuple[FinishedMatch, ...]:
         """The finished matches kept, newest first; an unreadable history is moved aside and starts again."""
         return self._read(self.store.history, self.store.history_path, (), _HISTORY_UNREADABLE,
-                          "Your past matches could not be opened ({}).")
+                          marked("Your past matches could not be opened ({problem})."))
 
     def add_to_history(self, match: Match, match_id: str) -> tuple[FinishedMatch, ...]:
         """Keep the finished ``match`` in the history; the history as it now is (what could be read)."""
@@ -175,7 +181,7 @@ class MatchSaves:
                     break
                 self._unreadable(self.store.history_path, problem, _HISTORY_UNREADABLE)
             except OSError as problem:
-                self.notice = f"This match could not be kept with your past matches ({problem})."
+                self.notice = say("This match could not be kept with your past matches ({problem}).", problem=problem)
                 break
         return self.read_history()
 
@@ -186,17 +192,17 @@ class MatchSaves:
         except CorruptFileError as problem:
             self._unreadable(path, problem, unreadable)
         except OSError as problem:
-            self.notice = unopened.format(problem)
+            self.notice = say(unopened, problem=problem)
         return default
 
     def _unreadable(self, path: Path, problem: CorruptFileError, told: str) -> None:
         """Move the unreadable file at ``path`` aside, telling the learner ``told`` and where it was kept."""
         kept = self._set_aside(path)
-        self.notice = f"{told.format(problem)} The old file was kept as {kept}."
+        self.notice = sentences(say(told, problem=problem), say("The old file was kept as {kept}.", kept=kept))
 
     def _set_aside(self, path: Path) -> str:
         try:
             return self.store.set_aside(path).name
         except OSError as problem:  # the file stays where it is; we simply do not use it
             log.exception("could not move %s aside", path)
-            return f"{path.name} (it could not be moved: {problem})"
+            return say("{name} (it could not be moved: {problem})", name=path.name, problem=problem)

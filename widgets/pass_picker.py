@@ -74,7 +74,7 @@ from hearts_core.bots import make_bot
 from hearts_core.cards import to_card
 from hearts_core.rules import CARDS_PER_SEAT, NUM_SEATS
 from hearts_core.scenarios import pass_example
-from hearts_core.wording import and_list, plural, say, seat_name
+from hearts_core.wording import and_list, marked, say, say_n, seat_name, translate
 from widgets._base import HeartsWidget, bundle_css, bundle_esm, cards_data
 
 __all__ = ["PATTERNS", "PRACTICE_GOAL", "PassPicker"]
@@ -86,24 +86,25 @@ PRACTICE_GOAL: Final = 3
 """Deals passed well that complete a practice (lesson 12's mark)."""
 
 PATTERNS: Final = {
-    "title_hand": "Choose three cards to pass",
-    "title_practice": "Which three cards would you pass?",
-    "title_another": "Another deal: which three cards would you pass?",
-    "direction": "Pass {direction}: to {seat}",
-    "already_passed": "You have already passed {cards}; a pass is final.",
-    "not_held": "You do not hold {card}, so you cannot pass it.",
-    "pass_first": "Pass three cards from this hand first; then you can try another deal.",
-    "no_another": "This hand is passed once: it offers no other deal.",
-    "summary": "You passed {cards} to {receiver}, and received {received} from {giver}.",
-    "status_passed": "Your pass is made. The highlighted cards are the ones you received.",
-    "status_three": "{cards} chosen. Press “Pass 3 cards” when you are sure.",
-    "status_fewer": "Choose {more} to pass ({count} of {total}).",
-    "status_more": "{count} cards chosen: tap {extra} to put back, so that 3 are left.",
-    "practice_count": "Deals passed well: {count} of {goal}.",
-    "practice_done": "Deals passed well: {count}. The lesson's mark needs {goal}: you have it.",
+    "title_hand": marked("Choose three cards to pass"),
+    "title_practice": marked("Which three cards would you pass?"),
+    "title_another": marked("Another deal: which three cards would you pass?"),
+    "direction_left": marked("Pass left: to {seat}"),
+    "direction_right": marked("Pass right: to {seat}"),
+    "direction_across": marked("Pass across: to {seat}"),
+    "already_passed": marked("You have already passed {cards}; a pass is final."),
+    "not_held": marked("You do not hold {card}, so you cannot pass it."),
+    "pass_first": marked("Pass three cards from this hand first; then you can try another deal."),
+    "no_another": marked("This hand is passed once: it offers no other deal."),
+    "summary": marked("You passed {cards} to {receiver}, and received {received} from {giver}."),
+    "status_passed": marked("Your pass is made. The highlighted cards are the ones you received."),
+    "status_three": marked("{cards} chosen. Press “Pass 3 cards” when you are sure."),
+    "practice_count": marked("Deals passed well: {count} of {goal}."),
+    "practice_done": marked("Deals passed well: {count}. The lesson's mark needs {goal}: you have it."),
 }
 """Every sentence this widget says itself, each a whole pattern for :func:`hearts_core.wording.say`
-(the judgement's sentences come from :func:`hearts_core.judge_pass`)."""
+(the judgement's sentences come from :func:`hearts_core.judge_pass`; the two that count cards are
+:func:`~hearts_core.wording.say_n` patterns, written where they are said)."""
 
 
 class PassPicker(HeartsWidget):
@@ -174,7 +175,7 @@ class PassPicker(HeartsWidget):
         if name is not None:
             example = pass_example(name)
             cards, direction = example.hand, example.direction
-            self.title = example.title
+            self.title = translate(example.title)  # a pattern kept in the engine's scenarios
         else:
             assert hand is not None
             cards = parse_cards(hand) if isinstance(hand, str) else tuple(to_card(card) for card in hand)
@@ -219,7 +220,7 @@ class PassPicker(HeartsWidget):
         self.state = None
         with self.hold_trait_notifications():
             self.direction = way.value
-            self.direction_text = say(PATTERNS["direction"], direction=way.value, seat=seat_name(way.receiver(0)))
+            self.direction_text = say(PATTERNS[f"direction_{way.value}"], seat=seat_name(way.receiver(0)))
             self.hand = cards_data(self.deal[0])
             self.selected = []
             self.confirmed = False
@@ -354,8 +355,11 @@ class PassPicker(HeartsWidget):
         elif count == CARDS_IN_PASS:
             self.status = say(PATTERNS["status_three"], cards=and_list(self.selected))
         elif count < CARDS_IN_PASS:
-            self.status = say(PATTERNS["status_fewer"], more=plural(CARDS_IN_PASS - count, "more card"), count=count,
-                              total=CARDS_IN_PASS)
+            self.status = say_n("Choose {count} more card to pass ({chosen} of {total}).",
+                                "Choose {count} more cards to pass ({chosen} of {total}).", CARDS_IN_PASS - count,
+                                chosen=count, total=CARDS_IN_PASS)
         else:
-            self.status = say(PATTERNS["status_more"], count=count, extra=count - CARDS_IN_PASS)
+            self.status = say_n("{count} card chosen: tap {extra} to put back, so that 3 are left.",
+                                "{count} cards chosen: tap {extra} to put back, so that 3 are left.", count,
+                                extra=count - CARDS_IN_PASS)
 

@@ -19,18 +19,25 @@ True
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Final
 
 import traitlets
 
 from hearts_core import HEART_POINTS, QUEEN_OF_SPADES, QUEEN_OF_SPADES_POINTS, Card, Suit, parse_cards, penalty_points
 from hearts_core.scenarios import trick_example
-from hearts_core.wording import plural
+from hearts_core.wording import marked, say, say_n, translate
 from widgets._base import HeartsWidget, bundle_css, bundle_esm, cards_data
 
 __all__ = ["PointsQuiz", "points_choices", "points_working"]
 
 _CHOICES = 4
+QUESTION: Final = marked("How many points do these cards carry?")
+LESSON_QUESTIONS: Final = (
+    marked("How many points for taking these cards?"),
+    marked("How many points are in ♥2, ♥8, ♠Q and ♣5?"),
+)
+"""The questions lessons pass (their code cells are the same in every language): marked here so the catalogue
+has them, and said through :func:`hearts_core.wording.translate` like any ``question`` given."""
 
 
 def points_choices(cards: Sequence[Card]) -> list[int]:
@@ -51,11 +58,13 @@ def points_working(cards: Sequence[Card]) -> str:
     """The count written out: ``3 hearts (3) + ♠Q (13) = 16.`` and the rule behind it."""
     answer = penalty_points(cards)
     hearts = sum(1 for card in cards if card.suit is Suit.HEARTS)
-    parts = [f"{plural(hearts, 'heart')} ({hearts * HEART_POINTS})"] if hearts else []
+    # The sum itself is digits and card notation; only the words around it are patterns.
+    parts = [say_n("{count} heart ({points})", "{count} hearts ({points})", hearts, points=hearts * HEART_POINTS)
+             ] if hearts else []
     if QUEEN_OF_SPADES in cards:
         parts.append(f"{QUEEN_OF_SPADES} ({QUEEN_OF_SPADES_POINTS})")
-    working = " + ".join(parts) + f" = {answer}" if parts else "No hearts and no ♠Q: 0"
-    return f"{working}. Each heart is 1 point, ♠Q is 13, every other card 0."
+    working = " + ".join(parts) + f" = {answer}" if parts else say("No hearts and no ♠Q: 0")
+    return say("{working}. Each heart is 1 point, ♠Q is 13, every other card 0.", working=working)
 
 
 class PointsQuiz(HeartsWidget):
@@ -79,10 +88,10 @@ class PointsQuiz(HeartsWidget):
     """Answered right at the first pick (a star on the index)."""
 
     def __init__(self, cards: str = "", *, example: str | None = None,
-                 question: str = "How many points do these cards carry?", **kwargs: Any) -> None:
+                 question: str = QUESTION, **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self._cards = trick_example(example).cards if example else parse_cards(cards)
-        self.question = question
+        self.question = translate(question)
         self.cards = cards_data(self._cards)
         self.answer = penalty_points(self._cards)
         self.choices = points_choices(self._cards)
@@ -102,8 +111,9 @@ class PointsQuiz(HeartsWidget):
         self.chosen = points
         right = points == self.answer
         self.attempts += 1
-        verdict = "Right!" if right else f"Not quite: it is {self.answer}."
-        self.feedback = f"{verdict} {points_working(self._cards)}"
+        working = points_working(self._cards)
+        self.feedback = (say("Right! {working}", working=working) if right else
+                         say("Not quite: it is {answer}. {working}", answer=self.answer, working=working))
         if right and not self.answered:
             self.first_try = self.attempts == 1
         if right:

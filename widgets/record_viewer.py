@@ -27,7 +27,7 @@ from __future__ import annotations
 import logging
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Final
 
 import traitlets
 
@@ -43,9 +43,10 @@ from hearts_core import (
     seat_name,
 )
 from hearts_core.scenarios import moon_hand_record
-from hearts_core.wording import and_list, points_phrase, subject
+from hearts_core.wording import LEARNER_SEAT, and_list, marked, points_phrase, say, say_n
 from widgets._base import HeartsWidget, bundle_css, bundle_esm, card_data
 from widgets.glossary import rule_link, rule_words
+from widgets.phrases import comma_list, sentences
 from widgets.storage import CorruptFileError, MatchStore
 
 log = logging.getLogger("hearts_lessons.record_viewer")
@@ -63,8 +64,10 @@ MAX_UPLOAD_BYTES = 2_000_000
 # Longest description of where a record came from (it quotes an uploaded file's name).
 MAX_SOURCE = 80
 # How each sample is named to a learner (the file's name is for us).
-SAMPLE_SOURCES = {"mistakes": "the sample game with mistakes"}
-NOT_HERE = "This viewer shows one record only: loading another one is not possible here."
+SAMPLE_SOURCES = {"mistakes": marked("the sample game with mistakes")}
+NOT_HERE = marked("This viewer shows one record only: loading another one is not possible here.")
+_PASSING: Final = {"left": marked("passing left"), "right": marked("passing right"),
+                   "across": marked("passing across"), "hold": marked("no passing")}
 
 
 class RecordViewer(HeartsWidget):
@@ -75,7 +78,7 @@ class RecordViewer(HeartsWidget):
 
     title = traitlets.Unicode("").tag(sync=True)
     source = traitlets.Unicode("").tag(sync=True)
-    status = traitlets.Unicode("Load a record to check it.").tag(sync=True)
+    status = traitlets.Unicode("").tag(sync=True)
     load_error = traitlets.Unicode("").tag(sync=True)
     frame = traitlets.Dict().tag(sync=True)
     frame_count = traitlets.Int(0).tag(sync=True)
@@ -89,14 +92,16 @@ class RecordViewer(HeartsWidget):
     # Lesson completion (widgets.lessons.Completable): stepped to the end, or onto a mistake.
     completion_trait: ClassVar[str] = "step"
 
-    def __init__(self, text: str | None = None, *, title: str = "Check a game", source: str = "",
+    def __init__(self, text: str | None = None, *, title: str = "", source: str = "",
                  allow_loading: bool = True, **kwargs: Any) -> None:
+        """``title`` and ``source`` are shown as given (the default title is said in the page's language)."""
         super().__init__(**kwargs)
         self._frames: tuple[dict[str, Any], ...] = ()
         self._loading = True
-        self.title = title
+        self.title = title or say("Check a game")
+        self.status = say("Load a record to check it.")
         if text is not None:
-            self.load_text(text, source=source or "record")
+            self.load_text(text, source=source or say("record"))
         self._loading = bool(allow_loading)
         self.allow_loading = self._loading
         self.list_past_matches()
@@ -111,8 +116,8 @@ class RecordViewer(HeartsWidget):
     @classmethod
     def moon(cls) -> RecordViewer:
         """The scripted moon hand, to step through (no loading controls)."""
-        return cls(moon_hand_record(), title="A moon shot, trick by trick", source="the moon hand of lesson 8",
-                   allow_loading=False)
+        return cls(moon_hand_record(), title=say("A moon shot, trick by trick"),
+                   source=say("the moon hand of lesson 8"), allow_loading=False)
 
     def is_complete(self) -> bool:
         """True once the learner has stepped to the record's end or onto one of its mistakes."""
@@ -142,7 +147,7 @@ class RecordViewer(HeartsWidget):
 
     def _may_load(self) -> bool:
         if not self._loading:
-            self.load_error = NOT_HERE
+            self.load_error = say(NOT_HERE)
         return self._loading
 
     def load_sample(self, name: str = "mistakes") -> CheckReport | None:
@@ -150,41 +155,45 @@ class RecordViewer(HeartsWidget):
         if not self._may_load():
             return None
         if name not in SAMPLE_NAMES:
-            self.load_error = f"There is no such sample; the samples are: {and_list(SAMPLE_NAMES)}."
+            self.load_error = say("There is no such sample; the samples are: {names}.", names=and_list(SAMPLE_NAMES))
             return None
         return self.load_text((SAMPLES / f"{name}.json").read_text(encoding="utf-8"),
-                              source=SAMPLE_SOURCES.get(name, "a sample game"))
+                              source=say(SAMPLE_SOURCES.get(name, marked("a sample game"))))
 
     def load_last_match(self, store: MatchStore | None = None) -> CheckReport | None:
         """Load the learner's own match, as the guided match last saved it."""
         def last(found: MatchStore) -> tuple[str, str] | str:
             saved = found.load()
             if saved is None:
-                return "There is no saved match yet: play a few cards in the guided match first."
-            return saved.match.to_json(), "your last match"
+                return say("There is no saved match yet: play a few cards in the guided match first.")
+            return saved.match.to_json(), say("your last match")
 
-        return self._load_stored(store, "Your saved match", last)
+        return self._load_stored(store, marked("Your saved match could not be read: {problem}"), last)
 
     def load_past_match(self, number: int = 0, store: MatchStore | None = None) -> CheckReport | None:
         """Load one of the learner's finished matches: ``number`` 0 is the newest (:meth:`MatchStore.history`)."""
         def past(found: MatchStore) -> tuple[str, str] | str:
             history = found.history()
             if not 0 <= number < len(history):
-                return ("There is no finished match yet: finish one in the guided match first."
-                        if not history else f"There are only {len(history)} finished matches kept.")
+                return (say("There is no finished match yet: finish one in the guided match first.")
+                        if not history else say_n("There is only {count} finished match kept.",
+                                                  "There are only {count} finished matches kept.", len(history)))
             return history[number].record, history[number].label
 
-        return self._load_stored(store, "Your past matches", past)
+        return self._load_stored(store, marked("Your past matches could not be read: {problem}"), past)
 
-    def _load_stored(self, store: MatchStore | None, what: str,
+    def _load_stored(self, store: MatchStore | None, unreadable: str,
                      choose: Callable[[MatchStore], tuple[str, str] | str]) -> CheckReport | None:
-        """Load a record the learner's store keeps: ``choose`` gives its text and source, or why there is none."""
+        """Load a record the learner's store keeps: ``choose`` gives its text and source, or why there is none.
+
+        ``unreadable`` is the pattern said when the store cannot be read (``{problem}``: the file's own detail).
+        """
         if not self._may_load():
             return None
         try:
             chosen = choose(store or MatchStore())
         except (CorruptFileError, OSError) as problem:
-            self.load_error = f"{what} could not be read: {problem}"
+            self.load_error = say(unreadable, problem=problem)
             return None
         if isinstance(chosen, str):
             self.load_error = chosen
@@ -192,14 +201,18 @@ class RecordViewer(HeartsWidget):
         text, source = chosen
         return self.load_text(text, source=source)
 
-    def load_text(self, text: str, source: str = "pasted") -> CheckReport | None:
-        """Check ``text``; on success show it from the first trick, else explain and keep the old one."""
+    def load_text(self, text: str, source: str = "") -> CheckReport | None:
+        """Check ``text``; on success show it from the first trick, else explain and keep the old one.
+
+        ``source`` says where it came from, as shown (the front end sends it in the page's language).
+        """
         if not self._may_load():
             return None
+        source = source or say("pasted")
         size = len(text.encode("utf-8", errors="replace"))
         if size > MAX_UPLOAD_BYTES:
-            self.load_error = (f"This record is {_megabytes(size)}: records up to {_megabytes(MAX_UPLOAD_BYTES)} "
-                               "can be checked here.")
+            self.load_error = say("This record is {size}: records up to {limit} can be checked here.",
+                                  size=_megabytes(size), limit=_megabytes(MAX_UPLOAD_BYTES))
             return None
         try:
             report = check_record(text)
@@ -217,11 +230,13 @@ class RecordViewer(HeartsWidget):
             self.frame = self._frames[0] if self._frames else {}
         hands = len(report.hands)
         if report.ok:
-            self.status = f"{hands} hand{'s' * (hands != 1)} checked: every action is legal."
+            self.status = say_n("{count} hand checked: every action is legal.",
+                                "{count} hands checked: every action is legal.", hands)
         else:
-            count = len(report.problems)
-            self.status = (f"{hands} hand{'s' * (hands != 1)} checked: {count} illegal "
-                           f"action{'s' * (count != 1)} found. Each hand stops at its first one.")
+            checked = say_n("{count} hand", "{count} hands", hands)
+            self.status = say_n("{hands} checked: {count} illegal action found. Each hand stops at its first one.",
+                                "{hands} checked: {count} illegal actions found. Each hand stops at its first one.",
+                                len(report.problems), hands=checked)
         return report
 
     # --------------------------------------------------------------- navigation
@@ -259,7 +274,7 @@ class RecordViewer(HeartsWidget):
 
 
 def _megabytes(size: int) -> str:
-    return f"{size / 1_000_000:.1f} MB"
+    return say("{size} MB", size=f"{size / 1_000_000:.1f}")
 
 
 def _frames(report: CheckReport) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
@@ -268,12 +283,11 @@ def _frames(report: CheckReport) -> tuple[list[dict[str, Any]], list[dict[str, A
     by_hand = {problem.hand: problem for problem in report.problems}
     for number, state in enumerate(report.hands, start=1):
         for trick_number, trick in enumerate(state.tricks, start=1):
-            cards = [{"seat": seat_name(seat), "card": card_data(card), "illegal": False,
-                      "winner": seat == trick.winner} for seat, card in zip(trick.seats, trick.cards, strict=True)]
-            caption = (f"{_takes(trick.winner)} trick {trick_number} with "
-                       f"{trick.played_by(trick.winner)}: {points_phrase(trick.points)}.")
+            cards = [_played(seat, card, winner=seat == trick.winner)
+                     for seat, card in zip(trick.seats, trick.cards, strict=True)]
+            caption = _taken(trick.winner, trick_number, trick.played_by(trick.winner), trick.points)
             if trick_number == len(state.tricks) and state.is_over:
-                caption += " " + _hand_over(state)
+                caption = sentences(caption, _hand_over(state))
             frames.append(_frame(number, trick_number, cards, caption, state))
             frames[-1]["held"] = _held_before(state, trick_number - 1)
         problem = by_hand.get(number)
@@ -285,18 +299,19 @@ def _frames(report: CheckReport) -> tuple[list[dict[str, Any]], list[dict[str, A
                                  "card": str(problem.card), "reason": problem.verdict.reason.value,
                                  "rule": rule_words(problem.verdict.reason),
                                  "link": rule_link(problem.verdict.reason),
-                                 "message": problem.verdict.message, "step": len(frames) - 1})
+                                 "message": problem.verdict.message, "step": len(frames) - 1,
+                                 "text": _problem_line(problem)})
     return frames, problems
 
 
-def _held_before(state: HandState, trick_index: int) -> list[dict[str, str]]:
+def _held_before(state: HandState, trick_index: int) -> list[dict[str, Any]]:
     """Each seat's cards as the trick ``trick_index`` (0 is the first) began, for a learner hunting mistakes."""
     later = [card for trick in state.tricks[trick_index:] for card in trick.cards]
     later += list(state.current_trick)
-    held = []
+    held: list[dict[str, Any]] = []
     for seat in range(NUM_SEATS):
         cards = sorted({*state.hand(seat), *(card for card in later if state_holder(state, card) == seat)})
-        held.append({"seat": seat_name(seat), "cards": format_cards(cards)})
+        held.append({"seat": seat_name(seat), "you": seat == LEARNER_SEAT, "cards": format_cards(cards)})
     return held
 
 
@@ -310,15 +325,17 @@ def state_holder(state: HandState, card: Card) -> int | None:
 
 def _open_trick(number: int, state: HandState, problem: IllegalAction | None) -> dict[str, Any]:
     leader = state.trick_leader if state.trick_leader is not None else 0
-    cards = [{"seat": seat_name((leader + offset) % NUM_SEATS), "card": card_data(card), "illegal": False,
-              "winner": False} for offset, card in enumerate(state.current_trick)]
+    cards = [_played((leader + offset) % NUM_SEATS, card) for offset, card in enumerate(state.current_trick)]
     if problem is None:
-        caption = f"The record stops here, with {format_cards(state.current_trick)} on the table."
+        caption = say("The record stops here, with {cards} on the table.", cards=format_cards(state.current_trick))
     else:
-        cards.append({"seat": seat_name(problem.seat), "card": card_data(problem.card), "illegal": True,
-                      "winner": False})
-        caption = (f"Illegal: {seat_name(problem.seat)} played {problem.card}, against the rule on "
-                   f"{rule_words(problem.verdict.reason)}. {_as_rule(problem)} The check of this hand stops here.")
+        cards.append(_played(problem.seat, problem.card, illegal=True))
+        values = {"seat": seat_name(problem.seat), "card": problem.card, "rule": rule_words(problem.verdict.reason),
+                  "told": _as_rule(problem)}
+        caption = (say("Illegal: You played {card}, against the rule on {rule}. {told} The check of this hand stops "
+                       "here.", **values) if problem.seat == LEARNER_SEAT else
+                   say("Illegal: {seat} played {card}, against the rule on {rule}. {told} The check of this hand stops "
+                       "here.", **values))
     return _frame(number, len(state.tricks) + 1, cards, caption, state)
 
 
@@ -326,47 +343,70 @@ def _unreadable(text: str, problem: Exception) -> str:
     """Why a paste or file could not be checked, for a learner; the technical detail goes to the log."""
     log.info("record not readable: %s", problem)
     if not text.strip():
-        return ("There is nothing to check yet: paste a match record into the box (or upload one), "
-                "then press “Check this record”.")
+        return say("There is nothing to check yet: paste a match record into the box (or upload one), "
+                   "then press “Check this record”.")
     if not text.lstrip().startswith("{"):
-        return ("That text is not a match record. A record is the text the guided match saves, starting with "
-                "a curly bracket {; copy all of it and paste it again.")
+        # "{{" is the curly bracket itself: say() fills placeholders.
+        return say("That text is not a match record. A record is the text the guided match saves, starting with "
+                   "a curly bracket {{; copy all of it and paste it again.")
     if "format" in str(problem):
-        return "That record was written in a format this checker does not know, so it cannot be checked."
-    return ("That record could not be read: it may have been cut off or changed while copying. "
-            "Copy the whole record again and paste it, or load the sample.")
+        return say("That record was written in a format this checker does not know, so it cannot be checked.")
+    return say("That record could not be read: it may have been cut off or changed while copying. "
+               "Copy the whole record again and paste it, or load the sample.")
+
+
+def _played(seat: int, card: Card, *, winner: bool = False, illegal: bool = False) -> dict[str, Any]:
+    """A card of a frame: who played it (``you`` for the learner, so the page never compares names)."""
+    return {"seat": seat_name(seat), "you": seat == LEARNER_SEAT, "card": card_data(card), "illegal": illegal,
+            "winner": winner}
+
+
+def _problem_line(problem: IllegalAction) -> str:
+    """An illegal action as the list under the table names it."""
+    values = {"hand": problem.hand, "trick": problem.trick, "seat": seat_name(problem.seat), "card": problem.card,
+              "rule": rule_words(problem.verdict.reason)}
+    if problem.seat == LEARNER_SEAT:
+        return say("Hand {hand}, trick {trick}: You played {card}, against the rule on {rule}", **values)
+    return say("Hand {hand}, trick {trick}: {seat} played {card}, against the rule on {rule}", **values)
 
 
 def _as_rule(problem: IllegalAction) -> str:
     # The engine's sentence is addressed to the player who tried the card.
-    who = "you" if problem.seat == 0 else seat_name(problem.seat)
-    return f"What the rules told {who}: \u201c{problem.verdict.message}\u201d"
+    if problem.seat == LEARNER_SEAT:
+        return say("What the rules told you: “{message}”", message=problem.verdict.message)
+    return say("What the rules told {seat}: “{message}”", seat=seat_name(problem.seat), message=problem.verdict.message)
 
 
 def _frame(number: int, trick: int, cards: list[dict[str, Any]], caption: str, state: HandState) -> dict[str, Any]:
-    passing = "no passing" if state.pass_direction.value == "hold" else f"passing {state.pass_direction.value}"
-    return {"hand": number, "trick": trick, "direction": passing, "cards": cards,
+    return {"hand": number, "trick": trick, "direction": say(_PASSING[state.pass_direction.value]), "cards": cards,
             "caption": caption, "points": list(state.points_taken)}
 
 
-def _takes(seat: int) -> str:
-    return subject(seat, "take", "takes")
+def _taken(seat: int, number: int, card: Card, points: int) -> str:
+    """Who took a trick of the record, with which card, for how many points."""
+    values = {"seat": seat_name(seat), "trick": number, "card": card, "points": points_phrase(points)}
+    if seat == LEARNER_SEAT:
+        return say("You take trick {trick} with {card}: {points}.", **values)
+    return say("{seat} takes trick {trick} with {card}: {points}.", **values)
 
 
 def _hand_over(state: HandState) -> str:
-    scores = ", ".join(f"{seat_name(seat)} {score}" for seat, score in enumerate(state.scores))
+    scores = comma_list(say("{seat} {score}", seat=seat_name(seat), score=score)
+                        for seat, score in enumerate(state.scores))
+    if state.moon_shooter == LEARNER_SEAT:
+        return say("You took every point card and shot the moon! Hand scores: {scores}.", scores=scores)
     if state.moon_shooter is not None:
-        return f"{seat_name(state.moon_shooter)} took every point card and shot the moon! Hand scores: {scores}."
-    return f"Hand over. Scores: {scores}."
+        return say("{seat} took every point card and shot the moon! Hand scores: {scores}.",
+                   seat=seat_name(state.moon_shooter), scores=scores)
+    return say("Hand over. Scores: {scores}.", scores=scores)
 
 
-HUNT_CAPTION = "Is every card in this trick allowed? If one breaks a rule, tap it."
-HUNT_STATUS = ("{hands} hands to check. Somewhere in them, cards are played against the rules: step through the "
-               "tricks, look at what each player held, and tap a card you think breaks a rule.")
-FOUND = "Found it! That is one of the illegal plays: the checker says why above."
-FOUND_LAST = "Found it! That was the last of the {total} illegal plays."
-NOT_THIS = "Not this one: {seat} may play {card} here, and the rules allow it."
-LEFT_TO_FIND = "{found} of {total} found. Keep looking, or show them all."
+HUNT_CAPTION = marked("Is every card in this trick allowed? If one breaks a rule, tap it.")
+FOUND = marked("Found it! That is one of the illegal plays: the checker says why above.")
+FOUND_LAST = marked("Found it! That was the last of the {total} illegal plays.")
+NOT_THIS = marked("Not this one: {seat} may play {card} here, and the rules allow it.")
+NOT_THIS_YOURS = marked("Not this one: you may play {card} here, and the rules allow it.")
+LEFT_TO_FIND = marked("{found} of {total} found. Keep looking, or show them all.")
 
 
 class MistakeHunt(RecordViewer):
@@ -439,7 +479,12 @@ class MistakeHunt(RecordViewer):
             self.found = []
             self.mistakes = 0
             self.problems = []
-            self.status = HUNT_STATUS.format(hands=len({frame["hand"] for frame in self.frames}))
+            self.status = say_n(
+                "{count} hand to check. Somewhere in it, cards are played against the rules: step through the "
+                "tricks, look at what each player held, and tap a card you think breaks a rule.",
+                "{count} hands to check. Somewhere in them, cards are played against the rules: step through the "
+                "tricks, look at what each player held, and tap a card you think breaks a rule.",
+                len({frame["hand"] for frame in self.frames}))
             self._on_step({})
 
     def load_text(self, text: str, source: str = "pasted") -> CheckReport | None:
@@ -461,7 +506,7 @@ class MistakeHunt(RecordViewer):
             return
         frame = self._frames[self.step]
         if self.hunting and self.step not in self.found:
-            frame = {**frame, "caption": HUNT_CAPTION,
+            frame = {**frame, "caption": say(HUNT_CAPTION),
                      "cards": [{**card, "illegal": False} for card in frame["cards"]]}
         self.frame = frame
 
@@ -484,16 +529,16 @@ class MistakeHunt(RecordViewer):
                 self.mistakes = len(self._all_problems)
                 self.problems = [item for item in self._all_problems if item["step"] in self.found]
                 if len(self.found) == self.mistakes:
-                    self.feedback = FOUND_LAST.format(total=self.mistakes)
+                    self.feedback = say(FOUND_LAST, total=self.mistakes)
                 else:
-                    self.feedback = " ".join((FOUND, LEFT_TO_FIND.format(found=len(self.found),
-                                                                         total=self.mistakes)))
+                    self.feedback = sentences(say(FOUND), say(LEFT_TO_FIND, found=len(self.found), total=self.mistakes))
                 self.answered = True
                 if len(self.found) == self.mistakes:
                     self.hunting = False
                     self.status = self._checked_status
             else:
-                self.feedback = NOT_THIS.format(seat=card["seat"], card=card["card"]["text"])
+                self.feedback = (say(NOT_THIS_YOURS, card=card["card"]["text"]) if card["you"] else
+                                 say(NOT_THIS, seat=card["seat"], card=card["card"]["text"]))
             self.feedback_ok = correct
             self._on_step({})
         return {"correct": correct, "summary": self.feedback}

@@ -26,14 +26,14 @@ Design choices:
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Final
 
 import traitlets
 
 from hearts_core import POINTS_PER_HAND, InvalidPositionError, Match, Rules, hand_scores, match_winners
 from hearts_core.rules import NUM_SEATS
 from hearts_core.scenarios import ScoreExample, score_example
-from hearts_core.wording import and_list, seat_name, subject
+from hearts_core.wording import LEARNER_SEAT, and_list, marked, say, seat_name, translate
 from widgets._base import HeartsWidget, bundle_css, bundle_esm
 
 __all__ = ["ScoreQuiz", "ScoreTable"]
@@ -69,8 +69,8 @@ class ScoreTable(HeartsWidget):
         if name is None:
             raise ValueError("give a scenario name, e.g. ScoreTable('reaching-100'), or a match")
         example = score_example(name) if isinstance(name, str) else name
-        self._show(example.title, example.before, example.this_hand, _moon_from_scores(example.this_hand, rules),
-                   rules or Rules())
+        self._show(translate(example.title), example.before, example.this_hand,
+                   _moon_from_scores(example.this_hand, rules), rules or Rules())
 
     @classmethod
     def from_match(cls, match: Match) -> ScoreTable:
@@ -87,7 +87,8 @@ class ScoreTable(HeartsWidget):
         for hand in finished[:-1]:
             for seat, score in enumerate(hand.scores):
                 before[seat] += score
-        self._show(f"After hand {len(finished)}", _four(before), last.scores, last.moon_shooter, match.rules)
+        self._show(say("After hand {hand}", hand=len(finished)), _four(before), last.scores, last.moon_shooter,
+                   match.rules)
 
     # ------------------------------------------------------------------ display
 
@@ -119,6 +120,7 @@ class ScoreTable(HeartsWidget):
 
 GOES_ON = "goes-on"
 SHARED = "shared"
+QUESTION: Final = marked("Add up each total first. After this hand, is the match over, and who wins?")
 
 
 class ScoreQuiz(ScoreTable):
@@ -150,21 +152,21 @@ class ScoreQuiz(ScoreTable):
     first_try = traitlets.Bool(False).tag(sync=True)
 
     def __init__(self, name: str | ScoreExample = "reaching-100", *, rules: Rules | None = None,
-                 question: str = "Add up each total first. After this hand, is the match over, and who wins?",
+                 question: str = QUESTION,
                  **kwargs: Any) -> None:
         super().__init__(name, rules=rules, **kwargs)
-        self.title = "Before this hand, and this hand's scores"  # the example's own title may tell the ending
+        self.title = say("Before this hand, and this hand's scores")  # the example's own title may tell the ending
         # Ask first: nothing the page holds tells the totals or the ending before the answer.
         self._told: dict[str, Any] = {"rows": self.rows, "ending": self.ending, "over": self.over,
                                       "winners": self.winners, "draw": self.draw, "moon": self.moon}
         self.rows = [{**row, "total": None, "winner": False, "reached": False} for row in self.rows]
         self.ending, self.over, self.winners, self.draw, self.moon = "", False, [], False, ""
         self.asking = True
-        self.question = question
-        self.choices = [*({"value": str(seat), "label": f"{seat_name(seat)} {'win' if seat == 0 else 'wins'}"}
-                          for seat in range(NUM_SEATS)),
-                        {"value": SHARED, "label": "Two or more share the win"},
-                        {"value": GOES_ON, "label": "Nobody yet: the match goes on"}]
+        self.question = translate(question)
+        self.choices = [*({"value": str(seat), "label": say("You win") if seat == LEARNER_SEAT else
+                           say("{seat} wins", seat=seat_name(seat))} for seat in range(NUM_SEATS)),
+                        {"value": SHARED, "label": say("Two or more share the win")},
+                        {"value": GOES_ON, "label": say("Nobody yet: the match goes on")}]
 
     def _actions(self) -> dict[str, Callable[..., Any]]:
         return {"answer": self.answer}
@@ -189,7 +191,7 @@ class ScoreQuiz(ScoreTable):
         if correct and not self.answered:
             self.first_try = self.attempts == 1
         ending = self._told["ending"]
-        summary = f"Right! {ending}" if correct else f"Not quite. {ending}"
+        summary = say("Right! {ending}", ending=ending) if correct else say("Not quite. {ending}", ending=ending)
         with self.hold_trait_notifications():
             for name, value in self._told.items():
                 setattr(self, name, value)
@@ -211,11 +213,20 @@ def _moon_from_scores(this_hand: Scores, rules: Rules | None) -> int | None:
 
 
 def _moon_sentence(shooter: int, this_hand: Scores) -> str:
-    they = "you" if shooter == 0 else "they"
     others = {this_hand[seat] for seat in range(NUM_SEATS) if seat != shooter}
-    rest = f"everyone else scores {others.pop()}" if len(others) == 1 else "the others score as shown"
-    return (f"{seat_name(shooter)} shot the moon: {they} took every heart and ♠Q, so "
-            f"{subject(shooter, 'score', 'scores', capital=False)} {this_hand[shooter]} for this hand and {rest}.")
+    values = {"seat": seat_name(shooter), "score": this_hand[shooter]}
+    if len(others) == 1:
+        values["others"] = others.pop()
+        if shooter == LEARNER_SEAT:
+            return say("You shot the moon: you took every heart and ♠Q, so you score {score} for this hand and "
+                       "everyone else scores {others}.", **values)
+        return say("{seat} shot the moon: they took every heart and ♠Q, so {seat} scores {score} for this hand and "
+                   "everyone else scores {others}.", **values)
+    if shooter == LEARNER_SEAT:
+        return say("You shot the moon: you took every heart and ♠Q, so you score {score} for this hand and the "
+                   "others score as shown.", **values)
+    return say("{seat} shot the moon: they took every heart and ♠Q, so {seat} scores {score} for this hand and the "
+               "others score as shown.", **values)
 
 
 def _ending(totals: Scores, winners: tuple[int, ...] | None, rules: Rules) -> str:
@@ -223,20 +234,23 @@ def _ending(totals: Scores, winners: tuple[int, ...] | None, rules: Rules) -> st
     if winners is None:
         reached = [seat_name(seat) for seat in range(NUM_SEATS) if totals[seat] >= target]
         if not reached:
-            return f"Nobody has reached {target} yet, so the match goes on."
-        return (f"{and_list(reached)} reached {target}, but the lowest total is shared, so the match goes on "
-                "until one player is lowest on their own.")
+            return say("Nobody has reached {target} yet, so the match goes on.", target=target)
+        return say("{seats} reached {target}, but the lowest total is shared, so the match goes on until one player "
+                   "is lowest on their own.", seats=and_list(reached), target=target)
     lowest = totals[winners[0]]
     if lowest < target:
-        why = f"Reaching {target} does not win."
+        why = say("Reaching {target} does not win.", target=target)
     else:
-        why = f"Everyone reached {target}, so the lowest total wins."
-    names = and_list(seat_name(seat) for seat in winners)
+        why = say("Everyone reached {target}, so the lowest total wins.", target=target)
+    values = {"lowest": lowest, "why": why, "seats": and_list(seat_name(seat) for seat in winners),
+              "seat": seat_name(winners[0])}
     if len(winners) == 1:
-        return f"The match is over: {subject(winners[0], 'win', 'wins')} with {lowest}. {why}"
-    if 0 in winners:
-        return f"The match is over: {names} share the lowest total, {lowest}, so it is a draw. {why}"
-    return f"The match is over: {names} share the win with {lowest}. {why}"
+        if winners[0] == LEARNER_SEAT:
+            return say("The match is over: You win with {lowest}. {why}", **values)
+        return say("The match is over: {seat} wins with {lowest}. {why}", **values)
+    if LEARNER_SEAT in winners:
+        return say("The match is over: {seats} share the lowest total, {lowest}, so it is a draw. {why}", **values)
+    return say("The match is over: {seats} share the win with {lowest}. {why}", **values)
 
 
 def _four(values: Iterable[int]) -> Scores:

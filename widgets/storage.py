@@ -68,7 +68,7 @@ if sys.platform != "win32":
     import fcntl
 
 from hearts_core import InvalidRecordError, Match, Outcome, Rules, match_outcome
-from hearts_core.wording import LEARNER_SEAT, and_list, plural
+from hearts_core.wording import LEARNER_SEAT, and_list, marked, say, say_n, translate
 
 __all__ = [
     "DATA_ENV",
@@ -141,8 +141,8 @@ def storage_notice() -> str | None:
     window, or service workers blocked): progress then lasts only until the page closes.
     """
     if sys.platform == "emscripten" and not os.environ.get(DATA_ENV) and not BROWSER_DRIVE.is_dir():
-        return ("This browser is not letting the lessons keep anything (a private window, perhaps): "
-                "your progress and saved match will be lost when you close or reload this page.")
+        return say("This browser is not letting the lessons keep anything (a private window, perhaps): "
+                   "your progress and saved match will be lost when you close or reload this page.")
     return None
 
 
@@ -295,11 +295,11 @@ class Statistics:
         return stats
 
 
-_OUTCOME_WORDS: Final = {
-    Outcome.WON: "you won with {} points",
-    Outcome.DRAWN: "a draw at {} points",
-    Outcome.LOST: "you lost with {} points",
-}
+_MONTHS: Final = (
+    marked("Jan"), marked("Feb"), marked("Mar"), marked("Apr"), marked("May"), marked("Jun"), marked("Jul"),
+    marked("Aug"), marked("Sep"), marked("Oct"), marked("Nov"), marked("Dec"),
+)
+"""Months as a history label abbreviates them (not the C library's locale: one page, one language, ours)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -335,12 +335,24 @@ class FinishedMatch:
         For example "30 Nov 2026 at 23:40: you won with 64 points, against 101, 88 and 79, in 12 hands".
         """
         try:
-            when = time.strftime("%d %b %Y at %H:%M", time.strptime(self.finished_at[:19], "%Y-%m-%dT%H:%M:%S"))
+            moment = time.strptime(self.finished_at[:19], "%Y-%m-%dT%H:%M:%S")
+            when = say("{day} {month} {year} at {time}", day=f"{moment.tm_mday:02d}",
+                       month=translate(_MONTHS[moment.tm_mon - 1]), year=moment.tm_year,
+                       time=f"{moment.tm_hour:02d}:{moment.tm_min:02d}")
         except ValueError:
-            when = "Unknown date"
-        outcome = _OUTCOME_WORDS[self.outcome].format(self.totals[0])
-        return (f"{when}: {outcome}, against {and_list(self.totals[1:])}, "
-                f"in {plural(self.hands, 'hand')}")
+            when = say("Unknown date")
+        values = {"when": when, "points": self.totals[0], "others": and_list(self.totals[1:])}
+        if self.outcome is Outcome.WON:
+            return say_n("{when}: you won with {points} points, against {others}, in {count} hand",
+                         "{when}: you won with {points} points, against {others}, in {count} hands", self.hands,
+                         **values)
+        if self.outcome is Outcome.DRAWN:
+            return say_n("{when}: a draw at {points} points, against {others}, in {count} hand",
+                         "{when}: a draw at {points} points, against {others}, in {count} hands", self.hands,
+                         **values)
+        return say_n("{when}: you lost with {points} points, against {others}, in {count} hand",
+                     "{when}: you lost with {points} points, against {others}, in {count} hands", self.hands,
+                     **values)
 
     def match(self) -> Match:
         """The match itself, read back through the engine."""

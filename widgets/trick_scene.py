@@ -25,15 +25,25 @@ True
 
 from __future__ import annotations
 
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Final
 
 import traitlets
 
-from hearts_core import ACE, Card, card_points, penalty_points, trick_winner
+from hearts_core import ACE, Card, Suit, card_points, penalty_points, trick_winner
 from hearts_core.rules import NUM_SEATS
 from hearts_core.scenarios import TrickExample, trick_example
-from hearts_core.wording import and_list, points_phrase, seat_name, subject, verb
+from hearts_core.wording import (
+    LEARNER_SEAT,
+    and_list,
+    marked,
+    points_phrase,
+    say,
+    seat_name,
+    suit_name,
+    translate,
+)
 from widgets._base import HeartsWidget, bundle_css, bundle_esm, played_data
+from widgets.phrases import sentences
 
 __all__ = ["TrickScene"]
 
@@ -54,13 +64,16 @@ class TrickScene(HeartsWidget):
     led = traitlets.Unicode("").tag(sync=True)
     winner = traitlets.Int(-1).tag(sync=True)
     caption = traitlets.Unicode("").tag(sync=True)
+    learner = traitlets.Int(-1).tag(sync=True)
+    """Which of ``seats`` is the learner's (-1: none), so the front end says "You take" without comparing names."""
 
     def __init__(self, name: str | TrickExample = "off-suit-ace", **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self.example = trick_example(name) if isinstance(name, str) else name
-        self.title = self.example.title
+        self.title = translate(self.example.title)  # a pattern kept in the engine's scenarios
         self.total = len(self.example.cards)
         self.seats = [seat_name(seat) for seat in self._seats()]
+        self.learner = next((index for index, seat in enumerate(self._seats()) if seat == LEARNER_SEAT), -1)
         self.observe(self._on_step, names=["step"])
         self._show()
 
@@ -104,51 +117,87 @@ class TrickScene(HeartsWidget):
         cards = self.example.cards[: self.step]
         seats = self._seats()
         self.played = played_data(seats[: len(cards)], cards)
-        self.led = f"Led suit: {cards[0].suit.symbol} {cards[0].suit.plural}" if cards else ""
+        self.led = (say("Led suit: {symbol} {suit}", symbol=cards[0].suit.symbol, suit=suit_name(cards[0].suit))
+                    if cards else "")
         self.winner = trick_winner(cards) if cards else -1
         self.caption = self._caption(cards, seats)
 
     def _caption(self, cards: tuple[Card, ...], seats: list[int]) -> str:
         if not cards:
-            leads = subject(seats[0], "lead", "leads")
-            return f"{leads} this trick. Press “Next card” to watch it one card at a time."
+            if seats[0] == LEARNER_SEAT:
+                return say("You lead this trick. Press “Next card” to watch it one card at a time.")
+            return say("{seat} leads this trick. Press “Next card” to watch it one card at a time.",
+                       seat=seat_name(seats[0]))
         card, seat = cards[-1], seats[len(cards) - 1]
         led = cards[0].suit
         best = trick_winner(cards)
+        names = {"card": card, "suit": suit_name(led), "a_suit": translate(_A_SUIT[led]), "seat": seat_name(seat),
+                 "winner": seat_name(seats[best])}
+        you, winner_you = seat == LEARNER_SEAT, seats[best] == LEARNER_SEAT
         if len(cards) == 1:
-            text = (f"{subject(seat, 'lead', 'leads')} {card}, so {led.plural} are the led suit: everyone else "
-                    f"must play a {_one(led.plural)} if they hold one. {card} is winning so far.")
+            text = (say("You lead {card}, so {suit} are the led suit: everyone else must play {a_suit} if they hold "
+                        "one. {card} is winning so far.", **names) if you else
+                    say("{seat} leads {card}, so {suit} are the led suit: everyone else must play {a_suit} if they "
+                        "hold one. {card} is winning so far.", **names))
         else:
-            before = cards[trick_winner(cards[:-1])]
-            winning = subject(seats[best], "are", "is", capital=False)
+            names["before"] = cards[trick_winner(cards[:-1])]
             if best == len(cards) - 1:
-                text = (f"{subject(seat, 'play', 'plays')} {card}: a {_one(led.plural)} higher than {before}, "
-                        f"so {winning} winning now.")
+                text = (say("You play {card}: {a_suit} higher than {before}, so you are winning now.", **names)
+                        if you else
+                        say("{seat} plays {card}: {a_suit} higher than {before}, so {seat} is winning now.", **names))
             elif card.suit is led:
-                text = (f"{subject(seat, 'play', 'plays')} {card}: a {_one(led.plural)}, but lower than {before}, "
-                        f"so {winning} still winning.")
+                if you:
+                    text = say("You play {card}: {a_suit}, but lower than {before}, so {winner} is still winning.",
+                               **names)
+                elif winner_you:
+                    text = say("{seat} plays {card}: {a_suit}, but lower than {before}, so you are still winning.",
+                               **names)
+                else:
+                    text = say("{seat} plays {card}: {a_suit}, but lower than {before}, so {winner} is still "
+                               "winning.", **names)
             else:
                 # The engine did not let this card win; say why in the learner's terms.
-                cannot = "not even an ace of another suit can win it" if card.rank == ACE else f"{card} cannot win it"
-                text = (f"{subject(seat, 'have', 'has')} no {led.plural} and {verb(seat, 'play', 'plays')} {card}. "
-                        f"Only a {_one(led.plural)} can win this trick, so {cannot}: {winning} still winning.")
+                discard = (say("You have no {suit} and play {card}.", **names) if you else
+                           say("{seat} has no {suit} and plays {card}.", **names))
+                text = sentences(discard, self._cannot_win(card, names, winner_you))
         points = card_points(card)
         if points:
-            text += f" {card} carries {points_phrase(points)} for whoever takes the trick."
+            text = sentences(text, say("{card} carries {points} for whoever takes the trick.", card=card,
+                                       points=points_phrase(points)))
         if len(cards) == self.total:
             # On its own line: the front end shows the ending as a paragraph of its own.
             text += "\n" + self._ending(cards, seats, best)
         return text
 
+    @staticmethod
+    def _cannot_win(card: Card, names: dict[str, object], winner_you: bool) -> str:
+        """Why a card of another suit does not take the trick, and who is still winning it."""
+        if card.rank == ACE:
+            return (say("Only {a_suit} can win this trick, so not even an ace of another suit can win it: you are "
+                        "still winning.", **names) if winner_you else
+                    say("Only {a_suit} can win this trick, so not even an ace of another suit can win it: {winner} "
+                        "is still winning.", **names))
+        return (say("Only {a_suit} can win this trick, so {card} cannot win it: you are still winning.", **names)
+                if winner_you else
+                say("Only {a_suit} can win this trick, so {card} cannot win it: {winner} is still winning.", **names))
+
     def _ending(self, cards: tuple[Card, ...], seats: list[int], best: int) -> str:
         taker = seats[best]
-        points = penalty_points(cards)
-        carriers = [card for card in cards if card_points(card)]
-        which = f" ({and_list(carriers)})" if carriers else ""
-        return (f"{subject(taker, 'take', 'takes')} the trick with {cards[best]} and "
-                f"{points_phrase(points)}{which}, and {verb(taker, 'lead', 'leads')} the next trick.")
+        points = points_phrase(penalty_points(cards))
+        carriers = and_list(card for card in cards if card_points(card))
+        values = {"card": cards[best], "points": points, "cards": carriers, "seat": seat_name(taker)}
+        if taker == LEARNER_SEAT:
+            if carriers:
+                return say("You take the trick with {card} and {points} ({cards}), and lead the next trick.", **values)
+            return say("You take the trick with {card} and {points}, and lead the next trick.", **values)
+        if carriers:
+            return say("{seat} takes the trick with {card} and {points} ({cards}), and leads the next trick.",
+                       **values)
+        return say("{seat} takes the trick with {card} and {points}, and leads the next trick.", **values)
 
 
-def _one(plural: str) -> str:
-    """"clubs" -> "club"."""
-    return plural.removesuffix("s")
+_A_SUIT: Final = {
+    Suit.CLUBS: marked("a club"), Suit.DIAMONDS: marked("a diamond"), Suit.SPADES: marked("a spade"),
+    Suit.HEARTS: marked("a heart"),
+}
+"""One card of a suit, as the captions say it ("must play a club"): a translator may write "a card of clubs"."""

@@ -4,7 +4,15 @@
 // are chosen.  Nothing about a good pass shows before the learner has passed.  In practice
 // (lesson 12) a line above the hand counts the deals passed well against the goal.
 
+// The confirm button's name for the direction Python sends: one whole pattern each.
+function hlPassButtonName(direction, count) {
+  if (direction === "right") return hlT("Pass 3 cards right ({count} chosen)", { count });
+  if (direction === "across") return hlT("Pass 3 cards across ({count} chosen)", { count });
+  return hlT("Pass 3 cards left ({count} chosen)", { count });
+}
+
 function render({ model, el }) {
+  hlUseWords(model);
   const root = hlRoot(el, "hl-pass-picker");
   const title = hlEl("p", "hl-title");
   const direction = hlEl("p", "hl-direction");
@@ -13,7 +21,7 @@ function render({ model, el }) {
   const hand = hlHand("hl-hand hl-pass-hand");
   const status = hlEl("p", "hl-pass-status");
   status.setAttribute("aria-live", "polite");
-  const confirm = hlEl("button", "hl-button hl-confirm", "Pass 3 cards");
+  const confirm = hlEl("button", "hl-button hl-confirm", hlT("Pass 3 cards"));
   confirm.type = "button";
   confirm.dataset.action = "confirm";
   confirm.addEventListener("click", () => {
@@ -24,15 +32,15 @@ function render({ model, el }) {
   const summary = hlLiveMessage("hl-message hl-pass-summary");
   // The judgement: a verdict line, then one sentence per fact, then the way on.
   const judged = hlEl("section", "hl-message hl-pass-judgement");
-  judged.setAttribute("aria-label", "how good your pass was");
+  judged.setAttribute("aria-label", hlT("how good your pass was"));
   const verdict = hlEl("p", "hl-pass-verdict");
   verdict.setAttribute("role", "status");
   const lines = hlEl("ul", "hl-pass-lines");
   const coachHead = hlEl("p", "hl-pass-coach");
   const coachLines = hlEl("ul", "hl-pass-lines hl-pass-coach-lines");
   judged.append(verdict, lines, coachHead, coachLines);
-  const another = hlButton("Try another deal", "another", { className: "hl-another-deal",
-    aria: "Try another deal: a new hand to pass from" });
+  const another = hlButton(hlT("Try another deal"), "another", { className: "hl-another-deal",
+    aria: hlT("Try another deal: a new hand to pass from") });
   another.addEventListener("click", () => model.send({ type: "another" }));
   const after = hlEl("div", "hl-row hl-after");
   after.append(another);
@@ -51,13 +59,13 @@ function render({ model, el }) {
     hlKeepFocus(hand, () => {
       hand.replaceChildren();
       if (done) {
-        hand.setAttribute("aria-label", "your hand after the pass; received cards are highlighted");
+        hand.setAttribute("aria-label", hlT("your hand after the pass; received cards are highlighted"));
         for (const card of model.get("new_hand")) {
           hand.append(hlCard(card, { static: true, received: card.received,
             receivedFrom: model.get("received_from") }));
         }
       } else {
-        hand.setAttribute("aria-label", "your hand: tap three cards to pass");
+        hand.setAttribute("aria-label", hlT("your hand: tap three cards to pass"));
         for (const card of model.get("hand")) {
           const chosen = selected.has(card.text);
           const button = hlCard(card, { selected: chosen, pressed: chosen });
@@ -69,8 +77,7 @@ function render({ model, el }) {
     status.textContent = model.get("status");
     confirm.disabled = !model.get("can_confirm");
     confirm.hidden = done;
-    confirm.setAttribute("aria-label", "Pass 3 cards " + model.get("direction") + " (" +
-      model.get("selected").length + " chosen)");
+    confirm.setAttribute("aria-label", hlPassButtonName(model.get("direction"), model.get("selected").length));
     summary.textContent = model.get("summary");
     summary.hidden = !done;
     const grade = model.get("verdict");

@@ -4,25 +4,26 @@
 // websocket limit the page would silently reconnect instead of showing any error.
 
 function hlMegabytes(bytes) {
-  return (bytes / 1000000).toFixed(1) + " MB";
+  return hlT("{size} MB", { size: (bytes / 1000000).toFixed(1) });
 }
 
 function render({ model, el }) {
+  hlUseWords(model);
   const root = hlRoot(el, "hl-viewer");
   const title = hlEl("p", "hl-title");
 
   const loaders = hlEl("div", "hl-loaders");
-  const fileLabel = hlEl("label", "hl-button is-secondary hl-file-label", "Upload a record");
+  const fileLabel = hlEl("label", "hl-button is-secondary hl-file-label", hlT("Upload a record"));
   const file = document.createElement("input");
   file.type = "file";
   file.accept = ".json,application/json";
-  file.setAttribute("aria-label", "upload a match record file");
+  file.setAttribute("aria-label", hlT("upload a match record file"));
   file.dataset.action = "upload";
   function tooBig(bytes) {
     const limit = model.get("max_bytes");
     if (bytes <= limit) return false;
-    loadError.textContent = `This record is ${hlMegabytes(bytes)}: records up to ${hlMegabytes(limit)} ` +
-      "can be checked here.";
+    loadError.textContent = hlT("This record is {size}: records up to {limit} can be checked here.",
+      { size: hlMegabytes(bytes), limit: hlMegabytes(limit) });
     return true;
   }
   file.addEventListener("change", async () => {
@@ -31,34 +32,34 @@ function render({ model, el }) {
     file.value = "";
     if (tooBig(chosen.size)) return;
     const text = await chosen.text();
-    model.send({ type: "load_text", text, source: "uploaded: " + chosen.name });
+    model.send({ type: "load_text", text, source: hlT("uploaded: {name}", { name: chosen.name }) });
   });
   fileLabel.append(file);
-  const sample = hlEl("button", "hl-button is-secondary", "Load the sample with mistakes");
+  const sample = hlEl("button", "hl-button is-secondary", hlT("Load the sample with mistakes"));
   sample.dataset.action = "sample";
   sample.addEventListener("click", () => model.send({ type: "load_sample", name: "mistakes" }));
-  const mine = hlEl("button", "hl-button is-secondary", "My last match");
+  const mine = hlEl("button", "hl-button is-secondary", hlT("My last match"));
   mine.dataset.action = "last-match";
   mine.addEventListener("click", () => model.send({ type: "load_last_match" }));
   // The learner's finished matches (kept by the guided match), newest first.
   const pastRow = hlEl("div", "hl-row hl-past");
-  const pastLabel = hlEl("label", "hl-past-label", "Your finished matches");
+  const pastLabel = hlEl("label", "hl-past-label", hlT("Your finished matches"));
   const past = document.createElement("select");
   past.dataset.action = "choose-past";
   pastLabel.append(past);
-  const pastCheck = hlEl("button", "hl-button is-secondary", "Check this match");
+  const pastCheck = hlEl("button", "hl-button is-secondary", hlT("Check this match"));
   pastCheck.dataset.action = "past-match";
   pastCheck.addEventListener("click", () => model.send({ type: "load_past_match", number: Number(past.value) }));
   pastRow.append(pastLabel, pastCheck);
   loaders.append(fileLabel, sample, mine, pastRow);
   const paste = document.createElement("textarea");
-  paste.placeholder = "…or paste a match record here: the text the guided match saves";
-  paste.setAttribute("aria-label", "paste a record");
-  const check = hlEl("button", "hl-button", "Check this record");
+  paste.placeholder = hlT("…or paste a match record here: the text the guided match saves");
+  paste.setAttribute("aria-label", hlT("paste a record"));
+  const check = hlEl("button", "hl-button", hlT("Check this record"));
   check.dataset.action = "check";
   check.addEventListener("click", () => {
     if (tooBig(new Blob([paste.value]).size)) return;
-    model.send({ type: "load_text", text: paste.value, source: "pasted" });
+    model.send({ type: "load_text", text: paste.value, source: hlT("pasted") });
   });
   const pasteRow = hlEl("div", "hl-row");
   pasteRow.append(check);
@@ -71,21 +72,21 @@ function render({ model, el }) {
   const table = hlEl("div", "hl-table");
   const caption = hlLiveMessage("hl-message hl-frame-caption");
   const nav = hlEl("div", "hl-row");
-  const back = hlEl("button", "hl-button is-secondary", "Previous trick");
+  const back = hlEl("button", "hl-button is-secondary", hlT("Previous trick"));
   back.dataset.action = "back";
   back.addEventListener("click", () => model.send({ type: "back" }));
-  const next = hlEl("button", "hl-button", "Next trick");
+  const next = hlEl("button", "hl-button", hlT("Next trick"));
   next.dataset.action = "next";
   next.addEventListener("click", () => model.send({ type: "next" }));
   nav.append(back, next);
   const problems = hlEl("ol", "hl-problems");
-  problems.setAttribute("aria-label", "illegal actions found");
+  problems.setAttribute("aria-label", hlT("illegal actions found"));
   // Hunting (lesson 10): what each player held as the trick began, the answer to a tapped
   // card, and a way to give up and see every mistake.  All of it comes from Python.
   const held = hlEl("ul", "hl-held");
-  held.setAttribute("aria-label", "what each player held as this trick began");
+  held.setAttribute("aria-label", hlT("what each player held as this trick began"));
   const huntAnswer = hlLiveMessage("hl-message hl-hunt-answer");
-  const reveal = hlButton("Show me the mistakes", "reveal", { secondary: true, className: "hl-reveal" });
+  const reveal = hlButton(hlT("Show me the mistakes"), "reveal", { secondary: true, className: "hl-reveal" });
   reveal.addEventListener("click", () => model.send({ type: "reveal" }));
   const huntRow = hlEl("div", "hl-row hl-hunt-row");
   huntRow.append(reveal);
@@ -111,8 +112,9 @@ function render({ model, el }) {
       return option;
     }));
     // A hunt's status is a whole instruction; the source would dangle after it.
-    status.textContent = model.get("status") +
-      (model.get("source") && !model.get("hunting") ? ` (${model.get("source")})` : "");
+    status.textContent = model.get("source") && !model.get("hunting")
+      ? hlT("{status} ({source})", { status: model.get("status"), source: model.get("source") })
+      : model.get("status");
     const hunting = Boolean(model.get("hunting"));
     held.hidden = !hunting;
     huntRow.hidden = !hunting;
@@ -126,11 +128,11 @@ function render({ model, el }) {
     table.replaceChildren();
     if (!frame || !frame.cards) {
       where.textContent = "";
-      caption.textContent = "Nothing loaded yet.";
+      caption.textContent = hlT("Nothing loaded yet.");
       back.disabled = next.disabled = true;
     } else {
-      where.textContent = `Hand ${frame.hand} (${frame.direction}), trick ${frame.trick}` +
-        ` (step ${step + 1} of ${count})`;
+      where.textContent = hlT("Hand {hand} ({direction}), trick {trick} (step {step} of {count})",
+        { hand: frame.hand, direction: frame.direction, trick: frame.trick, step: step + 1, count });
       frame.cards.forEach((item, position) => {
         const slot = hlEl("div", "hl-played");
         if (item.winner && !hunting) slot.classList.add("is-winner");
@@ -139,7 +141,9 @@ function render({ model, el }) {
           const button = hlCard(item.card, {});
           button.dataset.position = String(position);
           button.dataset.action = "mark-" + position;
-          button.setAttribute("aria-label", `${hlCardName(item.card)}, played by ${item.seat}: tap if it breaks a rule`);
+          button.setAttribute("aria-label", item.you
+            ? hlT("{card}, played by you: tap if it breaks a rule", { card: hlCardName(item.card) })
+            : hlT("{card}, played by {seat}: tap if it breaks a rule", { card: hlCardName(item.card), seat: item.seat }));
           button.addEventListener("click", () => model.send({ type: "mark", position }));
           slot.append(button, hlEl("span", "hl-seat", item.seat));
         } else {
@@ -149,11 +153,13 @@ function render({ model, el }) {
       });
       held.replaceChildren(...(hunting ? frame.held || [] : []).map((entry) => {
         const line = hlEl("li", "hl-held-line");
-        line.append(hlEl("span", "hl-held-seat", entry.seat + " held"), hlEl("span", "hl-held-cards", entry.cards));
+        const who = entry.you ? hlT("You held") : hlT("{seat} held", { seat: entry.seat });
+        line.append(hlEl("span", "hl-held-seat", who), hlEl("span", "hl-held-cards", entry.cards));
         return line;
       }));
       const winner = frame.cards.find((item) => item.winner);
-      if (!hunting) hlSpoken(table, hlTrickWords(frame.cards, { winner: winner && winner.seat, done: true }));
+      if (!hunting) hlSpoken(table, hlTrickWords(frame.cards, { winner: winner && winner.seat, winnerIsYou: Boolean(winner && winner.you),
+        done: true }));
       caption.className = "hl-message hl-frame-caption" + (frame.cards.some((c) => c.illegal) ? " is-illegal" : "");
       caption.textContent = frame.caption;
       back.disabled = step === 0;
@@ -162,8 +168,7 @@ function render({ model, el }) {
     problems.replaceChildren();
     for (const problem of model.get("problems")) {
       const item = document.createElement("li");
-      const jump = hlEl("button", "hl-link",
-        `Hand ${problem.hand}, trick ${problem.trick}: ${problem.seat} played ${problem.card}, against the rule on ${problem.rule}`);
+      const jump = hlEl("button", "hl-link", problem.text);
       jump.dataset.action = "goto-" + problem.step;
       jump.addEventListener("click", () => model.send({ type: "goto", step: problem.step }));
       item.append(jump);

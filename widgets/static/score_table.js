@@ -4,11 +4,13 @@
 // learner picks an answer; Python grades it and says so.
 
 function render({ model, el }) {
+  hlUseWords(model);
   const root = hlRoot(el, "hl-score-sheet");
   const title = hlEl("p", "hl-title");
   const number = (text) => ({ text, className: "hl-col-num" });
   const { table, body } = hlTable("hl-scores",
-    [{ text: "Player", className: "hl-col-player" }, number("Before"), number("This hand"), number("Total")]);
+    [{ text: hlT("Player"), className: "hl-col-player" }, number(hlT("Before")), number(hlT("This hand")),
+      number(hlT("Total"))]);
   const caption = hlEl("caption", "hl-visually-hidden");
   table.prepend(caption);  // a caption comes first in its table
   const moon = hlLiveMessage("hl-message hl-moon-note");
@@ -16,7 +18,7 @@ function render({ model, el }) {
   const wrap = hlEl("div", "hl-scores-wrap");
   wrap.append(table);
   const question = hlEl("p", "hl-score-question");
-  const choices = hlGroup("hl-choices", "choose an answer");
+  const choices = hlGroup("hl-choices", hlT("choose an answer"));
   const feedback = hlLiveMessage("hl-message hl-score-feedback");
   root.append(title, wrap, question, choices, feedback, moon, ending, hlErrorBox(model));
 
@@ -36,8 +38,8 @@ function render({ model, el }) {
       // Name and tags wrap as a group, so on a phone a tag drops neatly under the name.
       const who = hlEl("span", "hl-player");
       who.append(hlEl("span", "hl-player-name", row.player));
-      if (row.winner && !asking) who.append(hlEl("span", "hl-tag hl-tag-winner", model.get("draw") ? "shares" : "wins"));
-      if (row.reached && !asking) who.append(hlEl("span", "hl-tag hl-tag-reached", "reached " + model.get("target")));
+      if (row.winner && !asking) who.append(hlEl("span", "hl-tag hl-tag-winner", model.get("draw") ? hlT("shares") : hlT("wins")));
+      if (row.reached && !asking) who.append(hlEl("span", "hl-tag hl-tag-reached", hlT("reached {target}", { target: model.get("target") })));
       name.append(who);
       tr.append(
         name,
@@ -67,12 +69,12 @@ function render({ model, el }) {
     });
     const said = model.get("feedback");
     feedback.hidden = !quiz;
-    feedback.textContent = said || "Pick an answer.";
+    feedback.textContent = said || hlT("Pick an answer.");
     feedback.className = "hl-message hl-score-feedback" + (said ? (model.get("answered") ? " is-legal" : " is-illegal") : "");
   }
   function hlHiddenTotal() {
     const cell = hlEl("td", "hl-col-num hl-total is-hidden", "?");
-    cell.setAttribute("aria-label", "not shown until you answer");
+    cell.setAttribute("aria-label", hlT("not shown until you answer"));
     return cell;
   }
   for (const name of ["title", "rows", "moon", "ending", "over", "draw", "target", "four_colour", "asking",

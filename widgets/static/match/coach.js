@@ -5,18 +5,18 @@
 function hlMatchCoach(ui) {
   const { model } = ui;
   const coach = hlEl("section", "hl-panel hl-coach");
-  coach.setAttribute("aria-label", "the coach");
+  coach.setAttribute("aria-label", hlT("the coach"));
 
   function draw() {
     const report = model.get("coach");
     coach.replaceChildren();
     coach.hidden = !report.advice;
     if (coach.hidden) return;
-    coach.append(hlEl("h2", "hl-panel-title", "Coach"));
+    coach.append(hlEl("h2", "hl-panel-title", hlT("Coach")));
     if (report.advice_title) coach.append(hlEl("h3", "hl-coach-title", report.advice_title));
     if (report.cards.length) {
       const pick = hlGroup("hl-pick", report.pick_label);
-      pick.append(hlEl("span", "hl-pick-label", report.passing ? "Pass" : "Play"));
+      pick.append(hlEl("span", "hl-pick-label", report.passing ? hlT("Pass") : hlT("Play")));
       for (const card of report.cards) pick.append(hlCard(card, { static: true }));
       coach.append(pick);
     }

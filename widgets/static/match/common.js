@@ -9,6 +9,11 @@
 // Python decides everything (legal cards, explanations, scores, computer moves, the lists
 // of options); these files show the traits and ask.
 
+// A seat's name under a card on the table, marked when that card led the trick.
+function hlMatchSeatLabel(item) {
+  return item.led ? hlT("{seat} (led)", { seat: item.name }) : item.name;
+}
+
 function hlPercent(value) {
-  return Math.round(value * 100) + "%";
+  return hlT("{percent}%", { percent: Math.round(value * 100) });
 }

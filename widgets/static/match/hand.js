@@ -45,9 +45,8 @@ function hlMatchHand(ui) {
     const refused = model.get("refused");
     const count = model.get("option_lists").cards_in_pass;
     hand.setAttribute("aria-label", passing
-      ? `your hand: tap ${count} cards to pass`
-      : "your hand: tap a card to select it, then press Play or Enter to play it; tap it again or " +
-        "press Escape to put it back; dimmed cards may not be played, tap them to see why");
+      ? hlT("your hand: tap {count} cards to pass", { count })
+      : hlT("your hand: tap a card to select it, then press Play or Enter to play it; tap it again or press Escape to put it back; dimmed cards may not be played, tap them to see why"));
     // The hand's one Tab stop is on a card that may be played when the one remembered may
     // not (a card the learner focuses takes it back: focus moves the Tab stop).
     const playable = cards.filter((card) => card.legal !== false).map((card) => card.text);
@@ -69,20 +68,20 @@ function hlMatchHand(ui) {
     const chosen = model.get("selected");
     if (screen === "passing") {
       const count = model.get("option_lists").cards_in_pass;
-      const pass = hlButton(`Pass ${count} cards`, "pass", { disabled: !model.get("can_pass") });
+      const pass = hlButton(hlT("Pass {count} cards", { count }), "pass", { disabled: !model.get("can_pass") });
       pass.addEventListener("click", () => send("pass"));
-      actions.append(pass, hlEl("span", "hl-count", `${chosen.length} of ${count} chosen`));
+      actions.append(pass, hlEl("span", "hl-count", hlT("{chosen} of {count} chosen", { chosen: chosen.length, count })));
     } else if (screen === "playing") {
       if (pending === "next_trick") {
         // One clear next step while a finished trick is shown.
-        const next = hlButton("Next trick", "next-trick");
+        const next = hlButton(hlT("Next trick"), "next-trick");
         next.addEventListener("click", () => send("next_trick"));
         actions.append(next);
         return;
       }
-      const play = hlButton("Play", "play", {
+      const play = hlButton(hlT("Play"), "play", {
         disabled: !model.get("can_play"),
-        aria: chosen.length === 1 ? `play ${chosen[0]}` : "play the selected card",
+        aria: chosen.length === 1 ? hlT("play {card}", { card: chosen[0] }) : hlT("play the selected card"),
       });
       // detail 0: pressed by Enter or Space, not a pointer; focus goes back to the hand afterwards.
       play.addEventListener("click", (event) => { ui.focusHand = event.detail === 0; send("play"); });

@@ -11,12 +11,12 @@ function hlMatchHeader(ui) {
   const toolbar = hlEl("div", "hl-toolbar");
   const lastPanel = hlEl("section", "hl-panel hl-last");
   lastPanel.id = "hl-last-" + Math.random().toString(36).slice(2);
-  lastPanel.setAttribute("aria-label", "the last completed trick");
+  lastPanel.setAttribute("aria-label", hlT("the last completed trick"));
   const statsPanel = hlEl("section", "hl-panel hl-stats");
-  statsPanel.setAttribute("aria-label", "your statistics");
+  statsPanel.setAttribute("aria-label", hlT("your statistics"));
   const sheetPanel = hlEl("section", "hl-panel hl-sheet");
   sheetPanel.id = "hl-sheet-" + Math.random().toString(36).slice(2);
-  sheetPanel.setAttribute("aria-label", "score sheet: points per hand");
+  sheetPanel.setAttribute("aria-label", hlT("score sheet: points per hand"));
   if (open.sheet === undefined) open.sheet = window.matchMedia("(min-width: 760px)").matches;
 
   function drawNotice() {
@@ -26,8 +26,8 @@ function hlMatchHeader(ui) {
     if (!text) return;
     // Another page continued this match: the one way on is to reload it from the save.
     const button = model.get("stale")
-      ? hlButton("Reload", "reload", { aria: "reload the match from the save" })
-      : hlButton("Dismiss", "dismiss", { secondary: true, aria: "dismiss this notice" });
+      ? hlButton(hlT("Reload"), "reload", { aria: hlT("reload the match from the save") })
+      : hlButton(hlT("Dismiss"), "dismiss", { secondary: true, aria: hlT("dismiss this notice") });
     button.addEventListener("click", () => send(button.dataset.action));
     notice.append(hlEl("span", "", text), button);
   }
@@ -37,14 +37,14 @@ function hlMatchHeader(ui) {
     if (!info || info.hand_number === undefined) return;
     const status = hlEl("div", "hl-status");
     status.append(
-      hlEl("span", "hl-stat", `Hand ${info.hand_number}`),
+      hlEl("span", "hl-stat", hlT("Hand {hand}", { hand: info.hand_number })),
       hlEl("span", "hl-stat", info.pass_text),
-      hlEl("span", "hl-stat", `Trick ${info.trick_number}`),
+      hlEl("span", "hl-stat", hlT("Trick {trick}", { trick: info.trick_number })),
     );
-    if (info.hearts_broken) status.append(hlEl("span", "hl-flag", "Hearts broken"));
-    if (info.queen_played) status.append(hlEl("span", "hl-flag", "♠Q played"));
+    if (info.hearts_broken) status.append(hlEl("span", "hl-flag", hlT("Hearts broken")));
+    if (info.queen_played) status.append(hlEl("span", "hl-flag", hlT("♠Q played")));
     const bar = hlEl("div", "hl-seatbar");
-    bar.setAttribute("aria-label", "scores: match total / points this hand");
+    bar.setAttribute("aria-label", hlT("scores: match total / points this hand"));
     for (const seat of [...seats.slice(1), seats[0]]) {
       const chip = hlEl("div", "hl-chip" + (seat.seat === 0 ? " is-you" : "") + (seat.to_move ? " is-turn" : ""));
       chip.dataset.seat = String(seat.seat);
@@ -54,7 +54,7 @@ function hlMatchHeader(ui) {
       hlSpoken(chip, seat.spoken);
       bar.append(chip);
     }
-    const legend = hlEl("span", "hl-legend", "total / this hand");
+    const legend = hlEl("span", "hl-legend", hlT("total / this hand"));
     legend.setAttribute("aria-hidden", "true");
     bar.append(legend);
     header.append(status, bar);
@@ -64,19 +64,21 @@ function hlMatchHeader(ui) {
     toolbar.replaceChildren();
     if (screen === "offer" || !screen) return;
     const hasLast = Boolean(model.get("last_trick").cards);
-    const last = hlButton("Last trick", "last-trick",
-      { secondary: true, pressed: open.last && hasLast, disabled: !hasLast, aria: "show the last trick" });
+    const last = hlButton(hlT("Last trick"), "last-trick",
+      { secondary: true, pressed: open.last && hasLast, disabled: !hasLast, aria: hlT("show the last trick") });
     last.setAttribute("aria-controls", lastPanel.id);
     last.addEventListener("click", () => { if (hasLast) { open.last = !open.last; ui.redraw(); } });
-    const sheet = hlButton("Score sheet", "score-sheet",
-      { secondary: true, pressed: open.sheet, aria: "score sheet: points per hand" });
+    const sheet = hlButton(hlT("Score sheet"), "score-sheet",
+      { secondary: true, pressed: open.sheet, aria: hlT("score sheet: points per hand") });
     sheet.setAttribute("aria-controls", sheetPanel.id);
     sheet.addEventListener("click", () => { open.sheet = !open.sheet; ui.redraw(); });
-    const hint = hlButton("Hint", "hint", { secondary: true, aria: "hint: ask the coach" });
+    const hint = hlButton(hlT("Hint"), "hint", { secondary: true, aria: hlT("hint: ask the coach") });
     hint.addEventListener("click", () => send("hint"));
-    const options = hlButton("Options", "options", { secondary: true, pressed: open.options, aria: "play options" });
+    const options = hlButton(hlT("Options"), "options", { secondary: true, pressed: open.options,
+      aria: hlT("play options") });
     options.addEventListener("click", () => { open.options = !open.options; ui.redraw(); });
-    const stats = hlButton("Statistics", "statistics", { secondary: true, pressed: open.stats, aria: "your statistics" });
+    const stats = hlButton(hlT("Statistics"), "statistics", { secondary: true, pressed: open.stats,
+      aria: hlT("your statistics") });
     stats.addEventListener("click", () => { open.stats = !open.stats; ui.redraw(); });
     toolbar.append(last, sheet, hint, options, stats);
   }
@@ -89,10 +91,10 @@ function hlMatchHeader(ui) {
     const row = hlEl("div", "hl-trick-row");
     for (const item of trick.cards) {
       const slot = hlEl("div", "hl-played" + (item.winner ? " is-winner" : ""));
-      slot.append(hlCard(item.card, { static: true }), hlEl("span", "hl-seat", item.name + (item.led ? " (led)" : "")));
+      slot.append(hlCard(item.card, { static: true }), hlEl("span", "hl-seat", hlMatchSeatLabel(item)));
       row.append(slot);
     }
-    lastPanel.append(hlEl("h2", "hl-panel-title", "Last trick"), row, hlEl("p", "hl-panel-text", trick.text));
+    lastPanel.append(hlEl("h2", "hl-panel-title", hlT("Last trick")), row, hlEl("p", "hl-panel-text", trick.text));
   }
 
   function drawSheet(screen) {
@@ -100,12 +102,12 @@ function hlMatchHeader(ui) {
     sheetPanel.hidden = !open.sheet || !sheet.names || screen === "offer";
     sheetPanel.replaceChildren();
     if (sheetPanel.hidden) return;
-    sheetPanel.append(hlEl("h2", "hl-panel-title", "Score sheet"));
+    sheetPanel.append(hlEl("h2", "hl-panel-title", hlT("Score sheet")));
     if (!sheet.rows.length) {
-      sheetPanel.append(hlEl("p", "hl-panel-text hl-muted", "Each hand's points appear here when the hand is over."));
+      sheetPanel.append(hlEl("p", "hl-panel-text hl-muted", hlT("Each hand's points appear here when the hand is over.")));
       return;
     }
-    const { table, body } = hlTable("hl-score-table hl-sheet-table", ["Hand", ...sheet.names]);
+    const { table, body } = hlTable("hl-score-table hl-sheet-table", [hlT("Hand"), ...sheet.names]);
     for (const row of sheet.rows) {
       const line = hlEl("tr");
       const number = hlEl("th", "", String(row.hand) + (row.moon ? " ☾" : ""));
@@ -121,7 +123,7 @@ function hlMatchHeader(ui) {
     }
     const last = sheet.rows[sheet.rows.length - 1];
     const total = hlEl("tr", "hl-sheet-total");
-    const label = hlEl("th", "", "Total");
+    const label = hlEl("th", "", hlT("Total"));
     label.scope = "row";
     total.append(label);
     for (const value of last.totals) total.append(hlEl("td", "hl-total", String(value)));
@@ -134,12 +136,12 @@ function hlMatchHeader(ui) {
     statsPanel.replaceChildren();
     if (!open.stats) return;
     const stats = model.get("statistics");
-    statsPanel.append(hlEl("h2", "hl-panel-title", "Statistics"));
+    statsPanel.append(hlEl("h2", "hl-panel-title", hlT("Statistics")));
     const history = model.get("history");
     if (history.length) {
-      statsPanel.append(hlEl("h3", "hl-history-title", "Your recent matches"));
+      statsPanel.append(hlEl("h3", "hl-history-title", hlT("Your recent matches")));
       const list = hlEl("ul", "hl-history");
-      list.setAttribute("aria-label", "your recent matches, newest first");
+      list.setAttribute("aria-label", hlT("your recent matches, newest first"));
       for (const entry of history) {
         const item = hlEl("li", "hl-history-item", entry.label);
         item.dataset.outcome = entry.outcome;
@@ -148,14 +150,14 @@ function hlMatchHeader(ui) {
       statsPanel.append(list);
     }
     if (!stats.played) {
-      statsPanel.append(hlEl("p", "hl-panel-text", "No finished matches yet: your record starts after the first one."));
+      statsPanel.append(hlEl("p", "hl-panel-text", hlT("No finished matches yet: your record starts after the first one.")));
       return;
     }
     // Plain divs, not <dl>: the page around the widget styles definition lists its own way.
     const list = hlEl("div", "hl-stat-list");
     const average = stats.average === null ? "–" : String(stats.average);
-    for (const [label, value] of [["Played", stats.played], ["Won", stats.won], ["Drawn", stats.drawn],
-      ["Lost", stats.lost], ["Points per hand", average]]) {
+    for (const [label, value] of [[hlT("Played"), stats.played], [hlT("Won"), stats.won], [hlT("Drawn"), stats.drawn],
+      [hlT("Lost"), stats.lost], [hlT("Points per hand"), average]]) {
       const item = hlEl("div", "hl-stat-item");
       item.append(hlEl("span", "hl-stat-label", label), hlEl("span", "hl-stat-value", String(value)));
       list.append(item);

@@ -11,6 +11,7 @@ const HL_MATCH_TRAITS = [
 ];
 
 function render({ model, el }) {
+  hlUseWords(model);
   const ui = {
     model,
     send: (type, extra = {}) => model.send({ type, ...extra }),

@@ -5,7 +5,7 @@ function hlMatchOptions(ui) {
   const { model, send, open } = ui;
   const lists = model.get("option_lists");
   const panel = hlEl("section", "hl-panel hl-options");
-  panel.setAttribute("aria-label", "play options");
+  panel.setAttribute("aria-label", hlT("play options"));
 
   // A group of buttons, one per value the setting `name` may take (data-action prefix-value);
   // draw() marks the current one pressed.
@@ -22,8 +22,8 @@ function hlMatchOptions(ui) {
     return group;
   }
 
-  const speed = choiceGroup("speed", "speed-", "Computer speed", "computer speed", lists.speeds,
-    (label) => "computer speed " + label.toLowerCase());
+  const speed = choiceGroup("speed", "speed-", hlT("Computer speed"), hlT("computer speed"), lists.speeds,
+    (label) => hlT("computer speed {speed}", { speed: label.toLowerCase() }));
 
   const toggles = hlEl("div", "hl-option-group hl-toggles");
   for (const { name, label } of lists.options) {
@@ -38,13 +38,13 @@ function hlMatchOptions(ui) {
   }
 
   const levels = hlEl("div", "hl-option-group");
-  levels.append(hlEl("span", "hl-option-title", "Computer players"));
+  levels.append(hlEl("span", "hl-option-title", hlT("Computer players")));
   lists.computers.forEach((computer, index) => {
     const row = hlEl("label", "hl-level");
     const select = hlEl("select", "hl-option");
     select.dataset.option = "levels";
     select.dataset.index = String(index);
-    select.setAttribute("aria-label", `${computer} level`);
+    select.setAttribute("aria-label", hlT("{seat} level", { seat: computer }));
     for (const { value, label } of lists.levels) {
       const option = hlEl("option", "", label);
       option.value = value;
@@ -59,8 +59,8 @@ function hlMatchOptions(ui) {
     levels.append(row);
   });
   // The tie rule is part of a match's rules, so it takes effect from the next new match.
-  const ties = choiceGroup("tie_rule", "tie-", "Ties (from your next new match)",
-    "when the lowest totals tie, from your next new match", lists.tie_rules);
+  const ties = choiceGroup("tie_rule", "tie-", hlT("Ties (from your next new match)"),
+    hlT("when the lowest totals tie, from your next new match"), lists.tie_rules);
   const current = hlEl("span", "hl-option-note");
   ties.append(current);
   panel.append(speed, toggles, levels, ties);

@@ -15,13 +15,13 @@ function hlMatchStage(ui) {
   function drawOffer() {
     const offer = model.get("offer");
     const panel = hlEl("section", "hl-panel hl-offer");
-    panel.append(hlEl("h2", "hl-panel-title", "Welcome back"));
+    panel.append(hlEl("h2", "hl-panel-title", hlT("Welcome back")));
     panel.append(hlEl("p", "hl-panel-text", offer.text));
     const totals = hlEl("p", "hl-panel-text hl-muted", offer.standings);
     const buttons = hlEl("div", "hl-row");
-    const resume = hlButton("Resume match", "resume");
+    const resume = hlButton(hlT("Resume match"), "resume");
     resume.addEventListener("click", () => send("resume"));
-    const fresh = hlButton("New match", "new-match", { secondary: true });
+    const fresh = hlButton(hlT("New match"), "new-match", { secondary: true });
     fresh.addEventListener("click", () => send("new_match"));
     buttons.append(resume, fresh);
     panel.append(totals, buttons);
@@ -30,7 +30,7 @@ function hlMatchStage(ui) {
 
   function drawTable(screen, info, seats) {
     const table = hlEl("div", "hl-table hl-compass");
-    table.setAttribute("aria-label", "cards on the table");
+    table.setAttribute("aria-label", hlT("cards on the table"));
     if (model.get("trick_done")) table.classList.add("is-done");
     if (screen === "passing") {
       const count = model.get("option_lists").cards_in_pass;
@@ -72,16 +72,16 @@ function hlMatchStage(ui) {
       const label = hlEl("span", "hl-seat");
       label.append(hlEl("span", "hl-seat-name", seat.name));
       if (item && item.led) {
-        label.append(hlEl("span", "hl-led-mark", "led"));
+        label.append(hlEl("span", "hl-led-mark", hlT("led")));
       }
       if (turn) {
-        const mark = hlEl("span", "hl-turn-mark", seat.seat === 0 ? "your turn" : "to play");
+        const mark = hlEl("span", "hl-turn-mark", seat.seat === 0 ? hlT("your turn") : hlT("to play"));
         label.append(mark);
       }
       slot.append(label);
       table.append(slot);
     }
-    const words = hlGroup("hl-story", "what is happening on the table");
+    const words = hlGroup("hl-story", hlT("what is happening on the table"));
     if (story.taken_text) words.append(hlEl("p", "hl-taken", story.taken_text));
     if (story.led_text && !story.taken_text) words.append(hlEl("p", "hl-led", story.led_text));
     if (story.turn_text) words.append(hlEl("p", "hl-turn", story.turn_text));
@@ -96,14 +96,14 @@ function hlMatchStage(ui) {
     const review = model.get("review");
     const steps = review.steps || [];
     const section = hlEl("section", "hl-review");
-    section.setAttribute("aria-label", `review of hand ${review.hand_number}`);
-    section.append(hlEl("h3", "hl-review-title", `Review of hand ${review.hand_number}`));
+    section.setAttribute("aria-label", hlT("review of hand {hand}", { hand: review.hand_number }));
+    section.append(hlEl("h3", "hl-review-title", hlT("Review of hand {hand}", { hand: review.hand_number })));
     section.append(hlEl("p", "hl-review-text", review.text));
     if (!steps.length) return section;
     if (open.reviewStep === null) open.reviewStep = Math.max(0, steps.findIndex((item) => item.mistake));
     const index = Math.min(Math.max(open.reviewStep, 0), steps.length - 1);
     const list = hlEl("ol", "hl-review-list");
-    list.setAttribute("aria-label", "your plays, trick by trick");
+    list.setAttribute("aria-label", hlT("your plays, trick by trick"));
     steps.forEach((step, at) => {
       const item = hlEl("li");
       const button = hlEl("button", "hl-review-step" + (step.mistake ? " is-mistake" : "") +
@@ -126,13 +126,13 @@ function hlMatchStage(ui) {
     const row = hlEl("div", "hl-trick-row");
     for (const item of step.cards) {
       const slot = hlEl("div", "hl-played" + (item.winner ? " is-winner" : ""));
-      slot.append(hlCard(item.card, { static: true }), hlEl("span", "hl-seat", item.name + (item.led ? " (led)" : "")));
+      slot.append(hlCard(item.card, { static: true }), hlEl("span", "hl-seat", hlMatchSeatLabel(item)));
       row.append(slot);
     }
     detail.append(hlEl("p", "hl-review-line", step.text), row);
     if (step.mistake) {
       const better = hlEl("div", "hl-better");
-      better.append(hlEl("span", "hl-better-label", "Better:"), hlCard(step.better, { static: true }));
+      better.append(hlEl("span", "hl-better-label", hlT("Better:")), hlCard(step.better, { static: true }));
       detail.append(better, hlEl("p", "hl-why", step.why));
     }
     if (step.analysis) {  // the position before this play, on the analysis board
@@ -142,12 +142,12 @@ function hlMatchStage(ui) {
     }
     section.append(detail);
     const buttons = hlEl("div", "hl-row");
-    const previous = hlButton("Previous play", "review-previous", { secondary: true, disabled: index === 0 });
+    const previous = hlButton(hlT("Previous play"), "review-previous", { secondary: true, disabled: index === 0 });
     previous.addEventListener("click", () => { if (index > 0) { open.reviewStep = index - 1; ui.redraw(); } });
-    const next = hlButton("Next play", "review-next", { secondary: true, disabled: index === steps.length - 1 });
+    const next = hlButton(hlT("Next play"), "review-next", { secondary: true, disabled: index === steps.length - 1 });
     next.addEventListener("click", () => { if (index < steps.length - 1) { open.reviewStep = index + 1; ui.redraw(); } });
     const mistakes = steps.map((item, at) => (item.mistake ? at : -1)).filter((at) => at > index);
-    const jump = hlButton("Next mistake", "review-mistake", { secondary: true, disabled: !mistakes.length });
+    const jump = hlButton(hlT("Next mistake"), "review-mistake", { secondary: true, disabled: !mistakes.length });
     jump.addEventListener("click", () => { if (mistakes.length) { open.reviewStep = mistakes[0]; ui.redraw(); } });
     buttons.append(previous, next, jump);
     section.append(buttons);
@@ -157,17 +157,17 @@ function hlMatchStage(ui) {
   function drawSummary() {
     const summary = model.get("summary");
     const section = hlEl("section", "hl-summary");
-    section.setAttribute("aria-label", "what your mistakes cost in this match");
-    section.append(hlEl("h3", "hl-review-title", "Your mistakes in this match"), hlEl("p", "hl-review-text", summary.text));
+    section.setAttribute("aria-label", hlT("what your mistakes cost in this match"));
+    section.append(hlEl("h3", "hl-review-title", hlT("Your mistakes in this match")), hlEl("p", "hl-review-text", summary.text));
     const rows = (summary.rows || []).filter((row) => row.mistakes > 0);
     if (rows.length) {
       const { table, body } = hlTable("hl-score-table hl-summary-table",
-        ["Hand", "Costly plays", "Expected points lost", "Points taken"]);
+        [hlT("Hand"), hlT("Costly plays"), hlT("Expected points lost"), hlT("Points taken")]);
       for (const row of rows) {
         const line = hlEl("tr");
-        const name = hlEl("th", "", `Hand ${row.hand}`);
+        const name = hlEl("th", "", hlT("Hand {hand}", { hand: row.hand }));
         name.scope = "row";
-        const plays = hlEl("td", "hl-summary-plays", row.plays.join(", "));
+        const plays = hlEl("td", "hl-summary-plays", row.plays.join(hlT(", ")));
         line.append(name, plays, hlEl("td", "", row.lost_text), hlEl("td", "", String(row.taken)));
         body.append(line);
       }
@@ -181,7 +181,7 @@ function hlMatchStage(ui) {
     const result = model.get("result");
     const panel = hlEl("section", "hl-panel hl-score");
     panel.dataset.screen = screen;
-    const title = screen === "match_over" ? "Match over" : `Hand ${scores.hand_number} scores`;
+    const title = screen === "match_over" ? hlT("Match over") : hlT("Hand {hand} scores", { hand: scores.hand_number });
     panel.append(hlEl("h2", "hl-panel-title", title));
     if (screen === "match_over" && result.text) {
       const banner = hlEl("p", "hl-result", result.text);
@@ -192,7 +192,7 @@ function hlMatchStage(ui) {
     const review = model.get("review");
     if (review.steps) {
       panel.append(drawReview(panel));
-      const back = hlButton("Back to the scores", "close-review");
+      const back = hlButton(hlT("Back to the scores"), "close-review");
       back.addEventListener("click", () => send("close_review"));
       const row = hlEl("div", "hl-row");
       row.append(back);
@@ -200,7 +200,7 @@ function hlMatchStage(ui) {
       stage.append(panel);
       return;
     }
-    const { table, body } = hlTable("hl-score-table", ["", "Before", "This hand", "Total"]);
+    const { table, body } = hlTable("hl-score-table", ["", hlT("Before"), hlT("This hand"), hlT("Total")]);
     for (const row of scores.rows || []) {
       const line = hlEl("tr", (row.seat === 0 ? "is-you" : "") + (row.winner ? " is-winner" : ""));
       const name = hlEl("th", "", row.name);
@@ -212,23 +212,23 @@ function hlMatchStage(ui) {
     panel.append(table);
     if (screen === "match_over" && model.get("summary").text) panel.append(drawSummary());
     const buttons = hlEl("div", "hl-row");
-    const reviewButton = hlButton("Review this hand", "review", { secondary: true,
-      aria: `Review this hand (hand ${scores.hand_number}): your plays and the costly ones` });
+    const reviewButton = hlButton(hlT("Review this hand"), "review", { secondary: true,
+      aria: hlT("Review this hand (hand {hand}): your plays and the costly ones", { hand: scores.hand_number }) });
     reviewButton.addEventListener("click", () => {
       // Python may take a moment: say so at once, then the review replaces this screen.
       reviewButton.setAttribute("aria-busy", "true");
-      reviewButton.textContent = "Looking over your plays…";
+      reviewButton.textContent = hlT("Looking over your plays…");
       open.reviewStep = null; // start at the first mistake
       send("review");
     });
     if (screen === "hand_over") {
-      const next = hlButton("Next hand", "next-hand");
+      const next = hlButton(hlT("Next hand"), "next-hand");
       next.addEventListener("click", () => send("next_hand"));
       buttons.append(next, reviewButton);
     } else {
-      const fresh = hlButton("New match", "new-match");
+      const fresh = hlButton(hlT("New match"), "new-match");
       fresh.addEventListener("click", () => send("new_match"));
-      const again = hlButton("Replay", "replay", { secondary: true, aria: "replay: the same deals again" });
+      const again = hlButton(hlT("Replay"), "replay", { secondary: true, aria: hlT("replay: the same deals again") });
       again.addEventListener("click", () => send("replay"));
       buttons.append(fresh, again, reviewButton);
     }
