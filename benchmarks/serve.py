@@ -17,6 +17,11 @@ with a scratch data directory and short culling times, then drives Debian's Chro
    (the preheated pool, one waiting kernel per lesson, stays).
 
     .venv/bin/python benchmarks/serve.py [--loads 5] [--bare-gets 5] [--grace 60] [--learners 20] [--log voila.log]
+
+``--write-preloads`` instead records which scripts a lesson page loads from Voilà's own
+bundle and the widget extensions, and writes them into the template's
+``preload.html.j2`` (run it again after upgrading Voilà or a widget extension; the
+serving browser test fails until then).
 """
 
 from __future__ import annotations
@@ -61,10 +66,13 @@ new MutationObserver((changes, observer) => {
 BETWEEN_LOADS = 8.0
 
 
-def start_server(port: int, data: str, log: str | None, grace: float | None) -> subprocess.Popen[bytes]:
+def start_server(port: int, data: str, log: str | None, grace: float | None,
+                 preheat: bool = True) -> subprocess.Popen[bytes]:
     env = {**os.environ, "HEARTS_LESSONS_DATA": data, "JUPYTER_PATH": str(LESSONS / "jupyter")}
     output = open(log, "wb") if log else subprocess.DEVNULL  # noqa: SIM115 (the server keeps it)
     extra = [] if grace is None else [f"--PoolSafeKernelManager.unconnected_grace={grace}"]
+    if not preheat:
+        extra.append("--VoilaConfiguration.preheat_kernel=False")
     process = subprocess.Popen(
         [sys.executable, "-m", "voila", ".", "--no-browser", f"--port={port}", "--Voila.ip=127.0.0.1",
          f"--MappingKernelManager.cull_idle_timeout={CULL_IDLE}",
@@ -153,6 +161,51 @@ def load_time(browser: Browser, url: str) -> float:
     return elapsed
 
 
+PRELOADS = LESSONS / "jupyter" / "voila" / "templates" / "hearts" / "preload.html.j2"
+PRELOADS_HEADER = """{#- Written by `benchmarks/serve.py --write-preloads`: every script a lesson page loads from
+    Voila's bundle and the widget extensions, so the browser fetches them all while it parses
+    the page instead of in three waves (Voila's chunks once voila.js runs, the extensions once
+    the page has loaded, the kernel's chunks once the app has started). -#}
+"""
+# Where the page's scripts come from, as page_config names them (the template writes them so).
+SCRIPT_HOMES = {"/voila/static/": "fullStaticUrl", "/voila/labextensions/": "fullLabextensionsUrl"}
+
+
+def preloaded_scripts(urls: list[str]) -> list[str]:
+    """The template lines preloading the scripts among ``urls`` (paths from the server's root).
+
+    voila.js itself is left out: the page names it, so the browser finds it at once.
+    """
+    lines = []
+    for url in dict.fromkeys(urls):
+        for home, option in SCRIPT_HOMES.items():
+            if url.startswith(home) and url != "/voila/static/voila.js":
+                lines.append(f'<link rel="preload" as="script" href="{{{{ page_config[\'{option}\'] | e }}}}/'
+                             f'{url.removeprefix(home)}">')
+    return lines
+
+
+def write_preloads(browser: Browser, base: str, name: str) -> None:
+    """Record the scripts lesson ``name`` loads and write the template's list.
+
+    The server must have been started after the list was emptied, without preheating (a
+    preheated page is rendered when its kernel starts), so the page is not steered by an old list.
+    """
+    context = browser.new_context(viewport={"width": 1280, "height": 800})
+    page = context.new_page()
+    origin = base.split("/voila/", maxsplit=1)[0]
+    scripts: list[str] = []
+    page.on("request", lambda request: scripts.append(request.url.removeprefix(origin))
+            if request.resource_type == "script" else None)
+    page.goto(f"{base}{name}.ipynb")
+    page.wait_for_selector(".hl-root", timeout=120_000)
+    page.wait_for_load_state("networkidle")
+    context.close()
+    lines = preloaded_scripts(scripts)
+    PRELOADS.write_text(PRELOADS_HEADER + "\n".join(lines) + "\n", encoding="utf-8")
+    print(f"wrote {len(lines)} preloads to {PRELOADS.relative_to(ROOT)}")
+
+
 def bare_gets(server_pid: int, base: str, notebooks: list[str], count: int, grace: float) -> None:
     """``count`` page requests whose websocket never connects; how long their kernels live."""
     print(f"\nbare GETs: {count} page requests that never connect (grace {grace:.0f} s, "
@@ -187,15 +240,25 @@ def main() -> None:
     parser.add_argument("--grace", type=float, help="override voila.json's unconnected_grace (seconds)")
     parser.add_argument("--port", type=int, default=8871)
     parser.add_argument("--log", help="write the Voilà server's log here")
+    parser.add_argument("--write-preloads", action="store_true",
+                        help="only record the scripts a lesson page loads into the template's preload list")
     args = parser.parse_args()
     notebooks = ["index", *sorted(path.stem for path in LESSONS.glob("[0-9][0-9]-*.ipynb"))]
     with tempfile.TemporaryDirectory() as data, sync_playwright() as playwright:
-        server = start_server(args.port, data, args.log, args.grace)
-        if PREHEAT:
+        if args.write_preloads:
+            PRELOADS.write_text(PRELOADS_HEADER, encoding="utf-8")
+        server = start_server(args.port, data, args.log, args.grace, preheat=not args.write_preloads)
+        if PREHEAT and not args.write_preloads:
             wait_for_pool(server.pid, len(notebooks))
             print(f"preheated kernels waiting at start: {len(kernels(server.pid))}")
         base = f"http://127.0.0.1:{args.port}/voila/render/"
         browser = playwright.chromium.launch(executable_path=CHROMIUM, args=FLAGS)
+        if args.write_preloads:
+            write_preloads(browser, base, "03-practice")
+            browser.close()
+            server.terminate()
+            server.wait(timeout=30)
+            return
         # A learner's browser is already running when they ask for a lesson: one untimed load
         # pays the browser's own start-up (every timed load still has a cold cache).
         load_time(browser, f"{base}{notebooks[-1]}.ipynb")

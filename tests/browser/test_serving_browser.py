@@ -6,6 +6,7 @@ never renders. hearts_serving.PoolSafeKernelManager closes that gap; this serves
 lesson with the real configuration, a 4 s idle timeout and a culler running every second.
 The opposite leak too: a page fetched but never connected (a bare GET) must not hold its
 kernel for the whole idle timeout; here the timeout is 10 minutes and the grace 3 s.
+And the page template names up front every script the page will load (preload.html.j2).
 """
 
 from __future__ import annotations
@@ -21,7 +22,7 @@ from pathlib import Path
 
 from playwright.sync_api import Browser
 
-from tests.browser.conftest import ROOT, start_voila
+from tests.browser.conftest import ROOT, start_voila, watch_console
 
 IDLE_TIMEOUT = 4
 LESSON = "02-tricks.ipynb"
@@ -99,6 +100,38 @@ def test_a_kernel_whose_page_never_connects_is_shut_down_after_the_grace(tmp_pat
             time.sleep(0.5)
         assert not kernel_exists(base, kernel_id), "a never-connected kernel waited for the idle timeout"
         assert "no page connected to it within" in log.read_text(errors="replace")
+    finally:
+        process.terminate()
+        process.wait(timeout=20)
+
+
+def test_a_preheated_page_preloads_exactly_the_scripts_it_loads(browser: Browser, tmp_path: Path) -> None:
+    # The template's list (benchmarks/serve.py --write-preloads) names Voilà's chunks and the
+    # widget extensions' files by their build hashes: an upgrade that renames one must fail
+    # here, not leave a page fetching a script twice or preloading one it never uses.
+    log = tmp_path / "voila.log"
+    process, base = serve_one_lesson(tmp_path, log, [])
+    try:
+        wait_for_line(log, f"Kernel pool of {LESSON} is filled", timeout=90)
+        context = browser.new_context()
+        page = context.new_page()
+        problems = watch_console(page)
+        requested: list[str] = []
+        page.on("request", lambda request: requested.append(request.url) if request.resource_type == "script" else None)
+        page.goto(f"{base}voila/render/{LESSON}")
+        page.wait_for_selector(".hl-trick-scene", timeout=30_000)
+        page.wait_for_load_state("networkidle")
+        preloaded = page.evaluate("[...document.querySelectorAll('link[rel=preload]')].map((link) => link.href)")
+        bundled = [url for url in requested if url.startswith((f"{base}voila/static/", f"{base}voila/labextensions/"))]
+        stale = "run benchmarks/serve.py --write-preloads"
+        assert set(bundled) - set(preloaded) == {f"{base}voila/static/voila.js"}, f"scripts not preloaded: {stale}"
+        assert set(preloaded) <= set(bundled), f"preloaded scripts the page never loads: {stale}"
+        assert len(bundled) == len(set(bundled)), "a script was fetched twice"
+        assert all(link.endswith(".js") or ".js?v=" in link for link in preloaded)
+        # Chromium warns about a preload still unused 3 s after the load event.
+        page.wait_for_timeout(3_500)
+        assert not problems, problems
+        context.close()
     finally:
         process.terminate()
         process.wait(timeout=20)
