@@ -71,11 +71,16 @@ class InvalidPositionError(HeartsError):
     ``part`` names the piece of the input that is wrong when there is one to name, such as
     ``"tricks, trick 3, card 2"`` for a position in the notation of ``docs/notation.md``;
     otherwise it is ``None``.
+
+    ``said`` is the same refusal as a learner reads it, in the active language (the
+    message itself stays English, for logs and the checker), or ``None`` when the refusal
+    was not written for a learner.
     """
 
-    def __init__(self, message: str, *, part: str | None = None) -> None:
+    def __init__(self, message: str, *, part: str | None = None, said: str | None = None) -> None:
         super().__init__(message)
         self.part = part
+        self.said = said
 
 
 class InvalidOptionError(HeartsError):

@@ -7,15 +7,19 @@ the sentence's first letter is raised after translation: that keeps one value (t
 name) for every position in the sentence, and it is right in every language the course
 speaks (a script without case, such as Japanese, is left as it is).
 
-Two more pieces live here because the wording module offers no such piece: a suit's
-singular noun (``club``) and a run of whole sentences (each said on its own, then set
+More pieces live here because the wording module offers no such piece: a suit's
+singular noun (``club``), a run of whole sentences (each said on its own, then set
 one after another through a pattern, so a language written without spaces between
-sentences can say so in its catalogue).
+sentences can say so in its catalogue), and a list of cards cut short with its count
+said through the layer (:func:`~hearts_core.cards.format_cards` counts in English, for
+exception texts).
 
 >>> sentence("clubs were led.")
 'Clubs were led.'
 >>> suit_singular(2), sentences(["One.", "Two.", "Three."])
 ('spade', 'One. Two. Three.')
+>>> cards_shown(["♣2", "♣3", "♣4", "♣5"], limit=2)
+'♣2 ♣3 … (4 cards)'
 """
 
 from __future__ import annotations
@@ -23,9 +27,10 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Final
 
-from hearts_core.wording import marked, say, translate
+from hearts_core.cards import Card, format_cards, to_cards
+from hearts_core.wording import marked, say, say_n, translate
 
-__all__ = ["marked_n", "sentence", "sentences", "suit_singular"]
+__all__ = ["cards_shown", "marked_n", "sentence", "sentences", "suit_singular"]
 
 
 def sentence(text: str) -> str:
@@ -61,3 +66,16 @@ def marked_n(singular: str, plural: str) -> tuple[str, str]:
     and said later with ``say_n(singular, plural, count, ...)``.  Returns the pair unchanged.
     """
     return singular, plural
+
+
+def cards_shown(cards: Iterable[Card | str] | str, *, limit: int) -> str:
+    """Cards in notation for a learner's sentence: beyond ``limit``, the first ``limit`` and how many there were.
+
+    As ``format_cards(cards, limit=limit)``, but with the count said in the active language
+    (so a learner's sentence quoting a long, wrong list of cards stays short and translated).
+    """
+    shown = to_cards(cards)
+    if len(shown) <= limit:
+        return format_cards(shown)
+    return say_n("{cards} … ({count} card)", "{cards} … ({count} cards)", len(shown),
+                 cards=format_cards(shown[:limit]))

@@ -52,6 +52,7 @@ from hearts_core.cards import (
 from hearts_core.errors import InvalidOptionError, InvalidPositionError, quote_input
 from hearts_core.kernel import LEADING, SUIT_MASKS, Table, rule_walk
 from hearts_core.legality import ActionReason, IllegalMove, Reason, Verdict, describe
+from hearts_core.phrasing import cards_shown
 from hearts_core.rules import (
     CARDS_IN_PASS,
     CARDS_PER_SEAT,
@@ -802,7 +803,7 @@ def _wrong_pass(chosen: Sequence[Card]) -> str:
         return say("Pass exactly {needed} different cards, not {count}: none chosen.",
                    needed=CARDS_IN_PASS, count=len(chosen))
     return say("Pass exactly {needed} different cards, not {count}: {cards}.", needed=CARDS_IN_PASS,
-               count=len(chosen), cards=format_cards(chosen, limit=CARDS_PER_SEAT))
+               count=len(chosen), cards=cards_shown(chosen, limit=CARDS_PER_SEAT))
 
 
 def _seat(seat: int) -> int:

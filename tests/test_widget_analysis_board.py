@@ -120,8 +120,8 @@ def test_a_setup_the_engine_refuses_is_refused_in_its_words_and_changes_nothing(
     before = traits(board)
     assert not board.analyse()
     assert board.message["kind"] == "refused"
-    assert board.message["text"] == ("This position cannot arise in a game: Hand: 10 cards, but seat 0 (You) has "
-                                     "played 2 of its 13, so it holds 11. Nothing changed.")
+    assert board.message["text"] == ("This position cannot arise in a game: In the hand: 10 cards are written, but "
+                                     "you have played 2 of your 13, so you hold 11. Nothing changed.")
     assert traits(board) == before and board.position is None
 
 
@@ -317,8 +317,9 @@ def test_the_link_follows_play_on() -> None:
     assert board.link == start
 
 
-@pytest.mark.parametrize(("text", "part"), [("0 junk", "Position: 2 fields"), ("7 - hold - -", "Seat: seats are"),
-                                            ("0 ♣2♣2 hold - 0:", "Hand, card 2")])
+@pytest.mark.parametrize(("text", "part"), [("0 junk", "In the position as a whole: 2 fields are written"),
+                                            ("7 - hold - -", "In the seat: Seats are"),
+                                            ("0 ♣2♣2 hold - 0:", "In the hand, card 2:")])
 def test_a_bad_link_leaves_the_board_empty_with_a_sentence(text: str, part: str) -> None:
     board = AnalysisBoard.example()
     assert not board.open_link(text)

@@ -307,7 +307,13 @@ def turned_to_you(view: SeatView) -> SeatView:
 
 
 def _plain(problem: Exception) -> str:
-    """A refusal's sentence for a learner: the engine's words without its reason codes, ending with a stop."""
+    """A refusal's sentence for a learner, ending with a stop.
+
+    A refused position carries its own sentence (``said``, in the learner's language); any
+    other refusal gives the engine's words without their reason codes.
+    """
+    if isinstance(problem, InvalidPositionError) and problem.said:
+        return problem.said
     text = str(problem)
     for code in (*Reason, *ActionReason):
         text = text.replace(f"{code.value}: ", "")
