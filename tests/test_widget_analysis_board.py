@@ -120,7 +120,7 @@ def test_a_setup_the_engine_refuses_is_refused_in_its_words_and_changes_nothing(
     before = traits(board)
     assert not board.analyse()
     assert board.message["kind"] == "refused"
-    assert board.message["text"] == ("This position cannot arise in a game: In the hand: 10 cards are written, but "
+    assert board.message["text"] == ("This position cannot arise in a game. In the hand: 10 cards are written, but "
                                      "you have played 2 of your 13, so you hold 11. Nothing changed.")
     assert traits(board) == before and board.position is None
 

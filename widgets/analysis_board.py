@@ -156,7 +156,7 @@ PATTERNS: Final = {
     "leader_two": marked("You hold {card}, and whoever holds {card} leads the first trick. Nothing changed."),
     "leader_set": marked("{seat} leads the first trick."),
     "leader_set_you": marked("You lead the first trick."),
-    "refused_setup": marked("This position cannot arise in a game: {problem} Nothing changed."),
+    "refused_setup": marked("This position cannot arise in a game. {problem} Nothing changed."),
     "not_setup": marked("Press Change the position first. Nothing changed."),
     "not_analyse": marked("Set up a position and press Analyse this position first."),
     "not_playing": marked("Press Play on from here first."),
