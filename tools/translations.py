@@ -1,0 +1,350 @@
+"""Keep the course's catalogues and its translated notebooks (``./dev translations``).
+
+Two gettext domains, both kept with Babel:
+
+* ``lessons``: the lessons' markdown. Every ``lessons/*.ipynb`` is the one source; its
+  markdown cells are cut into messages (:func:`segments`) and written to
+  ``lessons/locale/lessons.pot``; each language's ``lessons/locale/<code>/LC_MESSAGES/lessons.po``
+  is created or updated from it (translations kept, changed ones marked fuzzy by Babel's
+  own matching), and ``lessons/<code>/*.ipynb`` is produced from the source notebook and the
+  catalogue.
+* ``hearts``: everything else a learner reads (the engine's and the widgets' Python, the
+  front ends' ``hlT``/``hlTn`` literals, the learner texts of the TOML files), in
+  ``hearts_core/locale`` beside the package that loads it (:mod:`hearts_core.wording`).
+
+How a notebook is cut: one message per paragraph, list item, heading and table row, so a
+translator gets pieces of a manageable size and the markdown's structure (heading marks,
+list markers, indentation, ``<a id>`` anchors, ``</details>``, rules, blank lines) stays
+outside the messages, where no translation can break it. A message keeps its inline
+markdown, links, HTML and card notation (``**bold**``, ``[the glossary](glossary.ipynb#duck)``,
+``♠Q``); a paragraph's hard-wrapped lines are one message, joined by spaces, and written on
+one line in a translated notebook (markdown renders the same). Pieces without a letter (a
+table's ``|---|---|``) are not messages. Each message's location comment names the
+notebook and the cell id (``#: lessons/03-practice.ipynb#c00``).
+
+Why the translated notebooks are checked in rather than built: Voilà serves them from the
+folder as they are, nbval runs them as it runs the English ones, binder and the wheel ship
+them without a build step, and a page's language comes from its folder
+(``lessons/ja/03-practice.ipynb``; :mod:`hearts_core.wording`). A test proves they equal
+what this tool generates, so they cannot drift from the source or the catalogue. Their code
+cells are byte-identical to the English ones and every output is empty; a message not yet
+translated (or fuzzy) falls back to English, as gettext does.
+
+Files are rewritten only when their content changes (dates aside), so running the command
+twice changes nothing. ``--check`` writes nothing and exits 1 naming every file that is out
+of date (the tests use :func:`stale_files`).
+"""
+
+from __future__ import annotations
+
+import argparse
+import copy
+import io
+import json
+import re
+import sys
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from pathlib import Path
+
+from babel.messages.catalog import Catalog
+from babel.messages.pofile import read_po, write_po
+
+ROOT = Path(__file__).resolve().parents[1]
+LESSONS = ROOT / "lessons"
+LESSONS_LOCALE = LESSONS / "locale"
+LESSONS_DOMAIN = "lessons"
+TRANSLATED = ("ja", "es")
+"""Every language but English, whose patterns are the message ids (``hearts_core.wording.LANGUAGES``)."""
+PROJECT = "Hearts Lessons"
+COPYRIGHT = "Hearts Lessons"
+POT_HEADER = "# Messages of Hearts Lessons, extracted by ./dev translations (tools/translations.py).\n#"
+
+
+# -- cutting markdown into messages --------------------------------------------------------
+
+@dataclass(frozen=True)
+class Message:
+    """One translatable piece of a markdown cell: ``prefix`` (structure) + ``text`` + end of line."""
+
+    prefix: str
+    text: str
+
+
+Piece = str | Message
+"""A markdown cell is a list of pieces: literal lines kept as written, and messages."""
+
+_BLANK = re.compile(r"^\s*$")
+_FENCE = re.compile(r"^\s{0,3}(```|~~~)")
+_HTML_ONLY = re.compile(r"^\s*(<[^<>]+>\s*)+$")
+_RULE = re.compile(r"^\s{0,3}([-*_])(\s*\1){2,}\s*$")
+_TABLE_ROW = re.compile(r"^\s*\|")
+_HEADING = re.compile(r"^(\s{0,3}#{1,6}\s+)(.*?)\s*$")
+_BULLET = re.compile(r"^(\s*[*+-]\s+)(\S.*)$")
+_ORDERED = re.compile(r"^(\s*(\d{1,9})[.)]\s+)(\S.*)$")
+_QUOTE = re.compile(r"^(\s{0,3}>\s?)(.*)$")
+_LETTER = re.compile(r"[^\W\d_]")
+
+
+def _starts_block(line: str, *, in_paragraph: bool) -> bool:
+    """Whether ``line`` ends the paragraph or list item before it (CommonMark's interruptions)."""
+    if _BLANK.match(line) or _FENCE.match(line) or _HTML_ONLY.match(line) or _RULE.match(line):
+        return True
+    if _TABLE_ROW.match(line) or _HEADING.match(line) or _BULLET.match(line) or _QUOTE.match(line):
+        return True
+    ordered = _ORDERED.match(line)
+    # Only a list starting at 1 may interrupt a paragraph: "26. One heart..." wrapped onto a
+    # new line of a sentence stays part of it.
+    return ordered is not None and (not in_paragraph or ordered.group(2) == "1")
+
+
+def _message_or_literal(prefix: str, lines: list[str]) -> list[Piece]:
+    text = " ".join(line.strip() for line in lines)
+    if not _LETTER.search(text):
+        return [prefix + "\n".join(lines)] if len(lines) == 1 else list(lines)
+    return [Message(prefix, text)]
+
+
+def segments(source: str) -> list[Piece]:
+    """Cut a markdown cell into literal lines and messages (module docstring).
+
+    >>> segments("## Puzzles\\n\\n* **Why?** Tap a card:\\n  it says.\\n|---|")
+    [Message(prefix='## ', text='Puzzles'), '', Message(prefix='* ', text='**Why?** Tap a card: it says.'), '|---|']
+    """
+    lines = source.split("\n")
+    pieces: list[Piece] = []
+    at = 0
+    while at < len(lines):
+        line = lines[at]
+        fenced = _FENCE.match(line)
+        if fenced:
+            fence = fenced.group(1)
+            end = at + 1
+            while end < len(lines) and not lines[end].lstrip().startswith(fence):
+                end += 1
+            pieces.extend(lines[at:end + 1])
+            at = end + 1
+            continue
+        if _BLANK.match(line) or _HTML_ONLY.match(line) or _RULE.match(line):
+            pieces.append(line)
+            at += 1
+            continue
+        if _TABLE_ROW.match(line):
+            indent = line[:len(line) - len(line.lstrip())]
+            pieces.extend(_message_or_literal(indent, [line.strip()]))
+            at += 1
+            continue
+        heading = _HEADING.match(line)
+        if heading:
+            pieces.extend(_message_or_literal(heading.group(1), [heading.group(2)]))
+            at += 1
+            continue
+        item = _BULLET.match(line) or _ORDERED.match(line)
+        quote = None if item else _QUOTE.match(line)
+        if item:
+            prefix, first = item.group(1), item.groups()[-1]
+        elif quote:
+            prefix, first = quote.group(1), quote.group(2)
+        else:
+            prefix, first = line[:len(line) - len(line.lstrip())], line.strip()
+        body = [first]
+        at += 1
+        while at < len(lines) and not _starts_block(lines[at], in_paragraph=not item):
+            body.append(lines[at])
+            at += 1
+        pieces.extend(_message_or_literal(prefix, body))
+    return pieces
+
+
+def render(pieces: Iterable[Piece], translate: dict[str, str]) -> str:
+    """A markdown cell again, each message in its translation (or as it was, when there is none)."""
+    lines: list[str] = []
+    for piece in pieces:
+        if isinstance(piece, str):
+            lines.append(piece)
+            continue
+        text = translate.get(piece.text) or piece.text
+        # A translation on several lines keeps them inside its list item or quote.
+        follow = "\n" + (" " * len(piece.prefix) if not piece.prefix.lstrip().startswith(">") else piece.prefix)
+        lines.append(piece.prefix + text.replace("\n", follow))
+    return "\n".join(lines)
+
+
+# -- the notebooks -------------------------------------------------------------------------
+
+def source_notebooks() -> list[Path]:
+    """The English notebooks, the one source of every language's."""
+    return sorted(LESSONS.glob("*.ipynb"))
+
+
+def _cell_source(cell: dict[str, object]) -> str:
+    source = cell["source"]
+    return "".join(source) if isinstance(source, list) else str(source)
+
+
+def _notebook_messages(path: Path) -> Iterator[tuple[str, str, str]]:
+    """``(text, notebook, cell id)`` for every message of a notebook's markdown, in order."""
+    notebook = json.loads(path.read_text(encoding="utf-8"))
+    for number, cell in enumerate(notebook["cells"]):
+        if cell["cell_type"] != "markdown":
+            continue
+        for piece in segments(_cell_source(cell)):
+            if isinstance(piece, Message):
+                yield piece.text, path.relative_to(ROOT).as_posix(), str(cell.get("id", number))
+
+
+def _new_catalogue(domain: str, locale: str | None = None) -> Catalog:
+    return Catalog(locale=locale, domain=domain, project=PROJECT, version="0.1", copyright_holder=COPYRIGHT,
+                   msgid_bugs_address="", charset="utf-8", header_comment=POT_HEADER,
+                   creation_date=_NOW, revision_date=_NOW, fuzzy=False)
+
+
+_NOW = datetime.now(UTC).replace(microsecond=0)
+
+
+def lessons_template() -> Catalog:
+    """The ``lessons`` domain's template: every message of every source notebook's markdown."""
+    template = _new_catalogue(LESSONS_DOMAIN)
+    for path in source_notebooks():
+        for text, notebook, cell in _notebook_messages(path):
+            # The cell id, not a line number, names the cell in any notebook tool; "#" and not
+            # ":" so that Babel reads the location back whole.
+            template.add(text, locations=[(f"{notebook}#{cell}", None)])  # type: ignore[list-item]  # Babel takes None
+    return template
+
+
+def translated_notebook(path: Path, translations: dict[str, str]) -> str:
+    """The text of a source notebook in another language: markdown translated, code identical, no outputs."""
+    notebook = json.loads(path.read_text(encoding="utf-8"))
+    result = copy.deepcopy(notebook)
+    for cell in result["cells"]:
+        if cell["cell_type"] == "markdown":
+            cell["source"] = _as_lines(render(segments(_cell_source(cell)), translations))
+        elif cell["cell_type"] == "code":
+            cell["outputs"] = []
+            cell["execution_count"] = None
+    return json.dumps(result, indent=1, ensure_ascii=False) + "\n"
+
+
+def _as_lines(text: str) -> list[str]:
+    """Jupyter's way of storing a cell's source: its lines, each but the last with its newline."""
+    return text.splitlines(keepends=True)
+
+
+def translations_of(catalogue: Catalog) -> dict[str, str]:
+    """What gettext would use from a catalogue: translated messages that are not fuzzy."""
+    return {message.id: message.string for message in catalogue
+            if message.id and isinstance(message.id, str) and isinstance(message.string, str)
+            and message.string and not message.fuzzy}
+
+
+# -- catalogue files -----------------------------------------------------------------------
+
+def _po_text(catalogue: Catalog) -> str:
+    buffer = io.BytesIO()
+    write_po(buffer, catalogue, width=100, sort_output=False, ignore_obsolete=True, include_previous=True)
+    return buffer.getvalue().decode("utf-8")
+
+
+_DATE_LINE = re.compile(r'^"(POT-Creation-Date|PO-Revision-Date): [^"\\]*\\n"\n', re.MULTILINE)
+
+
+def _without_dates(text: str) -> str:
+    return _DATE_LINE.sub("", text)
+
+
+def _read(path: Path, locale: str | None = None) -> Catalog | None:
+    if not path.exists():
+        return None
+    with path.open("rb") as stream:
+        return read_po(stream, locale=locale, domain=path.stem)
+
+
+def updated_catalogue(template: Catalog, po_path: Path, code: str) -> Catalog:
+    """A language's catalogue brought up to the template: new messages empty, changed ones fuzzy."""
+    existing = _read(po_path, locale=code)
+    if existing is None:
+        existing = _new_catalogue(template.domain or "", locale=code)
+    existing.update(template, update_header_comment=False)
+    existing.header_comment = POT_HEADER.replace("Messages", f"{existing.locale.english_name} messages")  # type: ignore[union-attr]
+    return existing
+
+
+class Writer:
+    """Writes a generated file only when its content (dates aside) changed; or, checking, lists it."""
+
+    def __init__(self, *, check: bool) -> None:
+        self.check = check
+        self.stale: list[Path] = []
+
+    def text(self, path: Path, content: str, *, ignore_dates: bool = False) -> None:
+        old = path.read_text(encoding="utf-8") if path.exists() else None
+        same = (old is not None and (_without_dates(old) == _without_dates(content) if ignore_dates
+                                     else old == content))
+        if same:
+            return
+        self.stale.append(path)
+        if not self.check:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            path.write_text(content, encoding="utf-8")
+
+    def bytes(self, path: Path, content: bytes) -> None:
+        if path.exists() and path.read_bytes() == content:
+            return
+        self.stale.append(path)
+        if not self.check:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            path.write_bytes(content)
+
+
+def lessons_po_path(code: str) -> Path:
+    return LESSONS_LOCALE / code / "LC_MESSAGES" / f"{LESSONS_DOMAIN}.po"
+
+
+def keep_lessons(writer: Writer) -> None:
+    """The ``lessons`` domain: template, each language's catalogue, each language's notebooks."""
+    template = lessons_template()
+    writer.text(LESSONS_LOCALE / f"{LESSONS_DOMAIN}.pot", _po_text(template), ignore_dates=True)
+    for code in TRANSLATED:
+        po_path = lessons_po_path(code)
+        catalogue = updated_catalogue(template, po_path, code)
+        writer.text(po_path, _po_text(catalogue), ignore_dates=True)
+        translations = translations_of(catalogue)
+        for source in source_notebooks():
+            writer.text(LESSONS / code / source.name, translated_notebook(source, translations))
+        for orphan in sorted((LESSONS / code).glob("*.ipynb")):
+            if not (LESSONS / orphan.name).exists():
+                writer.stale.append(orphan)
+                if not writer.check:
+                    orphan.unlink()
+
+
+def stale_files() -> list[Path]:
+    """Every generated file that differs from what ``./dev translations`` would write now."""
+    writer = Writer(check=True)
+    keep_all(writer)
+    return writer.stale
+
+
+def keep_all(writer: Writer) -> None:
+    keep_lessons(writer)
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0] if __doc__ else None)
+    parser.add_argument("--check", action="store_true",
+                        help="write nothing; exit 1 naming every generated file that is out of date")
+    args = parser.parse_args(argv)
+    writer = Writer(check=args.check)
+    keep_all(writer)
+    for path in writer.stale:
+        print(f"{'out of date' if args.check else 'wrote'}: {path.relative_to(ROOT)}")
+    if args.check and writer.stale:
+        print("run ./dev translations to bring them up to date", file=sys.stderr)
+        return 1
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
