@@ -43,12 +43,15 @@ import io
 import json
 import re
 import sys
+import tomllib
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
 
 from babel.messages.catalog import Catalog
+from babel.messages.extract import extract_from_file
+from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po, write_po
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -320,6 +323,95 @@ def keep_lessons(writer: Writer) -> None:
                     orphan.unlink()
 
 
+# -- the user interface: hearts ------------------------------------------------------------
+
+HEARTS_LOCALE = ROOT / "hearts_core" / "locale"
+HEARTS_DOMAIN = "hearts"
+KEYWORDS: dict[str, tuple[int, ...] | None] = {
+    "say": None, "say_n": (1, 2), "marked": None, "translate": None, "translate_n": (1, 2),
+    "hlT": None, "hlTn": (1, 2),
+}
+"""The translation layer's functions (:mod:`hearts_core.wording`, ``widgets/static/cards.js``) and
+which of their arguments are the pattern (Babel's keyword specification)."""
+PYTHON_SOURCES = ("hearts_core", "widgets", "hearts_lessons_app")
+JS_SOURCES = ("widgets/static",)
+TOML_TEXTS: dict[str, dict[str, tuple[str, ...]]] = {
+    "widgets/lessons.toml": {"lesson": ("title", "summary", "mark")},
+    "hearts_core/scenarios.toml": {"position": ("title", "prompt")},
+}
+"""Learner texts kept as data: file -> table array -> the keys a learner reads."""
+COMMENT_TAGS = ("Translators:",)
+
+
+def _python_files() -> list[Path]:
+    return sorted(path for folder in PYTHON_SOURCES for path in (ROOT / folder).rglob("*.py")
+                  if "locale" not in path.parts)
+
+
+def _js_files() -> list[Path]:
+    return sorted(path for folder in JS_SOURCES for path in (ROOT / folder).rglob("*.js"))
+
+
+def _toml_texts(relative: str, keys: dict[str, tuple[str, ...]]) -> Iterator[tuple[str, int]]:
+    """``(text, line)`` of every learner text of a TOML file, the line being where the text is written."""
+    path = ROOT / relative
+    source = path.read_text(encoding="utf-8")
+    table = tomllib.loads(source)
+    lines = source.split("\n")
+    for array, fields in keys.items():
+        for entry in table.get(array, ()):
+            for field in fields:
+                text = entry.get(field)
+                if not isinstance(text, str) or not text:
+                    continue
+                written = json.dumps(text, ensure_ascii=False)  # a basic TOML string is written the same way
+                line = next((number for number, content in enumerate(lines, start=1)
+                             if content.lstrip().startswith(f"{field} =") and written in content), None)
+                yield text, line or 1
+
+
+def hearts_template() -> Catalog:
+    """The ``hearts`` domain's template: every pattern said through the translation layer."""
+    template = _new_catalogue(HEARTS_DOMAIN)
+    for method, files in (("python", _python_files()), ("javascript", _js_files())):
+        for path in files:
+            relative = path.relative_to(ROOT).as_posix()
+            for line, message, comments, context in extract_from_file(
+                    method, path, keywords=KEYWORDS, comment_tags=COMMENT_TAGS, strip_comment_tags=True):
+                if not message or (isinstance(message, tuple) and not all(message)):
+                    continue  # a keyword called on something that is not a literal: said from a table
+                template.add(message, None, [(relative, line)], auto_comments=comments, context=context)
+    for relative, keys in TOML_TEXTS.items():
+        for text, line in _toml_texts(relative, keys):
+            template.add(text, None, [(relative, line)])
+    return template
+
+
+def hearts_po_path(code: str) -> Path:
+    return HEARTS_LOCALE / code / "LC_MESSAGES" / f"{HEARTS_DOMAIN}.po"
+
+
+def compiled(catalogue: Catalog) -> bytes:
+    """A catalogue as gettext's ``.mo`` (fuzzy messages left out, as gettext would ignore them)."""
+    buffer = io.BytesIO()
+    write_mo(buffer, catalogue, use_fuzzy=False)
+    return buffer.getvalue()
+
+
+def keep_hearts(writer: Writer) -> None:
+    """The ``hearts`` domain: template, each language's catalogue and its compiled ``.mo``."""
+    template = hearts_template()
+    writer.text(HEARTS_LOCALE / f"{HEARTS_DOMAIN}.pot", _po_text(template), ignore_dates=True)
+    for code in TRANSLATED:
+        po_path = hearts_po_path(code)
+        catalogue = updated_catalogue(template, po_path, code)
+        text = _po_text(catalogue)
+        writer.text(po_path, text, ignore_dates=True)
+        # Compiled from the file as written (what a translator edits), so the .mo matches it.
+        written = read_po(io.BytesIO(text.encode("utf-8")), locale=code, domain=HEARTS_DOMAIN)
+        writer.bytes(po_path.with_suffix(".mo"), compiled(written))
+
+
 def stale_files() -> list[Path]:
     """Every generated file that differs from what ``./dev translations`` would write now."""
     writer = Writer(check=True)
@@ -329,6 +421,7 @@ def stale_files() -> list[Path]:
 
 def keep_all(writer: Writer) -> None:
     keep_lessons(writer)
+    keep_hearts(writer)
 
 
 def main(argv: list[str] | None = None) -> int:
