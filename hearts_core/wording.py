@@ -16,6 +16,16 @@ Design choices:
   installs the compiled catalogue ``locale/<code>/LC_MESSAGES/hearts.mo`` shipped inside
   this package, read with the standard library's :mod:`gettext`, so the engine needs
   nothing more under Pyodide either.
+* Which language a kernel speaks comes from where its page is, because a translated
+  notebook's code is the English one: Voilà starts a page's kernel in the notebook's folder
+  (``lessons/ja/``), the static site's Pyodide kernel in the page's folder of its drive
+  (``/drive/ja`` for ``ja/03-practice.html``), and a translation's folder is named by its
+  code (:func:`folder_language`).  ``HEARTS_LANG`` overrides the folder (tests, a shell).
+  The language is settled at the first word said, not at import: the static site's kernel
+  is restored from a memory snapshot taken after importing this package at build time, in
+  another folder, and only moves into the page's folder afterwards; nothing is said while
+  importing (a test checks), so the first message of a page settles it, before any widget
+  shows a word.  :func:`set_language` settles it explicitly (the index's language picker).
 
 >>> and_list(["♣3", "♣5", "♣A"])
 '♣3, ♣5 and ♣A'
@@ -30,7 +40,9 @@ Design choices:
 from __future__ import annotations
 
 import gettext
-from collections.abc import Iterable
+import os
+import warnings
+from collections.abc import Iterable, Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING, Final
 
@@ -41,8 +53,9 @@ if TYPE_CHECKING:
     from hearts_core.cards import Card
 
 __all__ = [
-    "LANGUAGES", "about_points", "and_list", "card_name", "language", "marked", "plural", "points_phrase", "say",
-    "say_n", "seat_name", "set_language", "subject", "suit_name", "translate", "verb",
+    "LANGUAGES", "LANGUAGE_ENV", "NATIVE_NAMES", "about_points", "and_list", "card_name", "detect_language",
+    "folder_language", "language", "marked", "plural", "points_phrase", "say", "say_n", "seat_name",
+    "set_language", "subject", "suit_name", "translate", "verb",
 ]
 
 LANGUAGES: Final = ("en", "ja", "es")
@@ -50,13 +63,62 @@ LANGUAGES: Final = ("en", "ja", "es")
 DOMAIN: Final = "hearts"
 LOCALE_DIR: Final = Path(__file__).parent / "locale"
 
-_CATALOGUE: gettext.NullTranslations = gettext.NullTranslations()
-"""Where translated patterns come from; English (the patterns themselves) until a catalogue is installed."""
+NATIVE_NAMES: Final = {"en": "English", "ja": "日本語", "es": "Español"}
+"""Each language named in itself, as a language picker shows it (never translated)."""
+LANGUAGE_ENV: Final = "HEARTS_LANG"
+"""An environment variable naming the language outright, over the page's folder."""
+
+_CATALOGUE: gettext.NullTranslations | None = None
+"""Where translated patterns come from; ``None`` until the language is settled (module docstring)."""
 _LANGUAGE = "en"
+
+
+def folder_language(folder: Path | str | None = None) -> str:
+    """The language of the lessons in ``folder`` (the working directory by default).
+
+    A translation's notebooks live in a folder named by its code (``lessons/ja``); every
+    other folder holds the English ones.
+
+    >>> folder_language("lessons/ja"), folder_language("/drive/es"), folder_language("lessons")
+    ('ja', 'es', 'en')
+    """
+    if folder is None:
+        try:
+            folder = os.getcwd()
+        except OSError:  # the working directory was removed: nothing says otherwise
+            return "en"
+    name = Path(folder).name
+    return name if name in LANGUAGES else "en"
+
+
+def detect_language(environ: Mapping[str, str] | None = None, folder: Path | str | None = None) -> str:
+    """The language this process should speak: ``HEARTS_LANG`` if set, else the page's folder's.
+
+    An unknown ``HEARTS_LANG`` is ignored with a warning naming it (a page must still open).
+
+    >>> detect_language({"HEARTS_LANG": "es"}, "lessons/ja"), detect_language({}, "lessons/ja")
+    ('es', 'ja')
+    """
+    wanted = (os.environ if environ is None else environ).get(LANGUAGE_ENV, "").strip()
+    if wanted in LANGUAGES:
+        return wanted
+    if wanted:
+        warnings.warn(f"{LANGUAGE_ENV}={quote_input(wanted)} is not a language the course speaks "
+                      f"({', '.join(LANGUAGES)}); the page's folder decides", stacklevel=2)
+    return folder_language(folder)
+
+
+def _active() -> gettext.NullTranslations:
+    """The active catalogue, settling the language on first use (module docstring)."""
+    if _CATALOGUE is None:
+        set_language(detect_language())
+    assert _CATALOGUE is not None  # set_language installed one
+    return _CATALOGUE
 
 
 def language() -> str:
     """The code of the language messages are said in now: ``en``, ``ja`` or ``es``."""
+    _active()
     return _LANGUAGE
 
 
@@ -89,17 +151,17 @@ def marked(pattern: str) -> str:
 
 def translate(pattern: str) -> str:
     """The active language's form of ``pattern``, placeholders left unfilled (for front ends that fill them)."""
-    return _CATALOGUE.gettext(pattern)
+    return _active().gettext(pattern)
 
 
 def translate_n(singular: str, plural_pattern: str, count: int) -> str:
     """The active language's form of a pattern that depends on ``count``, placeholders left unfilled."""
-    return _CATALOGUE.ngettext(singular, plural_pattern, count)
+    return _active().ngettext(singular, plural_pattern, count)
 
 
 def plural_index(count: int) -> int:
     """Which of the active catalogue's plural forms ``count`` takes (0 for "one" in English)."""
-    plural_rule = getattr(_CATALOGUE, "plural", None)
+    plural_rule = getattr(_active(), "plural", None)
     return int(plural_rule(count)) if plural_rule else int(count != 1)
 
 LEARNER_SEAT = 0
@@ -159,7 +221,7 @@ def say_n(singular: str, plural_pattern: str, count: int, **values: object) -> s
     'CPU2 has 2 cards left.'
     """
     filled = {"count": count, **{name: str(value) for name, value in values.items()}}
-    return _CATALOGUE.ngettext(singular, plural_pattern, count).format(**filled)
+    return _active().ngettext(singular, plural_pattern, count).format(**filled)
 
 
 _RANK_NAMES: Final = {
@@ -193,7 +255,7 @@ def say(pattern: str, **values: object) -> str:
     >>> say("{seat} is winning this trick with {card}.", seat="CPU1", card="♠K")
     'CPU1 is winning this trick with ♠K.'
     """
-    return _CATALOGUE.gettext(pattern).format(**{name: str(value) for name, value in values.items()})
+    return _active().gettext(pattern).format(**{name: str(value) for name, value in values.items()})
 
 
 def about_points(points: float) -> str:
@@ -203,9 +265,8 @@ def about_points(points: float) -> str:
     ('less than a point', 'about 1 point', 'about 6 points')
     """
     if abs(points) < 0.5:
-        return _CATALOGUE.gettext("less than a point")
+        return say("less than a point")
     count = round(abs(points))
     if points < 0:
-        return _CATALOGUE.ngettext("a bonus of about {count} point", "a bonus of about {count} points",
-                                   count).format(count=count)
-    return _CATALOGUE.ngettext("about {count} point", "about {count} points", count).format(count=count)
+        return say_n("a bonus of about {count} point", "a bonus of about {count} points", count)
+    return say_n("about {count} point", "about {count} points", count)

@@ -54,6 +54,7 @@ import jinja2
 from packaging.requirements import Requirement
 from packaging.utils import canonicalize_name, parse_wheel_filename
 
+from hearts_core.wording import LANGUAGES
 from widgets.storage import APP_NAME
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -85,6 +86,8 @@ KERNEL_BOOT = "kernel_boot.js"
 # What the snapshot has imported: the kernel's modules, and every module of the lessons'
 # packages ("name/"), so a page imports none of them itself.
 SNAPSHOT_IMPORTS = ("piplite.piplite", "pyodide_kernel", "hearts_core/", "widgets/")
+TRANSLATED = tuple(code for code in LANGUAGES if code != "en")
+"""The languages whose pages sit in a folder of their own (English is the site's root)."""
 PAGES_IGNORED = ("voila.json", "jupyter_server_config.json", "jupyter")
 
 
@@ -326,6 +329,12 @@ def contents(folder: Path) -> None:
     folder.mkdir(parents=True)
     for notebook in sorted((ROOT / "lessons").glob("*.ipynb")):
         shutil.copy2(notebook, folder / notebook.name)
+    # One site for every language: each translation's pages in its own folder (ja/03-practice.html),
+    # where the page's kernel starts, so it speaks the folder's language (hearts_core.wording).
+    for code in TRANSLATED:
+        (folder / code).mkdir()
+        for notebook in sorted((ROOT / "lessons" / code).glob("*.ipynb")):
+            shutil.copy2(notebook, folder / code / notebook.name)
     data = folder / APP_NAME
     data.mkdir()
     (data / "README.txt").write_text(DATA_NOTE, encoding="utf-8")
