@@ -21,11 +21,11 @@ Design choices:
   (``lessons/ja/``), the static site's Pyodide kernel in the page's folder of its drive
   (``/drive/ja`` for ``ja/03-practice.html``), and a translation's folder is named by its
   code (:func:`folder_language`).  ``HEARTS_LANG`` overrides the folder (tests, a shell).
-  The language is settled at the first word said, not at import: the static site's kernel
-  is restored from a memory snapshot taken after importing this package at build time, in
-  another folder, and only moves into the page's folder afterwards; nothing is said while
-  importing (a test checks), so the first message of a page settles it, before any widget
-  shows a word.  :func:`set_language` settles it explicitly (the index's language picker).
+  The language is settled at the first word said, not at import, and settled again by
+  :func:`follow_page` (every widget calls it as it is built) while nobody chose it: the
+  static site's kernel is restored from a memory snapshot taken after importing the
+  packages at build time, in another folder, and only moves into the page's folder
+  afterwards.  :func:`set_language` settles it for good (the index's language picker).
 
 >>> and_list(["♣3", "♣5", "♣A"])
 '♣3, ♣5 and ♣A'
@@ -54,7 +54,7 @@ if TYPE_CHECKING:
 
 __all__ = [
     "LANGUAGES", "LANGUAGE_ENV", "NATIVE_NAMES", "about_points", "and_list", "card_name", "detect_language",
-    "folder_language", "language", "marked", "plural", "points_phrase", "say", "say_n", "seat_name",
+    "folder_language", "follow_page", "language", "marked", "plural", "points_phrase", "say", "say_n", "seat_name",
     "set_language", "subject", "suit_name", "translate", "verb",
 ]
 
@@ -71,6 +71,8 @@ LANGUAGE_ENV: Final = "HEARTS_LANG"
 _CATALOGUE: gettext.NullTranslations | None = None
 """Where translated patterns come from; ``None`` until the language is settled (module docstring)."""
 _LANGUAGE = "en"
+_CHOSEN = False
+"""Whether :func:`set_language` chose the language (else it follows the page: :func:`follow_page`)."""
 
 
 def folder_language(folder: Path | str | None = None) -> str:
@@ -111,9 +113,23 @@ def detect_language(environ: Mapping[str, str] | None = None, folder: Path | str
 def _active() -> gettext.NullTranslations:
     """The active catalogue, settling the language on first use (module docstring)."""
     if _CATALOGUE is None:
-        set_language(detect_language())
-    assert _CATALOGUE is not None  # set_language installed one
+        follow_page()
+    assert _CATALOGUE is not None  # follow_page installed one
     return _CATALOGUE
+
+
+def follow_page() -> str:
+    """Speak the language of where this process's page is (:func:`detect_language`), unless one was chosen.
+
+    Returns the language spoken now.  Cheap (an environment lookup and the working directory),
+    so every widget calls it as it is built.
+    """
+    if _CHOSEN and _CATALOGUE is not None:
+        return _LANGUAGE
+    wanted = detect_language()
+    if _CATALOGUE is None or wanted != _LANGUAGE:
+        _install(wanted, chosen=False)
+    return _LANGUAGE
 
 
 def language() -> str:
@@ -123,22 +139,27 @@ def language() -> str:
 
 
 def set_language(code: str) -> None:
-    """Say every later message in language ``code`` (one of :data:`LANGUAGES`).
+    """Say every later message in language ``code`` (one of :data:`LANGUAGES`); the page's folder
+    no longer decides (:func:`follow_page`).
 
     An unknown code raises :class:`ValueError` naming it and changes nothing.
     """
-    global _CATALOGUE, _LANGUAGE  # one language per process, by design (module docstring)
+    _install(code, chosen=True)
+
+
+def _install(code: str, *, chosen: bool) -> None:
+    global _CATALOGUE, _LANGUAGE, _CHOSEN  # one language per process, by design (module docstring)
     if code not in LANGUAGES:
         raise ValueError(f"unknown language {quote_input(code)}; the course speaks {', '.join(LANGUAGES)}")
     catalogue = (gettext.NullTranslations() if code == "en" else
                  gettext.translation(DOMAIN, localedir=LOCALE_DIR, languages=[code], fallback=True))
-    _CATALOGUE, _LANGUAGE = catalogue, code
+    _CATALOGUE, _LANGUAGE, _CHOSEN = catalogue, code, chosen
 
 
 def use_catalogue(catalogue: gettext.NullTranslations, code: str) -> None:
     """Say every later message through ``catalogue`` under the name ``code`` (tests' pseudo-language)."""
-    global _CATALOGUE, _LANGUAGE  # one language per process, by design (module docstring)
-    _CATALOGUE, _LANGUAGE = catalogue, code
+    global _CATALOGUE, _LANGUAGE, _CHOSEN  # one language per process, by design (module docstring)
+    _CATALOGUE, _LANGUAGE, _CHOSEN = catalogue, code, True
 
 
 def marked(pattern: str) -> str:

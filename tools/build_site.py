@@ -352,16 +352,33 @@ def front_door() -> str:
     return str(page.render(index_url="voici/render/index.html"))
 
 
+CHARSET = re.compile(r"<meta charset=[^>]*>", re.IGNORECASE)
+LANGUAGE_SCRIPT = FRONT_DOOR.parent / "language.html"
+"""The pages' language from their folder, and ``?lang=`` (the Voilà template includes the same file)."""
+
+
+def language_script() -> str:
+    """The script of ``language.html``, its template comment dropped."""
+    return re.sub(r"\{#-.*?-#\}\s*", "", LANGUAGE_SCRIPT.read_text(encoding="utf-8"), flags=re.DOTALL)
+
+
 def finish_pages(output: Path) -> None:
     """Point the kernel at the snapshot's loader, drop the pages' CDN stylesheets, open on the index.
+
+    Each rendered page gets the language script first in its head (``language.html``).
 
     The kernel's build step sets ``pyodideUrl`` to the lite dir's ``pyodide.js`` in every
     page's settings, whatever jupyter-lite.json said, so it is set to ``kernel_boot.js``
     here. Font Awesome's stylesheet is dropped: the lessons draw no icons.
     """
     pointed = 0
+    language = language_script()
+    rendered = output / "voici" / "render"
     for page in [*output.rglob("*.html"), *output.rglob("jupyter-lite.json")]:
         text = page.read_text(encoding="utf-8")
+        if page.is_relative_to(rendered) and page.suffix == ".html":
+            # After the charset, which must come within the page's first 1024 bytes.
+            text = CHARSET.sub(lambda found: found.group(0) + "\n" + language, text, count=1)
         finished, count = PYODIDE_URL.subn(rf'\g<1>{KERNEL_BOOT}"', CDN_LINK.sub("", text))
         pointed += count
         if finished != text:

@@ -242,6 +242,61 @@ def translations_of(catalogue: Catalog) -> dict[str, str]:
             and message.string and not message.fuzzy}
 
 
+# -- checks a translation must pass --------------------------------------------------------
+
+_PLACEHOLDER = re.compile(r"\{(\w*)\}")
+_LINK_TARGET = re.compile(r"\]\(([^)\s]*)\)")
+_TAG = re.compile(r"</?[A-Za-z][^<>]*>")
+
+
+def _texts(value: object) -> list[str]:
+    return [str(item) for item in value] if isinstance(value, tuple | list) else [str(value or "")]
+
+
+def placeholder_problems(catalogue: Catalog) -> list[str]:
+    """Translations whose named placeholders differ from their English pattern's.
+
+    A plural form may leave out ``{count}`` (Spanish "un punto"); nothing else may be added or dropped.
+    """
+    problems = []
+    for message in catalogue:
+        if not message.id:
+            continue
+        ids = _texts(message.id)
+        wanted = set().union(*(_PLACEHOLDER.findall(text) for text in ids))
+        for form in _texts(message.string):
+            if not form:
+                continue
+            found = set(_PLACEHOLDER.findall(form))
+            if found != wanted and not (len(ids) > 1 and found | {"count"} == wanted):
+                problems.append(f"{ids[0][:60]!r}: the translation has {_braced(found)} where the English has "
+                                f"{_braced(wanted)}")
+    return problems
+
+
+def _braced(names: set[str]) -> str:
+    return ", ".join(f"{{{name}}}" for name in sorted(names)) or "none"
+
+
+def markdown_problems(catalogue: Catalog) -> list[str]:
+    """Notebook messages whose translation changed what must stay: link targets, HTML tags, table cells."""
+    problems = []
+    for message in catalogue:
+        if not message.id or not message.string or not isinstance(message.id, str):
+            continue
+        english, translated = message.id, str(message.string)
+        name = repr(english[:60])
+        if sorted(_LINK_TARGET.findall(english)) != sorted(_LINK_TARGET.findall(translated)):
+            problems.append(f"{name}: link targets {sorted(_LINK_TARGET.findall(translated))} differ from "
+                            f"{sorted(_LINK_TARGET.findall(english))}")
+        if english.startswith("|") and english.count("|") != translated.count("|"):
+            problems.append(f"{name}: a table row needs its {english.count('|') - 1} cells (as many | as the English)")
+        if sorted(_TAG.findall(english)) != sorted(_TAG.findall(translated)):
+            problems.append(f"{name}: HTML tags {sorted(_TAG.findall(translated))} differ from "
+                            f"{sorted(_TAG.findall(english))}")
+    return problems
+
+
 # -- catalogue files -----------------------------------------------------------------------
 
 def _po_text(catalogue: Catalog) -> str:
@@ -270,6 +325,12 @@ def updated_catalogue(template: Catalog, po_path: Path, code: str) -> Catalog:
     if existing is None:
         existing = _new_catalogue(template.domain or "", locale=code)
     existing.update(template, update_header_comment=False)
+    for message in existing:
+        # Babel marks a new message fuzzy when it resembles an old one, even an untranslated one:
+        # with nothing to check, the flag would only count it twice.
+        if message.id and message.fuzzy and not any(_texts(message.string)):
+            message.flags.discard("fuzzy")
+            message.previous_id = []
     existing.header_comment = POT_HEADER.replace("Messages", f"{existing.locale.english_name} messages")  # type: ignore[union-attr]
     return existing
 
@@ -281,16 +342,19 @@ class Writer:
         self.check = check
         self.stale: list[Path] = []
 
-    def text(self, path: Path, content: str, *, ignore_dates: bool = False) -> None:
+    def text(self, path: Path, content: str, *, ignore_dates: bool = False) -> str:
+        """Write ``content`` unless the file already says it; returns what the file says (or would)."""
         old = path.read_text(encoding="utf-8") if path.exists() else None
         same = (old is not None and (_without_dates(old) == _without_dates(content) if ignore_dates
                                      else old == content))
         if same:
-            return
+            assert old is not None  # same implies it exists
+            return old
         self.stale.append(path)
         if not self.check:
             path.parent.mkdir(parents=True, exist_ok=True)
             path.write_text(content, encoding="utf-8")
+        return content
 
     def bytes(self, path: Path, content: bytes) -> None:
         if path.exists() and path.read_bytes() == content:
@@ -405,8 +469,7 @@ def keep_hearts(writer: Writer) -> None:
     for code in TRANSLATED:
         po_path = hearts_po_path(code)
         catalogue = updated_catalogue(template, po_path, code)
-        text = _po_text(catalogue)
-        writer.text(po_path, text, ignore_dates=True)
+        text = writer.text(po_path, _po_text(catalogue), ignore_dates=True)
         # Compiled from the file as written (what a translator edits), so the .mo matches it.
         written = read_po(io.BytesIO(text.encode("utf-8")), locale=code, domain=HEARTS_DOMAIN)
         writer.bytes(po_path.with_suffix(".mo"), compiled(written))
@@ -419,6 +482,19 @@ def stale_files() -> list[Path]:
     return writer.stale
 
 
+def statistics() -> list[str]:
+    """Per catalogue: messages, translated, fuzzy, untranslated (what ``--stats`` prints)."""
+    lines = []
+    for path in [*(lessons_po_path(code) for code in TRANSLATED), *(hearts_po_path(code) for code in TRANSLATED)]:
+        catalogue = _read(path, locale=path.parts[-3])
+        messages = [message for message in catalogue or () if message.id]
+        fuzzy = sum(1 for message in messages if message.fuzzy)
+        done = sum(1 for message in messages if not message.fuzzy and all(_texts(message.string)))
+        lines.append(f"{path.relative_to(ROOT)}: {len(messages)} messages, {done} translated, {fuzzy} fuzzy, "
+                     f"{len(messages) - done - fuzzy} untranslated")
+    return lines
+
+
 def keep_all(writer: Writer) -> None:
     keep_lessons(writer)
     keep_hearts(writer)
@@ -428,7 +504,13 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0] if __doc__ else None)
     parser.add_argument("--check", action="store_true",
                         help="write nothing; exit 1 naming every generated file that is out of date")
+    parser.add_argument("--stats", action="store_true",
+                        help="write nothing; print each catalogue's messages and how many are translated")
     args = parser.parse_args(argv)
+    if args.stats:
+        for line in statistics():
+            print(line)
+        return 0
     writer = Writer(check=args.check)
     keep_all(writer)
     for path in writer.stale:
