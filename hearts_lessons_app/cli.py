@@ -25,12 +25,14 @@ from __future__ import annotations
 
 import argparse
 import os
+import re
 import socket
 import sys
 import threading
 import time
 import webbrowser
 from collections.abc import Sequence
+from pathlib import Path
 
 from voila.app import Voila  # type: ignore[import-untyped]
 
@@ -72,10 +74,13 @@ def start_page(code: str | None) -> str:
     return f"voila/render/{'' if code == 'en' else code + '/'}index.ipynb?lang={code}"
 
 
-def preheated_only(code: str | None) -> list[str]:
-    """Voilà's ``preheat_denylist`` keeping preheated kernels for language ``code``'s pages only."""
-    others = [f"^{other}/" for other in LANGUAGES if other not in ("en", code)]
-    return others if code in (None, "en") else ["^[^/]+$", *others]
+def preheated_only(code: str | None, folder: Path) -> list[str]:
+    """Voilà's ``preheat_denylist`` keeping preheated kernels for language ``code``'s pages only.
+
+    Voilà matches each pattern against the notebook's whole path (``folder/ja/03-practice.ipynb``).
+    """
+    others = [f".*/{other}/[^/]*$" for other in LANGUAGES if other not in ("en", code)]
+    return others if code in (None, "en") else [re.escape(str(folder)) + "/[^/]*$", *others]
 
 
 def open_when_ready(url: str, host: str, port: int, *, wait: float = 60.0) -> threading.Thread:
@@ -120,7 +125,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     denylist = "--VoilaKernelManager.preheat_denylist"
     defaults = [
         setting for setting in ("--Voila.log_level=ERROR", "--KernelManager.transport=ipc",
-                                *(f"{denylist}={pattern}" for pattern in preheated_only(args.lang)))
+                                *(f"{denylist}={pattern}" for pattern in preheated_only(args.lang, folder)))
         if not any(arg.startswith(setting.split("=")[0]) for arg in extra)
     ]
     # Voilà itself opens only the front door; a language's index is opened here.

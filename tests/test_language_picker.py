@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import io
 import json
+import re
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -17,7 +18,7 @@ from babel.messages.mofile import write_mo
 
 from hearts_core import wording
 from hearts_core.match import Match
-from hearts_lessons_app import cli
+from hearts_lessons_app import cli, lessons_dir
 from widgets.lessons import LESSONS, LessonIndex, Progress, opening_language
 from widgets.storage import MatchStore
 
@@ -200,9 +201,9 @@ def test_hearts_lessons_lang_opens_that_languages_index(monkeypatch: pytest.Monk
     argv = launched[0]
     assert "--no-browser" in argv  # the command opens the Japanese index itself; Voilà would open "/"
     # Preheated kernels wait on the Japanese pages: not the English ones (the root), not the Spanish.
-    assert "--VoilaKernelManager.preheat_denylist=^[^/]+$" in argv
-    assert "--VoilaKernelManager.preheat_denylist=^es/" in argv
-    assert not any(arg.endswith("=^ja/") for arg in argv)
+    denied = [re.compile(arg.split("=", 1)[1]) for arg in argv
+              if arg.startswith("--VoilaKernelManager.preheat_denylist=")]
+    assert preheated(denied) == sorted(str(path) for path in (lessons_dir() / "ja").glob("*.ipynb"))
     with pytest.raises(SystemExit):
         cli.main(["--lang", "fr"])
 
@@ -213,5 +214,15 @@ def test_by_default_only_the_english_pages_are_preheated(monkeypatch: pytest.Mon
     monkeypatch.chdir(tmp_path)
     monkeypatch.setenv("JUPYTER_PATH", str(tmp_path))
     assert cli.main([]) == 0
-    denied = [arg.split("=", 1)[1] for arg in launched[0] if arg.startswith("--VoilaKernelManager.preheat_denylist=")]
-    assert denied == ["^ja/", "^es/"]
+    denied = [re.compile(arg.split("=", 1)[1]) for arg in launched[0]
+              if arg.startswith("--VoilaKernelManager.preheat_denylist=")]
+    assert preheated(denied) == sorted(str(path) for path in lessons_dir().glob("*.ipynb"))
+    # Voilà started on the lessons without the command (the browser tests, binder) reads the same from voila.json.
+    shipped = json.loads((lessons_dir() / "voila.json").read_text())["VoilaKernelManager"]["preheat_denylist"]
+    assert preheated([re.compile(pattern) for pattern in shipped]) == preheated(denied)
+
+
+def preheated(denied: list[re.Pattern[str]]) -> list[str]:
+    """The notebooks Voilà preheats: it matches each pattern against the whole path (voila_kernel_manager)."""
+    return sorted(str(path) for path in lessons_dir().rglob("*.ipynb")
+                  if not any(pattern.match(str(path)) for pattern in denied))
