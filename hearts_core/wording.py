@@ -16,6 +16,16 @@ Design choices:
   installs the compiled catalogue ``locale/<code>/LC_MESSAGES/hearts.mo`` shipped inside
   this package, read with the standard library's :mod:`gettext`, so the engine needs
   nothing more under Pyodide either.
+* Which language a kernel speaks comes from where its page is, because a translated
+  notebook's code is the English one: Voilà starts a page's kernel in the notebook's folder
+  (``lessons/ja/``), the static site's Pyodide kernel in the page's folder of its drive
+  (``/drive/ja`` for ``ja/03-practice.html``), and a translation's folder is named by its
+  code (:func:`folder_language`).  ``HEARTS_LANG`` overrides the folder (tests, a shell).
+  The language is settled at the first word said, not at import, and settled again by
+  :func:`follow_page` (every widget calls it as it is built) while nobody chose it: the
+  static site's kernel is restored from a memory snapshot taken after importing the
+  packages at build time, in another folder, and only moves into the page's folder
+  afterwards.  :func:`set_language` settles it for good (the index's language picker).
 
 >>> and_list(["♣3", "♣5", "♣A"])
 '♣3, ♣5 and ♣A'
@@ -30,7 +40,9 @@ Design choices:
 from __future__ import annotations
 
 import gettext
-from collections.abc import Iterable
+import os
+import warnings
+from collections.abc import Iterable, Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING, Final
 
@@ -41,8 +53,9 @@ if TYPE_CHECKING:
     from hearts_core.cards import Card
 
 __all__ = [
-    "LANGUAGES", "about_points", "and_list", "card_name", "language", "marked", "plural", "points_phrase", "say",
-    "say_n", "seat_name", "set_language", "subject", "suit_name", "translate", "verb",
+    "LANGUAGES", "LANGUAGE_ENV", "NATIVE_NAMES", "about_points", "and_list", "card_name", "detect_language",
+    "folder_language", "follow_page", "language", "marked", "plural", "points_phrase", "say", "say_n", "seat_name",
+    "set_language", "subject", "suit_name", "translate", "verb",
 ]
 
 LANGUAGES: Final = ("en", "ja", "es")
@@ -50,33 +63,103 @@ LANGUAGES: Final = ("en", "ja", "es")
 DOMAIN: Final = "hearts"
 LOCALE_DIR: Final = Path(__file__).parent / "locale"
 
-_CATALOGUE: gettext.NullTranslations = gettext.NullTranslations()
-"""Where translated patterns come from; English (the patterns themselves) until a catalogue is installed."""
+NATIVE_NAMES: Final = {"en": "English", "ja": "日本語", "es": "Español"}
+"""Each language named in itself, as a language picker shows it (never translated)."""
+LANGUAGE_ENV: Final = "HEARTS_LANG"
+"""An environment variable naming the language outright, over the page's folder."""
+
+_CATALOGUE: gettext.NullTranslations | None = None
+"""Where translated patterns come from; ``None`` until the language is settled (module docstring)."""
 _LANGUAGE = "en"
+_CHOSEN = False
+"""Whether :func:`set_language` chose the language (else it follows the page: :func:`follow_page`)."""
+
+
+def folder_language(folder: Path | str | None = None) -> str:
+    """The language of the lessons in ``folder`` (the working directory by default).
+
+    A translation's notebooks live in a folder named by its code (``lessons/ja``); every
+    other folder holds the English ones.
+
+    >>> folder_language("lessons/ja"), folder_language("/drive/es"), folder_language("lessons")
+    ('ja', 'es', 'en')
+    """
+    if folder is None:
+        try:
+            folder = os.getcwd()
+        except OSError:  # the working directory was removed: nothing says otherwise
+            return "en"
+    name = Path(folder).name
+    return name if name in LANGUAGES else "en"
+
+
+def detect_language(environ: Mapping[str, str] | None = None, folder: Path | str | None = None) -> str:
+    """The language this process should speak: ``HEARTS_LANG`` if set, else the page's folder's.
+
+    An unknown ``HEARTS_LANG`` is ignored with a warning naming it (a page must still open).
+
+    >>> detect_language({"HEARTS_LANG": "es"}, "lessons/ja"), detect_language({}, "lessons/ja")
+    ('es', 'ja')
+    """
+    wanted = (os.environ if environ is None else environ).get(LANGUAGE_ENV, "").strip()
+    if wanted in LANGUAGES:
+        return wanted
+    if wanted:
+        warnings.warn(f"{LANGUAGE_ENV}={quote_input(wanted)} is not a language the course speaks "
+                      f"({', '.join(LANGUAGES)}); the page's folder decides", stacklevel=2)
+    return folder_language(folder)
+
+
+def _active() -> gettext.NullTranslations:
+    """The active catalogue, settling the language on first use (module docstring)."""
+    if _CATALOGUE is None:
+        follow_page()
+    assert _CATALOGUE is not None  # follow_page installed one
+    return _CATALOGUE
+
+
+def follow_page() -> str:
+    """Speak the language of where this process's page is (:func:`detect_language`), unless one was chosen.
+
+    Returns the language spoken now.  Cheap (an environment lookup and the working directory),
+    so every widget calls it as it is built.
+    """
+    if _CHOSEN and _CATALOGUE is not None:
+        return _LANGUAGE
+    wanted = detect_language()
+    if _CATALOGUE is None or wanted != _LANGUAGE:
+        _install(wanted, chosen=False)
+    return _LANGUAGE
 
 
 def language() -> str:
     """The code of the language messages are said in now: ``en``, ``ja`` or ``es``."""
+    _active()
     return _LANGUAGE
 
 
 def set_language(code: str) -> None:
-    """Say every later message in language ``code`` (one of :data:`LANGUAGES`).
+    """Say every later message in language ``code`` (one of :data:`LANGUAGES`); the page's folder
+    no longer decides (:func:`follow_page`).
 
     An unknown code raises :class:`ValueError` naming it and changes nothing.
     """
-    global _CATALOGUE, _LANGUAGE  # one language per process, by design (module docstring)
+    _install(code, chosen=True)
+
+
+def _install(code: str, *, chosen: bool) -> None:
+    global _CATALOGUE, _LANGUAGE, _CHOSEN  # one language per process, by design (module docstring)
     if code not in LANGUAGES:
         raise ValueError(f"unknown language {quote_input(code)}; the course speaks {', '.join(LANGUAGES)}")
     catalogue = (gettext.NullTranslations() if code == "en" else
                  gettext.translation(DOMAIN, localedir=LOCALE_DIR, languages=[code], fallback=True))
-    _CATALOGUE, _LANGUAGE = catalogue, code
+    _CATALOGUE, _LANGUAGE, _CHOSEN = catalogue, code, chosen
 
 
 def use_catalogue(catalogue: gettext.NullTranslations, code: str) -> None:
     """Say every later message through ``catalogue`` under the name ``code`` (tests' pseudo-language)."""
-    global _CATALOGUE, _LANGUAGE  # one language per process, by design (module docstring)
-    _CATALOGUE, _LANGUAGE = catalogue, code
+    global _CATALOGUE, _LANGUAGE, _CHOSEN  # one language per process, by design (module docstring)
+    _CATALOGUE, _LANGUAGE, _CHOSEN = catalogue, code, True
 
 
 def marked(pattern: str) -> str:
@@ -89,17 +172,17 @@ def marked(pattern: str) -> str:
 
 def translate(pattern: str) -> str:
     """The active language's form of ``pattern``, placeholders left unfilled (for front ends that fill them)."""
-    return _CATALOGUE.gettext(pattern)
+    return _active().gettext(pattern)
 
 
 def translate_n(singular: str, plural_pattern: str, count: int) -> str:
     """The active language's form of a pattern that depends on ``count``, placeholders left unfilled."""
-    return _CATALOGUE.ngettext(singular, plural_pattern, count)
+    return _active().ngettext(singular, plural_pattern, count)
 
 
 def plural_index(count: int) -> int:
     """Which of the active catalogue's plural forms ``count`` takes (0 for "one" in English)."""
-    plural_rule = getattr(_CATALOGUE, "plural", None)
+    plural_rule = getattr(_active(), "plural", None)
     return int(plural_rule(count)) if plural_rule else int(count != 1)
 
 LEARNER_SEAT = 0
@@ -159,7 +242,7 @@ def say_n(singular: str, plural_pattern: str, count: int, **values: object) -> s
     'CPU2 has 2 cards left.'
     """
     filled = {"count": count, **{name: str(value) for name, value in values.items()}}
-    return _CATALOGUE.ngettext(singular, plural_pattern, count).format(**filled)
+    return _active().ngettext(singular, plural_pattern, count).format(**filled)
 
 
 _RANK_NAMES: Final = {
@@ -193,7 +276,7 @@ def say(pattern: str, **values: object) -> str:
     >>> say("{seat} is winning this trick with {card}.", seat="CPU1", card="♠K")
     'CPU1 is winning this trick with ♠K.'
     """
-    return _CATALOGUE.gettext(pattern).format(**{name: str(value) for name, value in values.items()})
+    return _active().gettext(pattern).format(**{name: str(value) for name, value in values.items()})
 
 
 def about_points(points: float) -> str:
@@ -203,9 +286,8 @@ def about_points(points: float) -> str:
     ('less than a point', 'about 1 point', 'about 6 points')
     """
     if abs(points) < 0.5:
-        return _CATALOGUE.gettext("less than a point")
+        return say("less than a point")
     count = round(abs(points))
     if points < 0:
-        return _CATALOGUE.ngettext("a bonus of about {count} point", "a bonus of about {count} points",
-                                   count).format(count=count)
-    return _CATALOGUE.ngettext("about {count} point", "about {count} points", count).format(count=count)
+        return say_n("a bonus of about {count} point", "a bonus of about {count} points", count)
+    return say_n("about {count} point", "about {count} points", count)

@@ -48,7 +48,7 @@ def test_lesson_links_point_at_the_notebooks_under_voila() -> None:
 
 def test_lesson_links_point_at_the_rendered_pages_in_the_browser(in_the_browser: Path) -> None:
     index = LessonIndex(Progress(in_the_browser / "x"))
-    assert [entry["href"] for entry in index.lessons][2] == "03-practice.html"
+    assert [entry["href"] for entry in index.lessons][2] == "03-practice.html?lang=en"
 
 
 def test_data_lives_on_the_browser_drive_in_the_browser(in_the_browser: Path) -> None:

@@ -90,7 +90,7 @@ def test_the_index_shows_marks_and_links(tmp_path: Path) -> None:
     progress = Progress(tmp_path)
     progress.mark("05-first-trick")
     index = LessonIndex(progress)
-    assert [item["href"] for item in index.lessons] == [lesson.notebook for lesson in LESSONS]
+    assert [item["href"] for item in index.lessons] == [f"{lesson.notebook}?lang=en" for lesson in LESSONS]
     assert [item["number"] for item in index.lessons if item["done"]] == [5]
     progress.mark("06-breaking-hearts")
     index._dispatch(index, {"type": "opened"}, None)
@@ -318,8 +318,10 @@ def test_the_glossary_has_every_term_and_every_refusal_links_to_an_entry() -> No
     assert rule_link(Reason.LEGAL) == {} and rule_link(None) == {}
     for lesson in LESSONS[:8]:
         assert f"({lesson.notebook})" in text, lesson.key
-    index = "".join("".join(c["source"]) for c in json.loads((LESSONS_DIR / "index.ipynb").read_text())["cells"])
-    assert f"({GLOSSARY})" in index
+    # The index's own words are its widget's (they change language with it), the glossary link among them.
+    words = LessonIndex(Progress("/nonexistent")).page
+    assert {"text": "Glossary and rules reference", "href": f"{GLOSSARY}?lang=en"} in words["links"]
+    assert any(f"]({GLOSSARY}?lang=en)" in paragraph for paragraph in words["intro"])
 
 
 def test_glossary_links_point_at_the_page_each_server_serves(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -437,14 +439,14 @@ def test_lesson_1_and_lesson_7_ask_a_question_that_earns_a_star(monkeypatch: pyt
 def test_the_index_says_where_to_go_on(tmp_path: Path) -> None:
     progress = Progress(tmp_path)
     index = LessonIndex(progress)
-    assert index.next_step == {"text": "Start with lesson 1: The aim and the cards", "href": "01-aim-and-cards.ipynb",
-                               "lesson": "01-aim-and-cards"}
+    assert index.next_step == {"text": "Start with lesson 1: The aim and the cards",
+                               "href": "01-aim-and-cards.ipynb?lang=en", "lesson": "01-aim-and-cards"}
     for key in ("01-aim-and-cards", "02-tricks", "04-passing"):
         progress.mark(key)
     index.refresh()
     # The first lesson not completed, not the one after the last completed.
     assert index.next_step["text"] == "Continue with lesson 3: Which card would you play?"
-    assert index.next_step["href"] == "03-practice.ipynb"
+    assert index.next_step["href"] == "03-practice.ipynb?lang=en"
     for item in LESSONS[:-1]:
         progress.mark(item.key)
     index.refresh()
@@ -452,7 +454,7 @@ def test_the_index_says_where_to_go_on(tmp_path: Path) -> None:
     progress.mark(LESSONS[-1].key)
     index._dispatch(index, {"type": "opened"}, None)
     assert index.next_step == {"text": f"You have completed all {len(LESSONS)} lessons. Play another guided match",
-                               "href": "09-guided-match.ipynb", "lesson": "09-guided-match"}
+                               "href": "09-guided-match.ipynb?lang=en", "lesson": "09-guided-match"}
     assert 'model.get("next_step")' in index._esm
 
 

@@ -54,6 +54,7 @@ import jinja2
 from packaging.requirements import Requirement
 from packaging.utils import canonicalize_name, parse_wheel_filename
 
+from hearts_core.wording import LANGUAGES
 from widgets.storage import APP_NAME
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -85,6 +86,8 @@ KERNEL_BOOT = "kernel_boot.js"
 # What the snapshot has imported: the kernel's modules, and every module of the lessons'
 # packages ("name/"), so a page imports none of them itself.
 SNAPSHOT_IMPORTS = ("piplite.piplite", "pyodide_kernel", "hearts_core/", "widgets/")
+TRANSLATED = tuple(code for code in LANGUAGES if code != "en")
+"""The languages whose pages sit in a folder of their own (English is the site's root)."""
 PAGES_IGNORED = ("voila.json", "jupyter_server_config.json", "jupyter")
 
 
@@ -326,6 +329,12 @@ def contents(folder: Path) -> None:
     folder.mkdir(parents=True)
     for notebook in sorted((ROOT / "lessons").glob("*.ipynb")):
         shutil.copy2(notebook, folder / notebook.name)
+    # One site for every language: each translation's pages in its own folder (ja/03-practice.html),
+    # where the page's kernel starts, so it speaks the folder's language (hearts_core.wording).
+    for code in TRANSLATED:
+        (folder / code).mkdir()
+        for notebook in sorted((ROOT / "lessons" / code).glob("*.ipynb")):
+            shutil.copy2(notebook, folder / code / notebook.name)
     data = folder / APP_NAME
     data.mkdir()
     (data / "README.txt").write_text(DATA_NOTE, encoding="utf-8")
@@ -343,16 +352,33 @@ def front_door() -> str:
     return str(page.render(index_url="voici/render/index.html"))
 
 
+CHARSET = re.compile(r"<meta charset=[^>]*>", re.IGNORECASE)
+LANGUAGE_SCRIPT = FRONT_DOOR.parent / "language.html"
+"""The pages' language from their folder, and ``?lang=`` (the Voilà template includes the same file)."""
+
+
+def language_script() -> str:
+    """The script of ``language.html``, its template comment dropped."""
+    return re.sub(r"\{#-.*?-#\}\s*", "", LANGUAGE_SCRIPT.read_text(encoding="utf-8"), flags=re.DOTALL)
+
+
 def finish_pages(output: Path) -> None:
     """Point the kernel at the snapshot's loader, drop the pages' CDN stylesheets, open on the index.
+
+    Each rendered page gets the language script first in its head (``language.html``).
 
     The kernel's build step sets ``pyodideUrl`` to the lite dir's ``pyodide.js`` in every
     page's settings, whatever jupyter-lite.json said, so it is set to ``kernel_boot.js``
     here. Font Awesome's stylesheet is dropped: the lessons draw no icons.
     """
     pointed = 0
+    language = language_script()
+    rendered = output / "voici" / "render"
     for page in [*output.rglob("*.html"), *output.rglob("jupyter-lite.json")]:
         text = page.read_text(encoding="utf-8")
+        if page.is_relative_to(rendered) and page.suffix == ".html":
+            # After the charset, which must come within the page's first 1024 bytes.
+            text = CHARSET.sub(lambda found: found.group(0) + "\n" + language, text, count=1)
         finished, count = PYODIDE_URL.subn(rf'\g<1>{KERNEL_BOOT}"', CDN_LINK.sub("", text))
         pointed += count
         if finished != text:

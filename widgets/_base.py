@@ -39,9 +39,9 @@ from typing import Any, Final
 import anywidget
 import traitlets
 
-from hearts_core import Card, seat_name
+from hearts_core import Card, seat_name, wording
 from hearts_core.display import card_css
-from hearts_core.wording import language, plural_index, say, translate, translate_n
+from hearts_core.wording import card_name, language, marked, plural_index, say, translate, translate_n
 
 __all__ = [
     "ESM_FILE_MARK", "FAILED", "REFUSED", "HeartsWidget", "bundle_css", "bundle_esm", "card_data", "cards_data",
@@ -53,7 +53,7 @@ log = logging.getLogger("hearts_lessons.widgets")
 
 # What the learner reads when the page sends something no action accepts (a stale page,
 # a mismatched front end, or a hand-made message): one sentence, nothing from the input.
-REFUSED = "The page asked for something this widget cannot do, so nothing changed. Reloading the page may help."
+REFUSED = marked("The page asked for something this widget cannot do, so nothing changed. Reloading the page may help.")
 # Longest text of a failure shown in the error box (an exception may quote its input).
 MAX_SHOWN = 300
 _brief = reprlib.Repr()
@@ -67,7 +67,7 @@ ESM_FILE_MARK = "// ---- file: "
 
 # What the learner reads when an action fails for a reason of ours (a bug, a missing
 # platform feature): never the exception's own text, which names code, not the game.
-FAILED = "Something went wrong on our side, so nothing changed. Reloading the page may help."
+FAILED = marked("Something went wrong on our side, so nothing changed. Reloading the page may help.")
 
 
 def failure_sentence(problem: Exception) -> str:
@@ -78,9 +78,9 @@ def failure_sentence(problem: Exception) -> str:
     cut short; anything else is a fault of ours and gets :data:`FAILED`.
     """
     if not isinstance(problem, ValueError):
-        return FAILED
+        return say(FAILED)
     text = str(problem)
-    return "Something went wrong: " + (text if len(text) <= MAX_SHOWN else text[:MAX_SHOWN] + "…")
+    return say("Something went wrong: {problem}", problem=text if len(text) <= MAX_SHOWN else text[:MAX_SHOWN] + "…")
 
 
 def bundle_esm(*names: str) -> str:
@@ -148,7 +148,7 @@ def card_data(card: Card) -> dict[str, Any]:
         "rank": card.rank_text,
         "symbol": card.suit.symbol,
         "suit": card.suit.plural,
-        "label": card.name,
+        "label": card_name(card),
     }
 
 
@@ -157,13 +157,13 @@ def cards_data(cards: Iterable[Card], **flags: Callable[[Card], Any]) -> list[di
     return [{**card_data(card), **{key: rule(card) for key, rule in flags.items()}} for card in cards]
 
 
-CARD_LED: Final = "{seat} led {card} ({name})."
-CARD_PLAYED: Final = "{seat} played {card} ({name})."
+CARD_LED: Final = marked("{seat} led {card} ({name}).")
+CARD_PLAYED: Final = marked("{seat} played {card} ({name}).")
 
 
 def spoken_plays(seats: Iterable[int], cards: Iterable[Card]) -> list[str]:
     """A trick's cards for a screen reader, in play order: "CPU1 led ♣10 (ten of clubs)." and so on."""
-    return [say(CARD_PLAYED if offset else CARD_LED, seat=seat_name(seat), card=card, name=card.name)
+    return [say(CARD_PLAYED if offset else CARD_LED, seat=seat_name(seat), card=card, name=card_name(card))
             for offset, (seat, card) in enumerate(zip(seats, cards, strict=True))]
 
 
@@ -182,6 +182,9 @@ class HeartsWidget(anywidget.AnyWidget):
     """The active language's forms of every pattern the front end says (see :func:`front_end_words`)."""
 
     def __init__(self, **kwargs: Any) -> None:
+        # Before a word is said: the page's language, if it was settled elsewhere (the static
+        # site's kernel snapshot, taken in another folder; hearts_core.wording).
+        wording.follow_page()
         super().__init__(**kwargs)
         self.relabel()
         self.on_msg(self._dispatch)
@@ -215,7 +218,7 @@ class HeartsWidget(anywidget.AnyWidget):
             action, arguments = self._checked(content)
         except _Refused as refusal:
             log.warning("refused a message from the page (%s): %s", refusal, _brief.repr(content))
-            self.error = REFUSED
+            self.error = say(REFUSED)
             return False
         try:
             self.error = ""

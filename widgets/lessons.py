@@ -19,6 +19,16 @@ Design choices:
   a table here, so a new kind of practice needs no change to this module.
 * :class:`~widgets.points_quiz.PointsQuiz` lives in its own module; it is re-exported
   here because the lessons import it from ``widgets.lessons``.
+* Languages: ``lessons.toml`` holds the English texts, the message ids of the ``hearts``
+  catalogue (``./dev translations`` extracts them), said through :func:`translate` when
+  shown.  The index is the course's one language picker.  It holds every word of its page
+  (heading, introduction, links), so choosing a language re-renders the whole page at once,
+  without a reload, and its links lead into that language's folder of notebooks
+  (``ja/03-practice.ipynb?lang=ja``), where the lesson's kernel speaks it
+  (:mod:`hearts_core.wording`).  The choice is kept in ``progress.json`` beside the
+  progress (same atomic write, same care for a corrupt file).  Which language the index
+  opens in: the page address's ``?lang=``, else the stored choice, else the folder of a
+  translated page, else the browser's first language the course speaks, else English.
 """
 
 from __future__ import annotations
@@ -34,7 +44,9 @@ from typing import Any, ClassVar, Protocol, TypeVar, runtime_checkable
 
 import traitlets
 
-from hearts_core.wording import say
+from hearts_core import wording
+from hearts_core.errors import quote_input
+from hearts_core.wording import LANGUAGES, NATIVE_NAMES, marked, say, translate
 from widgets._base import HeartsWidget, bundle_css, bundle_esm, page_address
 from widgets.points_quiz import PointsQuiz
 from widgets.storage import (
@@ -86,11 +98,32 @@ class Lesson:
         static site (Python in the browser, Pyodide) the page Voici rendered from it."""
         return page_address(self.notebook)
 
+    def page_in(self, code: str, here: str | None = None) -> str:
+        """The lesson's address in language ``code``, relative to a page in language ``here``'s folder."""
+        return language_page(self.notebook, code, here)
+
+
+def language_page(notebook: str, code: str, here: str | None = None) -> str:
+    """A notebook's address in language ``code``'s folder, from a page in ``here``'s (the kernel's folder).
+
+    English pages are the lessons folder itself, each translation a folder inside it named by
+    its code; the address carries ``?lang=`` so the page it opens knows it was asked for.
+
+    >>> language_page("03-practice.ipynb", "ja", "en"), language_page("index.ipynb", "en", "ja")
+    ('ja/03-practice.ipynb?lang=ja', '../index.ipynb?lang=en')
+    >>> language_page("glossary.ipynb", "es", "ja")
+    '../es/glossary.ipynb?lang=es'
+    """
+    here = wording.folder_language() if here is None else here
+    up = "" if here == "en" else "../"
+    folder = "" if code == here else up + ("" if code == "en" else f"{code}/")
+    return f"{folder}{page_address(notebook)}?lang={code}"
+
 
 PARTS: dict[str, tuple[str, str]] = {
-    "rules": ("The rules", "What may be played, and how a hand and a match are scored."),
-    "play": ("Playing well",
-             "Which card is good, not only allowed: ideas, worked positions and puzzles from real hands."),
+    "rules": (marked("The rules"), marked("What may be played, and how a hand and a match are scored.")),
+    "play": (marked("Playing well"),
+             marked("Which card is good, not only allowed: ideas, worked positions and puzzles from real hands.")),
 }
 """The course's parts in order: key to (title, one-line summary), each a whole pattern for :func:`say`."""
 
@@ -142,12 +175,40 @@ class Progress:
             except OSError as failure:
                 kept = f"{self.path.name} (it could not be moved: {failure})"
             log.warning("progress file unreadable (%s); kept as %s", problem, kept)
-            self.notice = ("Your lesson progress could not be read, so it starts again. "
-                           f"The old file was kept as {kept}.")
+            self.notice = say("Your lesson progress could not be read, so it starts again. "
+                              "The old file was kept as {kept}.", kept=kept)
             return {"completed": []}
         except OSError as problem:
-            self.notice = f"Your lesson progress could not be opened ({problem.strerror or problem})."
+            self.notice = say("Your lesson progress could not be opened ({problem}).",
+                              problem=problem.strerror or problem)
             return {"completed": []}
+
+    def language(self) -> str | None:
+        """The language the learner chose on the index, or ``None`` (never chosen, or not one we speak)."""
+        chosen = self._document().get("language")
+        return chosen if isinstance(chosen, str) and chosen in LANGUAGES else None
+
+    def choose_language(self, code: str) -> None:
+        """Remember language ``code`` (one of :data:`~hearts_core.wording.LANGUAGES`) beside the progress.
+
+        An unknown code raises :class:`ValueError` naming it and writes nothing.
+        """
+        if code not in LANGUAGES:
+            raise ValueError(f"unknown language {quote_input(code)}; the course speaks {', '.join(LANGUAGES)}")
+        document = self._document()
+        self._write(document, language=code)
+
+    def _write(self, document: dict[str, Any], *, completed: set[str] | None = None,
+               lessons: dict[str, dict[str, int]] | None = None, language: str | None = None) -> None:
+        """Write the whole file, keeping what is not being changed (the language with the progress, and back)."""
+        kept_language = language or document.get("language")
+        result: dict[str, Any] = {
+            "completed": sorted(set(document["completed"]) if completed is None else completed),
+            "lessons": self.stats() if lessons is None else lessons,
+        }
+        if isinstance(kept_language, str) and kept_language in LANGUAGES:
+            result["language"] = kept_language
+        atomic_write(self.path, json.dumps(result, indent=1))
 
     def completed(self) -> set[str]:
         """Keys of completed lessons."""
@@ -180,7 +241,7 @@ class Progress:
         new = {"answered": answered, "exercises": exercises, "stars": stars, "graded": graded}
         if exercises or graded:
             lessons[key] = {name: max(old[name], new[name]) for name in _COUNTS}
-        atomic_write(self.path, json.dumps({"completed": sorted(done), "lessons": lessons}, indent=1))
+        self._write(document, completed=done, lessons=lessons)
 
 
 _COUNTS = ("answered", "exercises", "stars", "graded")
@@ -268,8 +329,8 @@ class LessonPractice:
                               exercises=self.total, stars=self.stars, graded=len(self._graded()))
         except OSError as problem:  # e.g. a read-only data folder: the lesson still works
             log.warning("progress of %s not saved: %s", self.key, problem)
-            widget.error = ("Your progress could not be saved, so the index will not mark this lesson "
-                            "as done. Your answer itself is fine.")
+            widget.error = say("Your progress could not be saved, so the index will not mark this lesson "
+                               "as done. Your answer itself is fine.")
 
 
 def completes(key: str, widget: W, progress: Progress | None = None) -> W:
@@ -286,7 +347,8 @@ def completes(key: str, widget: W, progress: Progress | None = None) -> W:
 
 
 class LessonIndex(HeartsWidget):
-    """The lessons in order, each with its summary, a link, and a mark when completed."""
+    """The course's index page: its words, a language picker, and the lessons in order, each with its
+    summary, a link, and a mark when completed."""
 
     _esm = bundle_esm("lessons.js")
     _css = bundle_css("lessons.css")
@@ -300,46 +362,136 @@ class LessonIndex(HeartsWidget):
     """Why the progress marks were lost, if the progress file could not be read."""
     next_step = traitlets.Dict().tag(sync=True)
     """Where to go on: ``text`` and ``href`` of the first lesson not completed (see :func:`next_step`)."""
+    language = traitlets.Unicode("en").tag(sync=True)
+    """The code of the language the index speaks now."""
+    languages = traitlets.List(traitlets.Dict()).tag(sync=True)
+    """The picker's choices: ``code`` and ``name``, each language named in itself."""
+    page = traitlets.Dict().tag(sync=True)
+    """The page's own words: ``title``, ``intro`` (paragraphs, with ``**bold**`` and ``[links](...)``),
+    ``links`` (``text`` and ``href``) and ``home`` (this index's address in the active language)."""
 
     def __init__(self, progress: Progress | None = None, **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self.progress = progress or Progress()
-        self.error = storage_notice() or ""
-        self.parts = [{"key": key, "title": say(title), "summary": say(summary)}
-                      for key, (title, summary) in PARTS.items() if any(item.part == key for item in LESSONS)]
+        self.folder = wording.folder_language()
+        """The language of the folder this page is in: links are relative to it."""
+        self.languages = [{"code": code, "name": NATIVE_NAMES[code]} for code in LANGUAGES]
         self.refresh()
 
-    def page_opened(self) -> list[dict[str, Any]]:
-        """Marks as they are now: the index may have been built long before (preheated)."""
+    def _actions(self) -> dict[str, Callable[..., Any]]:
+        return {"choose_language": self.choose_language}
+
+    def page_opened(self, browser: list[str] | None = None, asked: str = "") -> list[dict[str, Any]]:
+        """Marks as they are now (the index may have been built long before, preheated), in the language
+        the learner wants: ``asked`` is the address's ``?lang=``, ``browser`` the browser's languages."""
+        wanted = opening_language(asked, self.progress.language(), self.folder, browser or [])
+        if wanted != wording.language():
+            wording.set_language(wanted)
         return self.refresh()
 
+    def choose_language(self, code: str) -> None:
+        """The learner picked language ``code``: the index speaks it at once, and it is remembered."""
+        if code not in LANGUAGES:
+            raise ValueError(say("The course does not speak {code}; choose one of the languages listed.",
+                                 code=quote_input(code)))
+        wording.set_language(code)
+        try:
+            self.progress.choose_language(code)
+        except OSError as problem:  # a read-only data folder: the page still switches
+            log.warning("language choice not saved: %s", problem)
+            self.refresh()
+            self.error = say("Your choice of language could not be saved, so the next visit may open "
+                             "in another language.")
+            return
+        self.refresh()
+
     def refresh(self) -> list[dict[str, Any]]:
-        """Re-read the learner's progress."""
+        """Re-read the learner's progress and say everything in the active language."""
+        code = wording.language()
         done = self.progress.completed()
         stats = self.progress.stats()
-        self.notice = self.progress.notice
         empty = dict.fromkeys(_COUNTS, 0)
-        self.lessons = [
-            {"number": number, "key": item.key, "title": item.title, "summary": item.summary,
-             "href": item.page, "done": item.key in done, "mark": item.mark, "part": item.part,
-             **stats.get(item.key, empty)}
-            for number, item in enumerate(LESSONS, start=1)
-        ]
-        self.course = {"done": sum(1 for item in LESSONS if item.key in done), "total": len(LESSONS),
-                       "stars": sum(entry["stars"] for entry in stats.values()),
-                       "graded": sum(entry["graded"] for entry in stats.values())}
-        self.next_step = next_step(done)
+        with self.hold_sync():
+            self.relabel()
+            self.language = code
+            self.error = storage_notice() or ""
+            self.notice = self.progress.notice
+            self.parts = [{"key": key, "title": say(title), "summary": say(summary)}
+                          for key, (title, summary) in PARTS.items() if any(item.part == key for item in LESSONS)]
+            self.lessons = [
+                {"number": number, "key": item.key, "title": translate(item.title),
+                 "summary": translate(item.summary), "href": item.page_in(code, self.folder),
+                 "done": item.key in done, "mark": translate(item.mark), "part": item.part,
+                 **stats.get(item.key, empty)}
+                for number, item in enumerate(LESSONS, start=1)
+            ]
+            self.course = {"done": sum(1 for item in LESSONS if item.key in done), "total": len(LESSONS),
+                           "stars": sum(entry["stars"] for entry in stats.values()),
+                           "graded": sum(entry["graded"] for entry in stats.values())}
+            self.next_step = next_step(done, code, self.folder)
+            self.page = index_words(code, self.folder)
         return self.lessons
 
 
-_START = "Start with lesson {number}: {title}"
-_CONTINUE = "Continue with lesson {number}: {title}"
-_ALL_DONE = "You have completed all {total} lessons. Play another guided match"
+def opening_language(asked: str, stored: str | None, folder: str, browser: list[str]) -> str:
+    """The language the index opens in (module docstring): ``?lang=``, the stored choice, a translated
+    page's folder, the browser's first language we speak, English.
+
+    >>> opening_language("", None, "en", ["es-MX", "en"]), opening_language("en", "ja", "en", ["es"])
+    ('es', 'en')
+    >>> opening_language("", "ja", "es", []), opening_language("", None, "es", ["ja"])
+    ('ja', 'es')
+    """
+    if asked in LANGUAGES:
+        return asked
+    if stored:
+        return stored
+    if folder != "en":
+        return folder
+    for tag in browser:
+        primary = str(tag).split("-")[0].lower()
+        if primary in LANGUAGES:
+            return primary
+    return "en"
+
+
+_GLOSSARY = "glossary.ipynb"
+_ANALYSIS = "analysis.ipynb"
+
+
+def index_words(code: str, here: str) -> dict[str, Any]:
+    """Every word of the index page in the active language, with links into language ``code``'s folder."""
+    glossary, analysis = language_page(_GLOSSARY, code, here), language_page(_ANALYSIS, code, here)
+    return {
+        "title": say("Hearts Lessons"),
+        "intro": [
+            say("Learn the card game Hearts step by step, in two parts. **The rules** come first: the aim, "
+                "tricks, passing, the special rules of the first trick and of hearts, scoring, the moon, and a "
+                "full guided match against three computer players. **Playing well** comes next: one idea a "
+                "lesson (passing, leading and ducking, the queen of spades, discarding, counting, the moon in "
+                "play), each shown on a worked position and then practised on positions from real hands."),
+            say("Each lesson is short and asks before it tells: you answer, then read why. A lesson gets its ✓ "
+                "once every exercise in it is answered (each row says what that takes), and a ★ for every "
+                "question answered right at the first try. Words you meet are explained in the "
+                "**[glossary and rules reference]({glossary})**.", glossary=glossary),
+            say("Set up any position, ask why a card may or may not be played, hear the coach and play on from "
+                "there on the **[analysis board]({analysis})**.", analysis=analysis),
+        ],
+        "links": [{"text": say("Glossary and rules reference"), "href": glossary}],
+        "home": language_page("index.ipynb", code, here),
+    }
+
+
+_START = marked("Start with lesson {number}: {title}")
+_CONTINUE = marked("Continue with lesson {number}: {title}")
+_ALL_DONE = marked("You have completed all {total} lessons. Play another guided match")
 _MATCH_LESSON = "09-guided-match"
 
 
-def next_step(done: set[str]) -> dict[str, str]:
+def next_step(done: set[str], code: str = "en", here: str = "en") -> dict[str, str]:
     """Where the index sends the learner on: the first lesson not completed, or a match once all are.
+
+    Said in the active language; the link leads into language ``code``'s folder from ``here``'s.
 
     >>> next_step(set())["text"]
     'Start with lesson 1: The aim and the cards'
@@ -349,6 +501,7 @@ def next_step(done: set[str]) -> dict[str, str]:
     for number, item in enumerate(LESSONS, start=1):
         if item.key not in done:
             pattern = _CONTINUE if done & {entry.key for entry in LESSONS} else _START
-            return {"text": pattern.format(number=number, title=item.title), "href": item.page, "lesson": item.key}
+            return {"text": say(pattern, number=number, title=translate(item.title)),
+                    "href": item.page_in(code, here), "lesson": item.key}
     match = lesson(_MATCH_LESSON)
-    return {"text": _ALL_DONE.format(total=len(LESSONS)), "href": match.page, "lesson": match.key}
+    return {"text": say(_ALL_DONE, total=len(LESSONS)), "href": match.page_in(code, here), "lesson": match.key}

@@ -52,7 +52,7 @@ def test_the_binder_launch_path_opens_the_index_and_a_lesson(binder_server: str,
     expect(links).to_have_count(len(LESSONS))
     page.get_by_role("link", name=re.compile("Lesson 3:")).click()
     page.wait_for_selector(".hl-practice", timeout=60_000)
-    assert page.url.endswith("/voila/render/lessons/03-practice.ipynb")
+    assert page.url.endswith("/voila/render/lessons/03-practice.ipynb?lang=en")
     widget = page.locator(".hl-practice").first
     widget.locator('.hl-hand .hl-card[data-card="♠Q"]').click()
     expect(widget.locator(".hl-message.is-illegal")).to_contain_text("you must play one of them")

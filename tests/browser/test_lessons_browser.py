@@ -385,7 +385,7 @@ def test_the_index_opens_first_and_links_every_lesson(page: Page, lesson_server:
     links = page.locator(".hl-index .hl-lesson-link")
     expect(links).to_have_count(len(PAGES))
     hrefs = [links.nth(i).get_attribute("href") for i in range(len(PAGES))]
-    assert hrefs == [f"{key}.ipynb" for key in PAGES]
+    assert hrefs == [f"{key}.ipynb?lang=en" for key in PAGES]  # each link says its language
     expect(page.locator('.hl-index [role="progressbar"]')).to_be_visible()
     # Where to go on: the first lesson not completed. Other browser tests share this run's data
     # folder and may have completed some lessons already, so the page's own marks say which.
@@ -394,20 +394,20 @@ def test_the_index_opens_first_and_links_every_lesson(page: Page, lesson_server:
         "items => items.map(item => item.dataset.lesson)"))
     if not done:
         expect(onward).to_have_text("Start with lesson 1: The aim and the cards →")
-        expect(onward).to_have_attribute("href", "01-aim-and-cards.ipynb")
+        expect(onward).to_have_attribute("href", "01-aim-and-cards.ipynb?lang=en")
     else:
         first = next(key for key in LESSON_KEYS if key not in done)
         expect(onward).to_have_text(re.compile(rf"^Continue with lesson {LESSON_KEYS.index(first) + 1}: .+ →$"))
-        expect(onward).to_have_attribute("href", f"{first}.ipynb")
+        expect(onward).to_have_attribute("href", f"{first}.ipynb?lang=en")
     glossary = page.get_by_role("link", name=re.compile("glossary", re.I)).first
-    expect(glossary).to_have_attribute("href", "glossary.ipynb")
+    expect(glossary).to_have_attribute("href", "glossary.ipynb?lang=en")
     assert_words_not_identifiers(page)
     screenshot(page, "lesson-index")
     # Every lesson page is opened by the test below; here one link is followed, to see that a
     # click on the index reaches the lesson (the hrefs of all of them are checked above).
     links.nth(2).click()
     page.wait_for_selector(".hl-root", timeout=60_000)
-    assert page.url.endswith(f"/{LESSON_KEYS[2]}.ipynb")
+    assert page.url.endswith(f"/{LESSON_KEYS[2]}.ipynb?lang=en")
     page.go_back()
     page.wait_for_selector(".hl-index .hl-lesson-link", timeout=60_000)
     assert not page.js_errors  # type: ignore[attr-defined]

@@ -35,11 +35,11 @@ def answer(page: Page, card: str, kind: str) -> None:
 
 def test_a_puzzle_right_and_one_wrong_from_the_index(page: Page, lesson_server: str) -> None:
     page.goto(lesson_server, wait_until="domcontentloaded")
-    link = page.locator('.hl-index .hl-lesson-link[href="puzzles.ipynb"]')
+    link = page.locator('.hl-index .hl-lesson-link[href="puzzles.ipynb?lang=en"]')
     expect(link).to_have_text("Puzzles", timeout=60_000)
     link.click()
     page.wait_for_selector(f"{BOARD} .hl-hand .hl-card", timeout=60_000)
-    assert page.url.endswith("/puzzles.ipynb")
+    assert page.url.endswith("/puzzles.ipynb?lang=en")
     assert "Traceback" not in page.inner_text("body")
     # Fits a phone: nothing wider than the screen.
     assert page.evaluate("() => document.documentElement.scrollWidth <= window.innerWidth")

@@ -141,7 +141,7 @@ def test_the_index_lists_the_lessons_lesson_3_explains_a_card_and_its_mark_survi
 
     page.locator('.hl-index li[data-lesson="03-practice"] a').click()  # the index's own link
     page.wait_for_selector(".hl-practice", timeout=BOOT)
-    assert page.url.endswith("voici/render/03-practice.html")
+    assert page.url.endswith("voici/render/03-practice.html?lang=en")
     widget = page.locator(".hl-practice").first
     widget.locator('.hl-hand .hl-card[data-card="♠Q"]').click()
     expect(widget.locator(".hl-message.is-illegal")).to_contain_text("you must play one of them", timeout=30_000)

@@ -12,6 +12,50 @@ function hlUseWords(model) {
   HL_WORDS = model.get("words") || {};
 }
 
+// A widget whose language can change while it is shown (the index's language picker) redraws
+// when Python sends the new words.
+function hlFollowWords(model, redraw) {
+  model.on("change:words", () => {
+    hlUseWords(model);
+    redraw();
+  });
+}
+
+// A translated sentence that carries its own emphasis and links, in the two markdown forms
+// the catalogues use: **bold** and [text](address), alone or as **[text](address)**. Only
+// text nodes and links are made (never HTML from the sentence), so a catalogue cannot inject
+// markup; an address that is not a relative page or a fragment stays plain text.
+function hlInline(parent, text) {
+  const pattern = /\*\*\[([^\]]+)\]\(([^)\s]+)\)\*\*|\[([^\]]+)\]\(([^)\s]+)\)|\*\*([^*]+)\*\*/g;
+  let at = 0;
+  for (const found of text.matchAll(pattern)) {
+    parent.append(document.createTextNode(text.slice(at, found.index)));
+    const [whole, strongText, strongHref, linkText, linkHref, bold] = found;
+    if (bold !== undefined) {
+      parent.append(hlEl("strong", "", bold));
+    } else {
+      const label = strongText ?? linkText;
+      const href = strongHref ?? linkHref;
+      if (/^(?![a-z][a-z0-9+.-]*:|\/\/)/i.test(href)) {
+        const link = hlEl("a", "", label);
+        link.href = href;
+        parent.append(strongText !== undefined ? hlWrap("strong", link) : link);
+      } else {
+        parent.append(document.createTextNode(whole));
+      }
+    }
+    at = found.index + whole.length;
+  }
+  parent.append(document.createTextNode(text.slice(at)));
+  return parent;
+}
+
+function hlWrap(tag, child) {
+  const el = document.createElement(tag);
+  el.append(child);
+  return el;
+}
+
 function hlFill(pattern, values = {}) {
   return pattern.replace(/\{(\w+)\}/g, (whole, name) => (name in values ? String(values[name]) : whole));
 }
