@@ -38,7 +38,17 @@ LESSON_SERVER = "browser files using the lesson server"
 
 BROWSER_TESTS = Path(__file__).parent / "browser"
 
-KNOWN_SECONDS: dict[str, float] = {}
+KNOWN_SECONDS: dict[str, float] = {
+    LESSON_SERVER: 350,
+    "tests/browser/test_site_browser.py": 130,
+    "tests/test_coach_claims.py": 75,
+    "tests/browser/test_match_browser.py": 55,
+    "tests/browser/test_serving_browser.py": 30,
+    "tests/test_app.py": 30,
+    "tests/browser/test_small_widgets_browser.py": 30,
+    "tests/browser/test_binder_browser.py": 20,
+    "tests/test_widget_record_viewer.py": 20,
+}
 """Serial wall time of the longest units (seconds, setup included), longest first."""
 
 SECONDS_PER_TEST = 0.3
