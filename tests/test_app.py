@@ -23,6 +23,7 @@ from pathlib import Path
 import pytest
 
 from hearts_lessons_app import cli, lessons_dir
+from tools.build_site import wheel_build_lock
 from tools.localhost import free_port, wait_until_answering
 from widgets.lessons import LESSONS
 
@@ -32,11 +33,12 @@ ROOT = Path(__file__).resolve().parents[1]
 @pytest.fixture(scope="module")
 def wheel(tmp_path_factory: pytest.TempPathFactory) -> Path:
     out = tmp_path_factory.mktemp("wheel")
-    subprocess.run(
-        [sys.executable, "-m", "pip", "wheel", "--quiet", "--no-deps", "--no-build-isolation",
-         "-w", str(out), str(ROOT)],
-        check=True, capture_output=True,
-    )
+    with wheel_build_lock():  # the static site's build may be building it on another worker
+        subprocess.run(
+            [sys.executable, "-m", "pip", "wheel", "--quiet", "--no-deps", "--no-build-isolation",
+             "-w", str(out), str(ROOT)],
+            check=True, capture_output=True,
+        )
     (built,) = out.glob("hearts_lessons-*.whl")
     return built
 

@@ -43,3 +43,17 @@ def test_dev_installs_with_the_lock_once_then_only_after_a_change(tmp_path: Path
         lock.write("# refreshed\n")
     _, calls = install(project)
     assert len(calls) == 2
+
+
+def test_the_whole_suite_runs_on_every_core_and_a_selection_as_given(tmp_path: Path) -> None:
+    project = scratch_project(tmp_path)
+    tools = project / ".venv" / "bin"
+    for name in ("ruff", "mypy", "npm"):  # npm: ./dev looks for it before the site's tests
+        (tools / name).write_text("#!/bin/sh\n")
+        (tools / name).chmod(0o755)
+    env = {"PATH": f"{tools}:/usr/bin:/bin", "HOME": str(tmp_path)}
+    subprocess.run(["./dev", "test"], cwd=project, env=env, capture_output=True, check=True)
+    subprocess.run(["./dev", "test", "tests/test_cards.py", "-x"], cwd=project, env=env, capture_output=True,
+                   check=True)
+    pytest_calls = [call for call in (tools.parent / "calls").read_text().splitlines() if call.startswith("-m pytest")]
+    assert pytest_calls == ["-m pytest --numprocesses=auto", "-m pytest tests/test_cards.py -x"]

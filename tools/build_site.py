@@ -38,6 +38,7 @@ from __future__ import annotations
 import argparse
 import base64
 import email.parser
+import fcntl
 import hashlib
 import json
 import os
@@ -48,6 +49,8 @@ import sys
 import tarfile
 import time
 import zipfile
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 import jinja2
@@ -136,10 +139,26 @@ def browser_requirements(wheel: Path) -> list[Requirement]:
     return wanted
 
 
+@contextmanager
+def wheel_build_lock() -> Iterator[None]:
+    """Hold while pip builds the project's wheel from this checkout.
+
+    pip builds a local project in place: setuptools writes ``build/lib``, ``build/bdist.*``
+    and the egg-info inside the checkout, so two builds at once (this one and
+    tests/test_app.py's on two test workers, or ``./dev site`` during a test run) would
+    remove each other's files. The second waits for the first.
+    """
+    (ROOT / "build").mkdir(exist_ok=True)
+    with (ROOT / "build" / "wheel-build.lock").open("w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)  # released when the file closes
+        yield
+
+
 def project_wheel(folder: Path) -> Path:
     shutil.rmtree(folder, ignore_errors=True)
-    run([sys.executable, "-m", "pip", "wheel", "--quiet", "--no-deps", "--no-build-isolation",
-         "-w", str(folder), str(ROOT)])
+    with wheel_build_lock():
+        run([sys.executable, "-m", "pip", "wheel", "--quiet", "--no-deps", "--no-build-isolation",
+             "-w", str(folder), str(ROOT)])
     (wheel,) = folder.glob("hearts_lessons-*.whl")
     return wheel
 

@@ -1,0 +1,101 @@
+"""How ``./dev test`` shares the suite between the machine's cores (pytest-xdist).
+
+The split is xdist's ``--dist loadfile`` (set in pyproject.toml) with two refinements;
+``conftest.py`` hands xdist this scheduler whenever that mode is on:
+
+* **A file's tests stay together, in order, on one worker.** That is what nbval needs
+  (a notebook's cells are the items of one file and must run top to bottom in one kernel),
+  and what every module-scoped fixture expects (test_coach_claims.py computes its 510
+  recommendations once; test_site_browser.py builds the static site once and walks it in
+  one browser context, in order).
+* **Files sharing an expensive session fixture form one unit.** The lesson server (Voilà
+  serving the lessons with a preheated kernel per page, ~20 kernels) is started by the
+  first test that asks for it on each worker: the browser files that use it run on one
+  worker, so it starts once, as in a serial run. The widget server, Chromium and the
+  data directory are cheap and are started per worker.
+* **The longest units start first.** A unit waiting in the queue goes to whichever worker
+  runs out of work first; sending the long ones first (longest processing time first)
+  leaves short files for the end, so the two workers finish within seconds of each other
+  instead of one waiting for a late 90-second file. The table of known seconds holds what
+  the longest units took in a serial run on the 2-core machine (setup included); only the
+  order depends on it, so a stale figure costs balance, never correctness. A unit not
+  listed is estimated from its number of tests.
+
+Without ``-n`` (``./dev test tests/test_x.py``, or ``-n 0``) none of this is loaded:
+pytest runs serially in collection order as before.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+from pathlib import Path
+
+from xdist.scheduler import LoadFileScheduling
+from xdist.workermanage import WorkerController
+
+LESSON_SERVER = "browser files using the lesson server"
+"""The unit of the browser test files that use the ``lesson_server`` session fixture."""
+
+BROWSER_TESTS = Path(__file__).parent / "browser"
+
+KNOWN_SECONDS: dict[str, float] = {
+    LESSON_SERVER: 350,
+    "tests/browser/test_site_browser.py": 130,
+    "tests/test_coach_claims.py": 75,
+    "tests/browser/test_match_browser.py": 55,
+    "tests/browser/test_serving_browser.py": 30,
+    "tests/test_app.py": 30,
+    "tests/browser/test_small_widgets_browser.py": 30,
+    "tests/browser/test_binder_browser.py": 20,
+    "tests/test_widget_record_viewer.py": 20,
+}
+"""Serial wall time of the longest units (seconds, setup included), longest first."""
+
+SECONDS_PER_TEST = 0.3
+"""Estimate for a unit not in ``KNOWN_SECONDS``: most such files are pure-Python tests."""
+
+SECONDS_PER_NOTEBOOK = 4.0
+"""Added for a notebook (nbval): its kernel starts before the first cell runs."""
+
+
+@cache
+def lesson_server_files() -> frozenset[str]:
+    """The browser test files (named as in pytest's node ids) whose tests use the lesson server."""
+    return frozenset(f"tests/browser/{path.name}" for path in BROWSER_TESTS.glob("test_*.py")
+                     if "lesson_server" in path.read_text(encoding="utf-8"))
+
+
+def unit_of(nodeid: str) -> str:
+    """The work unit a test belongs to: its file, or the shared unit its file is part of."""
+    path = nodeid.split("::", 1)[0]
+    return LESSON_SERVER if path in lesson_server_files() else path
+
+
+def estimated_seconds(unit: str, tests: int) -> float:
+    """How long ``unit`` (holding ``tests`` tests) is expected to take on one worker."""
+    if unit in KNOWN_SECONDS:
+        return KNOWN_SECONDS[unit]
+    return tests * SECONDS_PER_TEST + (SECONDS_PER_NOTEBOOK if unit.endswith(".ipynb") else 0.0)
+
+
+def longest_first(units: dict[str, dict[str, bool]]) -> list[str]:
+    """The units in the order to hand them out: longest expected first (ties keep their order)."""
+    return sorted(units, key=lambda unit: -estimated_seconds(unit, len(units[unit])))
+
+
+class HeartsScheduling(LoadFileScheduling):
+    """xdist's file scheduler, with the shared unit and the longest-first order above."""
+
+    _ordered = False
+
+    def _split_scope(self, nodeid: str) -> str:
+        return unit_of(nodeid)
+
+    def _assign_work_unit(self, node: WorkerController) -> None:
+        # xdist fills its queue in schedule() and hands out the first unit right away: the
+        # queue is put in order just before that first hand-out.
+        if not self._ordered:
+            self._ordered = True
+            for unit in longest_first(self.workqueue):
+                self.workqueue.move_to_end(unit)
+        super()._assign_work_unit(node)
