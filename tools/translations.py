@@ -392,6 +392,7 @@ def keep_lessons(writer: Writer) -> None:
 HEARTS_LOCALE = ROOT / "hearts_core" / "locale"
 HEARTS_DOMAIN = "hearts"
 KEYWORDS: dict[str, tuple[int, ...] | None] = {
+    "marked_n": (1, 2),
     "say": None, "say_n": (1, 2), "marked": None, "translate": None, "translate_n": (1, 2),
     "hlT": None, "hlTn": (1, 2),
 }

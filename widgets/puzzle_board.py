@@ -553,7 +553,8 @@ class PuzzleBoard(HeartsWidget):
         with self.hold_trait_notifications():
             self.puzzle_id = entry.id
             self.analysis_link = analysis_link(view, say(PATTERNS["analysis_link"]))
-            self.title = say(PATTERNS[kind], rating=f"{entry.puzzle.rating:,}")
+            rating = f"{entry.puzzle.rating:,}"
+            self.title = say(PATTERNS[kind], rating=rating)
             self.question = say(PATTERNS["question_follow" if view.current_trick else "question_lead"])
             self.facts = facts
             self.hand = cards_data(view.hand, legal=lambda card: card in legal)
@@ -588,12 +589,13 @@ class PuzzleBoard(HeartsWidget):
         progress = self.progress
         now = self._clock()
         # The change is shown once this page's puzzle is answered: before that it would be an older answer's.
+        rating = f"{progress.rating:,}"
         if not self.answered:
-            self.rating = say(PROGRESS_PATTERNS["rating"], rating=f"{progress.rating:,}")
+            self.rating = say(PROGRESS_PATTERNS["rating"], rating=rating)
         elif self._entry.play:
-            self.rating = say(PATTERNS["play_rating"], rating=f"{progress.rating:,}")
+            self.rating = say(PATTERNS["play_rating"], rating=rating)
         elif not self._first:
-            self.rating = say(PATTERNS["repeat_rating"], rating=f"{progress.rating:,}")
+            self.rating = say(PATTERNS["repeat_rating"], rating=rating)
         else:
             self.rating = rating_text(progress)
         self.streak = streak_text(progress)

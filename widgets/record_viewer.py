@@ -274,7 +274,8 @@ class RecordViewer(HeartsWidget):
 
 
 def _megabytes(size: int) -> str:
-    return say("{size} MB", size=f"{size / 1_000_000:.1f}")
+    megabytes = f"{size / 1_000_000:.1f}"
+    return say("{size} MB", size=megabytes)
 
 
 def _frames(report: CheckReport) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:

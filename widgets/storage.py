@@ -336,9 +336,9 @@ class FinishedMatch:
         """
         try:
             moment = time.strptime(self.finished_at[:19], "%Y-%m-%dT%H:%M:%S")
-            when = say("{day} {month} {year} at {time}", day=f"{moment.tm_mday:02d}",
-                       month=translate(_MONTHS[moment.tm_mon - 1]), year=moment.tm_year,
-                       time=f"{moment.tm_hour:02d}:{moment.tm_min:02d}")
+            day, clock = f"{moment.tm_mday:02d}", f"{moment.tm_hour:02d}:{moment.tm_min:02d}"
+            when = say("{day} {month} {year} at {time}", day=day, month=translate(_MONTHS[moment.tm_mon - 1]),
+                       year=moment.tm_year, time=clock)
         except ValueError:
             when = say("Unknown date")
         values = {"when": when, "points": self.totals[0], "others": and_list(self.totals[1:])}

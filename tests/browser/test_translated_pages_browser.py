@@ -1,0 +1,143 @@
+"""Every translated page in a real browser: Japanese speaks no English, Spanish fits a phone, axe on each lesson.
+
+* Japanese, at 1280x800: the visible text and every accessible name, title, placeholder and
+  option of each page (the lessons, the index, the glossary, the puzzles, the analysis board)
+  holds no word of the English catalogues (``hearts.pot`` and ``lessons.pot``: what the
+  course would say in English), apart from the few the translations keep on purpose
+  (:data:`KEPT`: key names printed on a keyboard, the computer players' names).
+* Spanish, at 375x800, the longest of the three: no page scrolls sideways and no widget's
+  box is wider than its content, so the longer labels wrap instead of spilling out.
+* axe-core finds nothing serious or critical on one translated page per lesson: the Japanese
+  page of the odd-numbered lessons and the index pages, the Spanish page of the even ones.
+
+The pages run in kernels that speak the page's folder's language (``lessons/ja``,
+``lessons/es``), which is what a learner who picked the language gets from the index.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+from babel.messages.pofile import read_po
+from playwright.sync_api import Page, expect
+
+from tests.browser.conftest import ROOT
+from tests.browser.pages import screenshot
+from tests.browser.test_accessibility_browser import AXE, serious_violations, settled_widgets
+from tests.browser.test_lessons_browser import LESSON_KEYS
+
+OTHER_PAGES = ["index", "glossary", "puzzles", "analysis"]
+PAGES = [*LESSON_KEYS, *OTHER_PAGES]
+
+KEPT = {"cpu", "enter", "escape", "space", "tab", "mb", "elo"}
+"""English-looking words a translation keeps: keys as printed on the keyboard, CPU1..CPU3, units."""
+
+
+def _english_words() -> set[str]:
+    words: set[str] = set()
+    for path in (ROOT / "hearts_core" / "locale" / "hearts.pot", ROOT / "lessons" / "locale" / "lessons.pot"):
+        with path.open("rb") as source:
+            for message in read_po(source):
+                for text in message.id if isinstance(message.id, tuple) else (message.id,):
+                    # Placeholders and link targets are not words anyone reads.
+                    text = re.sub(r"\{\w*\}|\]\([^)]*\)|<[^>]+>", " ", text)
+                    words.update(word.lower() for word in re.findall(r"[A-Za-z]{2,}", text))
+    return words - KEPT
+
+
+ENGLISH = _english_words()
+
+
+def open_translated(page: Page, base: str, language: str, key: str) -> None:
+    """Open ``key``'s page in ``language``'s folder and wait until every widget has drawn."""
+    page.goto(f"{base}voila/render/{language}/{key}.ipynb?lang={language}", wait_until="domcontentloaded")
+    page.wait_for_selector(".hl-root", timeout=90_000)
+    settled_widgets(page)
+    expect(page.locator("html")).to_have_attribute("lang", language)
+    body = page.inner_text("body")
+    assert "Traceback" not in body and "There was an error when executing" not in body
+
+
+def everything_read(page: Page) -> str:
+    """The page's visible text, then every name a screen reader speaks or a tooltip shows."""
+    return page.evaluate(
+        """() => {
+          const said = [document.body.innerText];
+          for (const el of document.querySelectorAll("[aria-label], [title], [placeholder], [alt], option")) {
+            for (const name of ["aria-label", "title", "placeholder", "alt"]) {
+              if (el.hasAttribute(name)) said.push(el.getAttribute(name));
+            }
+            if (el.tagName === "OPTION") said.push(el.textContent);
+          }
+          for (const el of document.querySelectorAll("[aria-labelledby], [aria-describedby]")) {
+            for (const name of ["aria-labelledby", "aria-describedby"]) {
+              for (const id of (el.getAttribute(name) || "").split(/\\s+/)) {
+                const target = id && document.getElementById(id);
+                if (target) said.push(target.textContent);
+              }
+            }
+          }
+          return said.join("\\n");
+        }"""
+    )
+
+
+def english_in(text: str) -> list[str]:
+    """Words of ``text`` that are words of the English catalogues (Latin letters only)."""
+    return sorted({word for word in re.findall(r"[A-Za-z]{2,}", text) if word.lower() in ENGLISH})
+
+
+def test_the_english_word_list_is_real() -> None:
+    # The scan is only as good as its list: the catalogues' everyday words are in it.
+    assert {"trick", "hearts", "play", "points", "lead", "pass", "queen"} <= ENGLISH
+    assert english_in("あなたが♠Qを出しました。CPU1の番です。Enter") == []
+    assert english_in("CPU1 takes the trick") == ["takes", "the", "trick"]
+
+
+@pytest.mark.parametrize("page", ["desktop"], indirect=True)
+@pytest.mark.parametrize("key", PAGES)
+def test_a_japanese_page_says_nothing_in_english(page: Page, lesson_server: str, key: str) -> None:
+    open_translated(page, lesson_server, "ja", key)
+    found = english_in(everything_read(page))
+    assert not found, f"English on the Japanese page {key}: {found}"
+    if key in OTHER_PAGES or int(key[:2]) % 2:
+        assert not AXE.exists() or not serious_violations(page, AXE)
+    if key in {"03-practice", "09-guided-match"}:
+        screenshot(page, f"ja-{key}")
+
+
+@pytest.mark.parametrize("page", ["phone"], indirect=True)
+@pytest.mark.parametrize("key", LESSON_KEYS)
+def test_a_spanish_page_fits_a_phone(page: Page, lesson_server: str, key: str) -> None:
+    open_translated(page, lesson_server, "es", key)
+    overflow = page.evaluate(
+        """() => {
+          const wide = [];
+          if (document.documentElement.scrollWidth > window.innerWidth + 1) {
+            wide.push(`the page is ${document.documentElement.scrollWidth}px wide`);
+          }
+          for (const root of document.querySelectorAll(".hl-root")) {
+            for (const el of root.querySelectorAll("*")) {
+              const box = el.getBoundingClientRect();
+              if (box.width && box.right > window.innerWidth + 1 && getComputedStyle(el).position !== "fixed") {
+                wide.push(`${el.tagName.toLowerCase()}.${[...el.classList].join(".")} ends at ${Math.round(box.right)}px`);
+              }
+            }
+          }
+          return wide.slice(0, 5);
+        }"""
+    )
+    assert not overflow, f"Spanish page {key} does not fit 375px: {overflow}"
+    if int(key[:2]) % 2 == 0:
+        assert not AXE.exists() or not serious_violations(page, AXE)
+    if key in {"03-practice", "09-guided-match"}:
+        screenshot(page, f"es-{key}")
+
+
+def test_every_translated_page_is_tested() -> None:
+    for language in ("ja", "es"):
+        notebooks = {path.stem for path in (ROOT / "lessons" / language).glob("*.ipynb")}
+        assert notebooks == set(PAGES), (language, notebooks ^ set(PAGES))
+    assert Path(AXE).exists(), "axe-core is installed by ./dev test"
