@@ -314,3 +314,28 @@ def test_the_pages_language_script_knows_every_language() -> None:
     assert script.lstrip().startswith("<script>") and "{#" not in script
     voila_page = (ROOT / "lessons" / "jupyter" / "voila" / "templates" / "hearts" / "index.html.j2").read_text()
     assert '{% include "language.html" %}' in voila_page
+
+
+# -- accessible names ------------------------------------------------------------------------
+
+_LABELLED_BUTTON = re.compile(
+    r'hlButton\(\s*hlT\("((?:[^"\\]|\\.)*)"(?:,\s*\{[^}]*\})?\)\s*,[^;]*?aria:\s*hlT\("((?:[^"\\]|\\.)*)"', re.S)
+
+
+@pytest.mark.parametrize("language", wording.LANGUAGES)
+def test_a_buttons_spoken_name_holds_its_visible_label_in_every_language(language: str) -> None:
+    """WCAG 2.5.3 (label in name; axe's label-content-name-mismatch): a voice-control user says
+    what the button shows, so a button whose screen-reader name is longer than its label must
+    still contain the label, in each translation as in English."""
+    catalogue = (gettext.NullTranslations() if language == "en" else
+                 gettext.translation(wording.DOMAIN, localedir=wording.LOCALE_DIR, languages=[language]))
+    pairs = {found for path in (ROOT / "widgets" / "static").rglob("*.js")
+             for found in _LABELLED_BUTTON.findall(path.read_text(encoding="utf-8"))}
+    assert len(pairs) >= 10  # the match's header and table, the record viewer, the pass picker...
+    mismatched = []
+    for label, name in sorted(pairs):
+        shown = re.sub(r"\{\w+\}", "", catalogue.gettext(label)).strip().lower()
+        spoken = catalogue.gettext(name).lower()
+        if shown not in spoken:
+            mismatched.append(f"{catalogue.gettext(label)!r} is not in {catalogue.gettext(name)!r}")
+    assert not mismatched, mismatched

@@ -275,3 +275,17 @@ def test_the_analysis_board_opens_a_shared_position_in_the_browser(page: Page, s
     expect(board.locator(".hl-analysis-coach-card .hl-card")).to_have_attribute(
         "data-card", str(recommend(view).card), timeout=60_000)
     screenshot(page, "site-analysis")
+
+
+@pytest.mark.parametrize(("language", "refused"), [("ja", "出せません"), ("es", "No se puede jugar")])
+def test_a_translated_page_on_the_site_speaks_its_language(page: Page, site_url: str, language: str,
+                                                           refused: str) -> None:
+    """One site, every language: a page in ja/ or es/ runs in a kernel that speaks its folder's language."""
+    open_page(page, site_url, f"{language}/03-practice")
+    expect(page.locator("html")).to_have_attribute("lang", language)
+    widget = page.locator(".hl-practice").first
+    widget.locator('.hl-hand .hl-card[data-card="♠Q"]').click()
+    message = widget.locator(".hl-message.is-illegal")
+    expect(message).to_contain_text(refused, timeout=30_000)
+    assert "you must play" not in message.inner_text()
+    screenshot(page, f"site-{language}-03-practice")
