@@ -6,19 +6,17 @@ translations), so it proves the index re-says its words, whatever the shipped ca
 
 from __future__ import annotations
 
-import io
 import json
 import re
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from babel.messages.catalog import Catalog
-from babel.messages.mofile import write_mo
 
 from hearts_core import wording
 from hearts_core.match import Match
 from hearts_lessons_app import cli, lessons_dir
+from tests.test_translations import compiled_catalogue
 from widgets.lessons import LESSONS, LessonIndex, Progress, opening_language
 from widgets.storage import MatchStore
 
@@ -33,14 +31,7 @@ MADE_UP = {
 def catalogues(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
     folder = tmp_path_factory.mktemp("locale")
     for code, translated in MADE_UP.items():
-        catalogue = Catalog(locale=code, domain=wording.DOMAIN)
-        for english, text in translated.items():
-            catalogue.add(english, text)
-        target = folder / code / "LC_MESSAGES" / f"{wording.DOMAIN}.mo"
-        target.parent.mkdir(parents=True)
-        buffer = io.BytesIO()
-        write_mo(buffer, catalogue)
-        target.write_bytes(buffer.getvalue())
+        compiled_catalogue(folder, code, translated)
     monkeypatch.setattr(wording, "LOCALE_DIR", folder)
     wording.set_language("en")
     yield

@@ -222,7 +222,7 @@ def test_the_ui_catalogue_holds_python_front_end_and_data_texts() -> None:
 
 # -- the active language -------------------------------------------------------------------
 
-def _compiled_catalogue(folder: Path, code: str, translated: dict[str, str]) -> Path:
+def compiled_catalogue(folder: Path, code: str, translated: dict[str, str]) -> Path:
     catalogue = Catalog(locale=code, domain=wording.DOMAIN)
     for english, text in translated.items():
         catalogue.add(english, text)
@@ -235,7 +235,7 @@ def _compiled_catalogue(folder: Path, code: str, translated: dict[str, str]) -> 
 
 
 def test_set_language_installs_the_compiled_catalogue(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(wording, "LOCALE_DIR", _compiled_catalogue(tmp_path, "ja", {"Hearts Lessons": "ハーツ講座"}))
+    monkeypatch.setattr(wording, "LOCALE_DIR", compiled_catalogue(tmp_path, "ja", {"Hearts Lessons": "ハーツ講座"}))
     wording.set_language("ja")
     assert wording.language() == "ja" and wording.say("Hearts Lessons") == "ハーツ講座"
     assert wording.say("Not in the catalogue") == "Not in the catalogue"  # falls back to English

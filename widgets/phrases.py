@@ -2,9 +2,10 @@
 
 Design choices:
 
-* A message that says two things is two whole patterns, each translated on its own; the
-  way they are put side by side is a pattern too (``"{first} {second}"``), so a language
-  that writes no space between sentences (Japanese) can drop it in its catalogue.
+* A message that says two things is two whole patterns, each translated on its own; they
+  are put side by side by :func:`hearts_core.phrasing.sentences` (a pattern too, so a
+  language that writes no space between sentences, Japanese, drops it in its catalogue),
+  the engine's own joiner, so the engine and the widgets space sentences alike.
 * A list of items that are not a spoken series ("You 0, CPU1 5") is joined with the same
   ``"{items}, {item}"`` pattern :func:`hearts_core.wording.and_list` uses between items.
 
@@ -18,6 +19,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+from hearts_core import phrasing
 from hearts_core.wording import say
 
 __all__ = ["comma_list", "sentences"]
@@ -25,12 +27,7 @@ __all__ = ["comma_list", "sentences"]
 
 def sentences(*texts: str) -> str:
     """Whole sentences side by side, in order; empty ones are left out."""
-    joined = ""
-    for text in texts:
-        if not text:
-            continue
-        joined = say("{first} {second}", first=joined, second=text) if joined else text
-    return joined
+    return phrasing.sentences(text for text in texts if text)
 
 
 def comma_list(items: Iterable[object]) -> str:
