@@ -58,6 +58,24 @@ def sentences(texts: Iterable[str]) -> str:
     return joined
 
 
+def whole_number(value: int) -> str:
+    """A whole number as the active language groups its thousands: ``1,500`` in English.
+
+    The grouping is a pattern, so each catalogue writes it its own way (Spanish groups with
+    a point, ``1.500``, where a comma would read as a decimal one).
+
+    >>> whole_number(1500), whole_number(987), whole_number(-1234567)
+    ('1,500', '987', '-1,234,567')
+    """
+    if value < 0:
+        return "-" + whole_number(-value)
+    if value < 1000:
+        return str(value)
+    thousands, units = divmod(value, 1000)
+    padded = f"{units:03d}"
+    return say("{thousands},{units}", thousands=whole_number(thousands), units=padded)
+
+
 def marked_n(singular: str, plural: str) -> tuple[str, str]:
     """Mark a count-dependent pattern pair kept for later (a class's table) so it is extracted as one plural entry.
 

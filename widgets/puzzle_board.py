@@ -57,6 +57,7 @@ import traitlets
 from hearts_core.cards import DECK, Card, Suit, to_card
 from hearts_core.errors import HeartsError, InvalidRecordError
 from hearts_core.knowledge import Knowledge
+from hearts_core.phrasing import whole_number
 from hearts_core.puzzles import THEMES, Puzzle, PuzzleAnswer, load_puzzles, puzzle_from_data
 from hearts_core.rules import CARDS_PER_SEAT, NUM_SEATS, QUEEN_OF_SPADES
 from hearts_core.state import SeatView
@@ -553,7 +554,7 @@ class PuzzleBoard(HeartsWidget):
         with self.hold_trait_notifications():
             self.puzzle_id = entry.id
             self.analysis_link = analysis_link(view, say(PATTERNS["analysis_link"]))
-            rating = f"{entry.puzzle.rating:,}"
+            rating = whole_number(entry.puzzle.rating)
             self.title = say(PATTERNS[kind], rating=rating)
             self.question = say(PATTERNS["question_follow" if view.current_trick else "question_lead"])
             self.facts = facts
@@ -589,7 +590,7 @@ class PuzzleBoard(HeartsWidget):
         progress = self.progress
         now = self._clock()
         # The change is shown once this page's puzzle is answered: before that it would be an older answer's.
-        rating = f"{progress.rating:,}"
+        rating = whole_number(progress.rating)
         if not self.answered:
             self.rating = say(PROGRESS_PATTERNS["rating"], rating=rating)
         elif self._entry.play:

@@ -80,6 +80,7 @@ from typing import Any, Final, Literal, NamedTuple, Protocol, TypeGuard, TypeVar
 import fsrs
 
 from hearts_core.errors import quote_input
+from hearts_core.phrasing import whole_number
 from hearts_core.wording import marked, say
 from widgets.storage import (
     CorruptFileError,
@@ -835,7 +836,7 @@ def puzzle_of_the_day(puzzles: Sequence[P], day: date | None = None) -> P:
 
 
 def _number(value: int) -> str:
-    return f"{value:,}"
+    return whole_number(value)
 
 
 def rating_text(progress: PuzzleProgress) -> str:
