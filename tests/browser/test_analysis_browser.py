@@ -20,7 +20,7 @@ from hearts_core.coach import recommend
 from tests.browser.pages import screenshot
 from tests.browser.test_accessibility_browser import AXE, cards_without_names, serious_violations
 from tests.browser.test_lessons_browser import assert_words_not_identifiers
-from tests.browser.test_puzzles_browser import answer, on_screen
+from tests.browser.test_puzzles_browser import answer, settled_puzzle
 from tests.test_widget_analysis_board import played_hand
 from widgets.analysis_board import read_position
 
@@ -119,7 +119,7 @@ def test_a_bad_link_leaves_the_board_empty_with_a_sentence(page: Page, lesson_se
 def test_an_answered_puzzle_opens_on_the_analysis_board(page: Page, lesson_server: str) -> None:
     page.goto(f"{lesson_server}voila/render/puzzles.ipynb", wait_until="domcontentloaded")
     page.wait_for_selector(".hl-puzzles .hl-hand .hl-card", timeout=60_000)
-    puzzle = on_screen(page)
+    puzzle = settled_puzzle(page)
     link = page.locator(".hl-puzzles .hl-puzzle-analysis")
     expect(link).to_be_hidden()  # not before the answer: the board's coach would give it away
     answer(page, str(puzzle.solution), "right")

@@ -9,6 +9,7 @@ before answering, after the right answer and after the wrong one go to test-arti
 from __future__ import annotations
 
 import re
+import time
 
 from playwright.sync_api import Page, expect
 
@@ -23,6 +24,26 @@ SETTLE = 30_000
 def on_screen(page: Page) -> Puzzle:
     ident = page.locator(BOARD).get_attribute("data-puzzle") or ""
     return next(puzzle for puzzle in load_puzzles() if puzzle.id == ident)
+
+
+def settled_puzzle(page: Page, timeout: float = SETTLE) -> Puzzle:
+    """The puzzle on screen once the board has stopped changing.
+
+    A preheated kernel draws a puzzle before the page opens; as the page opens the board
+    re-reads the learner's progress and may bring a puzzle due for review instead (one an
+    earlier test missed), so the first puzzle seen is not always the one to answer.
+    """
+    deadline = time.monotonic() + timeout / 1000
+    seen = None
+    while True:
+        ident = page.locator(BOARD).get_attribute("data-puzzle") or ""
+        hand = [card.get_attribute("data-card") for card in page.locator(f"{BOARD} .hl-hand .hl-card").all()]
+        puzzle = next((puzzle for puzzle in load_puzzles() if puzzle.id == ident), None)
+        if puzzle is not None and ident == seen and hand == [str(card) for card in puzzle.view().hand]:
+            return puzzle
+        assert time.monotonic() < deadline, f"the puzzle board kept changing (last {ident!r})"
+        seen = ident
+        page.wait_for_timeout(400)
 
 
 def answer(page: Page, card: str, kind: str) -> None:
@@ -43,7 +64,7 @@ def test_a_puzzle_right_and_one_wrong_from_the_index(page: Page, lesson_server: 
     assert "Traceback" not in page.inner_text("body")
     # Fits a phone: nothing wider than the screen.
     assert page.evaluate("() => document.documentElement.scrollWidth <= window.innerWidth")
-    puzzle = on_screen(page)
+    puzzle = settled_puzzle(page)
     view = puzzle.view()
     hand = [card.get_attribute("data-card") for card in page.locator(f"{BOARD} .hl-hand .hl-card").all()]
     assert hand == [str(card) for card in view.hand]
