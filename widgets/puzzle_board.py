@@ -229,6 +229,8 @@ class PuzzleBoard(HeartsWidget):
     """Each player: ``seat``, ``points`` (taken so far) and ``voids`` (suits play has shown missing)."""
     selected = traitlets.Unicode("").tag(sync=True)
     answered = traitlets.Bool(False).tag(sync=True)
+    opened = traitlets.Bool(False).tag(sync=True)
+    """True once the page's opening has been answered (the progress re-read, perhaps another puzzle shown)."""
     message = traitlets.Dict().tag(sync=True)
     """``kind`` ("prompt", "refused", "right", "wrong"), ``badge`` and ``text``."""
     rating = traitlets.Unicode("").tag(sync=True)
@@ -353,6 +355,7 @@ class PuzzleBoard(HeartsWidget):
         if not self.answered and self._answered_elsewhere():
             self._show(self._choose_next() or self._day_entry())
         self._status()
+        self.opened = True
 
     # ------------------------------------------------------------------ actions
 

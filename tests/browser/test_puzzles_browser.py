@@ -33,6 +33,8 @@ def settled_puzzle(page: Page, timeout: float = SETTLE) -> Puzzle:
     re-reads the learner's progress and may bring a puzzle due for review instead (one an
     earlier test missed), so the first puzzle seen is not always the one to answer.
     """
+    # The board says when Python has answered the page's opening: only then is its puzzle final.
+    page.wait_for_selector(f'{BOARD}[data-opened="true"]', timeout=timeout)
     deadline = time.monotonic() + timeout / 1000
     seen = None
     while True:

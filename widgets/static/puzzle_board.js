@@ -144,6 +144,7 @@ function render({ model, el }) {
     const answered = model.get("answered");
     root.dataset.answered = String(answered);
     root.dataset.puzzle = model.get("puzzle_id");
+    root.dataset.opened = String(model.get("opened"));
     title.textContent = model.get("title");
     question.textContent = model.get("question");
     facts.replaceChildren(...model.get("facts").map((line) => hlEl("li", "", line)));
@@ -219,7 +220,7 @@ function render({ model, el }) {
   model.on("change:history_title", drawRecord);
   model.on("change:players", drawPlayers);
   for (const name of ["puzzle_id", "title", "question", "facts", "table", "table_words", "hand", "selected",
-    "answered", "message", "four_colour", "analysis_link"]) {
+    "answered", "opened", "message", "four_colour", "analysis_link"]) {
     model.on("change:" + name, draw);
   }
   drawAll();
