@@ -192,6 +192,24 @@ def test_a_step_set_by_the_page_stays_on_a_frame() -> None:
     assert viewer.step == 0 and viewer.frame == viewer.frames[0]
 
 
+def test_a_step_and_its_frame_reach_the_page_together(monkeypatch: pytest.MonkeyPatch) -> None:
+    viewer = RecordViewer.moon()
+    assert [frame["step"] for frame in viewer.frames] == list(range(viewer.frame_count))
+    sent: list[set[str]] = []
+    original = viewer.send_state
+
+    def recording(key: Any = None) -> None:
+        sent.append({key} if isinstance(key, str) else set(key or ()))
+        original(key)
+
+    monkeypatch.setattr(viewer, "send_state", recording)
+    for message in ({"type": "next"}, {"type": "next"}, {"type": "back"}, {"type": "goto", "step": 7}):
+        sent.clear()
+        viewer._dispatch(viewer, message, None)
+        assert {"step", "frame"} in sent, f"{message}: the step and its frame went as {sent}"
+        assert viewer.frame["step"] == viewer.step
+
+
 def test_a_long_source_name_is_cut_short() -> None:
     viewer = RecordViewer()
     viewer.load_text(VALID.read_text(), source="uploaded: " + "a" * 5_000 + ".json")

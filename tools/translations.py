@@ -20,7 +20,8 @@ markdown, links, HTML and card notation (``**bold**``, ``[the glossary](glossary
 ``♠Q``); a paragraph's hard-wrapped lines are one message, joined by spaces, and written on
 one line in a translated notebook (markdown renders the same). Pieces without a letter (a
 table's ``|---|---|``) are not messages. Each message's location comment names the
-notebook and the cell id (``#: lessons/03-practice.ipynb#c00``).
+notebook and the cell id (``#: lessons/03-practice.ipynb#c00``); a Python or front-end
+message's names its file without a line number, so moving code leaves the catalogues as they are.
 
 Why the translated notebooks are checked in rather than built: Voilà serves them from the
 folder as they are, nbval runs them as it runs the English ones, binder and the wheel ship
@@ -301,7 +302,9 @@ def markdown_problems(catalogue: Catalog) -> list[str]:
 
 def _po_text(catalogue: Catalog) -> str:
     buffer = io.BytesIO()
-    write_po(buffer, catalogue, width=100, sort_output=False, ignore_obsolete=True, include_previous=True)
+    # No line numbers: a location names the file only, so moving code does not rewrite every catalogue.
+    write_po(buffer, catalogue, width=100, sort_output=False, ignore_obsolete=True, include_previous=True,
+             include_lineno=False)
     return buffer.getvalue().decode("utf-8")
 
 

@@ -243,19 +243,22 @@ class RecordViewer(HeartsWidget):
 
     def next(self) -> int:
         """Show the next trick."""
-        self.step = min(self.step + 1, max(len(self._frames) - 1, 0))
+        with self.hold_sync():  # the step and its frame in one message
+            self.step = min(self.step + 1, max(len(self._frames) - 1, 0))
         return self.step
 
     def back(self) -> int:
         """Show the previous trick."""
-        self.step = max(self.step - 1, 0)
+        with self.hold_sync():  # the step and its frame in one message
+            self.step = max(self.step - 1, 0)
         return self.step
 
     def goto(self, step: int) -> int:
         """Jump to frame ``step`` (e.g. an illegal action from the list)."""
         if not 0 <= int(step) < len(self._frames):
             raise ValueError(f"there is no such step; steps run from 0 to {len(self._frames) - 1}")
-        self.step = int(step)
+        with self.hold_sync():
+            self.step = int(step)
         return self.step
 
     @traitlets.validate("step")
@@ -302,6 +305,10 @@ def _frames(report: CheckReport) -> tuple[list[dict[str, Any]], list[dict[str, A
                                  "link": rule_link(problem.verdict.reason),
                                  "message": problem.verdict.message, "step": len(frames) - 1,
                                  "text": _problem_line(problem)})
+    # Each frame names its own step: "step" and "frame" reach the page as two messages, and the
+    # page, drawing from the frame alone, never says "step 2" under the first trick.
+    for index, frame in enumerate(frames):
+        frame["step"] = index
     return frames, problems
 
 

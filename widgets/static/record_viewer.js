@@ -123,8 +123,9 @@ function render({ model, el }) {
     huntAnswer.textContent = answer;
     huntAnswer.className = "hl-message hl-hunt-answer" + (answer ? (model.get("feedback_ok") ? " is-legal" : " is-illegal") : "");
     const count = model.get("frame_count");
-    const step = model.get("step");
     const frame = model.get("frame");
+    // The frame's own step: "step" may arrive a message before its frame.
+    const step = frame && Number.isInteger(frame.step) ? frame.step : model.get("step");
     table.replaceChildren();
     if (!frame || !frame.cards) {
       where.textContent = "";
