@@ -302,7 +302,8 @@ def test_a_board_opened_from_its_own_link_shows_the_same_position() -> None:
         again = AnalysisBoard()
         assert again.open_link(value)
         assert again.position == board.position
-        assert traits(again, but=("message", *SETUP)) == traits(board, but=("message", *SETUP))
+        assert traits(again, but=("message", "opened", *SETUP)) == traits(board, but=("message", "opened", *SETUP))
+        assert again.opened and not board.opened
 
 
 def test_the_link_follows_play_on() -> None:
@@ -332,9 +333,19 @@ def test_a_bad_link_leaves_the_board_empty_with_a_sentence(text: str, part: str)
 
 def test_no_link_keeps_the_board() -> None:
     board = AnalysisBoard.example()
-    before = traits(board)
+    before = traits(board, but=("message", "opened"))
     assert not board.open_link(None)
-    assert traits(board) == before
+    assert traits(board, but=("message", "opened")) == before
+
+
+@pytest.mark.parametrize("link", [None, "0 junk", "SELF"])
+def test_the_board_says_once_it_has_answered_the_link(link: str | None) -> None:
+    # The page hides the notebook's board until then: every answer, even a refusal, ends the wait.
+    board = AnalysisBoard.example()
+    value = link_value(AnalysisBoard.from_view(played_hand(plays=23).view(2))) if link == "SELF" else link
+    assert not board.opened
+    board.open_link(value)
+    assert board.opened
 
 
 def test_paste_opens_a_line_and_a_bad_line_changes_nothing() -> None:

@@ -340,6 +340,9 @@ class AnalysisBoard(HeartsWidget):
     """The page link's query for the position (``?position=...``); ``""`` when the board is empty."""
     position_text = traitlets.Unicode("").tag(sync=True)
     """The position in the notation ("" when there is none yet)."""
+    opened = traitlets.Bool(False).tag(sync=True)
+    """Whether the page's link has been answered (:meth:`open_link`): until then the board on
+    screen is the notebook's, which the link's position is about to replace."""
     # setup
     deck = traitlets.List(traitlets.Dict()).tag(sync=True)
     """Four rows, one per suit: ``suit`` (its name) and ``cards`` (each with ``place``: "", "hand" or "played")."""
@@ -448,21 +451,24 @@ class AnalysisBoard(HeartsWidget):
         Without one the board stays as it is and the link is set from it.  A position that
         cannot be read leaves the board empty, with a sentence saying what is wrong.
         """
-        if not position:
-            self._draw()
-            return False
         try:
-            view = read_position(position)
-        except InvalidPositionError as problem:
-            self._clear_setup()
-            self._view = None
-            self.mode = "setup"
-            self._say("refused", say(PATTERNS["bad_link"], problem=_plain(problem)))
-            self._draw()
-            return False
-        self._open(view)
-        self._say("done", say(PATTERNS["opened_link"]))
-        return True
+            if not position:
+                self._draw()
+                return False
+            try:
+                view = read_position(position)
+            except InvalidPositionError as problem:
+                self._clear_setup()
+                self._view = None
+                self.mode = "setup"
+                self._say("refused", say(PATTERNS["bad_link"], problem=_plain(problem)))
+                self._draw()
+                return False
+            self._open(view)
+            self._say("done", say(PATTERNS["opened_link"]))
+            return True
+        finally:
+            self.opened = True
 
     def paste(self, text: str) -> bool:
         """Open the position ``text`` writes; a line that cannot be read says why and changes nothing."""

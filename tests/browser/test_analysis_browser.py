@@ -9,6 +9,7 @@ a bad link leaves the board empty with a sentence, and that axe-core finds nothi
 
 from __future__ import annotations
 
+import re
 import urllib.parse
 from pathlib import Path
 
@@ -51,6 +52,7 @@ def test_a_shared_position_why_the_coach_play_on_and_back(page: Page, lesson_ser
     page.goto(f"{lesson_server}voila/render/analysis.ipynb?position={urllib.parse.quote(line)}",
               wait_until="domcontentloaded")
     expect(page.locator(f'{BOARD}[data-mode="analyse"]')).to_have_count(1, timeout=60_000)
+    expect(page.locator(BOARD)).not_to_have_class(re.compile(r"\bhl-opening\b"), timeout=SETTLE)
     expect(page.locator(f"{BOARD} .hl-analysis-message")).to_contain_text("Opened the position from the page's link",
                                                                          timeout=SETTLE)
     assert "Traceback" not in page.inner_text("body")
@@ -125,7 +127,8 @@ def test_an_answered_puzzle_opens_on_the_analysis_board(page: Page, lesson_serve
     answer(page, str(puzzle.solution), "right")
     expect(link).to_be_visible()
     link.click()
-    expect(page.locator(f'{BOARD}[data-mode="analyse"]')).to_have_count(1, timeout=60_000)
+    # Until the board has answered the link it shows the notebook's own position (kept out of sight).
+    expect(page.locator(f'{BOARD}[data-opened="true"][data-mode="analyse"]')).to_have_count(1, timeout=60_000)
     assert "/analysis.ipynb?position=" in page.url
     hand = page.locator(f"{BOARD} .hl-analysis-hand .hl-card")
     expect(hand).to_have_count(len(puzzle.view().hand), timeout=SETTLE)

@@ -427,12 +427,24 @@ function render({ model, el }) {
   for (const name of ["seats", "step", "steps", "step_text"]) {
     model.on("change:" + name, drawPlay);
   }
+  // Until Python has answered the link, the board on screen is the notebook's own: with a
+  // position asked for, it is kept out of sight (its place held) and out of a screen reader's.
+  const asked = new URLSearchParams(window.location.search).get(HL_LINK_PARAMETER);
+  function drawOpened() {
+    const opened = Boolean(model.get("opened"));
+    root.dataset.opened = String(opened);
+    const waiting = asked !== null && !opened;
+    root.classList.toggle("hl-opening", waiting);
+    if (waiting) root.setAttribute("aria-busy", "true");
+    else root.removeAttribute("aria-busy");
+  }
   model.on("change:position_text", drawWritten);
   model.on("change:link", syncLink);
+  model.on("change:opened", drawOpened);
   drawAll();
+  drawOpened();
   model.send({ type: "opened" });
   // The position in the address, if any, is Python's to read; without one the address takes the board's.
-  const asked = new URLSearchParams(window.location.search).get(HL_LINK_PARAMETER);
   send("link", { position: asked });
   if (asked === null) syncLink();
 }
