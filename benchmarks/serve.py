@@ -235,6 +235,8 @@ def bare_gets(server_pid: int, base: str, notebooks: list[str], count: int, grac
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--loads", type=int, default=5)
+    parser.add_argument("--lessons", nargs="+", metavar="NAME",
+                        help="time only these pages (names without .ipynb; default: the index and every lesson)")
     parser.add_argument("--learners", type=int, default=20)
     parser.add_argument("--bare-gets", type=int, default=5)
     parser.add_argument("--grace", type=float, help="override voila.json's unconnected_grace (seconds)")
@@ -244,12 +246,17 @@ def main() -> None:
                         help="only record the scripts a lesson page loads into the template's preload list")
     args = parser.parse_args()
     notebooks = ["index", *sorted(path.stem for path in LESSONS.glob("[0-9][0-9]-*.ipynb"))]
+    pooled = len(list(LESSONS.glob("*.ipynb")))  # one preheated kernel per page of the folder
+    timed = args.lessons or notebooks
+    unknown = [name for name in timed if not (LESSONS / f"{name}.ipynb").is_file()]
+    if unknown:
+        parser.error(f"no such page in lessons/: {', '.join(unknown)}")
     with tempfile.TemporaryDirectory() as data, sync_playwright() as playwright:
         if args.write_preloads:
             PRELOADS.write_text(PRELOADS_HEADER, encoding="utf-8")
         server = start_server(args.port, data, args.log, args.grace, preheat=not args.write_preloads)
         if PREHEAT and not args.write_preloads:
-            wait_for_pool(server.pid, len(notebooks))
+            wait_for_pool(server.pid, pooled)
             print(f"preheated kernels waiting at start: {len(kernels(server.pid))}")
         base = f"http://127.0.0.1:{args.port}/voila/render/"
         browser = playwright.chromium.launch(executable_path=CHROMIUM, args=FLAGS)
@@ -265,7 +272,7 @@ def main() -> None:
         time.sleep(BETWEEN_LOADS)
         try:
             print(f"{'lesson':<22} {'median s':>9} {'worst s':>8} {'kernel MiB':>11}")
-            for name in notebooks if args.loads > 0 else []:  # --loads 0: only the load run
+            for name in timed if args.loads > 0 else []:  # --loads 0: only the load run
                 times = []
                 for _ in range(args.loads):
                     times.append(load_time(browser, f"{base}{name}.ipynb"))
@@ -319,7 +326,7 @@ def main() -> None:
             for learner in learners:
                 learner.close()
             # What may stay: the preheated pool, one waiting kernel per lesson.
-            pool = len(notebooks) if PREHEAT else 0
+            pool = pooled if PREHEAT else 0
             deadline = time.monotonic() + CULL_IDLE * 4 + 30
             while len(kernels(server.pid)) > pool and time.monotonic() < deadline:
                 time.sleep(2)

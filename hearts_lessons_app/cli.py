@@ -100,6 +100,18 @@ def open_when_ready(url: str, host: str, port: int, *, wait: float = 60.0) -> th
     return thread
 
 
+def port_taken(host: str, port: int) -> bool:
+    """Whether something already listens on ``host``:``port`` (another Hearts Lessons, say)."""
+    with socket.socket() as sock:
+        # As the server binds (tornado sets it): a port a stopped server left in TIME_WAIT is free.
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        try:
+            sock.bind(("127.0.0.1" if host in ("localhost", "") else host, port))
+        except OSError:
+            return True
+    return False
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command; returns the exit status."""
     args_in = list(sys.argv[1:] if argv is None else argv)
@@ -115,6 +127,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.print_lessons_dir:
         print(folder)
         return 0
+    # Voilà would quietly serve on another port, and the address printed would lead
+    # the learner elsewhere: say so and stop instead (and tell Voilà not to move, below).
+    if port_taken(args.host, args.port):
+        print(f"hearts-lessons: port {args.port} is already in use (another Hearts Lessons may be running); "
+              f"stop it or choose another port, for example --port {args.port + 1}", file=sys.stderr)
+        return 2
     template_path = str(folder / "jupyter")
     previous = os.environ.get("JUPYTER_PATH")
     os.environ["JUPYTER_PATH"] = template_path + (os.pathsep + previous if previous else "")
@@ -124,7 +142,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     print(f"Hearts Lessons: {url}  (opens the lesson index; Ctrl+C stops)", flush=True)
     denylist = "--VoilaKernelManager.preheat_denylist"
     defaults = [
-        setting for setting in ("--Voila.log_level=ERROR", "--KernelManager.transport=ipc",
+        setting for setting in ("--Voila.log_level=ERROR", "--KernelManager.transport=ipc", "--Voila.port_retries=0",
                                 *(f"{denylist}={pattern}" for pattern in preheated_only(args.lang, folder)))
         if not any(arg.startswith(setting.split("=")[0]) for arg in extra)
     ]

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import os
 import signal
+import socket
 import subprocess
 import sys
 import sysconfig
@@ -91,6 +92,17 @@ def test_a_bad_port_is_refused_by_name() -> None:
     with pytest.raises(SystemExit) as refused:
         cli.main(["--port", "70000"])
     assert refused.value.code == 2
+
+
+def test_a_port_in_use_is_refused_by_name_and_nothing_starts(capsys: pytest.CaptureFixture[str]) -> None:
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        assert cli.main(["--port", str(port)]) == 2
+    said = capsys.readouterr()
+    assert f"port {port} is already in use" in said.err and "--port" in said.err
+    assert "Hearts Lessons: http" not in said.out  # no address printed for a server that is not there
 
 
 def test_the_checkout_finds_the_lessons_at_the_root() -> None:

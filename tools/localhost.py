@@ -33,11 +33,38 @@ LOCAL_ONLY = ("blob:", "data:")
 """Requests the page makes to itself; anything else not from the server is outside."""
 
 
+# Ports are taken below Linux's ephemeral range (32768 and up), where nothing is handed out
+# at random: a kernel's ZMQ sockets, bound to port 0, cannot take a port between our check
+# and the server's own bind. Each pytest-xdist worker (and a process outside pytest) has a
+# block of its own, so two workers never pick the same port either.
+PORT_BLOCK = 500
+FIRST_PORT = 20_000
+_next_port: list[int] = []
+
+
+def _own_block() -> int:
+    worker = os.environ.get("PYTEST_XDIST_WORKER", "")
+    number = int(worker.removeprefix("gw")) + 1 if worker.removeprefix("gw").isdigit() else 0
+    return FIRST_PORT + (number % 20) * PORT_BLOCK
+
+
 def free_port() -> int:
-    """A TCP port free on 127.0.0.1 right now."""
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return int(sock.getsockname()[1])
+    """A TCP port free on 127.0.0.1 now, from this process's own block (never another worker's)."""
+    if not _next_port:
+        # Another run of the same worker number (an earlier session's server still closing)
+        # may hold the block's first ports: start at a point this process draws.
+        _next_port.append(_own_block() + os.getpid() % PORT_BLOCK)
+    start = _own_block()
+    for _ in range(PORT_BLOCK):
+        port = _next_port[0]
+        _next_port[0] = start + (port + 1 - start) % PORT_BLOCK
+        with socket.socket() as sock:
+            try:
+                sock.bind(("127.0.0.1", port))
+            except OSError:
+                continue
+            return port
+    raise RuntimeError(f"no free port on 127.0.0.1 between {start} and {start + PORT_BLOCK - 1}")
 
 
 def wait_until_answering(process: subprocess.Popen[bytes], url: str, name: str, timeout: float = 60) -> None:

@@ -835,20 +835,16 @@ def puzzle_of_the_day(puzzles: Sequence[P], day: date | None = None) -> P:
 # ---------------------------------------------------------------------- words
 
 
-def _number(value: int) -> str:
-    return whole_number(value)
-
-
 def rating_text(progress: PuzzleProgress) -> str:
     """``Rating 1,512 (+12)``: the rounded rating and its change after the last first attempt."""
-    rating = _number(progress.rating)
+    rating = whole_number(progress.rating)
     change = progress.last_change
     if change is None:
         return say(PATTERNS["rating"], rating=rating)
     if change > 0:
-        return say(PATTERNS["rating_up"], rating=rating, change=_number(change))
+        return say(PATTERNS["rating_up"], rating=rating, change=whole_number(change))
     if change < 0:
-        return say(PATTERNS["rating_down"], rating=rating, change=_number(-change))
+        return say(PATTERNS["rating_down"], rating=rating, change=whole_number(-change))
     return say(PATTERNS["rating_same"], rating=rating)
 
 
@@ -856,19 +852,20 @@ def streak_text(progress: PuzzleProgress) -> str:
     """``3 in a row``: the current run of first-try solves."""
     if progress.streak == 0:
         return say(PATTERNS["no_streak"])
-    return say(PATTERNS["streak"], count=_number(progress.streak))
+    return say(PATTERNS["streak"], count=whole_number(progress.streak))
 
 
 def theme_text(theme: str, record: ThemeRecord) -> str:
     """``void: 4 of 5 solved first time``."""
     if record.attempted == 0:
         return say(PATTERNS["theme_none"], theme=theme)
-    return say(PATTERNS["theme"], theme=theme, solved=_number(record.solved), attempted=_number(record.attempted))
+    return say(PATTERNS["theme"], theme=theme, solved=whole_number(record.solved),
+               attempted=whole_number(record.attempted))
 
 
 def due_text(progress: PuzzleProgress, now: datetime | None = None) -> str:
     """``To review now: 2``."""
-    return say(PATTERNS["due"], count=_number(len(progress.due(now))))
+    return say(PATTERNS["due"], count=whole_number(len(progress.due(now))))
 
 
 # ---------------------------------------------------------------------- the file

@@ -58,8 +58,10 @@ def start_voila(
     env = {**os.environ, "HEARTS_LESSONS_DATA": str(data_dir), **(env or {})}
     with log.open("wb") if log else open(os.devnull, "wb") as output:
         process = subprocess.Popen(
+            # No retries: Voilà would move to another port silently, and the test would talk to
+            # whatever answers at this one.
             [sys.executable, "-m", "voila", str(directory), "--no-browser", f"--port={port}",
-             "--Voila.ip=127.0.0.1", *(extra or [])],
+             "--Voila.ip=127.0.0.1", "--Voila.port_retries=0", *(extra or [])],
             cwd=directory, env=env, stdout=output, stderr=subprocess.STDOUT,
         )
     url = f"http://127.0.0.1:{port}/"

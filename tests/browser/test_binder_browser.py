@@ -33,7 +33,7 @@ def binder_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     env.pop("JUPYTER_CONFIG_PATH", None)
     process = subprocess.Popen(
         ["bash", "binder/start", sys.executable, "-m", "jupyter", "server", "--no-browser",
-         f"--port={port}", "--ServerApp.ip=127.0.0.1", "--IdentityProvider.token=",
+         f"--port={port}", "--ServerApp.port_retries=0", "--ServerApp.ip=127.0.0.1", "--IdentityProvider.token=",
          "--ServerApp.password=", f"--ServerApp.root_dir={ROOT}",
          "--allow-root"],  # CI may run as root; mybinder never does
         cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
