@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import os
 import time
@@ -9,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from hearts_core import Match, Outcome, Rules
+from hearts_core import Match, Outcome, Rules, wording
 from widgets import MatchWidget, storage
 from widgets.lessons import LessonIndex, Progress
 from widgets.storage import (
@@ -548,6 +549,20 @@ def test_the_history_keeps_the_newest_matches_once_each(tmp_path: Path, monkeypa
     assert store.add_to_history(matches[4], "id4") == kept  # the same match, from another page: once
     label = kept[0].label
     assert label.endswith("in 1 hand") and str(matches[4].totals[0]) in label and "_" not in label
+
+
+@pytest.mark.parametrize(("language", "when"), [("en", "1 Dec 2026 at 09:05: "), ("ja", "2026年12月1日 09:05"),
+                                                ("es", "1 dic 2026, a las 09:05")])
+def test_a_history_label_writes_the_day_as_people_do(tmp_path: Path, language: str, when: str) -> None:
+    store = MatchStore(tmp_path)
+    store.add_to_history(finished_match(0), "id0")
+    entry = dataclasses.replace(store.history()[0], finished_at="2026-12-01T09:05:00+0000")
+    wording.set_language(language)
+    try:
+        label = entry.label
+    finally:
+        wording.set_language("en")
+    assert label.startswith(when) and "01" not in label.split("09:05")[0]
 
 
 def test_a_history_entry_cannot_disagree_with_the_engine_on_who_won(tmp_path: Path) -> None:

@@ -336,7 +336,8 @@ class FinishedMatch:
         """
         try:
             moment = time.strptime(self.finished_at[:19], "%Y-%m-%dT%H:%M:%S")
-            day, clock = f"{moment.tm_mday:02d}", f"{moment.tm_hour:02d}:{moment.tm_min:02d}"
+            # The day as people write it (1, not 01), in every language; the clock keeps its zeros.
+            day, clock = str(moment.tm_mday), f"{moment.tm_hour:02d}:{moment.tm_min:02d}"
             when = say("{day} {month} {year} at {time}", day=day, month=translate(_MONTHS[moment.tm_mon - 1]),
                        year=moment.tm_year, time=clock)
         except ValueError:
