@@ -35,7 +35,7 @@ from importlib import resources
 from typing import TYPE_CHECKING, Final
 
 from hearts_core.cards import Card
-from hearts_core.phrasing import sentences
+from hearts_core.phrasing import by_seat, sentences
 from hearts_core.rules import CARDS_PER_SEAT, NUM_SEATS, QUEEN_OF_SPADES
 from hearts_core.state import Phase
 from hearts_core.wording import and_list, card_name, marked, points_phrase, say, seat_name
@@ -68,8 +68,11 @@ PATTERNS: Final = {
     "trick_so_far": marked("The trick so far"),
     "table": marked("The table"),
     "led": marked("{seat} led {card}."),
+    "you_led": marked("You led {card}."),
     "played": marked("{seat} played {card}."),
+    "you_played": marked("You played {card}."),
     "took": marked("{seat} took the trick with {card}: {points}."),
+    "you_took": marked("You took the trick with {card}: {points}."),
     "nobody_led": marked("Nobody has played to this trick yet."),
     "to_move": marked("{seat} to play."),
     "to_pass_left": marked("Everyone chooses three cards to pass to the left."),
@@ -82,6 +85,7 @@ PATTERNS: Final = {
     "trick_of": marked("Trick {number} of {total}."),
     "hand_over": marked("The hand is over."),
     "moon": marked("{seat} shot the moon: everyone else scores 26."),
+    "you_moon": marked("You shot the moon: everyone else scores 26."),
     "player": marked("Player"),
     "points": marked("Points taken"),
     "score": marked("Score"),
@@ -151,7 +155,8 @@ def _hand(cards: Iterable[Card], label: str, legal: set[Card] | None = None) -> 
 
 
 def _spoken(seats: Sequence[int], cards: Sequence[Card]) -> str:
-    said = [say(PATTERNS["led" if index == 0 else "played"], seat=seat_name(seat), card=card)
+    said = [by_seat(seat, PATTERNS["you_led"], PATTERNS["led"], card=card) if index == 0
+            else by_seat(seat, PATTERNS["you_played"], PATTERNS["played"], card=card)
             for index, (seat, card) in enumerate(zip(seats, cards, strict=True))]
     return sentences(said) or say(PATTERNS["nobody_led"])
 
@@ -200,8 +205,8 @@ def hand_html(cards: Iterable[Card], seat: int = 0) -> str:
 def trick_html(trick: Trick, number: int | None = None) -> str:
     """A finished trick: the four cards from its leader, the winner marked, who took it and its points."""
     label = say(PATTERNS["trick"], number=number) if number else say(PATTERNS["table"])
-    took = say(PATTERNS["took"], seat=seat_name(trick.winner), card=trick.played_by(trick.winner),
-               points=points_phrase(trick.points))
+    took = by_seat(trick.winner, PATTERNS["you_took"], PATTERNS["took"], card=trick.played_by(trick.winner),
+                   points=points_phrase(trick.points))
     return _picture(_table(trick.leader, trick.cards, label, winner=trick.winner) + _facts([took]), label)
 
 
@@ -250,7 +255,7 @@ def state_html(state: HandState) -> str:
             words = say(PATTERNS["your_dealt"]) if seat == 0 else say(PATTERNS["dealt"], seat=seat_name(seat))
             parts.append(_caption(words) + _hand(_after_pass(state, seat), words))
         if state.moon_shooter is not None:
-            parts.append(_facts([say(PATTERNS["moon"], seat=seat_name(state.moon_shooter))]))
+            parts.append(_facts([by_seat(state.moon_shooter, PATTERNS["you_moon"], PATTERNS["moon"])]))
         parts.append(_points_table(state.points_taken, state.scores))
     else:
         seat = state.to_move if state.to_move is not None else 0

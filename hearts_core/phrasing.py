@@ -12,7 +12,9 @@ singular noun (``club``), a run of whole sentences (each said on its own, then s
 one after another through a pattern, so a language written without spaces between
 sentences can say so in its catalogue), and a list of cards cut short with its count
 said through the layer (:func:`~hearts_core.cards.format_cards` counts in English, for
-exception texts).
+exception texts), and a choice between the learner's pattern and another seat's
+(:func:`by_seat`: "You led" and "CPU1 led" are two patterns, since a language may give
+"you" its own verb form, Spanish *sales* beside *sale*).
 
 >>> sentence("clubs were led.")
 'Clubs were led.'
@@ -28,9 +30,9 @@ from collections.abc import Iterable
 from typing import Final
 
 from hearts_core.cards import Card, format_cards, to_cards
-from hearts_core.wording import marked, say, say_n, translate
+from hearts_core.wording import LEARNER_SEAT, marked, say, say_n, seat_name, translate
 
-__all__ = ["cards_shown", "marked_n", "sentence", "sentences", "suit_singular"]
+__all__ = ["by_seat", "cards_shown", "marked_n", "sentence", "sentences", "suit_singular"]
 
 
 def sentence(text: str) -> str:
@@ -97,3 +99,15 @@ def cards_shown(cards: Iterable[Card | str] | str, *, limit: int) -> str:
         return format_cards(shown)
     return say_n("{cards} … ({count} card)", "{cards} … ({count} cards)", len(shown),
                  cards=format_cards(shown[:limit]))
+
+
+def by_seat(seat: int, yours: str, theirs: str, **values: object) -> str:
+    """``yours`` said when ``seat`` is the learner's, else ``theirs`` with the seat's name as ``{seat}``.
+
+    >>> by_seat(0, "You led {card}.", "{seat} led {card}.", card="♣2"), by_seat(2, "You led {card}.",
+    ...     "{seat} led {card}.", card="♣2")
+    ('You led ♣2.', 'CPU2 led ♣2.')
+    """
+    if seat == LEARNER_SEAT:
+        return say(yours, **values)
+    return say(theirs, seat=seat_name(seat), **values)

@@ -18,7 +18,7 @@ from pathlib import Path
 
 import pytest
 
-from hearts_core import display
+from hearts_core import display, wording
 from hearts_core.cards import parse_card, parse_cards
 from hearts_core.coach import recommend
 from hearts_core.drills import DRILL_RULES, deal_item
@@ -29,7 +29,7 @@ from hearts_core.pass_judge import judge_pass
 from hearts_core.puzzles import load_puzzles
 from hearts_core.review import review_hand
 from hearts_core.scenarios import PASS_EXAMPLES, POSITIONS, SCORE_EXAMPLES, TRICK_EXAMPLES
-from hearts_core.state import HandState
+from hearts_core.state import HandState, Trick
 from tests.pseudo import pseudo_language, untranslated
 
 RANK_LETTERS = {"J", "Q", "K", "A"}
@@ -339,3 +339,27 @@ def test_no_english_only_helpers_remain_in_the_engine() -> None:
         text = path.read_text(encoding="utf-8")
         assert not re.search(r"\b(subject|verb|plural)\(", text), path.name
         assert not re.search(r"\.plural\b(?!_)|\.singular\b", text), path.name
+
+
+@pytest.mark.parametrize(("language", "yours", "theirs"), [
+    ("en", ["You led ♣K.", "You took the trick with ♣K: 1 point."], ["CPU3 led ♣K.", "CPU3 took the trick with ♣K"]),
+    ("es", ["Saliste con ♣K.", "Te llevaste la baza con ♣K"], ["CPU3 salió con ♣K.", "CPU3 se llevó la baza con ♣K"]),
+    ("ja", ["あなたが♣Kをリードしました。", "あなたが♣Kでトリックを取りました"],
+     ["CPU3が♣Kをリードしました。", "CPU3が♣Kで"]),
+])
+def test_the_learner_has_patterns_of_their_own(language: str, yours: list[str], theirs: list[str]) -> None:
+    # "You" is not one more seat name: Spanish gives it its own verb form (saliste, not salió),
+    # so a sentence about the learner is the learner's pattern, never "{seat}" filled with "Tú".
+    cards = tuple(parse_cards("♣K ♣10 ♣3 ♥A"))  # the leader's ♣K takes it
+    wording.set_language(language)
+    try:
+        learner = display.trick_html(Trick(leader=0, cards=cards, winner=0, points=1), 1)
+        others = display.trick_html(Trick(leader=3, cards=cards, winner=3, points=1), 1)
+        you_name = wording.seat_name(0)
+    finally:
+        wording.set_language("en")
+    for text in yours:
+        assert text in learner, (text, learner[-400:])
+    for text in theirs:
+        assert text in others, (text, others[-400:])
+    assert f"{you_name}:" not in learner

@@ -41,6 +41,7 @@ import traitlets
 
 from hearts_core import Card, seat_name, wording
 from hearts_core.display import card_css
+from hearts_core.phrasing import by_seat
 from hearts_core.wording import card_name, language, marked, plural_index, say, translate, translate_n
 
 __all__ = [
@@ -159,11 +160,14 @@ def cards_data(cards: Iterable[Card], **flags: Callable[[Card], Any]) -> list[di
 
 CARD_LED: Final = marked("{seat} led {card} ({name}).")
 CARD_PLAYED: Final = marked("{seat} played {card} ({name}).")
+YOU_LED: Final = marked("You led {card} ({name}).")
+YOU_PLAYED: Final = marked("You played {card} ({name}).")
 
 
 def spoken_plays(seats: Iterable[int], cards: Iterable[Card]) -> list[str]:
     """A trick's cards for a screen reader, in play order: "CPU1 led ♣10 (ten of clubs)." and so on."""
-    return [say(CARD_PLAYED if offset else CARD_LED, seat=seat_name(seat), card=card, name=card_name(card))
+    return [by_seat(seat, YOU_PLAYED, CARD_PLAYED, card=card, name=card_name(card)) if offset
+            else by_seat(seat, YOU_LED, CARD_LED, card=card, name=card_name(card))
             for offset, (seat, card) in enumerate(zip(seats, cards, strict=True))]
 
 

@@ -59,6 +59,7 @@ from hearts_core.kernel import LEADING, Table, rule_walk, winning_position
 from hearts_core.knowledge import Knowledge
 from hearts_core.legality import ActionReason, IllegalMove, Reason, describe
 from hearts_core.notation import EMPTY, FIELDS, format_position, parse_position
+from hearts_core.phrasing import by_seat, sentences
 from hearts_core.puzzles import Puzzle, load_puzzles
 from hearts_core.records import load_record, position_before
 from hearts_core.rules import CARDS_PER_SEAT, NUM_SEATS, QUEEN_OF_SPADES, TRICKS_PER_HAND, TWO_OF_CLUBS, Rules
@@ -185,8 +186,11 @@ PATTERNS: Final = {
     "play_prompt": marked("Tap a card of the seat to play, or let the computers play. Back and Forward step through "
                    "the plays."),
     "played": marked("{seat} played {card}."),
+    "you_played": marked("You played {card}."),
     "took": marked("{seat} took the trick, with {points}."),
+    "you_took": marked("You took the trick, with {points}."),
     "last_trick": marked("{seat} took the last trick with {card}, and {points}."),
+    "your_last_trick": marked("You took the last trick with {card}, and {points}."),
     "step": marked("Play {number} of {count} from the position"),
     "at_start": marked("This is the position you started from."),
     "already_yours": marked("It is your turn already: tap one of your cards."),
@@ -885,12 +889,13 @@ class AnalysisBoard(HeartsWidget):
         del self._states[self.step + 1:]
         self._states.append(after)
         self.step = len(self._states) - 1
-        words = [say(PATTERNS["played"], seat=seat_name(mover), card=card)]
+        words = [by_seat(mover, PATTERNS["you_played"], PATTERNS["played"], card=card)]
         if trick is not None:
-            words.append(say(PATTERNS["took"], seat=seat_name(trick.winner), points=points_phrase(trick.points)))
+            words.append(by_seat(trick.winner, PATTERNS["you_took"], PATTERNS["took"],
+                                 points=points_phrase(trick.points)))
         if after.is_over:
             words.append(say(PATTERNS["play_over"], points=self._points_words(after)))
-        self._say("done", " ".join(words))
+        self._say("done", sentences(words))
         self._draw()
 
     @staticmethod
@@ -927,7 +932,7 @@ class AnalysisBoard(HeartsWidget):
         if self.step == 0:
             return say(PATTERNS["at_start"])
         seat, card = state.plays[-1]
-        return say(PATTERNS["played"], seat=seat_name(seat), card=card)
+        return by_seat(seat, PATTERNS["you_played"], PATTERNS["played"], card=card)
 
     def analyse_here(self) -> bool:
         """Analyse the position at the step shown, as your seat sees it (the other hands hidden again)."""
@@ -1036,8 +1041,8 @@ class AnalysisBoard(HeartsWidget):
                      else say(PATTERNS["their_turn"], seat=seat_name(view.to_move))]
         if view.tricks:
             last = view.tricks[-1]
-            facts.append(say(PATTERNS["last_trick"], seat=seat_name(last.winner), card=last.played_by(last.winner),
-                             points=points_phrase(last.points)))
+            facts.append(by_seat(last.winner, PATTERNS["your_last_trick"], PATTERNS["last_trick"],
+                                 card=last.played_by(last.winner), points=points_phrase(last.points)))
         facts += [say(PATTERNS["hearts_broken" if view.hearts_broken else "hearts_unbroken"]),
                   say(PATTERNS["queen_out"]) if queen is None else say(PATTERNS["queen_gone"], seat=seat_name(queen))]
         self.facts = facts

@@ -264,6 +264,10 @@ function hlSpoken(el, text) {
 function hlTrickWords(plays, options = {}) {
   const parts = plays.map((play, index) => {
     const values = { seat: play.seat, card: play.card.rank + play.card.symbol, name: play.card.label };
+    // The learner's own patterns: a language may give "you" its own verb form.
+    if (play.you ?? play.seat === hlT("You")) {
+      return index === 0 ? hlT("You led {card} ({name})", values) : hlT("You played {card} ({name})", values);
+    }
     return index === 0 ? hlT("{seat} led {card} ({name})", values) : hlT("{seat} played {card} ({name})", values);
   });
   if (!plays.length) parts.push(options.empty || hlT("No card played yet"));
