@@ -319,7 +319,8 @@ function render({ model, el }) {
     coach.hidden = !advice.text;
     if (!advice.text) return;
     const words = labels();
-    coach.append(hlEl("h4", "hl-analysis-subheading", words.coach_heading || ""));
+    // h3, as the setup's own heading: each mode's sections sit under the page's "The board" (h2).
+    coach.append(hlEl("h3", "hl-analysis-subheading", words.coach_heading || ""));
     const line = hlEl("p", "hl-analysis-coach-card");
     if (advice.card) line.append(hlCard(advice.card, { static: true }));
     if (advice.headline) line.append(hlEl("strong", "", advice.headline));
@@ -371,7 +372,7 @@ function render({ model, el }) {
       box.dataset.seat = seat.name;
       if (seat.to_move) box.classList.add("is-to-move");
       if (seat.you) box.classList.add("is-you");
-      const heading = hlEl("h4", "hl-analysis-subheading", seat.label);
+      const heading = hlEl("h3", "hl-analysis-subheading", seat.label);
       if (seat.to_move) heading.append(" ", hlEl("span", "hl-analysis-to-move", labels().your_card || ""));
       const row = hlHand("hl-hand hl-analysis-seat-hand", seat.label);
       for (const card of seat.cards) {

@@ -61,7 +61,9 @@ function render({ model, el }) {
   const recordSummary = hlEl("summary", "hl-puzzle-history-summary");
   const recordList = hlEl("ol", "hl-puzzle-history-list");
   record.append(recordSummary, recordList);
-  const outBox = hlEl("section", "hl-puzzle-out");
+  // A named group, not a <section>: a lesson holding two boards would have two landmarks of one name.
+  const outBox = hlEl("div", "hl-puzzle-out");
+  outBox.setAttribute("role", "group");
   const outHeading = hlEl("h4", "hl-puzzle-out-heading");
   outHeading.id = "hl-puzzle-out-" + Math.random().toString(36).slice(2);
   outBox.setAttribute("aria-labelledby", outHeading.id);
