@@ -59,7 +59,7 @@ from hearts_core.cards import CARDS_PER_SUIT, DECK, Card, cards_from_mask, mask_
 from hearts_core.errors import InvalidPositionError, quote_input
 from hearts_core.kernel import LEADING, Reason, Table, rule_walk, winning_position
 from hearts_core.legality import describe
-from hearts_core.phrasing import sentence, sentences
+from hearts_core.phrasing import marked_n, sentence, sentences
 from hearts_core.rules import (
     CARDS_IN_PASS,
     CARDS_PER_SEAT,
@@ -257,25 +257,28 @@ def _pass_cards(text: str, which: str) -> tuple[Card, ...]:
     return cards
 
 
+# A pass of the wrong size, as the learner's sentence says it: whole patterns for each
+# side of the pass (none, too many to count, a counted number of cards).
+_PASS_COUNTS: Final = {
+    "passed": (marked("no passed cards are written, but a pass is {needed} different cards"),
+               marked("more than {most} passed cards are written, but a pass is {needed} different cards"),
+               marked_n("{count} passed card is written, but a pass is {needed} different cards",
+                        "{count} passed cards are written, but a pass is {needed} different cards")),
+    "received": (marked("no received cards are written, but a pass is {needed} different cards"),
+                 marked("more than {most} received cards are written, but a pass is {needed} different cards"),
+                 marked_n("{count} received card is written, but a pass is {needed} different cards",
+                          "{count} received cards are written, but a pass is {needed} different cards")),
+}
+
+
 def _pass_count(which: str, count: int) -> str:
     """The learner's words on a pass of ``count`` cards, not three (``which``: passed or received)."""
-    if which == "passed":
-        if not count:
-            return say("no passed cards are written, but a pass is {needed} different cards", needed=CARDS_IN_PASS)
-        if count > CARDS_PER_SEAT:
-            return say("more than {most} passed cards are written, but a pass is {needed} different cards",
-                       most=CARDS_PER_SEAT, needed=CARDS_IN_PASS)
-        return say_n("{count} passed card is written, but a pass is {needed} different cards",
-                     "{count} passed cards are written, but a pass is {needed} different cards", count,
-                     needed=CARDS_IN_PASS)
+    none, too_many, (one, many) = _PASS_COUNTS[which]
     if not count:
-        return say("no received cards are written, but a pass is {needed} different cards", needed=CARDS_IN_PASS)
+        return say(none, needed=CARDS_IN_PASS)
     if count > CARDS_PER_SEAT:
-        return say("more than {most} received cards are written, but a pass is {needed} different cards",
-                   most=CARDS_PER_SEAT, needed=CARDS_IN_PASS)
-    return say_n("{count} received card is written, but a pass is {needed} different cards",
-                 "{count} received cards are written, but a pass is {needed} different cards", count,
-                 needed=CARDS_IN_PASS)
+        return say(too_many, most=CARDS_PER_SEAT, needed=CARDS_IN_PASS)
+    return say_n(one, many, count, needed=CARDS_IN_PASS)
 
 
 def _pass(text: str) -> tuple[PassDirection, tuple[Card, ...] | None, tuple[Card, ...] | None]:
@@ -401,6 +404,7 @@ def _rules(text: str) -> Rules:
                                    rule=rule, value=quote_input(value)))
             chosen[name] = int(value)
     return Rules(**chosen)  # type: ignore[arg-type]  # every value was checked above
+
 
 def _rules_text(rules: Rules) -> str:
     default = Rules()

@@ -31,10 +31,6 @@ Design choices:
 '♣3, ♣5 and ♣A'
 >>> points_phrase(1), points_phrase(0), points_phrase(14)
 ('1 point', 'no points', '14 points')
->>> subject(0, "have", "has"), subject(2, "have", "has", capital=False)
-('You have', 'CPU2 has')
->>> f"{subject(3, 'have', 'has')} no clubs and {verb(3, 'play', 'plays')} ♥A"
-'CPU3 has no clubs and plays ♥A'
 """
 
 from __future__ import annotations
@@ -54,8 +50,8 @@ if TYPE_CHECKING:
 
 __all__ = [
     "LANGUAGES", "LANGUAGE_ENV", "NATIVE_NAMES", "about_points", "and_list", "card_name", "detect_language",
-    "folder_language", "follow_page", "language", "marked", "plural", "points_phrase", "say", "say_n", "seat_name",
-    "set_language", "subject", "suit_name", "translate", "verb",
+    "folder_language", "follow_page", "language", "marked", "points_phrase", "say", "say_n", "seat_name",
+    "set_language", "suit_name", "translate",
 ]
 
 LANGUAGES: Final = ("en", "ja", "es")
@@ -211,28 +207,11 @@ def and_list(items: Iterable[object]) -> str:
     return say("{items} and {last}", items=joined, last=texts[-1])
 
 
-def plural(count: int, one: str, many: str | None = None) -> str:
-    """``1 card``, ``3 cards``; ``many`` for irregular plurals."""
-    return f"{count} {one if count == 1 else (many or one + 's')}"
-
-
 def points_phrase(points: int) -> str:
     """``no points``, ``1 point``, ``13 points``."""
     if points == 0:
         return say("no points")
     return say_n("{count} point", "{count} points", points)
-
-
-def subject(seat: int, you_form: str, other_form: str, *, capital: bool = True) -> str:
-    """A seat as the subject of a verb: ``You have`` for the learner, ``CPU1 has`` otherwise."""
-    if seat == LEARNER_SEAT:
-        return f"{'You' if capital else 'you'} {you_form}"
-    return f"{seat_name(seat)} {other_form}"
-
-
-def verb(seat: int, you_form: str, other_form: str) -> str:
-    """The verb alone, agreeing with a seat named earlier: ``play`` for the learner, ``plays`` otherwise."""
-    return you_form if seat == LEARNER_SEAT else other_form
 
 
 def say_n(singular: str, plural_pattern: str, count: int, **values: object) -> str:
