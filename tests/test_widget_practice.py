@@ -55,6 +55,9 @@ def test_a_legal_card_tells_who_takes_the_trick() -> None:
     assert [(item["seat"], item["card"]["text"], item["winner"]) for item in practice.feedback["trick"]] == [
         ("CPU1", "♣10", False), ("CPU2", "♣K", True), ("CPU3", "♥5", False), ("You", "♣3", False),
     ]
+    # The page picks the learner's own sentences by "you", never by comparing names with "You".
+    assert [item["you"] for item in practice.feedback["trick"]] == [False, False, False, True]
+    assert [item["you"] for item in practice.table] == [False, False, False]
     high = practice.choose("♣A")
     assert high.consequence == "You take the trick with ♣A and 1 point."
 

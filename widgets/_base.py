@@ -42,7 +42,7 @@ import traitlets
 from hearts_core import Card, seat_name, wording
 from hearts_core.display import card_css
 from hearts_core.phrasing import by_seat
-from hearts_core.wording import card_name, language, marked, plural_index, say, translate, translate_n
+from hearts_core.wording import LEARNER_SEAT, card_name, language, marked, plural_index, say, translate, translate_n
 
 __all__ = [
     "ESM_FILE_MARK", "FAILED", "REFUSED", "HeartsWidget", "bundle_css", "bundle_esm", "card_data", "cards_data",
@@ -172,8 +172,11 @@ def spoken_plays(seats: Iterable[int], cards: Iterable[Card]) -> list[str]:
 
 
 def played_data(seats: Iterable[int], cards: Iterable[Card]) -> list[dict[str, Any]]:
-    """Cards on the table, each with the name of the seat that played it (in play order)."""
-    return [{"seat": seat_name(seat), "card": card_data(card)} for seat, card in zip(seats, cards, strict=True)]
+    """Cards on the table, each with the name of the seat that played it and whether that is the
+    learner (in play order): front ends choose the learner's own sentences by ``you``, never by
+    comparing names."""
+    return [{"seat": seat_name(seat), "you": seat == LEARNER_SEAT, "card": card_data(card)}
+            for seat, card in zip(seats, cards, strict=True)]
 
 
 

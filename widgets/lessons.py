@@ -397,13 +397,14 @@ class LessonIndex(HeartsWidget):
         wording.set_language(code)
         try:
             self.progress.choose_language(code)
+            saved = True
         except OSError as problem:  # a read-only data folder: the page still switches
             log.warning("language choice not saved: %s", problem)
-            self.refresh()
+            saved = False
+        self.refresh()
+        if not saved:
             self.error = say("Your choice of language could not be saved, so the next visit may open "
                              "in another language.")
-            return
-        self.refresh()
 
     def refresh(self) -> list[dict[str, Any]]:
         """Re-read the learner's progress and say everything in the active language."""

@@ -34,7 +34,7 @@ from hearts_core.rules import NUM_SEATS
 from hearts_core.scenarios import Position, position
 from hearts_core.state import SeatView
 from hearts_core.wording import LEARNER_SEAT, points_phrase, say, seat_name
-from widgets._base import HeartsWidget, bundle_css, bundle_esm, card_data, cards_data, played_data
+from widgets._base import HeartsWidget, bundle_css, bundle_esm, cards_data, played_data
 from widgets.glossary import rule_link
 
 __all__ = ["Feedback", "Practice"]
@@ -160,8 +160,7 @@ class Practice(HeartsWidget):
 
     def _trick_with(self, card: Card, winner: int | None) -> list[dict[str, Any]]:
         """The table with the learner's card added: each card with its seat, whether it takes the trick and is yours."""
-        cards = (*self.position.trick, card)
-        return [{"seat": seat_name(seat), "card": card_data(played), "winner": seat == winner,
-                 "you": seat == LEARNER_SEAT}
-                for seat, played in zip(self._seats(), cards, strict=True)]
+        seats = self._seats()
+        return [{**entry, "winner": seat == winner}
+                for seat, entry in zip(seats, played_data(seats, (*self.position.trick, card)), strict=True)]
 

@@ -152,3 +152,15 @@ def test_every_translated_page_is_tested() -> None:
     for language in ("ja", "es"):
         notebooks = {path.stem for path in (ROOT / "lessons" / language).glob("*.ipynb")}
         assert notebooks == set(PAGES), (language, notebooks ^ set(PAGES))
+
+
+@pytest.mark.parametrize("page", ["desktop"], indirect=True)
+def test_a_spanish_trick_speaks_to_the_learner_in_their_own_verb_form(page: Page, lesson_server: str) -> None:
+    # Lesson 2's first trick is led by the learner: the words for a screen reader say
+    # "Saliste con…" (the learner's own pattern), never "Tú salió…" (another seat's, with "Tú" in it).
+    open_translated(page, lesson_server, "es", "02-tricks")
+    scene = page.locator(".hl-trick-scene").first
+    for _ in range(4):
+        scene.locator('[data-action="next"]').click()
+    expect(scene.locator(".hl-trick-table .hl-spoken")).to_contain_text("Saliste con")
+    assert "Tú salió" not in scene.locator(".hl-trick-table .hl-spoken").inner_text()

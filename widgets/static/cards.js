@@ -265,18 +265,18 @@ function hlTrickWords(plays, options = {}) {
   const parts = plays.map((play, index) => {
     const values = { seat: play.seat, card: play.card.rank + play.card.symbol, name: play.card.label };
     // The learner's own patterns: a language may give "you" its own verb form.
-    if (play.you ?? play.seat === hlT("You")) {
+    if (play.you) {
       return index === 0 ? hlT("You led {card} ({name})", values) : hlT("You played {card} ({name})", values);
     }
     return index === 0 ? hlT("{seat} led {card} ({name})", values) : hlT("{seat} played {card} ({name})", values);
   });
   if (!plays.length) parts.push(options.empty || hlT("No card played yet"));
   if (options.winner) {
-    const you = options.winnerIsYou ?? options.winner === hlT("You");
+    const you = Boolean(options.winnerIsYou);
     if (options.done) parts.push(you ? hlT("You take the trick") : hlT("{seat} takes the trick", { seat: options.winner }));
     else parts.push(you ? hlT("You are winning the trick") : hlT("{seat} is winning the trick", { seat: options.winner }));
   }
-  if (options.next) parts.push((options.nextIsYou ?? options.next === hlT("You")) ? hlT("You to play") : hlT("{seat} to play", { seat: options.next }));
+  if (options.next) parts.push(options.nextIsYou ? hlT("You to play") : hlT("{seat} to play", { seat: options.next }));
   return hlT("{parts}.", { parts: parts.join(hlT("; ")) });
 }
 

@@ -47,9 +47,10 @@ function render({ model, el }) {
       slot.append(tag);
       table.append(slot);
     });
-    const plays = played.slice(0, step).map((item, index) => ({ seat: model.get("seats")[index], card: item.card }));
     // Python says which seat is the learner's: the front end never compares a shown name with "You".
     const learner = model.get("learner");
+    const plays = played.slice(0, step).map((item, index) => ({ seat: model.get("seats")[index], card: item.card,
+      you: index === learner }));
     hlSpoken(table, hlTrickWords(plays, { winner: model.get("seats")[winner], winnerIsYou: winner === learner,
       done: step === total, next: step < total ? model.get("seats")[step] : "", nextIsYou: step === learner }));
     led.textContent = model.get("led");
