@@ -49,13 +49,15 @@ if TYPE_CHECKING:
     from hearts_core.cards import Card
 
 __all__ = [
-    "LANGUAGES", "LANGUAGE_ENV", "NATIVE_NAMES", "about_points", "and_list", "card_name", "detect_language",
-    "folder_language", "follow_page", "language", "marked", "points_phrase", "say", "say_n", "seat_name",
-    "set_language", "suit_name", "translate",
+    "LANGUAGES", "LANGUAGE_ENV", "NATIVE_NAMES", "TRANSLATED", "about_points", "and_list", "card_name",
+    "detect_language", "folder_language", "follow_page", "language", "marked", "points_phrase", "say", "say_n",
+    "seat_name", "set_language", "suit_name", "translate",
 ]
 
 LANGUAGES: Final = ("en", "ja", "es")
 """The languages the course speaks, English first (the message ids themselves)."""
+TRANSLATED: Final = LANGUAGES[1:]
+"""Every language but English: each has its catalogues and its folder of notebooks."""
 DOMAIN: Final = "hearts"
 LOCALE_DIR: Final = Path(__file__).parent / "locale"
 

@@ -57,7 +57,7 @@ import jinja2
 from packaging.requirements import Requirement
 from packaging.utils import canonicalize_name, parse_wheel_filename
 
-from hearts_core.wording import LANGUAGES
+from hearts_core.wording import TRANSLATED
 from widgets.storage import APP_NAME
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -89,8 +89,6 @@ KERNEL_BOOT = "kernel_boot.js"
 # What the snapshot has imported: the kernel's modules, and every module of the lessons'
 # packages ("name/"), so a page imports none of them itself.
 SNAPSHOT_IMPORTS = ("piplite.piplite", "pyodide_kernel", "hearts_core/", "widgets/")
-TRANSLATED = tuple(code for code in LANGUAGES if code != "en")
-"""The languages whose pages sit in a folder of their own (English is the site's root)."""
 PAGES_IGNORED = ("voila.json", "jupyter_server_config.json", "jupyter")
 
 

@@ -55,12 +55,12 @@ from babel.messages.extract import extract_from_file
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po, write_po
 
+from hearts_core.wording import TRANSLATED
+
 ROOT = Path(__file__).resolve().parents[1]
 LESSONS = ROOT / "lessons"
 LESSONS_LOCALE = LESSONS / "locale"
 LESSONS_DOMAIN = "lessons"
-TRANSLATED = ("ja", "es")
-"""Every language but English, whose patterns are the message ids (``hearts_core.wording.LANGUAGES``)."""
 PROJECT = "Hearts Lessons"
 COPYRIGHT = "Hearts Lessons"
 POT_HEADER = "# Messages of Hearts Lessons, extracted by ./dev translations (tools/translations.py).\n#"
