@@ -1,21 +1,24 @@
-"""The static site's size and how fast a lesson's first widget appears in the browser.
+"""The static site's size, and how fast each lesson shows its first cards and gets its live widget.
 
-Builds nothing: run ``./dev site`` first. Serves ``_site/`` with Python's http.server on
-127.0.0.1 (any static host behaves the same: the server only sends files), then drives
-Debian's Chromium with every request that would leave the machine blocked and counted:
+Builds nothing: run ``./dev site`` first (``--site DIR`` times another build, such as one made
+from an older commit, so a before and an after are timed by the same script). Serves the site
+with Python's http.server on 127.0.0.1 (any static host behaves the same: the server only sends
+files), then drives Debian's Chromium with every request that would leave the machine blocked
+and counted. Per page and load, two moments, from the navigation's start in the page's own clock:
 
-* **cold**: a fresh browser context per load (empty cache, no service worker yet), as a
-  learner's first visit;
-* **warm**: the same page reloaded in a context that has loaded it once (HTTP cache and
-  JupyterLite's service worker in place), as every later visit;
-* **without the snapshot**: the same loads with ``kernel.snapshot.gz`` answered 404, so
-  each page's kernel starts Pyodide afresh and imports IPython and the lessons itself (how
-  the site started before the snapshot), for the like-for-like comparison in one run;
-* the browser's memory for one open lesson (its renderer and the Pyodide worker, from
-  Chromium's own process list, resident set) is not measured: Chromium's per-tab figure
-  needs the task manager; see the issue's prototype figure instead.
+* **first cards**: the first card on screen, drawn at build time (tools/first_views.py) or by
+  the live widget, whichever comes first: when a learner first sees the exercise;
+* **live**: the live widget drawn by the page's Python and every first view handed over: when a
+  tap is answered.
 
-    .venv/bin/python benchmarks/site.py [--lesson 03-practice] [--loads 5] [--without-snapshot]
+Each page is loaded **cold** (a fresh browser context: empty cache, no service worker yet, as a
+learner's first visit) and then **warm** (reloaded in that context, as every later visit).
+``--without-snapshot`` adds the same loads with ``kernel.snapshot.gz`` answered 404 (each
+page's kernel then imports IPython and the lessons itself), alternated with the others so
+both meet the same machine.
+
+    .venv/bin/python benchmarks/site.py [--lessons 03-practice 07-scoring] [--loads 5] [--without-snapshot]
+    .venv/bin/python benchmarks/site.py --site /tmp/before/_site     # the same figures for another build
 """
 
 from __future__ import annotations
@@ -23,64 +26,107 @@ from __future__ import annotations
 import argparse
 import statistics
 import sys
-import time
 from pathlib import Path
 
-from playwright.sync_api import BrowserContext, sync_playwright
+from playwright.sync_api import BrowserContext, Page, sync_playwright
 
 ROOT = Path(__file__).resolve().parents[1]
-SITE = ROOT / "_site"
 sys.path.insert(0, str(ROOT))  # tools/ holds the server and the gate the site's browser test uses too
 from tools.localhost import CHROMIUM, CHROMIUM_FLAGS, gated_context, serve_folder  # noqa: E402
+from widgets.lessons import LESSONS  # noqa: E402
+
+# Stamps both moments in the page's own clock (ms from the navigation's start).
+MARKS = """
+(() => {
+  const seen = () => [...document.querySelectorAll(".hl-card")].some((card) => {
+    const box = card.getBoundingClientRect();
+    return box.width > 0 && box.height > 0 && getComputedStyle(card).visibility !== "hidden";
+  });
+  const live = () => document.querySelector(".jp-Cell-outputWrapper:not(.hl-first-view):not(.hl-live-pending) .hl-root")
+    && !document.querySelector(".hl-first-view, .hl-live-pending");
+  const check = () => {
+    if (window.hlFirstCards === undefined && seen()) window.hlFirstCards = performance.now();
+    if (window.hlLive === undefined && live()) window.hlLive = performance.now();
+    return window.hlFirstCards !== undefined && window.hlLive !== undefined;
+  };
+  new MutationObserver((changes, watcher) => { if (check()) watcher.disconnect(); })
+    .observe(document, { subtree: true, childList: true, attributes: true });
+})();
+"""
 
 
-def site_size() -> tuple[float, int]:
-    files = [path for path in SITE.rglob("*") if path.is_file()]
+def site_size(site: Path) -> tuple[float, int]:
+    files = [path for path in site.rglob("*") if path.is_file()]
     return sum(path.stat().st_size for path in files) / 1e6, len(files)
 
 
-def first_widget(context: BrowserContext, url: str, reuse: bool = False) -> float:
-    """Seconds from navigation to the first lesson widget on screen."""
-    page = context.pages[0] if reuse and context.pages else context.new_page()
-    started = time.perf_counter()
-    page.goto(url, wait_until="commit")
-    page.wait_for_selector(".hl-root", timeout=180_000)
-    return time.perf_counter() - started
+def moments(page: Page) -> tuple[float, float]:
+    """Seconds to the first cards and to the live widget, for the page just navigated to."""
+    page.wait_for_function("window.hlFirstCards !== undefined && window.hlLive !== undefined", timeout=180_000)
+    first, live = page.evaluate("[window.hlFirstCards, window.hlLive]")
+    return first / 1000, live / 1000
+
+
+def load(context: BrowserContext, url: str, warm: bool) -> tuple[float, float]:
+    if warm:
+        page = context.pages[0]
+        page.reload(wait_until="commit")
+    else:
+        page = context.new_page()
+        page.add_init_script(MARKS)
+        page.goto(url, wait_until="commit")
+    return moments(page)
 
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("--lesson", default="03-practice")
+    parser.add_argument("--lessons", nargs="+", default=[lesson.key for lesson in LESSONS if lesson.key[:2].isdigit()],
+                        help="pages to time (default: every lesson, 1 to 17)")
     parser.add_argument("--loads", type=int, default=5)
+    parser.add_argument("--site", type=Path, default=ROOT / "_site", help="the built site to serve (default _site/)")
     parser.add_argument("--without-snapshot", action="store_true",
                         help="also time every load with the kernel's snapshot withheld")
     args = parser.parse_args()
-    if not (SITE / "index.html").is_file():
-        sys.exit("no _site/: run ./dev site first")
-    size, count = site_size()
+    site = args.site.resolve()
+    if not (site / "index.html").is_file():
+        sys.exit(f"no {site}/index.html: run ./dev site first")
+    size, count = site_size(site)
     outside: list[str] = []
     ways = ["with the snapshot", *(["without the snapshot"] if args.without_snapshot else [])]
-    times: dict[tuple[str, str], list[float]] = {(way, cache): [] for way in ways for cache in ("cold", "warm")}
-    with serve_folder(SITE) as base, sync_playwright() as playwright:
-        url = f"{base}voici/render/{args.lesson}.html"
+    figures: dict[tuple[str, str, str], list[float]] = {}
+    with serve_folder(site) as base, sync_playwright() as playwright:
         browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_FLAGS)
         for _ in range(args.loads):
-            for way in ways:  # alternated, so both ways meet the same machine
-                context = gated_context(browser, base, outside)
-                if way == "without the snapshot":
-                    context.route("**/kernel.snapshot.gz", lambda route: route.fulfill(status=404))
-                times[way, "cold"].append(first_widget(context, url))
-                times[way, "warm"].append(first_widget(context, url, reuse=True))
-                context.close()
+            for lesson in args.lessons:
+                url = f"{base}voici/render/{lesson}.html"
+                for way in ways:  # alternated, so both ways meet the same machine
+                    context = gated_context(browser, base, outside)
+                    if way == "without the snapshot":
+                        context.route("**/kernel.snapshot.gz", lambda route: route.fulfill(status=404))
+                    for cache in ("cold", "warm"):
+                        first, live = load(context, url, warm=cache == "warm")
+                        figures.setdefault((way, cache, "first cards"), []).append(first)
+                        figures.setdefault((way, cache, "live"), []).append(live)
+                        figures.setdefault((way, cache, f"first cards {lesson}"), []).append(first)
+                    context.close()
         browser.close()
-    print(f"site: {size:.1f} MB in {count} files ({SITE.relative_to(ROOT)}/)")
-    for (way, cache), seconds in times.items():
-        print(f"{args.lesson}: first widget, {cache} cache, {way}: median {statistics.median(seconds):.1f} s "
-              f"(min {min(seconds):.1f}, max {max(seconds):.1f}, {len(seconds)} loads)")
+    print(f"site: {size:.1f} MB in {count} files ({site})")
+    print(f"{len(args.lessons)} pages x {args.loads} loads each; seconds from navigation, median (min to max)")
+    for way in ways:
+        for cache in ("cold", "warm"):
+            for moment in ("first cards", "live"):
+                seconds = figures[way, cache, moment]
+                print(f"{way}, {cache} cache, {moment}: median {statistics.median(seconds):.2f} s "
+                      f"({min(seconds):.2f} to {max(seconds):.2f}, {len(seconds)} loads)")
+            by_page = {lesson: statistics.median(figures[way, cache, f"first cards {lesson}"])
+                       for lesson in args.lessons}
+            worst = max(by_page, key=by_page.__getitem__)
+            print(f"  slowest page to first cards, {cache}: {worst} (median {by_page[worst]:.2f} s)")
     if args.without_snapshot:
         for cache in ("cold", "warm"):
-            ratio = statistics.median(times[ways[1], cache]) / statistics.median(times[ways[0], cache])
-            print(f"{cache} cache: the snapshot makes the first widget {ratio:.1f}x as fast")
+            ratio = (statistics.median(figures[ways[1], cache, "live"])
+                     / statistics.median(figures[ways[0], cache, "live"]))
+            print(f"{cache} cache: the snapshot makes the live widget {ratio:.1f}x as fast")
     print(f"requests that would have left the machine: {len(outside)}")
     return 0
 

@@ -52,6 +52,7 @@ import zipfile
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
+from typing import Any
 
 import jinja2
 from packaging.requirements import Requirement
@@ -59,6 +60,10 @@ from packaging.utils import canonicalize_name, parse_wheel_filename
 
 from hearts_core.wording import TRANSLATED
 from widgets.storage import APP_NAME
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))  # the tools beside this one, however it is loaded
+from first_views import capture as capture_first_views
+from first_views import insert as insert_first_views
 
 ROOT = Path(__file__).resolve().parents[1]
 CACHE = ROOT / "build" / "site-cache"
@@ -379,10 +384,11 @@ def language_script() -> str:
     return re.sub(r"\{#-.*?-#\}\s*", "", LANGUAGE_SCRIPT.read_text(encoding="utf-8"), flags=re.DOTALL)
 
 
-def finish_pages(output: Path) -> None:
+def finish_pages(output: Path, first_views: dict[str, dict[str, Any]]) -> None:
     """Point the kernel at the snapshot's loader, drop the pages' CDN stylesheets, open on the index.
 
-    Each rendered page gets the language script first in its head (``language.html``).
+    Each rendered page gets the language script first in its head (``language.html``), shows its
+    text at once, and gets its widgets' first views (``first_views``, from :mod:`tools.first_views`).
 
     The kernel's build step sets ``pyodideUrl`` to the lite dir's ``pyodide.js`` in every
     page's settings, whatever jupyter-lite.json said, so it is set to ``kernel_boot.js``
@@ -396,6 +402,7 @@ def finish_pages(output: Path) -> None:
         if page.is_relative_to(rendered) and page.suffix == ".html":
             # After the charset, which must come within the page's first 1024 bytes.
             text = CHARSET.sub(lambda found: found.group(0) + "\n" + language, text, count=1)
+            text = insert_first_views(text, first_views.get(page.relative_to(rendered).with_suffix("").as_posix()))
         finished, count = PYODIDE_URL.subn(rf'\g<1>{KERNEL_BOOT}"', CDN_LINK.sub("", text))
         pointed += count
         if finished != text:
@@ -436,7 +443,9 @@ def build(output: Path) -> None:
     run([str(Path(sys.executable).parent / "voici"), "build", "--lite-dir", str(lite),
          "--contents", str(CACHE / "contents"), "--output-dir", str(output),
          "--no-sourcemaps", "--no-unused-shared-packages"], cwd=CACHE)
-    finish_pages(output)
+    views = capture_first_views(("en", *TRANSLATED))
+    log(f"first views drawn for {sum(len(page['cells']) for page in views.values())} widget cells")
+    finish_pages(output, views)
     # The notebook authors' reference, beside the lessons (docs/conf.py; `./dev docs` builds the same).
     run([sys.executable, "-m", "sphinx", "-q", "-b", "html", str(ROOT / "docs"), str(output / "docs")])
     size = sum(path.stat().st_size for path in output.rglob("*") if path.is_file())

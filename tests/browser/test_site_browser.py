@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import gzip
 import json
+import os
 import re
 import subprocess
 import sys
@@ -41,7 +42,9 @@ BOOT = 120_000  # ms: a cold page on a busy 2-core machine
 
 @pytest.fixture(scope="module")
 def site_url() -> Iterator[str]:
-    subprocess.run([sys.executable, str(ROOT / "tools" / "build_site.py")], check=True)
+    # HEARTS_SITE_BUILT=1 serves the _site/ already built, for iterating on these tests alone.
+    if os.environ.get("HEARTS_SITE_BUILT") != "1" or not (SITE / "index.html").is_file():
+        subprocess.run([sys.executable, str(ROOT / "tools" / "build_site.py")], check=True)
     with serve_folder(SITE) as url:
         yield url
 
@@ -123,9 +126,19 @@ def completed_lessons(stored: str) -> list[str]:
     return completed if isinstance(completed, list) else []
 
 
+# Live: a widget drawn by the kernel, and every first view (tools/first_views.py) handed over.
+LIVE = ("() => document.querySelector('.hl-root') !== null && document.querySelector('.hl-first-view') === null"
+        " && document.querySelector('.hl-live-pending') === null")
+
+
+def wait_until_live(page: Page) -> None:
+    """Wait for the page's live widgets: before that, its first views are inert copies."""
+    page.wait_for_function(LIVE, timeout=BOOT)
+
+
 def open_page(page: Page, site_url: str, name: str) -> None:
     page.goto(f"{site_url}voici/render/{name}.html", wait_until="domcontentloaded")
-    page.wait_for_selector(".hl-root", timeout=BOOT)
+    wait_until_live(page)
     assert "Traceback" not in page.inner_text("body")
 
 
@@ -134,13 +147,15 @@ def test_the_index_lists_the_lessons_lesson_3_explains_a_card_and_its_mark_survi
 ) -> None:
     page.goto(site_url, wait_until="domcontentloaded")  # the front door leads to the index
     page.wait_for_selector(".hl-index li", timeout=BOOT)
+    wait_until_live(page)
     assert page.url.endswith("voici/render/index.html")
     expect(page.locator(".hl-index li")).to_have_count(len(LESSONS))
     expect(page.locator(".hl-index .hl-error")).to_have_text("")  # the browser's storage is there
     screenshot(page, "site-index")
 
     page.locator('.hl-index li[data-lesson="03-practice"] a').click()  # the index's own link
-    page.wait_for_selector(".hl-practice", timeout=BOOT)
+    page.wait_for_url(re.compile(r"03-practice\.html"), timeout=BOOT)
+    wait_until_live(page)
     assert page.url.endswith("voici/render/03-practice.html?lang=en")
     widget = page.locator(".hl-practice").first
     widget.locator('.hl-hand .hl-card[data-card="♠Q"]').click()
@@ -160,9 +175,11 @@ def test_the_index_lists_the_lessons_lesson_3_explains_a_card_and_its_mark_survi
     wait_for_stored_mark(page, "03-practice")
 
     page.goto(f"{site_url}voici/render/index.html", wait_until="domcontentloaded")
+    wait_until_live(page)
     done = page.locator('.hl-index li[data-lesson="03-practice"].is-done')
     expect(done).to_be_visible(timeout=BOOT)
     page.reload(wait_until="domcontentloaded")
+    wait_until_live(page)
     expect(done).to_be_visible(timeout=BOOT)
     expect(page.locator(".hl-index li.is-done")).to_have_count(1)
 
@@ -251,6 +268,7 @@ def test_a_puzzle_is_answered_in_the_browser_and_its_rating_kept(page: Page, sit
     deadline = time.monotonic() + 30
     while True:  # the answer reaches the browser's storage, then a new visit moves on from it
         page.reload(wait_until="domcontentloaded")
+        wait_until_live(page)
         again = page.locator(".hl-puzzles").first
         expect(again.locator(".hl-puzzle-hand .hl-card").first).to_be_visible(timeout=BOOT)
         if again.get_attribute("data-puzzle") != first:
@@ -266,6 +284,7 @@ def test_the_analysis_board_opens_a_shared_position_in_the_browser(page: Page, s
     view = read_position(line)
     refused = next(card for card in view.hand if card not in view.legal_plays())
     page.goto(f"{site_url}voici/render/analysis.html?position={quote(line)}", wait_until="domcontentloaded")
+    wait_until_live(page)
     board = page.locator(".hl-analysis").first
     expect(page.locator('.hl-analysis[data-mode="analyse"]')).to_have_count(1, timeout=BOOT)
     expect(board.locator(".hl-analysis-hand .hl-card")).to_have_count(len(view.hand), timeout=30_000)
@@ -289,3 +308,63 @@ def test_a_translated_page_on_the_site_speaks_its_language(page: Page, site_url:
     expect(message).to_contain_text(refused, timeout=30_000)
     assert "you must play" not in message.inner_text()
     screenshot(page, f"site-{language}-03-practice")
+
+
+# Every card of every widget cell, with its box on the page, by cell; first views and live
+# widgets alike (a first view is in its cell until the live widget has drawn).
+CARDS_IN_PLACE = """() => Object.fromEntries([...document.querySelectorAll('.jp-CodeCell')]
+  .filter((cell) => cell.querySelector('.hl-root'))
+  .map((cell) => [cell.id, {
+    first: cell.querySelector(':scope > .hl-first-view') !== null,
+    height: Math.round(cell.getBoundingClientRect().height),
+    text: cell.querySelector('.hl-root').innerText,
+    cards: [...cell.querySelectorAll('.hl-card, .hl-seat-empty')].map((card) => {
+      const box = card.getBoundingClientRect();
+      return [card.dataset.card || card.textContent, Math.round(box.x), Math.round(box.y), Math.round(box.width),
+              Math.round(box.height)];
+    }),
+  }]))"""
+
+
+def pages_with_first_views() -> list[str]:
+    rendered = SITE / "voici" / "render"
+    return sorted(page.relative_to(rendered).with_suffix("").as_posix() for page in rendered.rglob("*.html")
+                  if "hl-first-view" in page.read_text(encoding="utf-8"))
+
+
+def test_each_first_view_shows_the_live_widgets_first_cards_in_their_places(
+    learner: tuple[BrowserContext, list[str]], site_url: str,
+) -> None:
+    """Before Python runs, a lesson page shows its widgets as drawn at build time (tools/first_views.py):
+    inert, unheard, and the same cards in the same places as the live widgets then draw, so nothing moves."""
+    context, _ = learner
+    names = pages_with_first_views()
+    english = [name for name in names if "/" not in name]
+    # Every lesson whose widgets are the same for every learner; not a dealt drill or match, the puzzles
+    # the learner's rating brings, or the index's marks (tests/test_first_views.py).
+    lessons = [lesson.key for lesson in LESSONS if lesson.key[:2].isdigit()]
+    assert set(english) == set(lessons) - {"09-guided-match", "11-drills"}, names
+    assert "ja/03-practice" in names and "es/08-moon" in names
+    page = context.new_page()
+    problems = watch_console(page, SITE_UPSTREAM_WARNINGS)
+    for name in [*english, "ja/03-practice"]:
+        page.goto(f"{site_url}voici/render/{name}.html", wait_until="domcontentloaded")
+        first = page.evaluate(CARDS_IN_PLACE)
+        copies = page.locator(".hl-first-view")
+        assert copies.count() == sum(cell["first"] for cell in first.values()) > 0, name
+        for index in range(copies.count()):
+            assert copies.nth(index).get_attribute("aria-hidden") == "true", name
+            assert copies.nth(index).get_attribute("inert") is not None, name
+        # The learner reads the lesson's text at once; the spinner that hid it is gone.
+        expect(page.locator("#rendered_cells")).to_be_visible()
+        expect(page.locator("#loading")).to_have_count(0)
+        wait_until_live(page)
+        live = page.evaluate(CARDS_IN_PLACE)
+        for cell, seen in first.items():
+            if seen["first"]:
+                assert live[cell]["cards"] == seen["cards"], (name, cell)
+                assert live[cell]["text"] == seen["text"], (name, cell)
+                assert live[cell]["height"] == seen["height"], (name, cell)
+        assert any(seen["cards"] for seen in first.values()), name
+    page.close()
+    assert not problems, f"problems in the browser console: {problems}"

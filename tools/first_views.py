@@ -1,0 +1,327 @@
+"""Each lesson's first view, drawn at build time, so the static site shows cards before Python runs.
+
+A page of the static site runs its Python under Pyodide: until the kernel has started and run
+the lesson's cells, Voici shows a spinner and no exercise. This module draws every widget
+cell's first view ahead of time and puts it in the built page as that cell's output; the live
+widget replaces it when the kernel has run the cell.
+
+Design choices:
+
+* **The live front end draws it.**  The first view must be the markup and styles the live
+  widget draws, and the widgets' front ends are their anywidget modules.  So the build
+  executes each notebook's code cells in a plain Python process (no kernel: ipywidgets builds
+  its models without one), takes each displayed widget's synced state, and has headless
+  Chromium run the widget's own module on a stand-in model holding that state.  No second
+  renderer exists to drift from the first, and nothing here knows what a widget draws.
+* **Only views that cannot differ.**  A widget whose first view depends on chance (a drill's
+  deal, a new match) would show one hand and then another.  Every language's notebooks are
+  executed twice, with different random seeds and hash seeds, and a cell keeps a first view
+  only when both runs draw the same markup; the rest show nothing until the live widget
+  comes, as before.  The build runs as a learner's first visit (an empty data folder).
+* **One copy for every reader.**  The drawn copy sits in the page ``inert`` and
+  ``aria-hidden``: nothing in it can be tapped, focused or read aloud, so a screen reader
+  meets only the live widget.  ``first_view.html`` (in the pages' template folder) keeps the
+  live output out of the flow and unseen until its widget has drawn, then removes the copy
+  in the same frame it shows the live one: no jump, and never two copies on screen.
+* The executions run in subprocesses (one per language and seed, both cores), since a
+  process speaks one language (:mod:`hearts_core.wording`).
+"""
+
+from __future__ import annotations
+
+import argparse
+import ast
+import hashlib
+import html
+import json
+import os
+import pkgutil
+import random
+import re
+import subprocess
+import sys
+import tempfile
+from collections.abc import Mapping
+from concurrent.futures import ThreadPoolExecutor
+from datetime import datetime, timedelta
+from importlib import import_module
+from pathlib import Path
+from typing import Any
+
+import anywidget
+from playwright.sync_api import sync_playwright
+
+import widgets
+from widgets.lessons import LESSONS, Progress
+from widgets.puzzle_board import PuzzleBoard
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))  # the tools beside this one, however it is loaded
+from localhost import CHROMIUM, CHROMIUM_FLAGS
+
+ROOT = Path(__file__).resolve().parents[1]
+NOTEBOOKS = ROOT / "lessons"
+SWAP = NOTEBOOKS / "jupyter" / "voila" / "templates" / "hearts" / "first_view.html"
+SEEDS = (1, 2)
+"""The two runs a first view must agree across: their random and hash seeds.  The second is a
+learner who has been here before (:func:`a_learner_who_has_been_here`)."""
+LATER = timedelta(days=100)
+
+# A stand-in for anywidget's model: what the widget's module reads at its first render. Writes
+# stay local and messages go nowhere; the live widget answers them once the kernel is there.
+_DRAW = """
+async ([widgets, modules]) => {
+  const drawn = [];
+  for (const widget of widgets) {
+    const state = { ...widget.state };
+    const model = {
+      get: (name) => state[name],
+      set: (name, value) => { state[name] = value; },
+      save_changes() {}, on() {}, off() {}, send() {}, widget_manager: {},
+    };
+    const style = document.createElement("style");
+    style.textContent = widget.state._css || "";
+    document.head.append(style);
+    const el = document.createElement("div");
+    el.className = "lm-Widget";
+    document.body.append(el);
+    const url = URL.createObjectURL(new Blob([modules[widget.module]], { type: "text/javascript" }));
+    const module = await import(url);
+    let definition = module.default ?? module;
+    if (typeof definition === "function") definition = await definition();
+    if (definition.initialize) await definition.initialize({ model });
+    await definition.render({ model, el });
+    await new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)));
+    drawn.push(el.innerHTML);
+  }
+  return drawn;
+}
+"""
+
+
+def notebooks(code: str) -> list[Path]:
+    """The notebooks of language ``code``, as the site renders them."""
+    folder = NOTEBOOKS if code == "en" else NOTEBOOKS / code
+    return sorted(folder.glob("*.ipynb"))
+
+
+def _displayed(source: str, namespace: dict[str, Any]) -> object:
+    """Run one cell's source as IPython would and return the value it displays (its last expression)."""
+    tree = ast.parse(source)
+    last = tree.body[-1] if tree.body and isinstance(tree.body[-1], ast.Expr) else None
+    body = ast.Module(body=tree.body[:-1] if last else tree.body, type_ignores=[])
+    exec(compile(body, "<cell>", "exec"), namespace)
+    if last is None:
+        return None
+    return eval(compile(ast.Expression(last.value), "<cell>", "eval"), namespace)
+
+
+class _Later(datetime):
+    """``datetime`` a hundred days on: what a page opened another day would see."""
+
+    @classmethod
+    def now(cls, tz: Any = None) -> _Later:
+        moved = datetime.now(tz) + LATER
+        return cls.fromtimestamp(moved.timestamp(), tz)
+
+
+def a_learner_who_has_been_here() -> None:
+    """Make this process a learner with a past, another day: every lesson completed, a puzzle answered on
+    every board, the clock a hundred days on.  A widget drawn from the learner's data or the date then
+    draws differently, and loses its first view: a first view is the same for every learner.
+    """
+    for module_info in pkgutil.iter_modules(widgets.__path__, "widgets."):
+        module = import_module(module_info.name)
+        if getattr(module, "datetime", None) is datetime:
+            module.datetime = _Later  # type: ignore[attr-defined]
+    progress = Progress()
+    for lesson in LESSONS:
+        progress.mark(lesson.key)
+    boards = [PuzzleBoard(), *(PuzzleBoard.for_lesson(lesson.key) for lesson in LESSONS if lesson.worked)]
+    for board in boards:
+        board.choose(board.puzzle.solution)
+
+
+def widget_states(code: str, *, visited: bool = False) -> dict[str, list[dict[str, Any]]]:
+    """Every widget cell of language ``code``'s notebooks: its cell id and the widget's synced state.
+
+    Runs in a process whose working directory is that language's folder, so the widgets speak it;
+    ``visited`` runs it for :func:`a_learner_who_has_been_here`.
+    """
+    if visited:
+        a_learner_who_has_been_here()
+
+    found: dict[str, list[dict[str, Any]]] = {}
+    for notebook in notebooks(code):
+        cells = json.loads(notebook.read_text(encoding="utf-8"))["cells"]
+        namespace: dict[str, Any] = {"__name__": "__main__"}
+        views = []
+        for cell in cells:
+            if cell["cell_type"] != "code":
+                continue
+            shown = _displayed("".join(cell["source"]), namespace)
+            if isinstance(shown, anywidget.AnyWidget):
+                views.append({"cell": cell["id"], "state": shown.get_state()})
+        if views:
+            found[notebook.stem] = views
+    return found
+
+
+def _states_in_process(code: str, seed: int, data: Path) -> dict[str, list[dict[str, Any]]]:
+    folder = NOTEBOOKS if code == "en" else NOTEBOOKS / code
+    env = {**os.environ, "PYTHONHASHSEED": str(seed), "HEARTS_LESSONS_DATA": str(data),
+           "PYTHONPATH": os.pathsep.join([str(ROOT), os.environ.get("PYTHONPATH", "")])}
+    env.pop("HEARTS_LANG", None)
+    done = subprocess.run([sys.executable, str(Path(__file__).resolve()), "states", code, str(seed)],
+                          cwd=folder, env=env, capture_output=True, text=True, check=False)
+    if done.returncode:
+        raise SystemExit(f"first views: running the {code} notebooks failed:\n{done.stderr[-3000:]}")
+    result: dict[str, list[dict[str, Any]]] = json.loads(done.stdout)
+    return result
+
+
+Runs = Mapping[tuple[str, int], Mapping[str, list[dict[str, Any]]]]
+"""Each (language, seed) run's widget cells, by page."""
+
+
+def draw(runs: Runs) -> dict[tuple[str, int], dict[str, list[str]]]:
+    """Each run's widgets drawn by their own front ends in headless Chromium: markup per page, per cell."""
+    modules: dict[str, str] = {}
+    drawn: dict[tuple[str, int], dict[str, list[str]]] = {}
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_FLAGS)
+        page = browser.new_page(viewport={"width": 1280, "height": 800})
+        for (code, seed), pages in runs.items():
+            drawn[code, seed] = {}
+            for name, views in pages.items():
+                shown: list[dict[str, Any]] = []
+                for view in views:
+                    state = dict(view["state"])
+                    esm = state.pop("_esm")
+                    key = hashlib.sha256(esm.encode()).hexdigest()[:16]
+                    modules.setdefault(key, esm)
+                    shown.append({"module": key, "state": state})
+                # A fresh document per page, as each live page is: a module's counters start again.
+                page.set_content(f'<!DOCTYPE html><html lang="{code}"><head><meta charset="utf-8"></head>'
+                                 "<body></body></html>")
+                used = {widget["module"]: modules[widget["module"]] for widget in shown}
+                drawn[code, seed][name] = page.evaluate(_DRAW, [shown, used])
+        browser.close()
+    return drawn
+
+
+# Front ends give labels and the controls they name fresh ids (hl-puzzle-theme-x3xvt23mxqj), so
+# no two widgets on a page share one; the same view drawn twice differs in those alone.
+_FRESH_ID = re.compile(r'((?:id|for|aria-labelledby|aria-describedby|aria-controls)="[^"]*?)'
+                       r'-[0-9a-z]{6,14}(?=[" ])')
+# A widget that hides itself until Python has answered its opening (aria-busy) has no first view to show.
+_BUSY = re.compile(r'<[^>]*class="hl-root[^>]*aria-busy="true"')
+
+
+def comparable(markup: str) -> str:
+    """``markup`` with its fresh ids blanked: two drawings of one view compare equal."""
+    return _FRESH_ID.sub(r"\1-*", markup)
+
+
+def capture(codes: tuple[str, ...]) -> dict[str, dict[str, Any]]:
+    """The first views of every page of ``codes``: ``{page: {"cells": {cell id: markup}, "styles": [css]}}``.
+
+    ``page`` is the rendered page's path under ``voici/render`` without ``.html`` (``03-practice``,
+    ``ja/03-practice``).  A cell whose two runs draw different markup is left out.
+    """
+    with tempfile.TemporaryDirectory() as scratch, ThreadPoolExecutor(max_workers=2) as pool:
+        jobs = {(code, seed): pool.submit(_states_in_process, code, seed, Path(scratch, f"{code}-{seed}"))
+                for code in codes for seed in SEEDS}
+        runs = {key: job.result() for key, job in jobs.items()}
+    drawn = draw(runs)
+    views: dict[str, dict[str, Any]] = {}
+    for code in codes:
+        first, second = (runs[code, seed] for seed in SEEDS)
+        for name, cells in first.items():
+            page = name if code == "en" else f"{code}/{name}"
+            kept: dict[str, str] = {}
+            # The live page gets one style element per widget class, in the order the classes first
+            # render (anywidget keeps one per class): the same here, so the cascade is the same.
+            styles: dict[str, str] = {}
+            for position, cell in enumerate(cells):
+                styles.setdefault(cell["state"]["_anywidget_id"], cell["state"]["_css"])
+                markup = drawn[code, SEEDS[0]][name][position]
+                others = second.get(name, [])
+                same = (position < len(others) and others[position]["cell"] == cell["cell"]
+                        and comparable(drawn[code, SEEDS[1]][name][position]) == comparable(markup))
+                if same and markup and not _BUSY.match(markup):
+                    kept[cell["cell"]] = markup
+            if kept:
+                views[page] = {"cells": kept, "styles": list(styles.values())}
+    return views
+
+
+# The code cell Voici renders with no output yet: hidden (no input, no outputs) until Python fills it.
+_CODE_CELL = re.compile(r'<div id="cell-id=(?P<id>[^"]+)" class="jp-Cell jp-CodeCell jp-Notebook-cell'
+                        r'(?P<mods> jp-mod-noOutputs jp-mod-noInput)? *">')
+_HIDDEN_CELLS = '<div id="rendered_cells" style="display: none">'
+_SPINNER = re.compile(r'<div id="loading".*?</h2>\s*</div>', re.DOTALL)
+
+
+def _output(markup: str) -> str:
+    """A first view inside the output area Voici builds for a widget, so it sits where the live one will."""
+    return ('<div class="jp-Cell-outputWrapper hl-first-view" aria-hidden="true" inert>'
+            '<div class="jp-Collapser jp-OutputCollapser jp-Cell-outputCollapser"></div>'
+            '<div class="lm-Widget jp-OutputArea jp-Cell-outputArea" style="display: flex; flex-direction: column;">'
+            '<div class="lm-Widget lm-Panel jp-OutputArea-child jp-OutputArea-executeResult">'
+            f'<div class="lm-Widget lm-Panel jp-OutputArea-output"><div class="lm-Widget">{markup}</div></div>'
+            '</div></div></div>')
+
+
+def swap_script() -> str:
+    """The style and script of ``first_view.html``, its template comment dropped."""
+    return re.sub(r"\{#-.*?-#\}\s*", "", SWAP.read_text(encoding="utf-8"), flags=re.DOTALL)
+
+
+def insert(page: str, views: Mapping[str, Any] | None) -> str:
+    """``page`` (a rendered page's HTML) with its first views in place and its cells shown at once.
+
+    Every page shows its text without waiting for Python (the spinner goes); a page with first
+    views gets them in their cells, their styles, and the script that hands over to the live widgets.
+    """
+    if _HIDDEN_CELLS not in page:
+        raise SystemExit("first views: a rendered page has no hidden cells to show; has Voici's template changed?")
+    page = _SPINNER.sub("", page.replace(_HIDDEN_CELLS, '<div id="rendered_cells">', 1), count=1)
+    if not views:
+        return page
+    cells: Mapping[str, str] = views["cells"]
+    placed: set[str] = set()
+
+    def place(found: re.Match[str]) -> str:
+        cell = html.unescape(found.group("id"))
+        if cell not in cells:
+            return found.group(0)
+        placed.add(cell)
+        opening = f'<div id="cell-id={found.group("id")}" class="jp-Cell jp-CodeCell jp-Notebook-cell">'
+        return opening + _output(cells[cell])
+
+    page = _CODE_CELL.sub(place, page)
+    if placed != set(cells):
+        raise SystemExit(f"first views: cells {sorted(set(cells) - placed)} are not in the rendered page")
+    styles = "".join(f"<style>{style}</style>" for style in views["styles"])
+    return page.replace("</head>", f"{styles}{swap_script()}</head>", 1)
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    commands = parser.add_subparsers(dest="command", required=True)
+    states = commands.add_parser("states", help="(internal) print one language's widget states as JSON")
+    states.add_argument("code")
+    states.add_argument("seed", type=int)
+    show = commands.add_parser("capture", help="print every page's first views as JSON")
+    show.add_argument("codes", nargs="*", default=["en"])
+    args = parser.parse_args(argv)
+    if args.command == "states":
+        random.seed(args.seed)
+        json.dump(widget_states(args.code, visited=args.seed != SEEDS[0]), sys.stdout)
+    else:
+        json.dump(capture(tuple(args.codes)), sys.stdout, ensure_ascii=False, indent=1)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
