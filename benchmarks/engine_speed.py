@@ -38,6 +38,10 @@ Design choices:
   direction, a chance node in OpenSpiel, is set from the match's cycle rather than drawn,
   so both sides play the same mix of hands.  Each round runs each engine for a fixed
   slice of ``--clock`` and counts whole hands; scores are sanity-checked per hand.
+* Ours runs whichever build of the rules kernel the package imports: the mypyc build that
+  ``./dev`` makes from ``hearts_core/kernel.py`` (tools/compile_kernel.py), or the source
+  itself with ``HEARTS_PURE_KERNEL=1`` (as in the browser).  The first line says which;
+  the rest of our engine is the same Python source either way.
 * ``--clock cpu`` times by this process's CPU time, which a busy shared machine disturbs
   less than the wall clock; OpenSpiel runs in-process, so both sides are measured alike.
 """
@@ -71,6 +75,7 @@ from hearts_core import (
     Suit,
     card_points,
 )
+from hearts_core._kernel_build import compiled_build
 from hearts_core.cards import CARDS_PER_SUIT, mask_of
 from hearts_core.kernel import LEADING, Table, rule_walk
 from hearts_core.openspiel import CARD_TO_ACTION, TABLE_RULES_OPTIONS
@@ -422,6 +427,16 @@ def time_engine_only(
     return times
 
 
+def kernel_build() -> str:
+    """Which build of the rules kernel this process runs, in one line."""
+    import hearts_core.kernel  # noqa: PLC0415 - already imported above; here for its file
+
+    if hearts_core.kernel.__file__ and hearts_core.kernel.__file__.endswith("kernel.py"):
+        why = "asked for by HEARTS_PURE_KERNEL=1" if compiled_build() else "no compiled build here"
+        return f"rules kernel: the source, hearts_core/kernel.py ({why})"
+    return "rules kernel: compiled by mypyc from hearts_core/kernel.py (tools/compile_kernel.py)"
+
+
 def report_engine_only(args: argparse.Namespace, clock: Callable[[], float]) -> None:
     """Draw the scripts, time the engine-only loops and print the headline figures."""
     scripts = draw_scripts(args.hands, args.seed)
@@ -438,6 +453,7 @@ def report_engine_only(args: argparse.Namespace, clock: Callable[[], float]) -> 
     plays = len(scripts) * len(DECK)
     medians = {name: statistics.median(values) for name, values in times.items()}
     width = max(map(len, loops))
+    print(kernel_build())
     print(
         f"Engine only: {len(scripts)} hands (seed {args.seed}) drawn before the clock, {args.repeats} repeats, "
         f"{args.clock} clock (Python {sys.version.split()[0]}, open-spiel {metadata.version('open-spiel')})"

@@ -12,6 +12,9 @@ hand and match state, scoring, records and the checker, and the position notatio
 (False, 'must_follow_suit')
 """
 
+# First, before anything imports the kernel: it chooses the kernel's build (a compiled one
+# older than kernel.py must not run; see the module).
+import hearts_core._kernel_build  # noqa: F401
 from hearts_core.bots import LEVELS, make_bot
 from hearts_core.cards import (
     ACE,

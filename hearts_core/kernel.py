@@ -15,6 +15,11 @@ Design choices:
   because the computer players play out hundreds of thousands of cards per decision.
   Nothing here builds a message or a :class:`~hearts_core.cards.Card`; the words are in
   :mod:`hearts_core.legality`.
+* This file is also compiled, unchanged, to a C extension with mypyc where the machine has
+  a C compiler (``tools/compile_kernel.py``, run by ``./dev``): the same rules, about twice
+  as fast.  So it keeps to what mypyc compiles as written (no ``object.__new__`` on its
+  classes, for one); the browser and a wheel run it as source, and
+  ``hearts_core._kernel_build`` never lets a build older than this file run.
 * :class:`Table` trusts its caller: :meth:`Table.play` does not check legality (the
   referee asks :func:`rule_walk` first; a simulator only plays from :meth:`Table.legal`).
 
@@ -232,11 +237,12 @@ class Table:
 
     ``hands`` are the four seats' masks, ``trick`` the card indices of the trick in
     progress, ``points`` what each seat has taken, ``takers`` one bit per seat that has
-    taken a heart or ♠Q, ``played`` the mask of every card played so far.
+    taken a heart or ♠Q, ``played`` the mask of every card played so far; ``playable`` is
+    the mask :meth:`play_and_walk` last computed (only that method keeps it).
     """
 
     __slots__ = ("breakers", "card_points", "hands", "hearts_broken", "jack_taker", "last_trick_points", "leader",
-                 "played", "points", "rules", "takers", "to_move", "trick", "tricks_done")
+                 "playable", "played", "points", "rules", "takers", "to_move", "trick", "tricks_done")
 
     hands: list[int]
     trick: list[int]
@@ -249,6 +255,7 @@ class Table:
     played: int
     jack_taker: int | None
     last_trick_points: int
+    playable: int
     rules: Rules
     card_points: tuple[int, ...]
     breakers: int
@@ -266,27 +273,20 @@ class Table:
         self.played = played
         self.jack_taker = None
         self.last_trick_points = 0
+        self.playable = 0
         self.rules = rules
         self.card_points = points_table(rules)
         self.breakers = heart_breakers(rules)
 
     def copy(self) -> Table:
-        """An independent copy (same class), for trying moves."""
-        other = object.__new__(type(self))
-        other.hands = self.hands[:]
-        other.trick = self.trick[:]
-        other.points = self.points[:]
-        other.leader = self.leader
-        other.to_move = self.to_move
-        other.tricks_done = self.tricks_done
-        other.hearts_broken = self.hearts_broken
-        other.takers = self.takers
-        other.played = self.played
+        """An independent copy, for trying moves."""
+        # Through the constructor, not object.__new__: the compiled build of this module
+        # (tools/compile_kernel.py) refuses object.__new__ on its classes.
+        other = Table(self.hands[:], self.trick[:], self.leader, self.tricks_done, self.hearts_broken,
+                      self.points[:], self.rules, self.takers, self.played)
         other.jack_taker = self.jack_taker
         other.last_trick_points = self.last_trick_points
-        other.rules = self.rules
-        other.card_points = self.card_points
-        other.breakers = self.breakers
+        other.playable = self.playable
         return other
 
     @property
@@ -334,6 +334,20 @@ class Table:
         self.trick = []
         self.leader = self.to_move = winner
         self.tricks_done += 1
+        return winner
+
+    def play_and_walk(self, index: int) -> int:
+        """:meth:`play`, then keep the next position's :meth:`legal` mask in ``playable``; return the taker or -1.
+
+        The referee's step: one call from it per card, so that with the compiled kernel
+        (tools/compile_kernel.py) the play and the walk both run natively.  ``playable`` is
+        0 once the hand is over.
+        """
+        winner = self.play(index)
+        # legal()'s walk, inlined: one Python call fewer per card where the kernel runs as source.
+        trick = self.trick
+        self.playable = rule_walk(self.hands[self.to_move], trick[0] // CARDS_PER_SUIT if trick else LEADING,
+                                  self.tricks_done == 0, self.hearts_broken)[0]
         return winner
 
     def winning_index(self) -> int:

@@ -39,7 +39,6 @@ from enum import StrEnum
 from typing import Any, Final, NamedTuple
 
 from hearts_core.cards import (
-    CARDS_PER_SUIT,
     DECK,
     Card,
     Hand,
@@ -337,7 +336,6 @@ class HandState:
         "_opening_leader",
         "_passes",
         "_phase",
-        "_playable",
         "_table",
         "_tricks",
         "pass_direction",
@@ -351,7 +349,6 @@ class HandState:
     _phase: Phase
     _table: Table
     _tricks: list[Trick]
-    _playable: int
     _built: tuple[Card, ...]
     _built_mask: int
     _opening_leader: int
@@ -410,7 +407,6 @@ class HandState:
         state._passes = [0] * NUM_SEATS
         state._table = Table(list(dealt), [], 0, 0, False, [0] * NUM_SEATS, rules)
         state._tricks = []
-        state._playable = 0
         state._built_mask = -1
         state._built = ()
         state._opening_leader = 0
@@ -431,11 +427,9 @@ class HandState:
         self._rule()
 
     def _rule(self) -> None:
-        """Ask the rules for the playable mask of the seat to move; kept until the next play."""
+        """Ask the rules for the playable mask of the seat to move; the table keeps it until the next play."""
         table = self._table
-        trick = table.trick
-        self._playable = rule_walk(table.hands[table.to_move], trick[0] // CARDS_PER_SUIT if trick else LEADING,
-                                   table.tricks_done == 0, table.hearts_broken)[0]
+        table.playable = table.legal()
 
     # ----------------------------------------------------------------- questions
 
@@ -568,7 +562,7 @@ class HandState:
         # no rebuilding.  Any other mask (leads, discards) is built from its suits' pieces.
         # The cards of a mask depend on the mask alone, so the last one built is kept with
         # its mask: asking again (before a play, or after a refused one) hands out the same tuple.
-        playable = self._playable
+        playable = self._table.playable
         legal = _SUIT_CARDS.get(playable)
         if legal is None:
             if self._built_mask == playable:
@@ -671,19 +665,17 @@ class HandState:
             if seat is not None and _seat(seat) != table.to_move:
                 raise IllegalMove(self.explain(card, seat=seat))
         index = card.index
-        # _playable is 0 outside the playing phase, so this one test also checks the phase.
-        if not self._playable >> index & 1:
+        # The table's playable mask is 0 outside the playing phase, so this one test also
+        # checks the phase.
+        if not table.playable >> index & 1:
             raise IllegalMove(self.explain(card, seat=seat))
         # The kernel appends the card to this list and, when the card closes the trick,
-        # starts a new list for the next one: this one then holds the finished trick.
+        # starts a new list for the next one: this one then holds the finished trick.  It
+        # also walks the rules for the next position (its mask is what legal_plays hands
+        # out and the next play checks).
         trick = table.trick
-        winner = table.play(index)
+        winner = table.play_and_walk(index)
         if winner < 0:
-            # Mid-trick, so the led suit is known.  The next position's playable mask,
-            # inlined from _rule because this runs for nearly every card; legal_plays
-            # hands out its cards.
-            self._playable = rule_walk(table.hands[table.to_move], trick[0] // CARDS_PER_SUIT,
-                                       table.tricks_done == 0, table.hearts_broken)[0]
             return None
         # The trick is closed: record it (inlined, once per four cards) and move on.
         tricks = self._tricks
@@ -697,10 +689,6 @@ class HandState:
         tricks.append(done)
         if len(tricks) == TRICKS_PER_HAND:
             self._phase = _HAND_OVER
-            self._playable = 0
-        else:
-            # The next position's playable mask, inlined from _rule: the winner leads.
-            self._playable = rule_walk(table.hands[winner], LEADING, False, table.hearts_broken)[0]
         return done
 
     # ---------------------------------------------------------------- the rest
