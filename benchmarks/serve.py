@@ -3,9 +3,12 @@
 Starts Voilà on ``lessons/`` exactly as ``./dev serve`` does (its voila.json and template),
 with a scratch data directory and short culling times, then drives Debian's Chromium:
 
-1. time from request to first rendered widget, per lesson (median of ``--loads`` loads,
-   each in a fresh browser context with a cold cache, so each takes a kernel of its own:
-   the preheated one waiting for that lesson, or a new one when the pool is still refilling);
+1. time from request to the first cards on screen (a first view, hearts_serving.first_views,
+   or a live widget) and to the live widgets (drawn, every first view handed over), per
+   lesson (medians of ``--loads`` loads, each in a fresh browser context with a cold cache,
+   so each takes a kernel of its own: the preheated one waiting for that lesson, or a new
+   one when the pool is still refilling), in the page's own clock (benchmarks/marks.py,
+   as benchmarks/site.py measures the static site);
 2. kernel memory per open lesson: the resident size of the kernel process serving it;
 3. bare GETs: ``--bare-gets`` requests for lesson pages whose websocket never connects
    (a crawler, a link preview, a tab closed while loading). Each takes a kernel; how long
@@ -40,6 +43,9 @@ from pathlib import Path
 
 from playwright.sync_api import Browser, sync_playwright
 
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from marks import BOTH_STAMPED, MARKS
+
 ROOT = Path(__file__).resolve().parents[1]
 LESSONS = ROOT / "lessons"
 CHROMIUM = os.environ.get("HEARTS_CHROMIUM", "/usr/bin/chromium")
@@ -52,12 +58,6 @@ CULL_INTERVAL = 10
 VOILA_JSON = json.loads((LESSONS / "voila.json").read_text())
 PREHEAT = VOILA_JSON["VoilaConfiguration"].get("preheat_kernel", False)
 GRACE = VOILA_JSON.get("PoolSafeKernelManager", {}).get("unconnected_grace", 60)
-# Stamps the moment the first widget appears, in the page's own clock (from its request).
-MARK_FIRST_WIDGET = """
-new MutationObserver((changes, observer) => {
-  if (document.querySelector(".hl-root")) { performance.mark("first-widget"); observer.disconnect(); }
-}).observe(document, { subtree: true, childList: true });
-"""
 # Seconds between timed loads: one learner at a time, as when a learner moves through the
 # lessons. Long enough for the preheated pool to refill (a kernel start and one run of the
 # lesson, about 3 s here) before the next request: on this machine the refilling kernel
@@ -150,15 +150,16 @@ def cpu_ticks(server_pid: int) -> int:
     return total
 
 
-def load_time(browser: Browser, url: str) -> float:
+def load_time(browser: Browser, url: str) -> tuple[float, float]:
+    """Seconds from the request to the first cards on screen and to the live widgets."""
     context = browser.new_context(viewport={"width": 1280, "height": 800})
+    context.add_init_script(MARKS)
     page = context.new_page()
-    started = time.perf_counter()
     page.goto(url, wait_until="commit")
-    page.wait_for_selector(".hl-root", timeout=120_000)
-    elapsed = time.perf_counter() - started
+    page.wait_for_function(BOTH_STAMPED, timeout=120_000)
+    first, live = page.evaluate("[window.hlFirstCards, window.hlLive]")
     context.close()
-    return elapsed
+    return first / 1000, live / 1000
 
 
 PRELOADS = LESSONS / "jupyter" / "voila" / "templates" / "hearts" / "preload.html.j2"
@@ -271,12 +272,16 @@ def main() -> None:
         load_time(browser, f"{base}{notebooks[-1]}.ipynb")
         time.sleep(BETWEEN_LOADS)
         try:
-            print(f"{'lesson':<22} {'median s':>9} {'worst s':>8} {'kernel MiB':>11}")
+            print(f"{'lesson':<22} {'first cards s':>13} {'live s':>7} {'live worst s':>12} {'kernel MiB':>11}")
+            every: dict[str, list[float]] = {"first": [], "live": []}
             for name in timed if args.loads > 0 else []:  # --loads 0: only the load run
                 times = []
                 for _ in range(args.loads):
                     times.append(load_time(browser, f"{base}{name}.ipynb"))
                     time.sleep(BETWEEN_LOADS)
+                firsts, lives = [first for first, _ in times], [live for _, live in times]
+                every["first"] += firsts
+                every["live"] += lives
                 # Memory of one open lesson: the kernel serving the page (preheated or not).
                 context = browser.new_context()
                 page = context.new_page()
@@ -286,7 +291,11 @@ def main() -> None:
                 config = json.loads(page.locator("#jupyter-config-data").text_content() or "{}")
                 memory = kernel_memory(server.pid, config.get("kernelId", "?"))
                 context.close()
-                print(f"{name:<22} {statistics.median(times):>9.2f} {max(times):>8.2f} {memory:>11.1f}")
+                print(f"{name:<22} {statistics.median(firsts):>13.2f} {statistics.median(lives):>7.2f} "
+                      f"{max(lives):>12.2f} {memory:>11.1f}")
+            if every["live"]:
+                print(f"{'every load':<22} {statistics.median(every['first']):>13.2f} "
+                      f"{statistics.median(every['live']):>7.2f} {max(every['live']):>12.2f}")
 
             if args.bare_gets > 0:
                 grace = args.grace if args.grace is not None else GRACE
@@ -301,18 +310,18 @@ def main() -> None:
                         for _ in range(args.learners)]
             contexts = [learner.new_context() for learner in learners]
             for context in contexts:
-                context.add_init_script(MARK_FIRST_WIDGET)
+                context.add_init_script(MARKS)
             pages = [context.new_page() for context in contexts]
             started = time.perf_counter()
             for number, page in enumerate(pages):
                 page.goto(f"{base}{notebooks[number % len(notebooks)]}.ipynb", wait_until="commit")
             rendered = 0
-            waits = []  # per learner: from their request to their first widget, in seconds
+            waits = []  # per learner: from their request to their live widgets, in seconds
             for page in pages:
                 try:
-                    page.wait_for_selector(".hl-root", timeout=180_000)
+                    page.wait_for_function(BOTH_STAMPED, timeout=180_000)
                     rendered += "Traceback" not in page.inner_text("body")
-                    waits.append(page.evaluate("performance.getEntriesByName('first-widget')[0].startTime") / 1000)
+                    waits.append(page.evaluate("window.hlLive") / 1000)
                 except Exception as problem:  # a page that never renders is the finding
                     print(f"  {page.url} failed: {str(problem).splitlines()[0]}")
             elapsed = time.perf_counter() - started
@@ -321,7 +330,7 @@ def main() -> None:
             print(f"  rendered {rendered}/{args.learners} in {elapsed:.1f} s; server answering: {alive}; "
                   f"kernels running: {live}")
             if waits:
-                print(f"  each learner's wait for their first widget: median {statistics.median(waits):.1f} s, "
+                print(f"  each learner's wait for their live widgets: median {statistics.median(waits):.1f} s, "
                       f"worst {max(waits):.1f} s")
             for learner in learners:
                 learner.close()

@@ -35,24 +35,8 @@ sys.path.insert(0, str(ROOT))  # tools/ holds the server and the gate the site's
 from tools.localhost import CHROMIUM, CHROMIUM_FLAGS, gated_context, serve_folder  # noqa: E402
 from widgets.lessons import LESSONS  # noqa: E402
 
-# Stamps both moments in the page's own clock (ms from the navigation's start).
-MARKS = """
-(() => {
-  const seen = () => [...document.querySelectorAll(".hl-card")].some((card) => {
-    const box = card.getBoundingClientRect();
-    return box.width > 0 && box.height > 0 && getComputedStyle(card).visibility !== "hidden";
-  });
-  const live = () => document.querySelector(".jp-Cell-outputWrapper:not(.hl-first-view):not(.hl-live-pending) .hl-root")
-    && !document.querySelector(".hl-first-view, .hl-live-pending");
-  const check = () => {
-    if (window.hlFirstCards === undefined && seen()) window.hlFirstCards = performance.now();
-    if (window.hlLive === undefined && live()) window.hlLive = performance.now();
-    return window.hlFirstCards !== undefined && window.hlLive !== undefined;
-  };
-  new MutationObserver((changes, watcher) => { if (check()) watcher.disconnect(); })
-    .observe(document, { subtree: true, childList: true, attributes: true });
-})();
-"""
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from marks import BOTH_STAMPED, MARKS  # noqa: E402
 
 
 def site_size(site: Path) -> tuple[float, int]:
@@ -62,7 +46,7 @@ def site_size(site: Path) -> tuple[float, int]:
 
 def moments(page: Page) -> tuple[float, float]:
     """Seconds to the first cards and to the live widget, for the page just navigated to."""
-    page.wait_for_function("window.hlFirstCards !== undefined && window.hlLive !== undefined", timeout=180_000)
+    page.wait_for_function(BOTH_STAMPED, timeout=180_000)
     first, live = page.evaluate("[window.hlFirstCards, window.hlLive]")
     return first / 1000, live / 1000
 

@@ -6,12 +6,16 @@ covered on the built site by tests/browser/test_site_browser.py.
 
 from __future__ import annotations
 
+import json
 import re
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 
+from hearts_core.wording import LANGUAGES
+from hearts_serving import first_views as serving
 from tools import first_views
 from tools.first_views import _states_in_process, comparable, insert, swap_script
 
@@ -107,3 +111,74 @@ def test_the_states_run_speaks_the_pages_language(tmp_path: Path) -> None:
     spanish = _states_in_process("es", first_views.SEEDS[0], tmp_path)
     words = spanish["03-practice"][0]["state"]["question"]
     assert "¿" in words, words
+
+
+# ---------------------------------------------------------------- Voilà's first views
+
+
+def test_the_stored_first_views_are_todays_drawings() -> None:
+    """hearts_serving/first_views.json is what the widgets draw now: run `tools/first_views.py write` after a change."""
+    stored = json.loads(serving.VIEWS.read_text(encoding="utf-8"))
+    fresh = first_views.stored_form(first_views.capture(LANGUAGES))
+    assert stored["styles"] == fresh["styles"], "a widget's styles changed: run tools/first_views.py write"
+    assert sorted(stored["pages"]) == sorted(fresh["pages"]), "run tools/first_views.py write"
+    for page, views in fresh["pages"].items():
+        kept = stored["pages"][page]
+        assert kept["styles"] == views["styles"], page
+        assert {cell: comparable(markup) for cell, markup in kept["cells"].items()} == \
+               {cell: comparable(markup) for cell, markup in views["cells"].items()}, \
+               f"{page}'s first views changed: run tools/first_views.py write"
+
+
+STORED = {
+    "styles": {"s1": ".hl-card { color: red }", "s2": ".hl-seat { color: blue }"},
+    "pages": {
+        "03-practice": {"cells": {"c02": VIEW}, "styles": ["s1"]},
+        "ja/03-practice": {"cells": {"c02": VIEW.replace("3♣", "3♣ja")}, "styles": ["s1", "s2"]},
+        "es/07-scoring": {"cells": {"c04": VIEW}, "styles": ["s2"]},
+    },
+}
+
+
+@pytest.fixture
+def stored(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> Iterator[Path]:
+    path = tmp_path / "first_views.json"
+    path.write_text(json.dumps(STORED), encoding="utf-8")
+    monkeypatch.setattr(serving, "VIEWS", path)
+    serving._stored.cache_clear()
+    yield path
+    serving._stored.cache_clear()
+
+
+def test_a_voila_cell_gets_one_inert_copy_per_language_that_has_one(stored: Path) -> None:
+    copies = serving.cell_first_views({"id": "c02"}, "03-practice")
+    assert copies.count('class="lm-Widget lm-Panel jp-OutputArea-output hl-first-view"') == 2
+    assert copies.count('aria-hidden="true" inert>') == 2
+    assert 'lang="en"' in copies and 'lang="ja"' in copies and 'lang="es"' not in copies
+    assert "3♣ja" in copies and VIEW in copies
+    assert serving.cell_first_views({"id": "c04"}, "03-practice") == ""
+    assert serving.cell_first_views({"id": "c04"}, "07-scoring").count("hl-first-view") == 1
+
+
+def test_a_voila_page_gets_its_widgets_styles_once_and_shows_only_its_languages_copy(stored: Path) -> None:
+    head = serving.page_first_view_styles("03-practice")
+    assert head.count(".hl-card { color: red }") == 1 and head.count(".hl-seat { color: blue }") == 1
+    for code in ("en", "es", "ja"):
+        assert f'html[lang="{code}"] .hl-first-view:not([lang="{code}"]) {{ display: none; }}' in head
+    assert serving.page_first_view_styles("11-drills") == ""
+
+
+def test_without_stored_views_a_voila_page_has_none(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    monkeypatch.setattr(serving, "VIEWS", tmp_path / "missing.json")
+    serving._stored.cache_clear()
+    try:
+        assert serving.cell_first_views({"id": "c02"}, "03-practice") == ""
+        assert serving.page_first_view_styles("03-practice") == ""
+    finally:
+        serving._stored.cache_clear()
+
+
+def test_only_a_widget_output_takes_a_first_view() -> None:
+    assert serving.shows_a_widget({"data": {serving.WIDGET_VIEW: {"model_id": "x"}, "text/plain": "<widget>"}})
+    assert not serving.shows_a_widget({"data": {"text/plain": "42"}})
+    assert not serving.shows_a_widget({"output_type": "stream", "text": "hi"})

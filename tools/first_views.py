@@ -52,6 +52,7 @@ import anywidget
 from playwright.sync_api import sync_playwright
 
 import widgets
+from hearts_core.wording import LANGUAGES
 from widgets.lessons import LESSONS, Progress
 from widgets.puzzle_board import PuzzleBoard
 
@@ -306,6 +307,24 @@ def insert(page: str, views: Mapping[str, Any] | None) -> str:
     return page.replace("</head>", f"{styles}{swap_script()}</head>", 1)
 
 
+STORED = ROOT / "hearts_serving" / "first_views.json"
+"""Every language's first views, for Voilà's pages (hearts_serving.first_views reads them)."""
+
+
+def stored_form(views: Mapping[str, Any]) -> dict[str, Any]:
+    """``views`` as ``first_views.json`` keeps them: each distinct style once, pages naming theirs by key."""
+    styles: dict[str, str] = {}
+    pages: dict[str, Any] = {}
+    for page, view in sorted(views.items()):
+        keys = []
+        for css in view["styles"]:
+            key = hashlib.sha256(css.encode()).hexdigest()[:12]
+            styles[key] = css
+            keys.append(key)
+        pages[page] = {"cells": view["cells"], "styles": keys}
+    return {"styles": styles, "pages": pages}
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     commands = parser.add_subparsers(dest="command", required=True)
@@ -314,10 +333,16 @@ def main(argv: list[str] | None = None) -> int:
     states.add_argument("seed", type=int)
     show = commands.add_parser("capture", help="print every page's first views as JSON")
     show.add_argument("codes", nargs="*", default=["en"])
+    commands.add_parser("write", help=f"store every language's first views in {STORED.relative_to(ROOT)} for Voila")
     args = parser.parse_args(argv)
     if args.command == "states":
         random.seed(args.seed)
         json.dump(widget_states(args.code, visited=args.seed != SEEDS[0]), sys.stdout)
+    elif args.command == "write":
+        stored = stored_form(capture(LANGUAGES))
+        STORED.write_text(json.dumps(stored, ensure_ascii=False, separators=(",", ":"), sort_keys=True) + "\n",
+                          encoding="utf-8")
+        print(f"{sum(len(page['cells']) for page in stored['pages'].values())} first views in {STORED}")
     else:
         json.dump(capture(tuple(args.codes)), sys.stdout, ensure_ascii=False, indent=1)
     return 0

@@ -27,10 +27,44 @@ def screenshot(page: Page, name: str) -> Path:
 
 
 def open_notebook(page: Page, base_url: str, notebook: str, ready: str) -> None:
-    """Open a served notebook and wait until ``ready`` (a CSS selector) is visible."""
+    """Open a served notebook and wait until ``ready`` (a CSS selector) is visible, on the live widgets."""
     page.goto(f"{base_url}voila/render/{notebook}", wait_until="domcontentloaded")
     page.wait_for_selector(ready, timeout=60_000)
+    wait_until_live(page)
     assert "Traceback" not in page.inner_text("body")
+
+
+# Live: every first view (hearts_serving.first_views under Voilà, tools/first_views.py on the
+# site) handed over to its widget, or none on the page. Until then a page's widgets are inert
+# copies, which a test's taps and reads must not meet.
+LIVE = ("() => document.querySelector('.hl-first-view') === null && document.querySelector('.hl-live-pending') === null"
+        " && document.readyState !== 'loading'")
+
+
+def wait_until_live(page: Page, timeout: float = 60_000) -> None:
+    """Wait until the page's first views, if any, have handed over to the live widgets."""
+    page.wait_for_function(LIVE, timeout=timeout)
+
+
+# Every card of every widget cell, with its box on the page, by cell: the widget a learner sees
+# there, a first view while it is shown (Voilà keeps one copy per language, all but the page's
+# hidden), else the live widget.
+CARDS_IN_PLACE = """() => Object.fromEntries([...document.querySelectorAll('.jp-CodeCell')]
+  .map((cell) => {
+    const shown = [...cell.querySelectorAll('.hl-root')].filter((root) => root.getClientRects().length > 0);
+    return [cell, shown.find((root) => root.closest('.hl-first-view')) ?? shown[0]];
+  })
+  .filter(([, root]) => root)
+  .map(([cell, root]) => [cell.id, {
+    first: root.closest('.hl-first-view') !== null,
+    height: Math.round(cell.getBoundingClientRect().height),
+    text: root.innerText,
+    cards: [...root.querySelectorAll('.hl-card, .hl-seat-empty')].map((card) => {
+      const box = card.getBoundingClientRect();
+      return [card.dataset.card || card.textContent, Math.round(box.x), Math.round(box.y), Math.round(box.width),
+              Math.round(box.height)];
+    }),
+  }]))"""
 
 
 # ---------------------------------------------------------------- the match page

@@ -34,6 +34,7 @@ from tests.browser.pages import (
     settle,
     start_match,
     step,
+    wait_until_live,
 )
 from widgets.drill import Drill
 from widgets.lessons import lesson
@@ -63,6 +64,7 @@ QUESTIONS = ".hl-exercise, .hl-practice, .hl-explainer, .hl-quiz"
 def open_lesson(page: Page, base: str, key: str) -> None:
     page.goto(f"{base}voila/render/{key}.ipynb", wait_until="domcontentloaded")
     page.wait_for_selector(".hl-root", timeout=60_000)
+    wait_until_live(page)
     page.wait_for_timeout(300)  # let every widget of the page render
     body = page.inner_text("body")
     assert "Traceback" not in body and "There was an error when executing" not in body

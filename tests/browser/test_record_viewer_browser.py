@@ -12,7 +12,7 @@ from pathlib import Path
 
 from playwright.sync_api import Page, expect
 
-from tests.browser.pages import open_notebook, screenshot
+from tests.browser.pages import open_notebook, screenshot, wait_until_live
 from widgets.record_viewer import MAX_UPLOAD_BYTES
 
 VALID = Path(__file__).resolve().parents[1] / "data" / "valid_match.json"
@@ -24,6 +24,7 @@ def open_check_a_game(page: Page, base: str) -> list[int]:
     page.on("websocket", lambda socket: socket.on("framesent", lambda payload: sent.append(len(payload))))
     page.goto(f"{base}voila/render/10-check-a-game.ipynb", wait_until="domcontentloaded")
     page.wait_for_selector('.hl-viewer [data-action="mark-0"]', timeout=60_000)
+    wait_until_live(page)
     return sent
 
 

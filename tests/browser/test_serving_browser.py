@@ -23,6 +23,7 @@ from pathlib import Path
 from playwright.sync_api import Browser
 
 from tests.browser.conftest import ROOT, start_voila, watch_console
+from tests.browser.pages import wait_until_live
 
 IDLE_TIMEOUT = 4
 LESSON = "02-tricks.ipynb"
@@ -67,6 +68,7 @@ def test_a_long_waiting_preheated_kernel_still_serves_its_page(browser: Browser,
         page = context.new_page()
         page.goto(f"{base}voila/render/{LESSON}", wait_until="domcontentloaded")
         page.wait_for_selector(".hl-trick-scene", timeout=30_000)
+        wait_until_live(page, timeout=30_000)
         assert "Using pre-heated kernel" in log.read_text(errors="replace")
         kernel_id = json.loads(page.locator("#jupyter-config-data").text_content() or "{}")["kernelId"]
         page.locator('.hl-trick-scene [data-action="next"]').click()  # the kernel answers

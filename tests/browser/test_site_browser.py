@@ -27,7 +27,7 @@ from playwright.sync_api import Browser, BrowserContext, Page, expect
 from hearts_core.coach import recommend
 from hearts_core.puzzles import load_puzzles
 from tests.browser.conftest import ROOT, UPSTREAM_VERSION_WARNING, watch_console
-from tests.browser.pages import pass_and_play_a_card, screenshot
+from tests.browser.pages import CARDS_IN_PLACE, pass_and_play_a_card, screenshot
 from tools.localhost import gated_context, serve_folder
 from widgets.analysis_board import read_position
 from widgets.lessons import LESSONS
@@ -308,22 +308,6 @@ def test_a_translated_page_on_the_site_speaks_its_language(page: Page, site_url:
     expect(message).to_contain_text(refused, timeout=30_000)
     assert "you must play" not in message.inner_text()
     screenshot(page, f"site-{language}-03-practice")
-
-
-# Every card of every widget cell, with its box on the page, by cell; first views and live
-# widgets alike (a first view is in its cell until the live widget has drawn).
-CARDS_IN_PLACE = """() => Object.fromEntries([...document.querySelectorAll('.jp-CodeCell')]
-  .filter((cell) => cell.querySelector('.hl-root'))
-  .map((cell) => [cell.id, {
-    first: cell.querySelector(':scope > .hl-first-view') !== null,
-    height: Math.round(cell.getBoundingClientRect().height),
-    text: cell.querySelector('.hl-root').innerText,
-    cards: [...cell.querySelectorAll('.hl-card, .hl-seat-empty')].map((card) => {
-      const box = card.getBoundingClientRect();
-      return [card.dataset.card || card.textContent, Math.round(box.x), Math.round(box.y), Math.round(box.width),
-              Math.round(box.height)];
-    }),
-  }]))"""
 
 
 def pages_with_first_views() -> list[str]:

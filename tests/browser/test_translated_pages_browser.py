@@ -23,7 +23,7 @@ from babel.messages.pofile import read_po
 from playwright.sync_api import Page, expect
 
 from tests.browser.conftest import ROOT
-from tests.browser.pages import screenshot
+from tests.browser.pages import screenshot, wait_until_live
 from tests.browser.test_accessibility_browser import AXE, serious_violations, settled_widgets
 from tests.browser.test_lessons_browser import LESSON_KEYS
 
@@ -59,6 +59,7 @@ def open_translated(page: Page, base: str, language: str, key: str) -> None:
         page.wait_for_selector("main h1", timeout=90_000)
     else:
         page.wait_for_selector(".hl-root", timeout=90_000)
+        wait_until_live(page, timeout=90_000)
         settled_widgets(page)
     expect(page.locator("html")).to_have_attribute("lang", language)
     body = page.inner_text("body")
