@@ -92,6 +92,7 @@ def main() -> int:
                         figures.setdefault((way, cache, "first cards"), []).append(first)
                         figures.setdefault((way, cache, "live"), []).append(live)
                         figures.setdefault((way, cache, f"first cards {lesson}"), []).append(first)
+                        figures.setdefault((way, cache, f"live {lesson}"), []).append(live)
                     context.close()
         browser.close()
     print(f"site: {size:.1f} MB in {count} files ({site})")
@@ -106,6 +107,14 @@ def main() -> int:
                        for lesson in args.lessons}
             worst = max(by_page, key=by_page.__getitem__)
             print(f"  slowest page to first cards, {cache}: {worst} (median {by_page[worst]:.2f} s)")
+    print(f"\nby page, {ways[0]}: median seconds (worst)")
+    print(f"{'page':<24} {'first cards cold':>17} {'warm':>13} {'live cold':>13} {'warm':>13}")
+    for lesson in args.lessons:
+        cells = [figures[ways[0], cache, f"{moment} {lesson}"] for moment in ("first cards", "live")
+                 for cache in ("cold", "warm")]
+        first_cold, first_warm, live_cold, live_warm = (
+            f"{statistics.median(seconds):.2f} ({max(seconds):.2f})" for seconds in cells)
+        print(f"{lesson:<24} {first_cold:>17} {first_warm:>13} {live_cold:>13} {live_warm:>13}")
     if args.without_snapshot:
         for cache in ("cold", "warm"):
             ratio = (statistics.median(figures[ways[1], cache, "live"])

@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import importlib.util
 from collections.abc import Sequence
+from pathlib import Path
+from types import ModuleType
 
 from hearts_core import Card, HandState, Rules, parse_cards
 
@@ -42,3 +45,12 @@ def after_plays(
     for card in plays:
         state.play(card)
     return state
+
+
+def load_module(name: str, path: Path) -> ModuleType:
+    """The Python file at ``path`` imported as module ``name`` (a script, or a file beside its package's copy)."""
+    spec = importlib.util.spec_from_file_location(name, path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module

@@ -9,7 +9,6 @@ is not imported.
 
 from __future__ import annotations
 
-import importlib.util
 import os
 import random
 import shutil
@@ -24,6 +23,7 @@ import hearts_core.kernel
 from hearts_core import Rules, deal_hands
 from hearts_core._kernel_build import build_is_current, compiled_build
 from hearts_core.cards import mask_of
+from tests.support import load_module
 
 PACKAGE = Path(hearts_core.kernel.__file__).resolve().parent
 WHERE = "import hearts_core.kernel as k; print(k.__file__)"
@@ -36,11 +36,7 @@ needs_build = pytest.mark.skipif(compiled_build() is None or os.environ.get("HEA
 @pytest.fixture(scope="module")
 def source_kernel() -> ModuleType:
     """``kernel.py`` itself, imported under another name beside whichever build the package runs."""
-    spec = importlib.util.spec_from_file_location("kernel_from_source", PACKAGE / "kernel.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    return load_module("kernel_from_source", PACKAGE / "kernel.py")
 
 
 def where_the_kernel_comes_from(package_root: Path, **environment: str) -> str:

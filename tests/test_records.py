@@ -8,7 +8,6 @@ expectations below (which hand, trick, seat and card each planted mistake is) st
 from __future__ import annotations
 
 import copy
-import importlib.util
 import json
 import random
 import re
@@ -35,6 +34,7 @@ from hearts_core import (
     parse_card,
 )
 from hearts_core.records import MAX_RECORD_BYTES, dump_record, replay_hand
+from tests.support import load_module
 
 DATA = Path(__file__).resolve().parent / "data"
 DOC = Path(__file__).resolve().parent.parent / "docs" / "record-format.md"
@@ -52,11 +52,7 @@ def sample(name: str) -> Json:
 
 
 def load_generator() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("make_samples", DATA / "make_samples.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    return load_module("make_samples", DATA / "make_samples.py")
 
 
 def test_committed_samples_are_what_the_generator_writes() -> None:

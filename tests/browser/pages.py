@@ -10,6 +10,7 @@ the site passes longer timeouts, since Python runs in the page there.
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 from playwright.sync_api import Page, expect
 
@@ -65,6 +66,18 @@ CARDS_IN_PLACE = """() => Object.fromEntries([...document.querySelectorAll('.jp-
               Math.round(box.height)];
     }),
   }]))"""
+
+
+def assert_live_matches_first(name: str, first: dict[str, dict[str, Any]], live: dict[str, dict[str, Any]]) -> None:
+    """Each cell the page showed a first view in (``first``) has the live widget there now, with the same
+    cards in the same boxes, the same text and the same height: nothing moved when it took over."""
+    for cell, seen in first.items():
+        if seen["first"]:
+            assert live[cell]["first"] is False, (name, cell)
+            assert live[cell]["cards"] == seen["cards"], (name, cell)
+            assert live[cell]["text"] == seen["text"], (name, cell)
+            assert live[cell]["height"] == seen["height"], (name, cell)
+    assert any(seen["cards"] for seen in first.values()), name
 
 
 # ---------------------------------------------------------------- the match page

@@ -14,7 +14,7 @@ from playwright.sync_api import Browser
 
 from hearts_serving.first_views import VIEWS
 from tests.browser.conftest import UPSTREAM_VERSION_WARNING, watch_console
-from tests.browser.pages import CARDS_IN_PLACE, screenshot, wait_until_live
+from tests.browser.pages import CARDS_IN_PLACE, assert_live_matches_first, screenshot, wait_until_live
 from widgets.lessons import LESSONS
 
 
@@ -55,12 +55,6 @@ def test_each_lesson_shows_its_first_views_at_once_and_the_live_widgets_take_the
             screenshot(page, f"voila-first-view-{name}")
         wait_until_live(page)
         live = page.evaluate(CARDS_IN_PLACE)
-        for cell, seen in first.items():
-            if seen["first"]:
-                assert live[cell]["first"] is False, (name, cell)
-                assert live[cell]["cards"] == seen["cards"], (name, cell)
-                assert live[cell]["text"] == seen["text"], (name, cell)
-                assert live[cell]["height"] == seen["height"], (name, cell)
-        assert any(seen["cards"] for seen in first.values()), name
+        assert_live_matches_first(name, first, live)
         context.close()
     assert not problems, f"problems in the browser console: {problems}"

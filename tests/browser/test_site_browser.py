@@ -27,7 +27,7 @@ from playwright.sync_api import Browser, BrowserContext, Page, expect
 from hearts_core.coach import recommend
 from hearts_core.puzzles import load_puzzles
 from tests.browser.conftest import ROOT, UPSTREAM_VERSION_WARNING, watch_console
-from tests.browser.pages import CARDS_IN_PLACE, pass_and_play_a_card, screenshot
+from tests.browser.pages import CARDS_IN_PLACE, assert_live_matches_first, pass_and_play_a_card, screenshot
 from tools.localhost import gated_context, serve_folder
 from widgets.analysis_board import read_position
 from widgets.lessons import LESSONS
@@ -344,11 +344,6 @@ def test_each_first_view_shows_the_live_widgets_first_cards_in_their_places(
         expect(page.locator("#loading")).to_have_count(0)
         wait_until_live(page)
         live = page.evaluate(CARDS_IN_PLACE)
-        for cell, seen in first.items():
-            if seen["first"]:
-                assert live[cell]["cards"] == seen["cards"], (name, cell)
-                assert live[cell]["text"] == seen["text"], (name, cell)
-                assert live[cell]["height"] == seen["height"], (name, cell)
-        assert any(seen["cards"] for seen in first.values()), name
+        assert_live_matches_first(name, first, live)
     page.close()
     assert not problems, f"problems in the browser console: {problems}"
