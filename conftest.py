@@ -17,6 +17,10 @@ import pytest
 
 from tests.parallel import HeartsScheduling
 
+# kernel.py's doctests: a compiled build of it (tools/compile_kernel.py) is what `hearts_core.kernel`
+# imports, so pytest cannot collect the file itself; tests/test_compiled_kernel.py runs them on the source.
+collect_ignore = ["hearts_core/kernel.py"]
+
 os.environ.setdefault("HEARTS_LESSONS_DATA", tempfile.mkdtemp(prefix="hearts-lessons-test-"))
 if worker := os.environ.get("PYTEST_XDIST_WORKER"):
     own = Path(os.environ["HEARTS_LESSONS_DATA"], worker)

@@ -40,7 +40,7 @@ BROWSER_TESTS = Path(__file__).parent / "browser"
 
 KNOWN_SECONDS: dict[str, float] = {
     LESSON_SERVER: 425,
-    "tests/browser/test_site_browser.py": 240,
+    "tests/browser/test_site_browser.py": 400,
     "tests/test_coach_claims.py": 75,
     "tests/browser/test_match_browser.py": 55,
     "tests/browser/test_serving_browser.py": 30,

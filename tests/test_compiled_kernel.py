@@ -9,6 +9,7 @@ is not imported.
 
 from __future__ import annotations
 
+import doctest
 import os
 import random
 import shutil
@@ -43,6 +44,12 @@ def where_the_kernel_comes_from(package_root: Path, **environment: str) -> str:
     result = subprocess.run([sys.executable, "-c", WHERE], cwd=package_root, capture_output=True, text=True,
                             check=True, env={**os.environ, "PYTHONPATH": str(package_root), **environment})
     return result.stdout.strip()
+
+
+def test_the_kernels_own_examples_hold_for_its_source(source_kernel: ModuleType) -> None:
+    """kernel.py's doctests (conftest.py leaves the file out of the doctest collection)."""
+    failed, attempted = doctest.testmod(source_kernel)
+    assert attempted > 0 and failed == 0
 
 
 @needs_build

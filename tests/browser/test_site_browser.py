@@ -331,7 +331,12 @@ def test_each_first_view_shows_the_live_widgets_first_cards_in_their_places(
     assert "ja/03-practice" in names and "es/08-moon" in names
     page = context.new_page()
     problems = watch_console(page, SITE_UPSTREAM_WARNINGS)
-    for name in [*english, "ja/03-practice"]:
+    # Each page boots Python in the browser, ten seconds here: a page of each kind of widget
+    # (the exercises, a trick scene, practice, passing, the record viewer, a puzzle board) and a
+    # translation. tests/browser/test_first_views_browser.py compares every lesson under Voilà,
+    # with the same views (tests/test_first_views.py holds the two to one drawing).
+    for name in ["02-tricks", "03-practice", "04-passing", "10-check-a-game", "13-leading-and-ducking",
+                 "ja/03-practice"]:
         page.goto(f"{site_url}voici/render/{name}.html", wait_until="domcontentloaded")
         first = page.evaluate(CARDS_IN_PLACE)
         copies = page.locator(".hl-first-view")
