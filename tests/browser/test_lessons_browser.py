@@ -13,6 +13,9 @@ all made of the same puzzle boards, at 1280x800 only) go to test-artifacts/scree
 from __future__ import annotations
 
 import re
+import time
+import urllib.error
+import urllib.request
 from collections.abc import Callable
 from typing import Any
 
@@ -413,6 +416,52 @@ def test_the_index_opens_first_and_links_every_lesson(page: Page, lesson_server:
     page.go_back()
     page.wait_for_selector(".hl-index .hl-lesson-link", timeout=60_000)
     assert not page.js_errors  # type: ignore[attr-defined]
+
+
+LEAVE_WHILE_CONNECTING = """
+(() => {
+  // Leave the page, as the browser would (Voila's leaving handler), in the very task that opens
+  // the kernel's socket: the socket is still mid-handshake when it is told to close.
+  const Native = window.WebSocket;
+  window.WebSocket = class extends Native {
+    constructor(url, protocols) {
+      super(url, protocols);
+      if (String(url).includes("/channels")) {
+        window.hlKernelSocket = this;
+        queueMicrotask(() => {
+          window.dispatchEvent(new Event("beforeunload"));
+          window.hlLeft = true;
+        });
+      }
+    }
+  };
+})();
+"""
+
+
+@pytest.mark.parametrize("page", ["desktop"], indirect=True)
+def test_leaving_a_page_before_its_kernel_connects_warns_of_nothing_and_ends_the_kernel(
+    page: Page, lesson_server: str,
+) -> None:
+    # The page shows before its kernel connects, so a learner may follow a link first (a CI run
+    # caught Chromium's warning about a socket closed mid-handshake). The page's fixture fails
+    # the test on any console warning.
+    page.add_init_script(LEAVE_WHILE_CONNECTING)
+    page.goto(f"{lesson_server}voila/render/index.ipynb", wait_until="domcontentloaded")
+    page.wait_for_function("() => window.hlLeft", timeout=60_000)
+    kernel = page.evaluate("() => new URL(window.hlKernelSocket.url).pathname.split('/').at(-2)")
+    page.goto("about:blank")  # and the page is gone, as after a click on a link
+    # Leaving still ends the page's kernel (the handler's beacon), rather than the idle culler.
+    deadline = time.monotonic() + 30
+    while time.monotonic() < deadline:
+        try:
+            urllib.request.urlopen(f"{lesson_server}api/kernels/{kernel}", timeout=10).close()
+        except urllib.error.HTTPError as error:
+            assert error.code == 404, error
+            break
+        time.sleep(0.2)
+    else:
+        pytest.fail(f"kernel {kernel} still running 30 s after its page was left")
 
 
 def test_the_glossary_opens_with_every_entry(page: Page, lesson_server: str) -> None:
