@@ -20,7 +20,7 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
-from playwright.sync_api import Locator, Page, expect
+from playwright.sync_api import Browser, Locator, Page, expect
 
 from hearts_core import penalty_points, to_card, trick_winner
 from hearts_core.bots import heuristic_pass
@@ -462,6 +462,23 @@ def test_leaving_a_page_before_its_kernel_connects_warns_of_nothing_and_ends_the
         time.sleep(0.2)
     else:
         pytest.fail(f"kernel {kernel} still running 30 s after its page was left")
+
+
+def test_only_a_page_being_left_waits_to_close_a_connecting_socket(browser: Browser, lesson_server: str) -> None:
+    # Outside a leaving, a close is the browser's own (a reconnecting kernel closes its old
+    # socket at once). No console watch here: the first close below warns, as it should.
+    context = browser.new_context()
+    page = context.new_page()
+    page.goto(f"{lesson_server}voila/render/glossary.ipynb", wait_until="domcontentloaded")
+    tried = """() => {
+      const socket = new WebSocket(location.origin.replace("http", "ws") + "/api/kernels/none/channels");
+      socket.close();
+      return socket.readyState;
+    }"""
+    assert page.evaluate(tried) == 2  # CLOSING: closed at once
+    page.evaluate("() => window.dispatchEvent(new Event('beforeunload'))")
+    assert page.evaluate(tried) == 0  # CONNECTING: the close waits
+    context.close()
 
 
 def test_the_glossary_opens_with_every_entry(page: Page, lesson_server: str) -> None:
