@@ -64,6 +64,7 @@ from widgets.storage import APP_NAME
 sys.path.insert(0, str(Path(__file__).resolve().parent))  # the tools beside this one, however it is loaded
 from first_views import capture as capture_first_views
 from first_views import insert as insert_first_views
+from first_views import stored as stored_first_views
 
 ROOT = Path(__file__).resolve().parents[1]
 CACHE = ROOT / "build" / "site-cache"
@@ -413,7 +414,7 @@ def finish_pages(output: Path, first_views: dict[str, dict[str, Any]]) -> None:
     (output / ".nojekyll").write_text("")  # hosts that run Jekyll must not hide _-prefixed files
 
 
-def build(output: Path) -> None:
+def build(output: Path, *, stored_views: bool = False) -> None:
     started = time.monotonic()
     CACHE.mkdir(parents=True, exist_ok=True)
     runtime = pyodide_runtime()
@@ -443,8 +444,12 @@ def build(output: Path) -> None:
     run([str(Path(sys.executable).parent / "voici"), "build", "--lite-dir", str(lite),
          "--contents", str(CACHE / "contents"), "--output-dir", str(output),
          "--no-sourcemaps", "--no-unused-shared-packages"], cwd=CACHE)
-    views = capture_first_views(("en", *TRANSLATED))
-    log(f"first views drawn for {sum(len(page['cells']) for page in views.values())} widget cells")
+    if stored_views:
+        views = stored_first_views()  # every language's, as the site's
+        log(f"first views for {sum(len(page['cells']) for page in views.values())} widget cells, as stored")
+    else:
+        views = capture_first_views(("en", *TRANSLATED))
+        log(f"first views drawn for {sum(len(page['cells']) for page in views.values())} widget cells")
     finish_pages(output, views)
     # The notebook authors' reference, beside the lessons (docs/conf.py; `./dev docs` builds the same).
     run([sys.executable, "-m", "sphinx", "-q", "-b", "html", str(ROOT / "docs"), str(output / "docs")])
@@ -455,9 +460,12 @@ def build(output: Path) -> None:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description="Build the static site (lessons in the browser) into _site/.")
     parser.add_argument("--output", type=Path, default=OUTPUT, help=f"where to build (default {OUTPUT.name}/)")
+    parser.add_argument("--stored-first-views", action="store_true",
+                        help="take the widgets' first views from hearts_serving/first_views.json instead of drawing "
+                             "them (the test suite's build: another test checks them against a fresh drawing)")
     args = parser.parse_args(argv)
     os.environ.setdefault("PIP_DISABLE_PIP_VERSION_CHECK", "1")
-    build(args.output.resolve())
+    build(args.output.resolve(), stored_views=args.stored_first_views)
     return 0
 
 

@@ -44,7 +44,8 @@ BOOT = 120_000  # ms: a cold page on a busy 2-core machine
 def site_url() -> Iterator[str]:
     # HEARTS_SITE_BUILT=1 serves the _site/ already built, for iterating on these tests alone.
     if os.environ.get("HEARTS_SITE_BUILT") != "1" or not (SITE / "index.html").is_file():
-        subprocess.run([sys.executable, str(ROOT / "tools" / "build_site.py")], check=True)
+        # The first views as stored for Voilà: tests/test_first_views.py checks them against a fresh drawing.
+        subprocess.run([sys.executable, str(ROOT / "tools" / "build_site.py"), "--stored-first-views"], check=True)
     with serve_folder(SITE) as url:
         yield url
 
