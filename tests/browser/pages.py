@@ -80,6 +80,26 @@ def assert_live_matches_first(name: str, first: dict[str, dict[str, Any]], live:
     assert any(seen["cards"] for seen in first.values()), name
 
 
+
+def voila_first_views_hand_over(page: Page, url: str, language: str = "en", shot: str | None = None) -> None:
+    """Open ``url`` (a Voilà lesson page with first views): they show before Voilà's front end has
+    run, inert, unheard and in the page's ``language`` only, with no spinner; then the live widgets
+    take their places without a card moving.  Returns once the page is live; ``shot`` names a
+    screenshot taken while the first views show."""
+    page.goto(url, wait_until="commit")
+    page.locator(".hl-first-view .hl-root:visible").first.wait_for(state="visible", timeout=60_000)
+    first, copies, spinner = page.evaluate(f"""() => [({CARDS_IN_PLACE})(),
+      [...document.querySelectorAll('.hl-first-view')].filter((copy) => copy.getClientRects().length > 0)
+        .map((copy) => [copy.lang, copy.getAttribute('aria-hidden'), copy.inert]),
+      document.getElementById('loading')?.getClientRects().length ?? 0]""")
+    assert spinner == 0, url
+    assert len(copies) == sum(cell["first"] for cell in first.values()) > 0, url
+    assert all(copy == [language, "true", True] for copy in copies), (url, copies)
+    if shot:
+        screenshot(page, shot)
+    wait_until_live(page)
+    assert_live_matches_first(url, first, page.evaluate(CARDS_IN_PLACE))
+
 # ---------------------------------------------------------------- the match page
 
 

@@ -6,9 +6,11 @@
   course would say in English), apart from the few the translations keep on purpose
   (:data:`KEPT`: key names printed on a keyboard, the computer players' names).
 * Spanish, at 375x800, the longest of the three: no page scrolls sideways and no widget's
-  box is wider than its content, so the longer labels wrap instead of spilling out.
+  box is wider than its content, so the longer labels wrap instead of spilling out (lesson 14
+  stands for the strategy lessons built of the same boards).
 * axe-core finds nothing serious or critical on one translated page per lesson: the Japanese
-  page of the odd-numbered lessons and the index pages, the Spanish page of the even ones.
+  page of the odd-numbered lessons, of lesson 16 and of the index pages, the Spanish page of
+  the other even ones.
 
 The pages run in kernels that speak the page's folder's language (``lessons/ja``,
 ``lessons/es``), which is what a learner who picked the language gets from the index.
@@ -114,14 +116,19 @@ def test_a_japanese_page_says_nothing_in_english(page: Page, lesson_server: str,
         expect(practice.locator(".hl-message.is-illegal")).to_be_visible(timeout=30_000)
         found = english_in(everything_read(page))
         assert not found, f"English on the Japanese page {key} after a tap: {found}"
-    if key in OTHER_PAGES or int(key[:2]) % 2:
+    if key in OTHER_PAGES or int(key[:2]) % 2 or key in SAME_BOARDS:  # 16's Spanish page is not opened
         assert not serious_violations(page, AXE), key
     if key in {"03-practice", "09-guided-match"}:
         screenshot(page, f"ja-{key}")
 
 
+SAME_BOARDS = {"13-leading-and-ducking", "15-discarding", "16-counting", "17-the-moon"}
+"""Strategy lessons made of the same two puzzle boards as lesson 14, which stands for them at phone
+width in Spanish (their Japanese pages are all read for English words, at desktop width)."""
+
+
 @pytest.mark.parametrize("page", ["phone"], indirect=True)
-@pytest.mark.parametrize("key", LESSON_KEYS)
+@pytest.mark.parametrize("key", [key for key in LESSON_KEYS if key not in SAME_BOARDS])
 def test_a_spanish_page_fits_a_phone(page: Page, lesson_server: str, key: str) -> None:
     open_translated(page, lesson_server, "es", key)
     overflow = page.evaluate(
