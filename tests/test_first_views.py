@@ -135,13 +135,13 @@ def test_the_stored_first_views_are_todays_drawings() -> None:
                f"{page}'s first views changed: run tools/first_views.py write"
 
 
-
 def test_a_build_that_trusts_the_stored_views_gets_what_was_drawn() -> None:
     # tools/build_site.py --stored-first-views (the test suite's site) reads them back in capture()'s form.
     back = first_views.stored()
     assert back and all(view["cells"] and view["styles"] for view in back.values())
     assert first_views.stored_form(back) == json.loads(serving.VIEWS.read_text(encoding="utf-8"))
     assert {page.partition("/")[0] for page in back if "/" in page} == set(LANGUAGES) - {"en"}
+
 
 STORED = {
     "styles": {"s1": ".hl-card { color: red }", "s2": ".hl-seat { color: blue }"},

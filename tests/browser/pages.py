@@ -80,7 +80,6 @@ def assert_live_matches_first(name: str, first: dict[str, dict[str, Any]], live:
     assert any(seen["cards"] for seen in first.values()), name
 
 
-
 def voila_first_views_hand_over(page: Page, url: str, language: str = "en", shot: str | None = None) -> None:
     """Open ``url`` (a Voilà lesson page with first views): they show before Voilà's front end has
     run, inert, unheard and in the page's ``language`` only, with no spinner; then the live widgets
@@ -99,6 +98,7 @@ def voila_first_views_hand_over(page: Page, url: str, language: str = "en", shot
         screenshot(page, shot)
     wait_until_live(page)
     assert_live_matches_first(url, first, page.evaluate(CARDS_IN_PLACE))
+
 
 # ---------------------------------------------------------------- the match page
 
