@@ -9,6 +9,7 @@ the site passes longer timeouts, since Python runs in the page there.
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 from typing import Any
 
@@ -74,10 +75,48 @@ def assert_live_matches_first(name: str, first: dict[str, dict[str, Any]], live:
     for cell, seen in first.items():
         if seen["first"]:
             assert live[cell]["first"] is False, (name, cell)
-            assert live[cell]["cards"] == seen["cards"], (name, cell)
-            assert live[cell]["text"] == seen["text"], (name, cell)
-            assert live[cell]["height"] == seen["height"], (name, cell)
+            for part in ("cards", "text", "height"):
+                assert live[cell][part] == seen[part], (name, cell, part, seen[part], live[cell][part])
     assert any(seen["cards"] for seen in first.values()), name
+
+
+# Every frame from the page's first paint until its first views have gone, as a learner saw it:
+# was the spinner shown, and where was each card of each first view read to its end (a view the
+# browser is still reading, a slow chunk of the page, fills in as it arrives). Kept when it changed.
+EVERY_FRAME = """(() => {
+  const frames = window.__hlFrames = [];
+  const readPast = (copy) => {
+    let last = document.documentElement;
+    while (last.lastChild) last = last.lastChild;
+    return document.readyState !== 'loading' || !copy.contains(last);
+  };
+  const look = () => {
+    if (document.querySelector('.hl-root') && !document.querySelector('.hl-first-view')) return;
+    const spinner = document.getElementById('loading');
+    const frame = JSON.stringify({
+      spinner: spinner !== null && spinner.getClientRects().length > 0,
+      cards: [...document.querySelectorAll('.hl-first-view')]
+        .filter((copy) => copy.getClientRects().length > 0 && readPast(copy))
+        .flatMap((copy) => [...copy.querySelectorAll('.hl-card, .hl-seat-empty')].map((card, index) => {
+          const box = card.getBoundingClientRect();
+          return [copy.closest('.jp-CodeCell')?.id, index, Math.round(box.x), Math.round(box.y + window.scrollY),
+                  Math.round(box.width), Math.round(box.height)];
+        })),
+    });
+    if (frames[frames.length - 1] !== frame) frames.push(frame);
+    requestAnimationFrame(look);
+  };
+  requestAnimationFrame(look);
+})()"""
+
+
+def assert_no_frame_jumped(url: str, frames: list[dict[str, Any]]) -> None:
+    """No frame showed the spinner, and a first view's card, once shown, stayed where it was."""
+    assert not any(frame["spinner"] for frame in frames), (url, frames)
+    seen: dict[tuple[str, int], list[int]] = {}
+    for number, frame in enumerate(frames):
+        for cell, index, *box in frame["cards"]:
+            assert seen.setdefault((cell, index), box) == box, (url, number, cell, index, seen[(cell, index)], box)
 
 
 def voila_first_views_hand_over(page: Page, url: str, language: str = "en", shot: str | None = None) -> None:
@@ -85,19 +124,27 @@ def voila_first_views_hand_over(page: Page, url: str, language: str = "en", shot
     run, inert, unheard and in the page's ``language`` only, with no spinner; then the live widgets
     take their places without a card moving.  Returns once the page is live; ``shot`` names a
     screenshot taken while the first views show."""
+    page.add_init_script(EVERY_FRAME)
     page.goto(url, wait_until="commit")
-    page.locator(".hl-first-view .hl-root:visible").first.wait_for(state="visible", timeout=60_000)
-    first, copies, spinner = page.evaluate(f"""() => [({CARDS_IN_PLACE})(),
-      [...document.querySelectorAll('.hl-first-view')].filter((copy) => copy.getClientRects().length > 0)
-        .map((copy) => [copy.lang, copy.getAttribute('aria-hidden'), copy.inert]),
-      document.getElementById('loading')?.getClientRects().length ?? 0]""")
+    # Looked at in the first frame after the page has been read to its end (Voilà's front end runs
+    # only then, so no first view has gone yet): a later look, a round trip of Playwright's away,
+    # can meet a fast kernel that has handed some cells over already, or all of them.
+    first, copies, spinner = page.wait_for_function(
+        f"""() => document.readyState !== 'loading' && [({CARDS_IN_PLACE})(),
+          [...document.querySelectorAll('.hl-first-view')].filter((copy) => copy.getClientRects().length > 0)
+            .map((copy) => [copy.lang, copy.getAttribute('aria-hidden'), copy.inert]),
+          document.getElementById('loading')?.getClientRects().length ?? 0]""",
+        polling="raf",
+        timeout=60_000,
+    ).json_value()
     assert spinner == 0, url
-    assert len(copies) == sum(cell["first"] for cell in first.values()) > 0, url
+    assert len(copies) == sum(cell["first"] for cell in first.values()) > 0, (url, copies, first)
     assert all(copy == [language, "true", True] for copy in copies), (url, copies)
     if shot:
         screenshot(page, shot)
     wait_until_live(page)
     assert_live_matches_first(url, first, page.evaluate(CARDS_IN_PLACE))
+    assert_no_frame_jumped(url, [json.loads(frame) for frame in page.evaluate("window.__hlFrames")])
 
 
 # ---------------------------------------------------------------- the match page

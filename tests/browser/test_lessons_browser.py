@@ -20,7 +20,7 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
-from playwright.sync_api import Browser, Locator, Page, expect
+from playwright.sync_api import Browser, Locator, Page, Route, expect
 
 from hearts_core import penalty_points, to_card, trick_winner
 from hearts_core.bots import heuristic_pass
@@ -490,6 +490,26 @@ def test_only_a_page_being_left_waits_to_close_a_connecting_socket(browser: Brow
     assert page.evaluate(tried) == 2  # CLOSING: closed at once
     page.evaluate("() => window.dispatchEvent(new Event('beforeunload'))")
     assert page.evaluate(tried) == 0  # CONNECTING: the close waits
+    context.close()
+
+
+def test_a_page_read_only_up_to_its_cells_shows_no_spinner(browser: Browser, lesson_server: str) -> None:
+    # Voilà sends a page as its kernel runs the cells, so the browser draws what it has read so far:
+    # the spinner, which comes before the cells, flashed until they arrived (a CI run caught it).
+    # Here the page ends just before its cells, as a slow first chunk would.
+    context = browser.new_context()
+    page = context.new_page()
+    url = f"{lesson_server}voila/render/03-practice.ipynb"
+
+    def up_to_the_cells(route: Route) -> None:
+        response = route.fetch()
+        html = response.text()
+        route.fulfill(response=response, body=html[:html.index('<div id="rendered_cells"')])
+
+    page.route(url, up_to_the_cells)
+    page.goto(url, wait_until="domcontentloaded")
+    assert page.evaluate("() => document.getElementById('loading') !== null")
+    assert page.locator("#loading").is_hidden()
     context.close()
 
 
