@@ -22,6 +22,10 @@ Design choices:
   with common rules, :func:`choose_rule` deals an exception at :data:`EXCEPTION_SHARE`
   (one position in eight) and a common rule the rest of the time, and never opens a
   drill on one.  A drill of exceptions alone deals nothing else.
+* A drill may open with a warm-up (:func:`warm_up_item`): the same position every time for
+  the same rules, the common case of following suit when that is one of them.  Being the same
+  for everyone, a page can draw it before Python has run; the positions after it are dealt
+  from the drill's seed as always.
 * Pure standard library, like the rest of the engine.
 
 >>> item = deal_item(DrillKey.FOLLOW_SUIT, 3)
@@ -53,6 +57,7 @@ __all__ = [
     "DRILL_RULES",
     "EXCEPTIONS",
     "EXCEPTION_SHARE",
+    "WARM_UP_SEED",
     "DrillItem",
     "DrillKey",
     "DrillRule",
@@ -61,6 +66,7 @@ __all__ = [
     "deal_item",
     "drill_rule",
     "exercises",
+    "warm_up_item",
 ]
 
 
@@ -247,6 +253,28 @@ def choose_rule(rules: Sequence[str], rng: random.Random, *, opening: bool = Fal
     if not opening and draw < EXCEPTION_SHARE:
         return rng.choice(rare)
     return rng.choice(common)
+
+
+WARM_UP_SEED: Final = 9
+"""The item a warm-up deals.  For following suit: clubs led by the queen, and a hand of nine
+with three clubs among them, the common case at its plainest."""
+
+
+def warm_up_item(rules: Sequence[str]) -> DrillItem:
+    """The warm-up of a drill of ``rules``: the same item every time for the same rules.
+
+    It practises following suit when that is one of ``rules``, else the first common rule
+    given (an exception only when the drill has nothing else).
+
+    >>> warm_up_item(["who-takes", "follow-suit"]).rule
+    <DrillKey.FOLLOW_SUIT: 'follow-suit'>
+    """
+    keys = [drill_rule(key).key for key in rules]
+    if not keys:
+        raise ValueError("a drill needs at least one rule to practise")
+    common = [key for key in keys if key not in EXCEPTIONS]
+    rule = DrillKey.FOLLOW_SUIT if DrillKey.FOLLOW_SUIT in keys else (common or keys)[0]
+    return deal_item(rule, WARM_UP_SEED)
 
 
 def deal_item(rule: str, seed: int) -> DrillItem:

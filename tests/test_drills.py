@@ -22,6 +22,7 @@ from hearts_core.drills import (
     choose_rule,
     deal_item,
     exercises,
+    warm_up_item,
 )
 from hearts_core.scenarios import Position, TrickExample
 
@@ -154,3 +155,21 @@ def test_a_drill_of_exceptions_alone_deals_only_them() -> None:
         choose_rule(["trumps"], rng)
     with pytest.raises(ValueError, match="at least one rule"):
         choose_rule([], rng)
+
+
+def test_a_warm_up_is_the_common_case_and_the_same_for_the_same_rules() -> None:
+    everything = warm_up_item(list(DRILL_RULES))
+    assert everything.rule == DrillKey.FOLLOW_SUIT and exercises(everything)
+    assert warm_up_item(list(reversed(DRILL_RULES))) == everything
+    where = everything.position
+    assert where is not None
+    # The plainest case: some of the hand follows, some does not, and nothing but the suit led decides.
+    allowed = {card for card in where.hand if check_play(where.hand, where.trick, card, first_trick=where.first_trick,
+                                                           hearts_broken=where.hearts_broken).legal}
+    assert allowed and allowed < set(where.hand) and {card.suit for card in allowed} == {where.trick[0].suit}
+    assert reasons(where) == {Reason.LEGAL, Reason.MUST_FOLLOW_SUIT}
+    # Without following suit among the rules: the first common one, an exception only when alone.
+    assert warm_up_item(["all-hearts", "points", "who-takes"]).rule == DrillKey.POINTS
+    assert warm_up_item(["all-penalty"]).rule == DrillKey.ALL_PENALTY
+    with pytest.raises(ValueError, match="at least one rule"):
+        warm_up_item([])

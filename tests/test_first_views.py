@@ -101,8 +101,11 @@ def test_a_fixed_exercise_is_the_same_for_every_learner_and_a_dealt_one_is_not(
     # A named position draws the same for a new learner and for one who has been here another day.
     assert _states(first, "03-practice") == _states(returning, "03-practice")
     assert _states(first, "13-leading-and-ducking")[0] == _states(returning, "13-leading-and-ducking")[0]
-    # A dealt drill, a new match, the learner's marks and the next puzzle differ: no first view for them.
-    assert _states(first, "11-drills") != _states(returning, "11-drills")
+    # Lesson 11's drill opens with its warm-up, the same for everyone: only its seed differs, which the
+    # warm-up does not show (widgets/drill.py).
+    drills = [_states(run, "11-drills")[0] for run in runs]
+    assert {name for name, value in drills[0].items() if drills[1][name] != value} == {"seed"}
+    # A new match, the learner's marks and the next puzzle differ: no first view for them.
     assert _states(first, "09-guided-match") != _states(returning, "09-guided-match")
     assert _states(first, "index") != _states(returning, "index")
     assert _states(first, "puzzles") != _states(returning, "puzzles")
@@ -178,7 +181,7 @@ def test_a_voila_page_gets_its_widgets_styles_once_and_shows_only_its_languages_
     assert head.count(".hl-card { color: red }") == 1 and head.count(".hl-seat { color: blue }") == 1
     for code in ("en", "es", "ja"):
         assert f'html[lang="{code}"] .hl-first-view:not([lang="{code}"]) {{ display: none; }}' in head
-    assert serving.page_first_view_styles("11-drills") == ""
+    assert serving.page_first_view_styles("09-guided-match") == ""
 
 
 def test_without_stored_views_a_voila_page_has_none(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:

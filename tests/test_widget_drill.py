@@ -7,7 +7,7 @@ from typing import Any
 
 import pytest
 
-from hearts_core.drills import DRILL_RULES, EXCEPTION_SHARE, EXCEPTIONS, deal_item, exercises
+from hearts_core.drills import DRILL_RULES, EXCEPTION_SHARE, EXCEPTIONS, deal_item, exercises, warm_up_item
 from widgets.drill import COMES_BACK_AFTER, Drill
 from widgets.lessons import LessonPractice, Progress
 
@@ -56,6 +56,18 @@ def test_same_seed_same_positions() -> None:
         second.next_position()
     assert len(set(seen)) == 6
     assert Drill(seed=12).item != Drill(seed=11).item or Drill(seed=12).kind != Drill(seed=11).kind
+
+
+def test_a_warm_up_opens_every_drill_alike_and_leaves_the_seeds_positions_as_they_were() -> None:
+    warmed = [Drill(seed=seed, warm_up=True) for seed in (11, 12)]
+    assert all(drill.item == warm_up_item(DRILL_RULES) and drill.number == 1 for drill in warmed)
+    assert warmed[0].hand == warmed[1].hand and warmed[0].get_state("seed") != warmed[1].get_state("seed")
+    plain = Drill(seed=11)
+    assert plain.item != warmed[0].item and plain.warm_up is False
+    for _ in range(4):
+        plain.next_position()
+        warmed[0].next_position()
+        assert warmed[0].item == plain.item and warmed[0].kind == plain.kind
 
 
 def test_only_the_rules_asked_for_are_dealt() -> None:

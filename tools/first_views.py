@@ -13,8 +13,10 @@ Design choices:
   its models without one), takes each displayed widget's synced state, and has headless
   Chromium run the widget's own module on a stand-in model holding that state.  No second
   renderer exists to drift from the first, and nothing here knows what a widget draws.
-* **Only views that cannot differ.**  A widget whose first view depends on chance (a drill's
-  deal, a new match) would show one hand and then another.  Every language's notebooks are
+* **Only views that cannot differ.**  A widget whose first view depends on chance (a new
+  match's deal) would show one hand and then another.  (Lesson 11's drill opens on a warm-up,
+  the same position for everyone, so it has a first view; the seed it deals from later is
+  not drawn until then.)  Every language's notebooks are
   executed twice, with different random seeds and hash seeds, and a cell keeps a first view
   only when both runs draw the same markup; the rest show nothing until the live widget
   comes, as before.  The build runs as a learner's first visit (an empty data folder).

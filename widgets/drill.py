@@ -15,6 +15,11 @@ Design choices:
   mistakes come back in the same session.  A position that comes back is practice only:
   answering it right never counts as "right first time" (it was missed the first time),
   and missing it again queues it once more.
+* ``warm_up=True`` opens with :func:`hearts_core.drills.warm_up_item`, the same position for
+  everyone (lesson 11's page shows it before Python has run); the seed's own first position is
+  still drawn and set aside, so positions 2 on are the same as without the warm-up.  The seed
+  goes on the page (``data-seed``) once the warm-up is behind: until then it decides nothing
+  on screen, and a first view must not carry it.
 * The drill counts as done in a lesson (``completion_trait`` ``score``) once ``goal``
   positions have been answered right at the first try.
 
@@ -31,7 +36,15 @@ from typing import Any, ClassVar
 
 import traitlets
 
-from hearts_core.drills import DRILL_RULES, DrillItem, QuestionKind, choose_rule, deal_item, drill_rule
+from hearts_core.drills import (
+    DRILL_RULES,
+    DrillItem,
+    QuestionKind,
+    choose_rule,
+    deal_item,
+    drill_rule,
+    warm_up_item,
+)
 from hearts_core.wording import translate
 from widgets._base import bundle_css, bundle_esm
 from widgets.exercises import Exercise, Question, legal_cards_question, points_question, who_takes_question
@@ -83,9 +96,11 @@ class Drill(Exercise):
     """Positions answered wrongly that are still to come back."""
     done = traitlets.Bool(False).tag(sync=True)
     """The drill's goal is reached (:meth:`is_complete`); the front end only shows it."""
+    warm_up = traitlets.Bool(False).tag(sync=True)
+    """Position 1 is the rules' warm-up, the same for every drill of them."""
 
     def __init__(self, rules: Sequence[str] | None = None, *, seed: int | None = None, goal: int = 3,
-                 **kwargs: Any) -> None:
+                 warm_up: bool = False, **kwargs: Any) -> None:
         chosen = list(rules) if rules is not None else list(DRILL_RULES)
         for key in chosen:
             drill_rule(key)  # an unknown rule is refused here, naming the known ones
@@ -96,13 +111,16 @@ class Drill(Exercise):
         self._queue: list[tuple[int, DrillItem]] = []
         self._counted = False
         self._item: DrillItem | None = None
-        first = self._deal(chosen, start, 1)
+        first = self._deal(chosen, start, 1)  # drawn with or without a warm-up: positions 2 on stay the seed's
+        if warm_up:
+            first = warm_up_item(chosen)
         super().__init__(question_for(first), **kwargs)
         self._item = first
         self.rules = chosen
         self.rule_names = [translate(drill_rule(key).name) for key in chosen]
         self.seed = start
         self.goal = goal
+        self.warm_up = warm_up
         self.number = 1
 
     def _deal(self, rules: Sequence[str], seed: int, number: int) -> DrillItem:

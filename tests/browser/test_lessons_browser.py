@@ -55,9 +55,9 @@ DESKTOP_ONLY = {"01-aim-and-cards", "03-practice", "05-first-trick", "06-breakin
 inside its time: the exercises, practice and drills of 1, 3, 5 to 8 at phone width in lessons 2 and 11,
 the puzzle boards of 13 to 17 in test_puzzles_browser.py; lessons 2, 4, 9, 10, 11 and 12 run at both."""
 
-FIRST_VIEWS = set(LESSON_KEYS) - {"09-guided-match", "11-drills"}
+FIRST_VIEWS = set(LESSON_KEYS) - {"09-guided-match"}
 """The lessons whose pages show first views (hearts_serving.first_views; tests/test_first_views.py says why
-not 9 and 11): the walk below sees each hand over to its live widgets (test_first_views_browser.py, the
+not 9): the walk below sees each hand over to its live widgets (test_first_views_browser.py, the
 translated pages and the list itself)."""
 
 PAGES = [*LESSON_KEYS, "puzzles"]
@@ -142,12 +142,20 @@ def winner_of(name: str) -> str:
     return ["You", "CPU1", "CPU2", "CPU3"][(example.leader + trick_winner(example.cards)) % 4]
 
 
-def drill(page: Page, rules: list[str] | None, count: int) -> None:
-    """Answer ``count`` drill positions right, finding each answer from a Python twin with the same seed."""
+def drill(page: Page, rules: list[str] | None, count: int, *, warm_up: bool = False) -> None:
+    """Answer ``count`` drill positions right, finding each answer from a Python twin with the same seed.
+
+    A drill that opens with a warm-up shows its seed only from position 2 on (the warm-up is every
+    drill's, so any twin answers it)."""
     root = page.locator(".hl-drill")
-    seed = int(root.get_attribute("data-seed") or "0")
-    twin = Drill(rules, seed=seed)
+    if warm_up:
+        assert root.get_attribute("data-seed") is None
+    twin = Drill(rules, seed=int(root.get_attribute("data-seed") or "0"), warm_up=warm_up)
     for number in range(1, count + 1):
+        if warm_up and number == 2:
+            expect(root).to_have_attribute("data-seed", re.compile(r"^\d+$"))
+            twin = Drill(rules, seed=int(root.get_attribute("data-seed") or ""), warm_up=True)
+            twin.next_position()
         expect(root.locator(".hl-drill-number")).to_have_text(f"Position {number}")
         assert root.locator("[data-verdict]").count() == 0 and root.locator(".hl-verdict.is-legal").count() == 0
         answer = right_answer(twin)
@@ -319,7 +327,7 @@ def lesson_10(page: Page) -> None:
 
 
 def lesson_11(page: Page) -> None:
-    drill(page, None, 10)
+    drill(page, None, 10, warm_up=True)
 
 
 def coach_pass(picker: Locator) -> list[str]:

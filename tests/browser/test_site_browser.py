@@ -210,18 +210,21 @@ def test_each_page_starts_from_the_kernel_snapshot_and_draws_its_own_deals(
                if response.url.endswith("/kernel.snapshot.gz") else None)
     # Each way the loader can go (an unpacked snapshot, none, an unreadable one) is
     # covered quickly under node: tests/test_kernel_boot.py.
-    first_positions = []
+    dealt = []
     for _ in range(2):
         page = context.new_page()
         page.on("console", lambda message: notes.append(message.text))  # the kernel's worker logs here too
         open_page(page, site_url, "11-drills")
-        cards = page.locator(".hl-drill").first.locator(".hl-card")
-        first_positions.append(cards.evaluate_all("cards => cards.map(card => card.dataset.card)"))
+        drill = page.locator(".hl-drill").first
+        drill.locator('[data-action="next"]').click()  # past the warm-up, which is everyone's
+        expect(drill.locator(".hl-drill-number")).to_have_text("Position 2")
+        dealt.append((drill.get_attribute("data-seed"),
+                      drill.locator(".hl-card").evaluate_all("cards => cards.map(card => card.dataset.card)")))
         page.close()
     assert snapshots and set(snapshots) == {200}
     fell_back = [note for note in notes if "snapshot" in note]
     assert not fell_back, fell_back
-    assert first_positions[0] != first_positions[1], "two pages drew the same drill position"
+    assert dealt[0][0] != dealt[1][0] and dealt[0][1] != dealt[1][1], f"two pages dealt the same drill: {dealt}"
 
 
 def test_nothing_left_the_machine(learner: tuple[BrowserContext, list[str]]) -> None:
@@ -325,10 +328,10 @@ def test_each_first_view_shows_the_live_widgets_first_cards_in_their_places(
     context, _ = learner
     names = pages_with_first_views()
     english = [name for name in names if "/" not in name]
-    # Every lesson whose widgets are the same for every learner; not a dealt drill or match, the puzzles
+    # Every lesson whose widgets are the same for every learner; not a dealt match, the puzzles
     # the learner's rating brings, or the index's marks (tests/test_first_views.py).
     lessons = [lesson.key for lesson in LESSONS if lesson.key[:2].isdigit()]
-    assert set(english) == set(lessons) - {"09-guided-match", "11-drills"}, names
+    assert set(english) == set(lessons) - {"09-guided-match"}, names
     assert "ja/03-practice" in names and "es/08-moon" in names
     page = context.new_page()
     problems = watch_console(page, SITE_UPSTREAM_WARNINGS)

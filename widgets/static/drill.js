@@ -3,8 +3,6 @@
 function render({ model, el }) {
   hlUseWords(model);
   const root = hlRoot(el, "hl-exercise hl-drill");
-  // The seed deals every position of this drill: a tester (or a curious learner) can replay it.
-  root.dataset.seed = String(model.get("seed"));
   const status = hlEl("div", "hl-drill-status");
   status.setAttribute("aria-live", "polite");
   const again = hlEl("p", "hl-drill-again", hlT("You missed this one earlier: here it is again, for practice. It does not count as right first time."));
@@ -17,6 +15,10 @@ function render({ model, el }) {
   hlExercise(model, body);
 
   function draw() {
+    // The seed deals every position of this drill: a tester (or a curious learner) can replay it.
+    // A warm-up is the same for every drill, and is drawn before Python runs: it shows no seed.
+    if (model.get("warm_up") && model.get("number") === 1) delete root.dataset.seed;
+    else root.dataset.seed = String(model.get("seed"));
     const score = model.get("score");
     const goal = model.get("goal");
     status.replaceChildren(
