@@ -70,6 +70,17 @@ def test_a_warm_up_opens_every_drill_alike_and_leaves_the_seeds_positions_as_the
         assert warmed[0].item == plain.item and warmed[0].kind == plain.kind
 
 
+def test_a_new_position_reaches_the_front_end_in_one_message(monkeypatch: pytest.MonkeyPatch) -> None:
+    # Trait by trait, the front end drew the new hand with the old verdict still on it.
+    drill = Drill(seed=4)
+    answer(drill, right=False)
+    sent: list[set[str]] = []
+    monkeypatch.setattr(drill, "send_state", lambda key: sent.append({key} if isinstance(key, str) else set(key)))
+    drill.next_position()
+    assert len(sent) == 1, sent
+    assert {"hand", "result", "picked", "number"} <= sent[0], sent
+
+
 def test_only_the_rules_asked_for_are_dealt() -> None:
     drill = Drill(["points"], seed=3)
     for _ in range(5):
