@@ -116,6 +116,9 @@ def page(request: pytest.FixtureRequest, browser: Browser) -> Iterator[Page]:
     """A fresh page at each viewport (desktop 1280x800 and phone 375x800)."""
     width, height = VIEWPORTS[request.param]
     context = browser.new_context(viewport={"width": width, "height": height})
+    # A page without a preheated kernel ends its HTML only once its kernel has run every cell (Voilà
+    # streams it): as long as the widgets' own waits. Playwright's 30 s ran out once on a full run.
+    context.set_default_navigation_timeout(60_000)
     page = context.new_page()
     # A clean console: any error Chromium logs (a failed resource, a widget that did not load),
     # or any warning but the upstream version notes, fails the test.
