@@ -23,6 +23,7 @@ Design choices:
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import inspect
 import json
@@ -32,7 +33,7 @@ import reprlib
 import sys
 import types
 import typing
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
 from typing import Any, Final
 
@@ -195,6 +196,14 @@ class HeartsWidget(anywidget.AnyWidget):
         super().__init__(**kwargs)
         self.relabel()
         self.on_msg(self._dispatch)
+
+    @contextlib.contextmanager
+    def changing_together(self) -> Iterator[None]:
+        """Change several traits as one: Python's observers run once all are set, and the front end
+        gets them in one message. ``hold_trait_notifications`` alone still sends each trait by
+        itself, and the front end drew between them (a new hand wearing the old verdict's marks)."""
+        with self.hold_sync(), self.hold_trait_notifications():
+            yield
 
     def relabel(self) -> None:
         """Send the front end its words in the active language (after :func:`hearts_core.wording.set_language`)."""

@@ -965,7 +965,7 @@ class AnalysisBoard(HeartsWidget):
         self.message = {"kind": kind, "badge": "", "text": text}
 
     def _draw(self) -> None:
-        with self.hold_sync(), self.hold_trait_notifications():
+        with self.changing_together():
             if self.mode == "setup":
                 self._draw_setup()
                 shown: SeatView | None = None

@@ -180,7 +180,7 @@ class Drill(Exercise):
             item, again = self._deal(self.rules, self.seed, number), False
         self._item = item
         self._counted = False
-        with self.hold_sync(), self.hold_trait_notifications():
+        with self.changing_together():
             self.load(question_for(item))
             self.again = again
             self.waiting = len(self._queue)

@@ -343,9 +343,7 @@ class Exercise(HeartsWidget):
         """Show ``question`` fresh: nothing picked, no verdict."""
         self.question = question
         payload = question.payload()
-        # One message to the front end: sent trait by trait, a new hand could be drawn with the old
-        # verdict's marks on it (a frame a screenshot caught).
-        with self.hold_sync(), self.hold_trait_notifications():
+        with self.changing_together():
             self.kind = question.kind.value
             self.title = question.title
             self.prompt = question.prompt

@@ -218,7 +218,7 @@ class PassPicker(HeartsWidget):
         self.seed = seed
         self.deal = deal
         self.state = None
-        with self.hold_sync(), self.hold_trait_notifications():
+        with self.changing_together():
             self.direction = way.value
             self.direction_text = say(PATTERNS[f"direction_{way.value}"], seat=seat_name(way.receiver(0)))
             self.hand = cards_data(self.deal[0])
@@ -304,7 +304,7 @@ class PassPicker(HeartsWidget):
                            giver=giver)
         judged = judge_pass(self.deal[0], mine.passed, self.pass_direction)
         good = judged.verdict is PassVerdict.GOOD
-        with self.hold_sync(), self.hold_trait_notifications():
+        with self.changing_together():
             self.verdict = judged.verdict.value
             self.verdict_text = judged.summary
             self.judgement = judged.pass_lines()

@@ -398,7 +398,7 @@ class PuzzleBoard(HeartsWidget):
             texts.append(say(PATTERNS["comes_back"], minutes=round(LEARNING_STEP.total_seconds() / 60)))
         if warning:
             texts.append(warning)
-        with self.hold_sync(), self.hold_trait_notifications():
+        with self.changing_together():
             self.answered = True
             self.table = self._table(chosen)
             self.hand = [card for card in self.hand if card["text"] != str(chosen)]  # it is on the table now
@@ -554,7 +554,7 @@ class PuzzleBoard(HeartsWidget):
             shown = and_list(suit_name(suit) for suit in missing) if missing else say(PATTERNS["no_voids"])
             players.append({"seat": seat_name(seat), "points": str(view.points_taken[seat]), "voids": shown,
                             "you": offset == 0})
-        with self.hold_sync(), self.hold_trait_notifications():
+        with self.changing_together():
             self.puzzle_id = entry.id
             self.analysis_link = analysis_link(view, say(PATTERNS["analysis_link"]))
             rating = whole_number(entry.puzzle.rating)
