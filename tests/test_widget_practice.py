@@ -46,6 +46,15 @@ def test_an_illegal_card_says_why_in_the_engines_words_and_does_not_answer() -> 
     assert practice.tried == [{"card": "♠Q", "legal": False}]
 
 
+def test_the_verdict_and_the_cards_mark_reach_the_front_end_in_one_message(monkeypatch: pytest.MonkeyPatch) -> None:
+    # Sent one by one, the message said "refused" while the card was not yet marked (a test's look fell between).
+    practice = Practice("practice-clubs-led")
+    sent: list[set[str]] = []
+    monkeypatch.setattr(practice, "send_state", lambda key: sent.append({key} if isinstance(key, str) else set(key)))
+    practice.choose("♠Q")
+    assert len(sent) == 1 and {"feedback", "tried", "selected"} <= sent[0], sent
+
+
 def test_a_legal_card_tells_who_takes_the_trick() -> None:
     practice = Practice("practice-clubs-led")
     low = practice.choose("♣3")

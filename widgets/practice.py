@@ -148,14 +148,15 @@ class Practice(HeartsWidget):
                                         card=winning_card, points=points_phrase(points)))
         feedback = Feedback(str(chosen), verdict.legal, verdict.reason.value, verdict.message, consequence,
                             winner, points)
-        self.selected = str(chosen)
-        self.feedback = {**asdict(feedback), "trick": self._trick_with(chosen, winner) if verdict.legal else [],
-                         "link": rule_link(verdict.reason)}
-        if all(item["card"] != str(chosen) for item in self.tried):
-            self.tried = [*self.tried, {"card": str(chosen), "legal": verdict.legal}]
-        if verdict.legal and not self.answered:
-            self.first_try = len(self.tried) == 1
-            self.answered = True
+        with self.changing_together():  # the verdict and the card's mark arrive together
+            self.selected = str(chosen)
+            self.feedback = {**asdict(feedback), "trick": self._trick_with(chosen, winner) if verdict.legal else [],
+                             "link": rule_link(verdict.reason)}
+            if all(item["card"] != str(chosen) for item in self.tried):
+                self.tried = [*self.tried, {"card": str(chosen), "legal": verdict.legal}]
+            if verdict.legal and not self.answered:
+                self.first_try = len(self.tried) == 1
+                self.answered = True
         return feedback
 
     def _trick_with(self, card: Card, winner: int | None) -> list[dict[str, Any]]:
