@@ -46,12 +46,19 @@ from hearts_core.phrasing import by_seat
 from hearts_core.wording import LEARNER_SEAT, card_name, language, marked, plural_index, say, translate, translate_n
 
 __all__ = [
-    "ESM_FILE_MARK", "FAILED", "REFUSED", "HeartsWidget", "bundle_css", "bundle_esm", "card_data", "cards_data",
+    "ESM_FILE_MARK", "EVERYONE", "FAILED", "FIRST_VIEW_MIME", "REFUSED", "HeartsWidget", "bundle_css", "bundle_esm",
+    "card_data", "cards_data",
     "failure_sentence", "page_address",
 ]
 
 STATIC = Path(__file__).parent / "static"
 log = logging.getLogger("hearts_lessons.widgets")
+
+EVERYONE: Final = "everyone"
+"""A widget whose first render is the same for every learner (:meth:`HeartsWidget.first_view_audience`)."""
+FIRST_VIEW_MIME: Final = "application/vnd.hearts-lessons.first-view+json"
+"""The part of a widget's displayed output that tells Voilà's template whom its first render is for
+(``hearts_serving.first_views`` reads it: the server cannot ask the kernel)."""
 
 # What the learner reads when the page sends something no action accepts (a stale page,
 # a mismatched front end, or a hand-made message): one sentence, nothing from the input.
@@ -213,6 +220,24 @@ class HeartsWidget(anywidget.AnyWidget):
     def _actions(self) -> dict[str, Callable[..., Any]]:
         """Message type -> method; widgets extend this."""
         return {}
+
+    def first_view_audience(self) -> str | None:
+        """Whose page may show this widget's first render drawn ahead of time (``tools/first_views.py``).
+
+        :data:`EVERYONE` (the default) for a widget that draws the same for every learner; the
+        name of one kind of learner (the match's ``"newcomer"``) for a widget that shows that
+        learner's opening now; ``None`` for a render no page can show ahead of time.
+        """
+        return EVERYONE
+
+    def _repr_mimebundle_(self, **kwargs: Any) -> Any:
+        bundle = super()._repr_mimebundle_(**kwargs)
+        audience = self.first_view_audience()
+        # ipywidgets gives (data, metadata), or nothing where no front end can show a widget.
+        data = bundle[0] if isinstance(bundle, tuple) else bundle
+        if isinstance(data, dict) and audience != EVERYONE:
+            data[FIRST_VIEW_MIME] = {"audience": audience}
+        return bundle
 
     def page_opened(self) -> object:
         """The page showing this widget has just opened (its front end says so as it renders).

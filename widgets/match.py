@@ -35,7 +35,7 @@ from __future__ import annotations
 import logging
 from collections.abc import Callable
 from dataclasses import asdict
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar, Final
 
 import traitlets
 
@@ -45,6 +45,7 @@ from widgets._base import HeartsWidget, bundle_css, bundle_esm, failure_sentence
 from widgets.glossary import rule_link
 from widgets.match_flow import (
     COMPUTERS,
+    FIRST_MATCH_SEED,
     HARD_TIME_BUDGET,
     LEVELS,
     SETTINGS,
@@ -61,9 +62,12 @@ from widgets.storage import MatchStore
 if TYPE_CHECKING:
     from _typeshed import DataclassInstance
 
-__all__ = ["HARD_TIME_BUDGET", "LEVELS", "SETTINGS", "SPEEDS", "MatchWidget"]
+__all__ = ["FIRST_MATCH_SEED", "HARD_TIME_BUDGET", "LEVELS", "SETTINGS", "SPEEDS", "MatchWidget"]
 
 log = logging.getLogger("hearts_lessons.widgets.match")
+
+NEWCOMER: Final = "newcomer"
+"""The learners a match page's first view is for (:meth:`MatchWidget.first_view_audience`)."""
 
 FRONT_END = (
     "match/common.js", "match/options.js", "match/header.js", "match/table.js", "match/coach.js", "match/hand.js",
@@ -132,6 +136,10 @@ class MatchWidget(HeartsWidget):
     notice = traitlets.Unicode("").tag(sync=True)
     stale = traitlets.Bool(False).tag(sync=True)
     """Another page has continued this match: the notice offers Reload."""
+    opens_as_newcomer = traitlets.Bool(True).tag(sync=True)
+    """The learner's next opening of the page would be a newcomer's first match (:data:`FIRST_MATCH_SEED`).
+    The front end keeps the answer in the browser, where the page reads it before its first paint:
+    its first view (the newcomer's opening, drawn ahead of time) shows only while it is true."""
 
     def __init__(
         self,
@@ -147,9 +155,10 @@ class MatchWidget(HeartsWidget):
         self._store = store if store is not None else MatchStore()
         saves = MatchSaves(self._store)
         # The learner's own choices win over a lesson's starting ones: a coach switched off stays off.
-        self._apply_settings(saves.read_settings())
+        remembered = saves.read_settings()
+        self._apply_settings(remembered)
         self._flow = MatchFlow(saves, self._settings(), seed=seed, rules=rules,
-                               restore_settings=self._apply_settings)
+                               restore_settings=self._apply_settings, settings_chosen=bool(remembered))
         self._restoring = False  # settings being copied from a save: not a learner's change
         self.observe(self._setting_changed, names=list(SETTINGS))
         self._act(self._flow.open, match)
@@ -189,6 +198,10 @@ class MatchWidget(HeartsWidget):
             "dismiss": self.dismiss_notice,
             "reload": self.reload,
         }
+
+    def first_view_audience(self) -> str | None:
+        """A newcomer's untouched first match is the same deal for every newcomer; nothing else is drawn ahead."""
+        return NEWCOMER if self._flow.shows_newcomer_opening else None
 
     # ------------------------------------------------------------ learner's actions
 
@@ -326,6 +339,7 @@ class MatchWidget(HeartsWidget):
             self.statistics = asdict(statistics_payload(flow.statistics))
             self.notice = flow.notice
             self.stale = flow.stale
+            self.opens_as_newcomer = flow.opens_as_newcomer
             self.refused = flow.refused
             self.refusal_link = rule_link(flow.refused_rule)
             self.tone = flow.tone.value

@@ -34,6 +34,12 @@ Design choices:
 * The coach's recommendation and the review of a finished hand are the engine's own
   answers, asked for and kept by :class:`~widgets.match_advice.LearnerAdvice` (which
   reviews each hand in the background as it ends); the flow decides only when they show.
+* A newcomer's first match is dealt from :data:`FIRST_MATCH_SEED`: every newcomer meets the
+  same first hand (one the coach can teach from), so the page can show it before Python
+  has run (its first view, ``tools/first_views.py``).  A newcomer is a learner with nothing
+  saved that would change the opening: no match in progress, no finished match, no options
+  chosen.  :attr:`MatchFlow.opens_as_newcomer` says whether the next opening would still be
+  a newcomer's (the page keeps that where it can read it before the first paint).
 * Building the flow never writes the save: Voilà may build the widget in a preheated
   kernel long before a learner arrives, while another page is still playing.  A saved,
   unfinished match with progress is offered instead ("Resume match" / "New match").
@@ -179,6 +185,11 @@ def _derived_seed(*parts: object) -> int:
     return int.from_bytes(digest[:8], "big")
 
 
+FIRST_MATCH_SEED: Final = 14
+"""The deal of a newcomer's first match.  Its hand holds ♠Q with only two spades below it, and the
+coach's advice says why to pass it: the first thing lesson 12 teaches about passing."""
+
+
 def new_seed() -> int:
     """A fresh match seed, small enough to read out and type back in."""
     return secrets.randbelow(1_000_000)
@@ -269,9 +280,12 @@ class MatchFlow:
 
     def __init__(self, saves: MatchSaves, settings: Settings, *, seed: int | None = None,
                  rules: Rules | None = None,
-                 restore_settings: Callable[[dict[str, Any]], Settings] | None = None) -> None:
+                 restore_settings: Callable[[dict[str, Any]], Settings] | None = None,
+                 settings_chosen: bool = False) -> None:
         """``restore_settings`` turns settings read from a save into the settings to play with
-        (the widget validates them as traits); by default saved settings are ignored."""
+        (the widget validates them as traits); by default saved settings are ignored.
+        ``settings_chosen`` says the learner has options remembered from an earlier match (the
+        widget has read them to start from): no newcomer then."""
         self.saves = saves
         self.settings = settings
         self._restore_settings = restore_settings or (lambda _saved: self.settings)
@@ -304,6 +318,9 @@ class MatchFlow:
         self._as_saved: tuple[object, ...] | None = None  # the position just read from the save
         self.acted = False
         """The learner has done something on this page: from then on its match is the one being played."""
+        self._newcomer_deal = False  # this page opened a newcomer's first match
+        # Read once, by the widget: on the static site every file read is a round trip to the browser's storage.
+        self._settings_chosen = settings_chosen
 
     @property
     def notice(self) -> str:
@@ -345,12 +362,31 @@ class MatchFlow:
         if saved is not None and not saved.match.is_over and has_progress(saved.match):
             self.match = None
             self.offered = saved
+            self._newcomer_deal = False
             self.message = say("You have a match in progress. Resume it, or start a new one?")
             self._redraw()
         elif self.match is None or self.offered is not None:
-            seed = self._seed if self._seed is not None else new_seed()
+            newcomer = self._seed is None and self._rules is None and self.opens_as_newcomer
+            seed = self._seed if self._seed is not None else FIRST_MATCH_SEED if newcomer else new_seed()
             self._start(Match.new(seed, self._rules or self._new_rules()), say("A new match begins."))
+            self._newcomer_deal = newcomer
         return self.message
+
+    @property
+    def opens_as_newcomer(self) -> bool:
+        """Whether the learner's next opening of the page would be a newcomer's first match, as things stand.
+
+        Nothing that would change the opening may be saved: a match in progress (offered on
+        opening), a finished match (statistics and history), options chosen, or a problem to report.
+        """
+        match = self.match
+        in_progress = self.offered is not None or (match is not None and not match.is_over and has_progress(match))
+        return not (in_progress or self.statistics.played or self.history or self._settings_chosen or self.notice)
+
+    @property
+    def shows_newcomer_opening(self) -> bool:
+        """The page shows a newcomer's first match as it opened, before the learner has done anything."""
+        return self._newcomer_deal and not self.acted
 
     def page_opened(self) -> str:
         """The page was opened: pick up what was saved since it was built, unless the learner acted here."""
@@ -369,6 +405,7 @@ class MatchFlow:
         """The learner changed an option: remember it for next time, save it with the match and redraw."""
         self.settings = settings
         self.saves.remember_settings(settings.to_dict())
+        self._settings_chosen = True
         if self.match is None:
             return
         self._save()

@@ -10,6 +10,21 @@ const HL_MATCH_TRAITS = [
   "tie_rule", "story", "sheet", "review", "summary", "history",
 ];
 
+// Whether the learner's next match page opens on a newcomer's first match (Python's
+// opens_as_newcomer), kept in the browser where first_view.html reads it in the page's head,
+// before the first paint: the newcomer's first view, drawn ahead of time, shows only while no
+// "returning" is kept here. The same key is written there.
+const HL_MATCH_OPENING_KEY = "hearts-lessons.match-opening";
+
+function hlRememberOpening(model) {
+  try {
+    if (model.get("opens_as_newcomer")) localStorage.removeItem(HL_MATCH_OPENING_KEY);
+    else localStorage.setItem(HL_MATCH_OPENING_KEY, "returning");
+  } catch {
+    // No storage here (an opaque origin): the page shows the first view and the live widget replaces it.
+  }
+}
+
 function render({ model, el }) {
   hlUseWords(model);
   const ui = {
@@ -120,6 +135,8 @@ function render({ model, el }) {
     });
   }
   for (const name of HL_MATCH_TRAITS) model.on("change:" + name, schedule);
+  model.on("change:opens_as_newcomer", () => hlRememberOpening(model));
+  hlRememberOpening(model);
   draw();
   return () => { if (timer) clearTimeout(timer); };
 }
