@@ -19,6 +19,12 @@ Design choices:
   name but not its folder, and the translated lessons share their cells' ids.  So a cell gets
   a copy per language that has one, each marked with ``lang``; a style shows only the copy in
   the language of the page (its ``<html lang>``, set in the head by ``language.html``).
+* **A view for newcomers only, when the widget shows it.**  The guided match's first view is a
+  newcomer's first deal (``tools/first_views.py``).  Voilà renders the page once its kernel has
+  run the cell, so the template can ask the executed widget: its output says whom its render is
+  for (``widgets._base.FIRST_VIEW_MIME``), and the copy goes in only when that is the view's
+  learner.  A preheated page is rendered before the learner asks for it; if the learner has
+  played since, the page's head hides the copy (``first_view.html``).
 * **No Jupyter import.**  Voilà's server imports this; it reads a JSON file, nothing more.
 """
 
@@ -33,6 +39,8 @@ from typing import Any
 
 VIEWS = Path(__file__).with_name("first_views.json")
 WIDGET_VIEW = "application/vnd.jupyter.widget-view+json"
+FIRST_VIEW = "application/vnd.hearts-lessons.first-view+json"
+"""Whom a widget's render is for, in its output (``widgets._base.FIRST_VIEW_MIME``; a test keeps them equal)."""
 
 
 @cache
@@ -55,20 +63,32 @@ def _pages_of(notebook: str) -> dict[str, Mapping[str, Any]]:
     return pages
 
 
-def cell_first_views(cell: Mapping[str, Any], notebook: str) -> str:
+def _audience(output: Mapping[str, Any] | None) -> object:
+    """Whom the executed widget of ``output`` says its render is for (``None``: it did not say)."""
+    data = (output or {}).get("data") or {}
+    said = data.get(FIRST_VIEW)
+    return said.get("audience") if isinstance(said, Mapping) else None
+
+
+def cell_first_views(cell: Mapping[str, Any], notebook: str, output: Mapping[str, Any] | None = None) -> str:
     """The first views of a widget ``cell`` of ``notebook`` (a name without folder or suffix): one per language.
 
     Each sits where Voilà will put the live output (an output area's child), inert and hidden
-    from screen readers; an empty string when the cell has none.
+    from screen readers; an empty string when the cell has none.  A view for one kind of learner
+    only goes in when the cell's executed ``output`` says its widget is showing that learner's view.
     """
     cell_id = cell.get("id")
     copies = []
     for code, views in _pages_of(notebook).items():
         markup = views["cells"].get(cell_id)
+        audience = views.get("for", {}).get(cell_id)
+        if audience is not None and _audience(output) != audience:
+            continue
         if markup:
             # Voilà's own output element for a widget, with its classes: the copy is laid out as the live one.
+            marked_for = f' data-hl-for="{html.escape(audience)}"' if audience else ""
             opening = ('<div class="lm-Widget lm-Panel jp-OutputArea-output hl-first-view"'
-                       f' lang="{html.escape(code)}" aria-hidden="true" inert>')
+                       f' lang="{html.escape(code)}"{marked_for} aria-hidden="true" inert>')
             copies.append(f'{opening}<div class="lm-Widget">{markup}</div></div>')
     return "".join(copies)
 

@@ -19,7 +19,8 @@ import pytest
 from hearts_core.wording import LANGUAGES
 from hearts_serving import first_views as serving
 from tools import first_views
-from tools.first_views import _states_in_process, comparable, insert, swap_script
+from tools.first_views import _states_in_process, audience, comparable, insert, swap_script
+from widgets._base import EVERYONE, FIRST_VIEW_MIME
 
 # The shape of a page Voici renders: hidden cells behind a spinner, a widget cell with no output yet.
 PAGE = """<html><head><title>x</title></head><body>
@@ -53,6 +54,28 @@ def test_a_page_shows_its_text_at_once_and_its_first_views_in_their_cells() -> N
     assert 'id="cell-id=c01" class="jp-Cell jp-CodeCell jp-Notebook-cell jp-mod-noOutputs jp-mod-noInput ">' in page
     head = page[:page.index("</head>")]
     assert "<style>.hl-card { color: red }</style>" in head and "hl-live-pending" in head
+
+
+def test_a_view_for_newcomers_only_is_marked_for_them() -> None:
+    # first_view.html hides a view marked so from a learner the browser knows is returning.
+    page = insert(PAGE, {"cells": {"c01": VIEW, "c02": VIEW}, "styles": [], "for": {"c02": "newcomer"}})
+    body = page[page.index("<body>"):]
+    assert body.count("hl-first-view") == 2 and body.count('data-hl-for="newcomer"') == 1
+    wrapper = page[page.index('id="cell-id=c02"'):].split(">", 2)[1]
+    assert wrapper.endswith('data-hl-for="newcomer" aria-hidden="true" inert')
+
+
+@pytest.mark.parametrize(("first_visit", "with_a_past", "same", "kept"), [
+    (EVERYONE, EVERYONE, True, EVERYONE),   # a named position: the same for everyone
+    (EVERYONE, EVERYONE, False, None),      # a random deal: no view
+    (EVERYONE, None, False, None),
+    (None, None, True, None),               # a render that cannot be drawn ahead
+    ("newcomer", None, False, "newcomer"),  # the match: a newcomer's deal; a learner with a past sees another
+    ("newcomer", "newcomer", True, "newcomer"),
+    ("newcomer", "newcomer", False, None),  # "for newcomers" but drawn differently: not to be trusted
+])
+def test_whom_a_view_is_for(first_visit: str | None, with_a_past: str | None, same: bool, kept: str | None) -> None:
+    assert audience(first_visit, with_a_past, same=same) == kept
 
 
 def test_a_page_without_first_views_still_shows_its_text_at_once() -> None:
@@ -105,8 +128,12 @@ def test_a_fixed_exercise_is_the_same_for_every_learner_and_a_dealt_one_is_not(
     # warm-up does not show (widgets/drill.py).
     drills = [_states(run, "11-drills")[0] for run in runs]
     assert {name for name, value in drills[0].items() if drills[1][name] != value} == {"seed"}
-    # A new match, the learner's marks and the next puzzle differ: no first view for them.
+    assert all(view["audience"] == EVERYONE for view in first["03-practice"] + returning["03-practice"])
+    # A newcomer's match opens on the same first deal; a learner with a match begun is offered it.
     assert _states(first, "09-guided-match") != _states(returning, "09-guided-match")
+    assert [view["audience"] for run in runs for view in run["09-guided-match"]] == ["newcomer", None]
+    assert returning["09-guided-match"][0]["state"]["screen"] == "offer"
+    # The learner's marks and the next puzzle differ: no first view for them.
     assert _states(first, "index") != _states(returning, "index")
     assert _states(first, "puzzles") != _states(returning, "puzzles")
     assert _states(first, "13-leading-and-ducking")[1] != _states(returning, "13-leading-and-ducking")[1]
@@ -133,6 +160,7 @@ def test_the_stored_first_views_are_todays_drawings() -> None:
     for page, views in fresh["pages"].items():
         kept = stored["pages"][page]
         assert kept["styles"] == views["styles"], page
+        assert kept.get("for") == views.get("for"), page
         assert {cell: comparable(markup) for cell, markup in kept["cells"].items()} == \
                {cell: comparable(markup) for cell, markup in views["cells"].items()}, \
                f"{page}'s first views changed: run tools/first_views.py write"
@@ -150,6 +178,7 @@ STORED = {
     "styles": {"s1": ".hl-card { color: red }", "s2": ".hl-seat { color: blue }"},
     "pages": {
         "03-practice": {"cells": {"c02": VIEW}, "styles": ["s1"]},
+        "09-guided-match": {"cells": {"c03": VIEW}, "styles": ["s1"], "for": {"c03": "newcomer"}},
         "ja/03-practice": {"cells": {"c02": VIEW.replace("3♣", "3♣ja")}, "styles": ["s1", "s2"]},
         "es/07-scoring": {"cells": {"c04": VIEW}, "styles": ["s2"]},
     },
@@ -181,7 +210,25 @@ def test_a_voila_page_gets_its_widgets_styles_once_and_shows_only_its_languages_
     assert head.count(".hl-card { color: red }") == 1 and head.count(".hl-seat { color: blue }") == 1
     for code in ("en", "es", "ja"):
         assert f'html[lang="{code}"] .hl-first-view:not([lang="{code}"]) {{ display: none; }}' in head
-    assert serving.page_first_view_styles("09-guided-match") == ""
+    assert serving.page_first_view_styles("10-check-a-game") == ""
+
+
+def test_a_voila_cell_for_newcomers_gets_its_copy_only_when_its_widget_shows_a_newcomers_view(stored: Path) -> None:
+    def output(audience: object) -> dict[str, Any]:
+        return {"data": {serving.WIDGET_VIEW: {"model_id": "x"}, serving.FIRST_VIEW: {"audience": audience}}}
+
+    copy = serving.cell_first_views({"id": "c03"}, "09-guided-match", output("newcomer"))
+    assert copy.count("hl-first-view") == 1 and 'data-hl-for="newcomer" aria-hidden="true" inert>' in copy
+    # A widget offering a saved match, one that did not say, and a template that passes no output.
+    assert serving.cell_first_views({"id": "c03"}, "09-guided-match", output(None)) == ""
+    assert serving.cell_first_views({"id": "c03"}, "09-guided-match", {"data": {serving.WIDGET_VIEW: {}}}) == ""
+    assert serving.cell_first_views({"id": "c03"}, "09-guided-match") == ""
+    # A view for everyone does not ask.
+    assert serving.cell_first_views({"id": "c02"}, "03-practice").count("hl-first-view") == 2
+
+
+def test_the_server_reads_what_the_widgets_write() -> None:
+    assert serving.FIRST_VIEW == FIRST_VIEW_MIME
 
 
 def test_without_stored_views_a_voila_page_has_none(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:

@@ -19,7 +19,15 @@ Design choices:
   not drawn until then.)  Every language's notebooks are
   executed twice, with different random seeds and hash seeds, and a cell keeps a first view
   only when both runs draw the same markup; the rest show nothing until the live widget
-  comes, as before.  The build runs as a learner's first visit (an empty data folder).
+  comes, as before.  The first run is a learner's first visit (an empty data folder), the
+  second a learner with a past (:func:`a_learner_who_has_been_here`).
+* **A view for newcomers only.**  The guided match opens on a saved match or a random deal
+  for a learner with a past, but every newcomer's first match is the same deal
+  (``widgets.match_flow.FIRST_MATCH_SEED``).  A widget says whom its render is for
+  (``HeartsWidget.first_view_audience``); a cell whose first run is for newcomers, and whose
+  second is not, keeps the first run's view marked ``data-hl-for="newcomer"``.  The page
+  shows it only to a browser that has not been told this learner is returning
+  (``first_view.html``), and under Voilà only when the executed widget is showing it.
 * **One copy for every reader.**  The drawn copy sits in the page ``inert`` and
   ``aria-hidden``: nothing in it can be tapped, focused or read aloud, so a screen reader
   meets only the live widget.  ``first_view.html`` (in the pages' template folder) keeps the
@@ -55,6 +63,8 @@ from playwright.sync_api import sync_playwright
 
 import widgets
 from hearts_core.wording import LANGUAGES
+from widgets import MatchWidget
+from widgets._base import EVERYONE
 from widgets.lessons import LESSONS, Progress
 from widgets.puzzle_board import PuzzleBoard
 
@@ -128,14 +138,19 @@ class _Later(datetime):
 
 
 def a_learner_who_has_been_here() -> None:
-    """Make this process a learner with a past, another day: every lesson completed, a puzzle answered on
-    every board, the clock a hundred days on.  A widget drawn from the learner's data or the date then
-    draws differently, and loses its first view: a first view is the same for every learner.
+    """Make this process a learner with a past, another day: a match begun (three cards passed), every
+    lesson completed, a puzzle answered on every board, the clock a hundred days on.  A widget drawn
+    from the learner's data or the date then draws differently, and loses its first view (or keeps it
+    for newcomers only, :func:`audience`): a first view is the same for every learner it is shown to.
     """
     for module_info in pkgutil.iter_modules(widgets.__path__, "widgets."):
         module = import_module(module_info.name)
         if getattr(module, "datetime", None) is datetime:
             module.datetime = _Later  # type: ignore[attr-defined]
+    match = MatchWidget(speed="instant")  # a match begun: its page offers to resume it
+    for card in match.hand[:3]:
+        match.toggle_pass(card["text"])
+    match.confirm_pass()
     progress = Progress()
     for lesson in LESSONS:
         progress.mark(lesson.key)
@@ -163,7 +178,8 @@ def widget_states(code: str, *, visited: bool = False) -> dict[str, list[dict[st
                 continue
             shown = _displayed("".join(cell["source"]), namespace)
             if isinstance(shown, anywidget.AnyWidget):
-                views.append({"cell": cell["id"], "state": shown.get_state()})
+                audience = getattr(shown, "first_view_audience", lambda: EVERYONE)()
+                views.append({"cell": cell["id"], "state": shown.get_state(), "audience": audience})
         if views:
             found[notebook.stem] = views
     return found
@@ -226,10 +242,12 @@ def comparable(markup: str) -> str:
 
 
 def capture(codes: tuple[str, ...]) -> dict[str, dict[str, Any]]:
-    """The first views of every page of ``codes``: ``{page: {"cells": {cell id: markup}, "styles": [css]}}``.
+    """The first views of every page of ``codes``:
+    ``{page: {"cells": {cell id: markup}, "styles": [css], "for": {cell id: audience}}}``.
 
     ``page`` is the rendered page's path under ``voici/render`` without ``.html`` (``03-practice``,
-    ``ja/03-practice``).  A cell whose two runs draw different markup is left out.
+    ``ja/03-practice``).  A cell whose two runs draw different markup is left out, unless it is
+    for one kind of learner only (:func:`audience`); ``for`` names those cells' learners.
     """
     with tempfile.TemporaryDirectory() as scratch, ThreadPoolExecutor(max_workers=2) as pool:
         jobs = {(code, seed): pool.submit(_states_in_process, code, seed, Path(scratch, f"{code}-{seed}"))
@@ -242,6 +260,7 @@ def capture(codes: tuple[str, ...]) -> dict[str, dict[str, Any]]:
         for name, cells in first.items():
             page = name if code == "en" else f"{code}/{name}"
             kept: dict[str, str] = {}
+            audiences: dict[str, str] = {}
             # The live page gets one style element per widget class, in the order the classes first
             # render (anywidget keeps one per class): the same here, so the cascade is the same.
             styles: dict[str, str] = {}
@@ -249,13 +268,33 @@ def capture(codes: tuple[str, ...]) -> dict[str, dict[str, Any]]:
                 styles.setdefault(cell["state"]["_anywidget_id"], cell["state"]["_css"])
                 markup = drawn[code, SEEDS[0]][name][position]
                 others = second.get(name, [])
-                same = (position < len(others) and others[position]["cell"] == cell["cell"]
-                        and comparable(drawn[code, SEEDS[1]][name][position]) == comparable(markup))
-                if same and markup and not _BUSY.match(markup):
+                other = others[position] if position < len(others) and others[position]["cell"] == cell["cell"] \
+                    else None
+                same = other is not None and comparable(drawn[code, SEEDS[1]][name][position]) == comparable(markup)
+                shown_to = audience(cell["audience"], None if other is None else other["audience"], same=same)
+                if shown_to is not None and markup and not _BUSY.match(markup):
                     kept[cell["cell"]] = markup
+                    if shown_to != EVERYONE:
+                        audiences[cell["cell"]] = shown_to
             if kept:
-                views[page] = {"cells": kept, "styles": list(styles.values())}
+                views[page] = {"cells": kept, "styles": list(styles.values()), "for": audiences}
     return views
+
+
+def audience(newcomers: str | None, returning: str | None, *, same: bool) -> str | None:
+    """Whom a cell's first view is for, from what its widget said in each run (``None``: no view).
+
+    ``newcomers`` and ``returning`` are the audiences the widget named in the first run (a first
+    visit) and the second (a learner with a past); ``same`` says whether both drew the same.
+    A view for everyone must be the same in both runs.  A view for one kind of learner is kept
+    when the second run's widget is not showing it to the learner with a past (or is, and drew
+    the same): the page then shows it to that kind of learner only.
+    """
+    if newcomers is None:
+        return None
+    if newcomers == EVERYONE:
+        return EVERYONE if same and returning == EVERYONE else None
+    return newcomers if returning != newcomers or same else None
 
 
 # The code cell Voici renders with no output yet: hidden (no input, no outputs) until Python fills it.
@@ -265,9 +304,14 @@ _HIDDEN_CELLS = '<div id="rendered_cells" style="display: none">'
 _SPINNER = re.compile(r'<div id="loading".*?</h2>\s*</div>', re.DOTALL)
 
 
-def _output(markup: str) -> str:
+def for_audience(audience: str | None) -> str:
+    """The attribute marking a first view for one kind of learner only (``first_view.html`` reads it)."""
+    return f' data-hl-for="{html.escape(audience)}"' if audience else ""
+
+
+def _output(markup: str, audience: str | None = None) -> str:
     """A first view inside the output area Voici builds for a widget, so it sits where the live one will."""
-    return ('<div class="jp-Cell-outputWrapper hl-first-view" aria-hidden="true" inert>'
+    return (f'<div class="jp-Cell-outputWrapper hl-first-view"{for_audience(audience)} aria-hidden="true" inert>'
             '<div class="jp-Collapser jp-OutputCollapser jp-Cell-outputCollapser"></div>'
             '<div class="lm-Widget jp-OutputArea jp-Cell-outputArea" style="display: flex; flex-direction: column;">'
             '<div class="lm-Widget lm-Panel jp-OutputArea-child jp-OutputArea-executeResult">'
@@ -292,6 +336,7 @@ def insert(page: str, views: Mapping[str, Any] | None) -> str:
     if not views:
         return page
     cells: Mapping[str, str] = views["cells"]
+    audiences: Mapping[str, str] = views.get("for", {})
     placed: set[str] = set()
 
     def place(found: re.Match[str]) -> str:
@@ -300,7 +345,7 @@ def insert(page: str, views: Mapping[str, Any] | None) -> str:
             return found.group(0)
         placed.add(cell)
         opening = f'<div id="cell-id={found.group("id")}" class="jp-Cell jp-CodeCell jp-Notebook-cell">'
-        return opening + _output(cells[cell])
+        return opening + _output(cells[cell], audiences.get(cell))
 
     page = _CODE_CELL.sub(place, page)
     if placed != set(cells):
@@ -324,6 +369,8 @@ def stored_form(views: Mapping[str, Any]) -> dict[str, Any]:
             styles[key] = css
             keys.append(key)
         pages[page] = {"cells": view["cells"], "styles": keys}
+        if view.get("for"):
+            pages[page]["for"] = view["for"]
     return {"styles": styles, "pages": pages}
 
 
@@ -334,7 +381,8 @@ def stored() -> dict[str, dict[str, Any]]:
     against a fresh drawing): drawing takes both cores for half a minute.
     """
     kept = json.loads(STORED.read_text(encoding="utf-8"))
-    return {page: {"cells": view["cells"], "styles": [kept["styles"][key] for key in view["styles"]]}
+    return {page: {"cells": view["cells"], "styles": [kept["styles"][key] for key in view["styles"]],
+                   "for": view.get("for", {})}
             for page, view in kept["pages"].items()}
 
 

@@ -8,13 +8,14 @@ cards in the same places, so nothing moves when they take over.
 from __future__ import annotations
 
 import json
+from collections.abc import Iterator
 
 import pytest
-from playwright.sync_api import Browser
+from playwright.sync_api import Browser, Page, expect
 
 from hearts_serving.first_views import VIEWS
-from tests.browser.conftest import UPSTREAM_VERSION_WARNING, watch_console
-from tests.browser.pages import voila_first_views_hand_over
+from tests.browser.conftest import ROOT, UPSTREAM_VERSION_WARNING, start_voila, watch_console
+from tests.browser.pages import MATCH, pass_three, screen, voila_first_views_hand_over, wait_until_live
 from tests.browser.test_lessons_browser import FIRST_VIEWS
 from widgets.lessons import LESSONS
 
@@ -42,11 +43,81 @@ def test_a_translated_lesson_shows_its_own_languages_first_views_and_the_live_wi
     assert not problems, f"problems in the browser console: {problems}"
 
 
-def test_every_lesson_but_the_match_has_first_views() -> None:
-    pages = stored_pages()
+def test_every_lesson_has_first_views_and_the_match_for_newcomers_only() -> None:
+    stored = json.loads(VIEWS.read_text(encoding="utf-8"))["pages"]
+    pages = sorted(stored)
     english = [name for name in pages if "/" not in name]
     lessons = [lesson.key for lesson in LESSONS if lesson.key[:2].isdigit()]
-    # Every lesson but the dealt match (tests/test_first_views.py says why); the drills open on their warm-up.
-    assert set(english) == set(lessons) - {"09-guided-match"} == FIRST_VIEWS, pages
+    # The drills open on their warm-up, the match on a newcomer's first deal (tests/test_first_views.py).
+    assert set(english) == set(lessons) == FIRST_VIEWS | {"09-guided-match"}, pages
     assert {name for name in pages if name.startswith(("ja/", "es/"))} == \
            {f"{code}/{name}" for code in ("ja", "es") for name in english}
+    assert {name for name, page in stored.items() if page.get("for")} == \
+           {f"{code}{'09-guided-match'}" for code in ("", "ja/", "es/")}
+    assert all(audience == "newcomer" for page in stored.values() for audience in page.get("for", {}).values())
+
+
+# ---------------------------------------------------------------- lesson 9: a newcomer's first deal
+
+
+@pytest.fixture(scope="module")
+def newcomer_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """The lessons served as ``./dev serve`` does, for a learner who has never played: a data folder of
+    its own (the shared server's learner has played matches). No preheated kernels: one page at a time."""
+    lessons = ROOT / "lessons"
+    process, url = start_voila(lessons, tmp_path_factory.mktemp("newcomer-data"),
+                               extra=["--VoilaConfiguration.preheat_kernel=False"],
+                               env={"JUPYTER_PATH": str(lessons / "jupyter")})
+    yield url
+    process.terminate()
+    process.wait(timeout=20)
+
+
+OPENING_KEY = "hearts-lessons.match-opening"
+SHOWN_COPIES = ("() => document.readyState !== 'loading' && [...document.querySelectorAll('.hl-first-view')]"
+                ".filter((copy) => copy.getClientRects().length > 0).length")
+
+
+def copies_shown_once_read(page: Page, url: str) -> int:
+    """Open ``url`` and count the first views shown in the first frame after the page has been read."""
+    page.goto(url, wait_until="commit")
+    return int(page.wait_for_function(f"() => {{ const shown = ({SHOWN_COPIES})(); "
+                                      "return shown === false ? false : String(shown); }",
+                                      polling="raf", timeout=60_000).json_value())
+
+
+def test_a_newcomer_sees_the_first_deal_at_once_and_a_returning_learner_never_does(
+    browser: Browser, newcomer_server: str,
+) -> None:
+    url = f"{newcomer_server}voila/render/09-guided-match.ipynb"
+    # A browser that was told this learner is returning hides the newcomer's view before the first
+    # paint, even though the server still has a newcomer's folder (another browser, say); the live
+    # widget then says the truth, and the browser forgets what it was told.
+    told = browser.new_context(viewport={"width": 1280, "height": 800})
+    told.add_init_script(f"localStorage.setItem({OPENING_KEY!r}, 'returning')")
+    page = told.new_page()
+    problems = watch_console(page, (UPSTREAM_VERSION_WARNING,))
+    assert copies_shown_once_read(page, url) == 0
+    assert page.locator(".hl-first-view").count() == 0  # hidden, then gone: one copy for a screen reader
+    wait_until_live(page)
+    expect(page.locator(MATCH)).to_have_attribute("data-screen", "passing")
+    page.wait_for_function(f"() => localStorage.getItem({OPENING_KEY!r}) === null")
+    told.close()
+
+    # A newcomer: the first deal shows at once and the live match takes its place without a card moving.
+    context = browser.new_context(viewport={"width": 1280, "height": 800})
+    page = context.new_page()
+    problems += watch_console(page, (UPSTREAM_VERSION_WARNING,))
+    page.viewport_name = "desktop"  # type: ignore[attr-defined]
+    voila_first_views_hand_over(page, url, shot="voila-first-view-09-guided-match")
+    assert screen(page) == "passing"
+    assert page.evaluate(f"localStorage.getItem({OPENING_KEY!r})") is None
+    # Once the learner has passed, the page opens on the saved match: no newcomer's deal, not even for a frame.
+    pass_three(page)
+    assert page.evaluate(f"localStorage.getItem({OPENING_KEY!r})") == "returning"
+    page.goto("about:blank")
+    assert copies_shown_once_read(page, url) == 0
+    wait_until_live(page)
+    expect(page.locator(MATCH)).to_have_attribute("data-screen", "offer")
+    context.close()
+    assert not problems, f"problems in the browser console: {problems}"

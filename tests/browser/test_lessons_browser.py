@@ -56,9 +56,10 @@ inside its time: the exercises, practice and drills of 1, 3, 5 to 8 at phone wid
 the puzzle boards of 13 to 17 in test_puzzles_browser.py; lessons 2, 4, 9, 10, 11 and 12 run at both."""
 
 FIRST_VIEWS = set(LESSON_KEYS) - {"09-guided-match"}
-"""The lessons whose pages show first views (hearts_serving.first_views; tests/test_first_views.py says why
-not 9): the walk below sees each hand over to its live widgets (test_first_views_browser.py, the
-translated pages and the list itself)."""
+"""The lessons whose pages show first views to every learner (hearts_serving.first_views): the walk below
+sees each hand over to its live widgets (test_first_views_browser.py, the translated pages and the list
+itself). Lesson 9's is a newcomer's first deal, and this server's learner has played matches:
+test_first_views_browser.py sees it on a server of its own."""
 
 PAGES = [*LESSON_KEYS, "puzzles"]
 """Every page the index links, in its order: the lessons, then the puzzles (test_puzzles_browser.py)."""

@@ -27,7 +27,14 @@ from playwright.sync_api import Browser, BrowserContext, Page, expect
 from hearts_core.coach import recommend
 from hearts_core.puzzles import load_puzzles
 from tests.browser.conftest import ROOT, UPSTREAM_VERSION_WARNING, watch_console
-from tests.browser.pages import CARDS_IN_PLACE, assert_live_matches_first, pass_and_play_a_card, screenshot
+from tests.browser.pages import (
+    CARDS_IN_PLACE,
+    MATCH,
+    assert_live_matches_first,
+    pass_and_play_a_card,
+    pass_three,
+    screenshot,
+)
 from tools.localhost import gated_context, serve_folder
 from widgets.analysis_board import read_position
 from widgets.lessons import LESSONS
@@ -328,10 +335,10 @@ def test_each_first_view_shows_the_live_widgets_first_cards_in_their_places(
     context, _ = learner
     names = pages_with_first_views()
     english = [name for name in names if "/" not in name]
-    # Every lesson whose widgets are the same for every learner; not a dealt match, the puzzles
-    # the learner's rating brings, or the index's marks (tests/test_first_views.py).
+    # Every lesson (the match's for newcomers only, below); not the puzzles the learner's rating
+    # brings, or the index's marks (tests/test_first_views.py).
     lessons = [lesson.key for lesson in LESSONS if lesson.key[:2].isdigit()]
-    assert set(english) == set(lessons) - {"09-guided-match"}, names
+    assert set(english) == set(lessons), names
     assert "ja/03-practice" in names and "es/08-moon" in names
     page = context.new_page()
     problems = watch_console(page, SITE_UPSTREAM_WARNINGS)
@@ -356,3 +363,33 @@ def test_each_first_view_shows_the_live_widgets_first_cards_in_their_places(
         assert_live_matches_first(name, first, live)
     page.close()
     assert not problems, f"problems in the browser console: {problems}"
+
+
+def test_lesson_9_shows_a_newcomer_the_first_deal_at_once_and_a_returning_learner_never(
+    browser: Browser, site_url: str,
+) -> None:
+    """The match's first view is a newcomer's first deal (widgets/match_flow.py, FIRST_MATCH_SEED): a
+    browser that has seen the learner play opens the page on the saved match, without it for a frame."""
+    outside: list[str] = []
+    context = gated_context(browser, site_url, outside)  # a first visit: nothing in the browser's storage
+    page = context.new_page()
+    problems = watch_console(page, SITE_UPSTREAM_WARNINGS)
+    url = f"{site_url}voici/render/09-guided-match.html"
+    page.goto(url, wait_until="domcontentloaded")
+    first = page.evaluate(CARDS_IN_PLACE)
+    assert sum(cell["first"] for cell in first.values()) == 1
+    assert page.locator('.hl-first-view[data-hl-for="newcomer"]').count() == 1
+    wait_until_live(page)
+    assert_live_matches_first("09-guided-match", first, page.evaluate(CARDS_IN_PLACE))
+    expect(page.locator(MATCH)).to_have_attribute("data-screen", "passing")
+    pass_three(page, timeout=60_000)
+    assert page.evaluate("localStorage.getItem('hearts-lessons.match-opening')") == "returning"
+    page.goto(url, wait_until="domcontentloaded")
+    # Hidden by the page's head before the first paint, then gone; the live page offers the saved match.
+    assert page.evaluate("[...document.querySelectorAll('.hl-first-view')].filter((copy) =>"
+                         " copy.getClientRects().length > 0).length") == 0
+    wait_until_live(page)
+    expect(page.locator(MATCH)).to_have_attribute("data-screen", "offer", timeout=BOOT)
+    context.close()
+    assert not problems, f"problems in the browser console: {problems}"
+    assert not outside, outside
