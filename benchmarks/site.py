@@ -15,10 +15,13 @@ Each page is loaded **cold** (a fresh browser context: empty cache, no service w
 learner's first visit) and then **warm** (reloaded in that context, as every later visit).
 ``--without-snapshot`` adds the same loads with ``kernel.snapshot.gz`` answered 404 (each
 page's kernel then imports IPython and the lessons itself), alternated with the others so
-both meet the same machine.
+both meet the same machine. ``--against DIR`` does the same with another build (one made from
+an older commit): a before and an after in one run, load by load, so a slow minute of the
+machine falls on both; two runs one after the other differed by half a second on lesson 9.
 
     .venv/bin/python benchmarks/site.py [--lessons 03-practice 07-scoring] [--loads 5] [--without-snapshot]
     .venv/bin/python benchmarks/site.py --site /tmp/before/_site     # the same figures for another build
+    .venv/bin/python benchmarks/site.py --against /tmp/before/_site  # this build and another, alternated
 """
 
 from __future__ import annotations
@@ -26,6 +29,7 @@ from __future__ import annotations
 import argparse
 import statistics
 import sys
+from contextlib import ExitStack
 from pathlib import Path
 
 from playwright.sync_api import BrowserContext, Page, sync_playwright
@@ -70,22 +74,27 @@ def main() -> int:
     parser.add_argument("--site", type=Path, default=ROOT / "_site", help="the built site to serve (default _site/)")
     parser.add_argument("--without-snapshot", action="store_true",
                         help="also time every load with the kernel's snapshot withheld")
+    parser.add_argument("--against", type=Path, help="also time another build, load by load in turn with this one")
     args = parser.parse_args()
-    site = args.site.resolve()
-    if not (site / "index.html").is_file():
-        sys.exit(f"no {site}/index.html: run ./dev site first")
-    size, count = site_size(site)
+    sites = [args.site.resolve(), *([args.against.resolve()] if args.against else [])]
+    for site in sites:
+        if not (site / "index.html").is_file():
+            sys.exit(f"no {site}/index.html: run ./dev site first")
     outside: list[str] = []
-    ways = ["with the snapshot", *(["without the snapshot"] if args.without_snapshot else [])]
+    # Each way to load a page: its name, which build, and whether the snapshot is withheld.
+    ways = [("with the snapshot", 0, False), *([("without the snapshot", 0, True)] if args.without_snapshot else []),
+            *([(f"against {sites[1]}", 1, False)] if args.against else [])]
     figures: dict[tuple[str, str, str], list[float]] = {}
-    with serve_folder(site) as base, sync_playwright() as playwright:
+    with ExitStack() as stack, sync_playwright() as playwright:
+        bases = [stack.enter_context(serve_folder(site)) for site in sites]
         browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_FLAGS)
         for _ in range(args.loads):
             for lesson in args.lessons:
-                url = f"{base}voici/render/{lesson}.html"
-                for way in ways:  # alternated, so both ways meet the same machine
+                for way, build, withheld in ways:  # alternated, so every way meets the same machine
+                    base = bases[build]
+                    url = f"{base}voici/render/{lesson}.html"
                     context = gated_context(browser, base, outside)
-                    if way == "without the snapshot":
+                    if withheld:
                         context.route("**/kernel.snapshot.gz", lambda route: route.fulfill(status=404))
                     for cache in ("cold", "warm"):
                         first, live = load(context, url, warm=cache == "warm")
@@ -95,9 +104,11 @@ def main() -> int:
                         figures.setdefault((way, cache, f"live {lesson}"), []).append(live)
                     context.close()
         browser.close()
-    print(f"site: {size:.1f} MB in {count} files ({site})")
+    for site in sites:
+        size, count = site_size(site)
+        print(f"site: {size:.1f} MB in {count} files ({site})")
     print(f"{len(args.lessons)} pages x {args.loads} loads each; seconds from navigation, median (min to max)")
-    for way in ways:
+    for way, _, _ in ways:
         for cache in ("cold", "warm"):
             for moment in ("first cards", "live"):
                 seconds = figures[way, cache, moment]
@@ -107,19 +118,26 @@ def main() -> int:
                        for lesson in args.lessons}
             worst = max(by_page, key=by_page.__getitem__)
             print(f"  slowest page to first cards, {cache}: {worst} (median {by_page[worst]:.2f} s)")
-    print(f"\nby page, {ways[0]}: median seconds (worst)")
-    print(f"{'page':<24} {'first cards cold':>17} {'warm':>13} {'live cold':>13} {'warm':>13}")
-    for lesson in args.lessons:
-        cells = [figures[ways[0], cache, f"{moment} {lesson}"] for moment in ("first cards", "live")
-                 for cache in ("cold", "warm")]
-        first_cold, first_warm, live_cold, live_warm = (
-            f"{statistics.median(seconds):.2f} ({max(seconds):.2f})" for seconds in cells)
-        print(f"{lesson:<24} {first_cold:>17} {first_warm:>13} {live_cold:>13} {live_warm:>13}")
+    for way, _, _ in [ways[0], *(ways[-1:] if args.against else [])]:
+        print(f"\nby page, {way}: median seconds (worst)")
+        print(f"{'page':<24} {'first cards cold':>17} {'warm':>13} {'live cold':>13} {'warm':>13}")
+        for lesson in args.lessons:
+            cells = [figures[way, cache, f"{moment} {lesson}"] for moment in ("first cards", "live")
+                     for cache in ("cold", "warm")]
+            first_cold, first_warm, live_cold, live_warm = (
+                f"{statistics.median(seconds):.2f} ({max(seconds):.2f})" for seconds in cells)
+            print(f"{lesson:<24} {first_cold:>17} {first_warm:>13} {live_cold:>13} {live_warm:>13}")
     if args.without_snapshot:
         for cache in ("cold", "warm"):
-            ratio = (statistics.median(figures[ways[1], cache, "live"])
-                     / statistics.median(figures[ways[0], cache, "live"]))
+            ratio = (statistics.median(figures[ways[1][0], cache, "live"])
+                     / statistics.median(figures[ways[0][0], cache, "live"]))
             print(f"{cache} cache: the snapshot makes the live widget {ratio:.1f}x as fast")
+    if args.against:
+        for cache in ("cold", "warm"):
+            for moment in ("first cards", "live"):
+                ratio = (statistics.median(figures[ways[0][0], cache, moment])
+                         / statistics.median(figures[ways[-1][0], cache, moment]))
+                print(f"{cache} cache, {moment}: this build takes {ratio:.2f}x the other's time (medians)")
     print(f"requests that would have left the machine: {len(outside)}")
     return 0
 
