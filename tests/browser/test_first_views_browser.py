@@ -104,13 +104,26 @@ def test_a_newcomer_sees_the_first_deal_at_once_and_a_returning_learner_never_do
     page.wait_for_function(f"() => localStorage.getItem({OPENING_KEY!r}) === null")
     told.close()
 
-    # A newcomer: the first deal shows at once and the live match takes its place without a card moving.
-    context = browser.new_context(viewport={"width": 1280, "height": 800})
-    page = context.new_page()
-    problems += watch_console(page, (UPSTREAM_VERSION_WARNING,))
-    page.viewport_name = "desktop"  # type: ignore[attr-defined]
-    voila_first_views_hand_over(page, url, shot="voila-first-view-09-guided-match")
-    assert screen(page) == "passing"
+    # A newcomer: the first deal shows at once and the live match takes its place without a card moving,
+    # on a phone as on a wide screen, though the view was drawn on a wide page (the score sheet, open
+    # there and closed on a phone until the learner toggles it, follows the width in both copies).
+    for width, name, sheet_open in ((375, "phone", False), (1280, "desktop", True)):
+        context = browser.new_context(viewport={"width": width, "height": 800})
+        page = context.new_page()
+        problems += watch_console(page, (UPSTREAM_VERSION_WARNING,))
+        page.viewport_name = name  # type: ignore[attr-defined]
+        voila_first_views_hand_over(page, url, shot="voila-first-view-09-guided-match")
+        assert screen(page) == "passing"
+        toggle, sheet = page.locator(f'{MATCH} [data-action="score-sheet"]'), page.locator(f"{MATCH} .hl-sheet")
+        for shown in (sheet_open, not sheet_open):
+            expect(toggle).to_have_attribute("aria-pressed", str(shown).lower())
+            if shown:
+                expect(sheet).to_be_visible()
+            else:
+                expect(sheet).to_be_hidden()
+            toggle.click()
+        if name == "phone":
+            context.close()
     assert page.evaluate(f"localStorage.getItem({OPENING_KEY!r})") is None
     # Once the learner has passed, the page opens on the saved match: no newcomer's deal, not even for a frame.
     pass_three(page)

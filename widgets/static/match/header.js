@@ -2,6 +2,10 @@
 // the status line with the seats' scores, the toolbar
 // (Last trick, Score sheet, Hint, Options, Statistics) and their panels.  The score sheet
 // starts open on a wide screen; the statistics list the recent finished matches.
+// Until the learner toggles it, whether the score sheet shows is the stylesheet's to say
+// (.is-auto, by the screen's width), not this script's: lesson 9's first view, drawn ahead of
+// time on a wide page, then shows a phone what the live match will, with the sheet closed.
+// The script only keeps the button's aria-pressed true to what shows.
 
 function hlMatchHeader(ui) {
   const { model, send, open } = ui;
@@ -17,7 +21,9 @@ function hlMatchHeader(ui) {
   const sheetPanel = hlEl("section", "hl-panel hl-sheet");
   sheetPanel.id = "hl-sheet-" + Math.random().toString(36).slice(2);
   sheetPanel.setAttribute("aria-label", hlT("score sheet: points per hand"));
-  if (open.sheet === undefined) open.sheet = window.matchMedia("(min-width: 760px)").matches;
+  const wide = window.matchMedia("(min-width: 760px)");  // match.css's breakpoint for .is-auto
+  wide.addEventListener("change", () => { if (open.sheet === undefined) ui.redraw(); });
+  const sheetShown = () => (open.sheet === undefined ? wide.matches : open.sheet);
 
   function drawNotice() {
     notice.replaceChildren();
@@ -68,10 +74,10 @@ function hlMatchHeader(ui) {
       { secondary: true, pressed: open.last && hasLast, disabled: !hasLast, aria: hlT("show the last trick") });
     last.setAttribute("aria-controls", lastPanel.id);
     last.addEventListener("click", () => { if (hasLast) { open.last = !open.last; ui.redraw(); } });
-    const sheet = hlButton(hlT("Score sheet"), "score-sheet",
-      { secondary: true, pressed: open.sheet, aria: hlT("score sheet: points per hand") });
+    const sheet = hlButton(hlT("Score sheet"), "score-sheet", { secondary: true, pressed: sheetShown(),
+      className: open.sheet === undefined ? "is-auto" : "", aria: hlT("score sheet: points per hand") });
     sheet.setAttribute("aria-controls", sheetPanel.id);
-    sheet.addEventListener("click", () => { open.sheet = !open.sheet; ui.redraw(); });
+    sheet.addEventListener("click", () => { open.sheet = !sheetShown(); ui.redraw(); });
     const hint = hlButton(hlT("Hint"), "hint", { secondary: true, aria: hlT("hint: ask the coach") });
     hint.addEventListener("click", () => send("hint"));
     const options = hlButton(hlT("Options"), "options", { secondary: true, pressed: open.options,
@@ -99,7 +105,8 @@ function hlMatchHeader(ui) {
 
   function drawSheet(screen) {
     const sheet = model.get("sheet");
-    sheetPanel.hidden = !open.sheet || !sheet.names || screen === "offer";
+    sheetPanel.hidden = open.sheet === false || !sheet.names || screen === "offer";
+    sheetPanel.classList.toggle("is-auto", open.sheet === undefined);
     sheetPanel.replaceChildren();
     if (sheetPanel.hidden) return;
     sheetPanel.append(hlEl("h2", "hl-panel-title", hlT("Score sheet")));
