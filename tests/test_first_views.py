@@ -245,3 +245,12 @@ def test_only_a_widget_output_takes_a_first_view() -> None:
     assert serving.shows_a_widget({"data": {serving.WIDGET_VIEW: {"model_id": "x"}, "text/plain": "<widget>"}})
     assert not serving.shows_a_widget({"data": {"text/plain": "42"}})
     assert not serving.shows_a_widget({"output_type": "stream", "text": "hi"})
+
+
+def test_a_view_must_look_the_same_on_a_phone_as_on_a_wide_page() -> None:
+    wide = '<div class="hl-root"><button class="hl-button is-auto" aria-pressed="true">Score sheet</button></div>'
+    # A spoken state may follow the width (the copy is aria-hidden; the stylesheet gives its look)...
+    assert first_views.same_on_a_phone(wide.replace('"true"', '"false"'), wide)
+    # ...but markup a phone would see differently may not.
+    assert not first_views.same_on_a_phone(wide.replace("is-auto", "is-open"), wide)
+    assert not first_views.same_on_a_phone(wide.replace("Score sheet", "Sheet"), wide)

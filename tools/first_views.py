@@ -202,13 +202,20 @@ Runs = Mapping[tuple[str, int], Mapping[str, list[dict[str, Any]]]]
 """Each (language, seed) run's widget cells, by page."""
 
 
-def draw(runs: Runs) -> dict[tuple[str, int], dict[str, list[str]]]:
-    """Each run's widgets drawn by their own front ends in headless Chromium: markup per page, per cell."""
+WIDE, NARROW = 1280, 375
+"""The widths a view is drawn at: the copy is the wide drawing, and a phone must get the same markup
+(a front end that decides something by the screen's width in script, not in its stylesheet, would
+show a phone the wide screen's view until the live widget came)."""
+
+
+def draw(runs: Runs, width: int = WIDE) -> dict[tuple[str, int], dict[str, list[str]]]:
+    """Each run's widgets drawn by their own front ends in headless Chromium, on a page ``width``
+    pixels wide: markup per page, per cell."""
     modules: dict[str, str] = {}
     drawn: dict[tuple[str, int], dict[str, list[str]]] = {}
     with sync_playwright() as playwright:
         browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_FLAGS)
-        page = browser.new_page(viewport={"width": 1280, "height": 800})
+        page = browser.new_page(viewport={"width": width, "height": 800})
         for (code, seed), pages in runs.items():
             drawn[code, seed] = {}
             for name, views in pages.items():
@@ -247,13 +254,15 @@ def capture(codes: tuple[str, ...]) -> dict[str, dict[str, Any]]:
 
     ``page`` is the rendered page's path under ``voici/render`` without ``.html`` (``03-practice``,
     ``ja/03-practice``).  A cell whose two runs draw different markup is left out, unless it is
-    for one kind of learner only (:func:`audience`); ``for`` names those cells' learners.
+    for one kind of learner only (:func:`audience`); ``for`` names those cells' learners.  So is a
+    cell drawn differently on a phone (:data:`NARROW`) than on a wide page.
     """
     with tempfile.TemporaryDirectory() as scratch, ThreadPoolExecutor(max_workers=2) as pool:
         jobs = {(code, seed): pool.submit(_states_in_process, code, seed, Path(scratch, f"{code}-{seed}"))
                 for code in codes for seed in SEEDS}
         runs = {key: job.result() for key, job in jobs.items()}
     drawn = draw(runs)
+    narrow = draw({key: pages for key, pages in runs.items() if key[1] == SEEDS[0]}, width=NARROW)
     views: dict[str, dict[str, Any]] = {}
     for code in codes:
         first, second = (runs[code, seed] for seed in SEEDS)
@@ -272,6 +281,8 @@ def capture(codes: tuple[str, ...]) -> dict[str, dict[str, Any]]:
                     else None
                 same = other is not None and comparable(drawn[code, SEEDS[1]][name][position]) == comparable(markup)
                 shown_to = audience(cell["audience"], None if other is None else other["audience"], same=same)
+                if not same_on_a_phone(narrow[code, SEEDS[0]][name][position], markup):
+                    shown_to = None  # a phone would see the wide screen's view
                 if shown_to is not None and markup and not _BUSY.match(markup):
                     kept[cell["cell"]] = markup
                     if shown_to != EVERYONE:
@@ -279,6 +290,20 @@ def capture(codes: tuple[str, ...]) -> dict[str, dict[str, Any]]:
             if kept:
                 views[page] = {"cells": kept, "styles": list(styles.values()), "for": audiences}
     return views
+
+
+# A state a screen reader reads (a toggle's aria-pressed): never read in a copy, which is aria-hidden.
+_SPOKEN_STATE = re.compile(r' aria-(?:pressed|expanded|checked|selected)="[^"]*"')
+
+
+def same_on_a_phone(narrow: str, wide: str) -> bool:
+    """Whether a view drawn on a phone (``narrow``) and on a wide page (``wide``) look alike there.
+
+    The spoken states may differ (the match's score sheet is pressed open on a wide screen only):
+    the copy is aria-hidden, and where such a state also gives a look, the widget's stylesheet must
+    give it by the width as well (match.css, ``.is-auto``).
+    """
+    return _SPOKEN_STATE.sub("", comparable(narrow)) == _SPOKEN_STATE.sub("", comparable(wide))
 
 
 def audience(newcomers: str | None, returning: str | None, *, same: bool) -> str | None:
