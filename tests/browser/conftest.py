@@ -117,8 +117,11 @@ def page(request: pytest.FixtureRequest, browser: Browser) -> Iterator[Page]:
     width, height = VIEWPORTS[request.param]
     context = browser.new_context(viewport={"width": width, "height": height})
     # A page without a preheated kernel ends its HTML only once its kernel has run every cell (Voilà
-    # streams it): as long as the widgets' own waits. Playwright's 30 s ran out once on a full run.
+    # streams it), and a second tab's kernel answers its first action only once it has started: as
+    # long as the widgets' own waits. Playwright's 30 s ran out on full runs, once for a navigation,
+    # once for a resumed match (test_a_second_tab_on_the_same_match_is_told_to_reload).
     context.set_default_navigation_timeout(60_000)
+    context.set_default_timeout(60_000)
     page = context.new_page()
     # A clean console: any error Chromium logs (a failed resource, a widget that did not load),
     # or any warning but the upstream version notes, fails the test.
