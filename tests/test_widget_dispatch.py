@@ -21,7 +21,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import widgets
-from widgets._base import FAILED, REFUSED, HeartsWidget
+from widgets._base import FAILED, REFUSED, HeartsWidget, command
 from widgets.lessons import LessonIndex, PointsQuiz, Progress, completes
 from widgets.record_viewer import RecordViewer
 from widgets.trick_scene import TrickScene
@@ -144,7 +144,7 @@ JSON = st.recursive(
 
 def messages(widget: HeartsWidget) -> st.SearchStrategy[object]:
     """Any JSON value, and objects naming real actions with real and made-up argument names."""
-    actions = {"opened": widget.page_opened, **widget._actions()}
+    actions = widget.page_commands()
     names = sorted({name for action in actions.values() for name in inspect.signature(action).parameters})
     keys = st.sampled_from(names) | st.text(max_size=8) if names else st.text(max_size=8)
     shaped = st.builds(lambda kind, arguments: {**arguments, "type": kind},
@@ -193,3 +193,41 @@ def test_a_fault_of_ours_is_one_plain_sentence_never_the_exception_text() -> Non
     viewer.next = broken  # type: ignore[method-assign]
     assert viewer._dispatch(viewer, {"type": "next"}, None) is False
     assert viewer.error == FAILED and "flock" not in viewer.error
+
+
+class _Base(HeartsWidget):
+    calls: list[str]
+
+    @command("go")
+    def go(self) -> str:
+        return "base"
+
+    @command("stay")
+    def stay(self, card: str) -> str:
+        return card
+
+
+class _Child(_Base):
+    def go(self) -> str:  # an override of a declared command, not declared again
+        return "child"
+
+    @command("more")
+    def more(self) -> str:
+        return "more"
+
+
+def test_commands_are_declared_where_they_are_defined_and_subclasses_add_and_override() -> None:
+    base, child = _Base(), _Child()
+    assert sorted(base.page_commands()) == ["go", "opened", "stay"]
+    assert sorted(child.page_commands()) == ["go", "more", "opened", "stay"]
+    assert child.page_commands()["go"]() == "child"
+    assert child._dispatch(child, {"type": "more"}, []) is True
+    assert child._dispatch(child, {"type": "stay", "card": 5}, []) is False  # the annotation is still checked
+    assert base._dispatch(base, {"type": "more"}, []) is False  # the subclass's command is not the base's
+
+
+def test_every_widget_declares_its_commands_on_methods_it_has() -> None:
+    for kind in WIDGETS:
+        names = kind._command_names
+        assert names, f"{kind.__name__} declares no command"
+        assert all(callable(getattr(kind, attribute)) for attribute in names.values())

@@ -47,11 +47,12 @@ from hearts_core.wording import LEARNER_SEAT, card_name, language, marked, plura
 
 __all__ = [
     "ESM_FILE_MARK", "EVERYONE", "FAILED", "FIRST_VIEW_MIME", "REFUSED", "HeartsWidget", "bundle_css", "bundle_esm",
-    "card_data", "cards_data",
+    "card_data", "cards_data", "command",
     "failure_sentence", "page_address",
 ]
 
 STATIC = Path(__file__).parent / "static"
+_Method = typing.TypeVar("_Method", bound=Callable[..., Any])
 log = logging.getLogger("hearts_lessons.widgets")
 
 EVERYONE: Final = "everyone"
@@ -188,6 +189,24 @@ def played_data(seats: Iterable[int], cards: Iterable[Card]) -> list[dict[str, A
 
 
 
+_COMMAND_MARK: Final = "_hearts_command"
+
+
+def command(name: str) -> Callable[[_Method], _Method]:
+    """Declare a widget method as what the page's message ``{"type": name, ...}`` runs.
+
+    The command's arguments are the method's parameters, checked against its annotations before
+    it runs (:meth:`HeartsWidget._dispatch`), so a command is declared once, where it is defined,
+    in the spirit of ``anywidget.experimental.command``; no list of names to keep in step.
+    """
+
+    def mark(method: _Method) -> _Method:
+        setattr(method, _COMMAND_MARK, name)
+        return method
+
+    return mark
+
+
 class HeartsWidget(anywidget.AnyWidget):
     """Base class: four-colour option, an error box, and message dispatch to methods."""
 
@@ -195,6 +214,21 @@ class HeartsWidget(anywidget.AnyWidget):
     error = traitlets.Unicode("").tag(sync=True)
     words = traitlets.Dict().tag(sync=True)
     """The active language's forms of every pattern the front end says (see :func:`front_end_words`)."""
+
+    _command_names: typing.ClassVar[dict[str, str]] = {}
+    """Message type -> method name, gathered from :func:`command` marks by :meth:`__init_subclass__`."""
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        # Gathered once per class, base classes first, so a subclass adds commands (Drill's "next")
+        # and an override of a marked method is still the one called (looked up by name on the instance).
+        super().__init_subclass__(**kwargs)
+        names: dict[str, str] = {}
+        for klass in reversed(cls.__mro__):
+            for attribute, value in vars(klass).items():
+                name = getattr(value, _COMMAND_MARK, None)
+                if isinstance(name, str):
+                    names[name] = attribute
+        cls._command_names = names
 
     def __init__(self, **kwargs: Any) -> None:
         # Before a word is said: the page's language, if it was settled elsewhere (the static
@@ -217,9 +251,10 @@ class HeartsWidget(anywidget.AnyWidget):
         esm = getattr(self, "_esm", "")
         self.words = front_end_words(esm if isinstance(esm, str) else "", language())
 
-    def _actions(self) -> dict[str, Callable[..., Any]]:
-        """Message type -> method; widgets extend this."""
-        return {}
+    def page_commands(self) -> dict[str, Callable[..., Any]]:
+        """What the page may ask of this widget: message type -> bound method (``page_opened`` as ``"opened"``)."""
+        return {"opened": self.page_opened,
+                **{name: getattr(self, attribute) for name, attribute in type(self)._command_names.items()}}
 
     def first_view_audience(self) -> str | None:
         """Whose page may show this widget's first render drawn ahead of time (``tools/first_views.py``).
@@ -275,7 +310,7 @@ class HeartsWidget(anywidget.AnyWidget):
         if not isinstance(content, dict):
             raise _Refused(f"a message must be an object, not {type(content).__name__}")
         name = content.get("type")
-        actions: dict[str, Callable[..., Any]] = {"opened": self.page_opened, **self._actions()}
+        actions = self.page_commands()
         if not isinstance(name, str) or name not in actions:
             raise _Refused(f"unknown action; known: {', '.join(sorted(actions))}")
         action = actions[name]

@@ -46,7 +46,7 @@ import dataclasses
 import logging
 import random
 import urllib.parse
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from typing import Any, Final
 
 import traitlets
@@ -65,7 +65,16 @@ from hearts_core.records import load_record, position_before
 from hearts_core.rules import CARDS_PER_SEAT, NUM_SEATS, QUEEN_OF_SPADES, TRICKS_PER_HAND, TWO_OF_CLUBS, Rules
 from hearts_core.state import HandState, PassDirection, Phase, SeatView, Trick
 from hearts_core.wording import about_points, and_list, card_name, marked, points_phrase, say, seat_name, suit_name
-from widgets._base import HeartsWidget, bundle_css, bundle_esm, card_data, cards_data, page_address, spoken_plays
+from widgets._base import (
+    HeartsWidget,
+    bundle_css,
+    bundle_esm,
+    card_data,
+    cards_data,
+    command,
+    page_address,
+    spoken_plays,
+)
 
 __all__ = [
     "ANALYSIS_PAGE", "LINK_PARAMETER", "PATTERNS", "AnalysisBoard", "analysis_link", "position_link", "read_position",
@@ -430,15 +439,6 @@ class AnalysisBoard(HeartsWidget):
         """
         return cls(position_before(load_record(record_text), hand, play), **kwargs)
 
-    def _actions(self) -> dict[str, Callable[..., Any]]:
-        return {"deck": self.tap_deck, "target": self.choose_target, "leader": self.choose_leader,
-                "take_back": self.take_back, "clear": self.clear, "analyse": self.analyse, "paste": self.paste,
-                "record": self.open_record,
-                "link": self.open_link, "edit": self.edit, "why": self.why, "coach": self.ask_coach,
-                "play_on": self.play_on, "play": self.play, "computer": self.computer_play,
-                "computers_to_you": self.computers_to_you, "back": self.back, "forward": self.forward,
-                "analyse_here": self.analyse_here, "stop": self.stop_playing}
-
     @property
     def position(self) -> SeatView | None:
         """The position analysed (seat 0's view), or ``None`` while it is being set up."""
@@ -449,6 +449,7 @@ class AnalysisBoard(HeartsWidget):
         """In play, the hand at the step shown (one possible layout); ``None`` otherwise."""
         return self._states[self.step] if self.mode == "play" and self._states else None
 
+    @command("link")
     def open_link(self, position: str | None = None) -> bool:
         """The page opened with ``?position=`` (its value, or ``None`` without one): open that position.
 
@@ -474,6 +475,7 @@ class AnalysisBoard(HeartsWidget):
         finally:
             self.opened = True
 
+    @command("paste")
     def paste(self, text: str) -> bool:
         """Open the position ``text`` writes; a line that cannot be read says why and changes nothing."""
         if not text.strip():
@@ -488,6 +490,7 @@ class AnalysisBoard(HeartsWidget):
         self._say("done", say(PATTERNS["opened_text"]))
         return True
 
+    @command("record")
     def open_record(self, text: str, hand: int, play: int) -> bool:
         """Open the position before play ``play`` of hand ``hand`` (both from 1) of a pasted match record.
 
@@ -595,6 +598,7 @@ class AnalysisBoard(HeartsWidget):
             return False
         return True
 
+    @command("deck")
     def tap_deck(self, card: Card | str) -> bool:
         """Put a deck card where tapped cards go (your hand, or the next play); a card in your hand goes back.
 
@@ -667,6 +671,7 @@ class AnalysisBoard(HeartsWidget):
             table.play(card.index)
         return None
 
+    @command("target")
     def choose_target(self, target: str) -> None:
         """Where tapped deck cards go: ``hand`` or ``play``."""
         if target not in _TARGETS:
@@ -676,6 +681,7 @@ class AnalysisBoard(HeartsWidget):
         self.target = target
         self._draw()
 
+    @command("leader")
     def choose_leader(self, seat: int) -> bool:
         """Who led the first trick (0 to 3); only before any card is played, and not past the holder of ♣2."""
         if not 0 <= seat < NUM_SEATS:
@@ -693,6 +699,7 @@ class AnalysisBoard(HeartsWidget):
                          else say(PATTERNS["leader_set"], seat=seat_name(seat)))
         return True
 
+    @command("take_back")
     def take_back(self) -> bool:
         """Put the last card played back in the deck."""
         if not self._in_setup():
@@ -704,6 +711,7 @@ class AnalysisBoard(HeartsWidget):
         self._said_setup("prompt", say(PATTERNS["taken_back"], card=card))
         return True
 
+    @command("clear")
     def clear(self) -> None:
         """Empty the board and go back to setting up."""
         self._clear_setup()
@@ -715,6 +723,7 @@ class AnalysisBoard(HeartsWidget):
         self._say("prompt", say(PATTERNS["cleared"]))
         self._draw()
 
+    @command("analyse")
     def analyse(self) -> bool:
         """Finish setting up: the engine reads the position; one it refuses says why and changes nothing."""
         if not self._in_setup():
@@ -727,6 +736,7 @@ class AnalysisBoard(HeartsWidget):
         self._open(view)
         return True
 
+    @command("edit")
     def edit(self) -> None:
         """Back to setting up, with the position analysed so far on the board."""
         if self._view is not None:
@@ -747,6 +757,7 @@ class AnalysisBoard(HeartsWidget):
             return None
         return self._view
 
+    @command("why")
     def why(self, card: Card | str) -> bool | None:
         """The engine's word on one of your cards: whether it may be played now, and why (``None`` if not asked)."""
         chosen = to_card(card)
@@ -760,6 +771,7 @@ class AnalysisBoard(HeartsWidget):
                         "text": verdict.message}
         return verdict.legal
 
+    @command("coach")
     def ask_coach(self) -> Recommendation | None:
         """The coach's card for this position, its reason and each legal card's expected points."""
         view = self._analysed()
@@ -787,6 +799,7 @@ class AnalysisBoard(HeartsWidget):
 
     # ------------------------------------------------------------------ play on
 
+    @command("play_on")
     def play_on(self) -> bool:
         """Deal the hidden cards one possible way (fitting the view) and play on from the position."""
         view = self._analysed()
@@ -832,6 +845,7 @@ class AnalysisBoard(HeartsWidget):
             return None
         return self._states[self.step]
 
+    @command("play")
     def play(self, card: Card | str) -> bool:
         """Play ``card`` for the seat that holds it, if it is that seat's turn and the rules allow it."""
         chosen = to_card(card)
@@ -850,6 +864,7 @@ class AnalysisBoard(HeartsWidget):
         self._advance(state, chosen)
         return True
 
+    @command("computer")
     def computer_play(self) -> bool:
         """The computer plays the next card, for whichever seat is to play."""
         state = self._playing()
@@ -862,6 +877,7 @@ class AnalysisBoard(HeartsWidget):
         self._advance(state, bot.choose_play(state.view(state.to_move)))
         return True
 
+    @command("computers_to_you")
     def computers_to_you(self) -> int:
         """The computers play every seat but yours until your turn (or the hand's end); returns the cards played."""
         state = self._playing()
@@ -903,6 +919,7 @@ class AnalysisBoard(HeartsWidget):
         return and_list(say(PATTERNS["seat_points"], seat=seat_name(seat), points=points)
                         for seat, points in enumerate(state.points_taken))
 
+    @command("back")
     def back(self) -> bool:
         """One play back (False, with a sentence, at the position played on from)."""
         if self._playing() is None:
@@ -915,6 +932,7 @@ class AnalysisBoard(HeartsWidget):
         self._draw()
         return True
 
+    @command("forward")
     def forward(self) -> bool:
         """One play forward again (False, with a sentence, at the last play made)."""
         if self._playing() is None:
@@ -934,6 +952,7 @@ class AnalysisBoard(HeartsWidget):
         seat, card = state.plays[-1]
         return by_seat(seat, PATTERNS["you_played"], PATTERNS["played"], card=card)
 
+    @command("analyse_here")
     def analyse_here(self) -> bool:
         """Analyse the position at the step shown, as your seat sees it (the other hands hidden again)."""
         state = self._playing()
@@ -942,6 +961,7 @@ class AnalysisBoard(HeartsWidget):
         self._open(self._seen(state))
         return True
 
+    @command("stop")
     def stop_playing(self) -> None:
         """Back to analysing the position played on from."""
         if self._view is not None and self.mode == "play":

@@ -31,7 +31,7 @@ Design choices:
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from typing import Any, ClassVar
 
 import traitlets
@@ -46,7 +46,7 @@ from hearts_core.drills import (
     warm_up_item,
 )
 from hearts_core.wording import translate
-from widgets._base import bundle_css, bundle_esm
+from widgets._base import bundle_css, bundle_esm, command
 from widgets.exercises import Exercise, Question, legal_cards_question, points_question, who_takes_question
 
 __all__ = ["COMES_BACK_AFTER", "Drill", "question_for"]
@@ -127,9 +127,6 @@ class Drill(Exercise):
         rule = choose_rule(rules, self._rng, opening=number == 1)
         return deal_item(rule, seed * _SEED_RANGE + number)
 
-    def _actions(self) -> dict[str, Callable[..., Any]]:
-        return {**super()._actions(), "next": self.next_position}
-
     @property
     def item(self) -> DrillItem:
         """The drill item on screen."""
@@ -169,6 +166,7 @@ class Drill(Exercise):
                 self.waiting = len(self._queue)
         return result
 
+    @command("next")
     def next_position(self) -> int:
         """Deal the next position (or bring back one answered wrongly); returns its number."""
         number = self.number + 1

@@ -33,7 +33,6 @@ Design choices:
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Callable
 from typing import Any, ClassVar
 
 import traitlets
@@ -44,7 +43,7 @@ from hearts_core.drills import QuestionKind
 from hearts_core.rules import NUM_SEATS
 from hearts_core.scenarios import MOON_RUNNERS, Position, TrickExample, position, trick_example
 from hearts_core.wording import LEARNER_SEAT, and_list, marked, points_phrase, say, say_n, seat_name
-from widgets._base import HeartsWidget, bundle_css, bundle_esm, card_data, cards_data
+from widgets._base import HeartsWidget, bundle_css, bundle_esm, card_data, cards_data, command
 from widgets.glossary import rule_link
 from widgets.points_quiz import points_choices, points_working
 
@@ -358,13 +357,11 @@ class Exercise(HeartsWidget):
             self.first_try = False
             self.answered = False
 
-    def _actions(self) -> dict[str, Callable[..., Any]]:
-        return {"toggle": self.toggle, "check": self.check, "answer": self.answer}
-
     def is_complete(self) -> bool:
         """Answered: the right answer has been given (see :func:`widgets.lessons.completes`)."""
         return bool(self.answered)
 
+    @command("toggle")
     def toggle(self, card: Card | str) -> list[str]:
         """Pick or un-pick ``card`` ("tap every card you may play"); returns the cards picked."""
         if self.kind != QuestionKind.LEGAL_CARDS:
@@ -380,6 +377,7 @@ class Exercise(HeartsWidget):
         self.notice = ""
         return list(self.picked)
 
+    @command("check")
     def check(self) -> dict[str, Any]:
         """Grade the cards picked so far (at least one: there is always a card you may play)."""
         if not self.picked:
@@ -387,6 +385,7 @@ class Exercise(HeartsWidget):
             return {}
         return self.answer(list(self.picked))
 
+    @command("answer")
     def answer(self, value: Any) -> dict[str, Any]:
         """Answer with ``value`` (a seat, a number, a card, or the picked cards) and show the verdict."""
         result = self.question.grade(value)

@@ -19,7 +19,7 @@ from hearts_core import Card, Verdict, check_play
 from hearts_core.cards import to_card
 from hearts_core.scenarios import Position, position
 from hearts_core.wording import translate
-from widgets._base import HeartsWidget, bundle_css, bundle_esm, cards_data, played_data
+from widgets._base import HeartsWidget, bundle_css, bundle_esm, cards_data, command, played_data
 from widgets.glossary import rule_link
 
 __all__ = ["CardExplainer"]
@@ -51,13 +51,11 @@ class CardExplainer(HeartsWidget):
         self.hand = cards_data(self.position.hand)
         self.table = played_data(self.position.seats, self.position.trick)
 
-    def _actions(self) -> dict[str, Any]:
-        return {"tap": self.tap}
-
     def is_complete(self) -> bool:
         """Answered: some card has been tapped and explained (see :func:`widgets.lessons.completes`)."""
         return bool(self.verdict)
 
+    @command("tap")
     def tap(self, card: Card | str) -> Verdict:
         """The learner taps ``card``: select it and show the engine's verdict."""
         chosen = to_card(card)  # malformed text raises InvalidCardError, quoting it

@@ -47,7 +47,7 @@ import traitlets
 from hearts_core import wording
 from hearts_core.errors import quote_input
 from hearts_core.wording import LANGUAGES, NATIVE_NAMES, marked, say, translate
-from widgets._base import HeartsWidget, bundle_css, bundle_esm, page_address
+from widgets._base import HeartsWidget, bundle_css, bundle_esm, command, page_address
 from widgets.points_quiz import PointsQuiz
 from widgets.storage import (
     CorruptFileError,
@@ -378,9 +378,6 @@ class LessonIndex(HeartsWidget):
         self.languages = [{"code": code, "name": NATIVE_NAMES[code]} for code in LANGUAGES]
         self.refresh()
 
-    def _actions(self) -> dict[str, Callable[..., Any]]:
-        return {"choose_language": self.choose_language}
-
     def page_opened(self, browser: list[str] | None = None, asked: str = "") -> list[dict[str, Any]]:
         """Marks as they are now (the index may have been built long before, preheated), in the language
         the learner wants: ``asked`` is the address's ``?lang=``, ``browser`` the browser's languages."""
@@ -389,6 +386,7 @@ class LessonIndex(HeartsWidget):
             wording.set_language(wanted)
         return self.refresh()
 
+    @command("choose_language")
     def choose_language(self, code: str) -> None:
         """The learner picked language ``code``: the index speaks it at once, and it is remembered."""
         if code not in LANGUAGES:

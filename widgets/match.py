@@ -41,7 +41,7 @@ import traitlets
 
 from hearts_core import Card, Match, Rules
 from hearts_core.wording import say
-from widgets._base import HeartsWidget, bundle_css, bundle_esm, failure_sentence
+from widgets._base import HeartsWidget, bundle_css, bundle_esm, command, failure_sentence
 from widgets.glossary import rule_link
 from widgets.match_flow import (
     COMPUTERS,
@@ -178,27 +178,6 @@ class MatchWidget(HeartsWidget):
         """The controller behind this widget."""
         return self._flow
 
-    def _actions(self) -> dict[str, Callable[..., Any]]:
-        return {
-            "choose": self.choose,
-            "deselect": self.deselect,
-            "play": self.play_selected,
-            "toggle_pass": self.toggle_pass,
-            "pass": self.confirm_pass,
-            "advance": self.advance,
-            "next_trick": self.next_trick,
-            "next_hand": self.next_hand,
-            "new_match": self.new_match,
-            "replay": self.replay,
-            "resume": self.resume,
-            "hint": self.hint,
-            "review": self.open_review,
-            "close_review": self.close_review,
-            "set": self.set_option,
-            "dismiss": self.dismiss_notice,
-            "reload": self.reload,
-        }
-
     def first_view_audience(self) -> str | None:
         """A newcomer's untouched first match is the same deal for every newcomer; nothing else is drawn ahead."""
         return NEWCOMER if self._flow.shows_newcomer_opening else None
@@ -213,6 +192,7 @@ class MatchWidget(HeartsWidget):
         """
         return self._act(self._flow.page_opened)
 
+    @command("choose")
     def choose(self, card: Card | str) -> str:
         """The learner taps ``card``: toggle it while passing; select (or play) it on their turn.
 
@@ -221,22 +201,27 @@ class MatchWidget(HeartsWidget):
         """
         return self._act(self._flow.choose, card)
 
+    @command("deselect")
     def deselect(self) -> str:
         """Put the selected card back without playing it (Escape)."""
         return self._act(self._flow.deselect)
 
+    @command("play")
     def play_selected(self) -> str:
         """Play the selected card (the "Play" button)."""
         return self._act(self._flow.play_selected)
 
+    @command("toggle_pass")
     def toggle_pass(self, card: Card | str) -> str:
         """Add ``card`` to the three to pass, or take it back out."""
         return self._act(self._flow.toggle_pass, card)
 
+    @command("pass")
     def confirm_pass(self) -> str:
         """Pass the three chosen cards (the "Pass 3 cards" button); the computers pass too."""
         return self._act(self._flow.confirm_pass)
 
+    @command("advance")
     def advance(self, step: int | None = None) -> str:
         """Let the computers move on: one card (or the whole way at speed "instant").
 
@@ -245,42 +230,52 @@ class MatchWidget(HeartsWidget):
         """
         return self._act(self._flow.advance, step)
 
+    @command("next_trick")
     def next_trick(self) -> str:
         """Clear the finished trick from the table and go on (with ``confirm_tricks``)."""
         return self._act(self._flow.next_trick)
 
+    @command("next_hand")
     def next_hand(self) -> str:
         """Deal the next hand after the score screen."""
         return self._act(self._flow.next_hand)
 
+    @command("new_match")
     def new_match(self, seed: int | None = None) -> str:
         """Start a new match with a new seed (or ``seed``), keeping the settings."""
         return self._act(self._flow.new_match, seed)
 
+    @command("replay")
     def replay(self) -> str:
         """Start this match again from its first deal (same seed; the computers may choose differently)."""
         return self._act(self._flow.replay)
 
+    @command("resume")
     def resume(self) -> str:
         """Continue the saved match that was offered on opening, with its settings."""
         return self._act(self._flow.resume)
 
+    @command("reload")
     def reload(self) -> str:
         """Another page continued this match: re-read its save and carry on from where it is now."""
         return self._act(self._flow.reload)
 
+    @command("hint")
     def hint(self) -> str:
         """Show the coach's advice once (or, while passing, what a sound player would pass)."""
         return self._act(self._flow.hint)
 
+    @command("review")
     def open_review(self) -> str:
         """Open "Review this hand" on the score screen: each play, the costly ones with a better card and why."""
         return self._act(self._flow.review)
 
+    @command("close_review")
     def close_review(self) -> str:
         """Close the review and go back to the scores."""
         return self._act(self._flow.close_review)
 
+    @command("set")
     def set_option(self, name: str, value: Any) -> str:
         """Change one setting (speed, one_tap, levels, ...); a bad name or value changes nothing."""
         if name not in SETTINGS:
@@ -292,6 +287,7 @@ class MatchWidget(HeartsWidget):
                                                     name=name))
         return f"{name} is now {getattr(self, name)!r}."
 
+    @command("dismiss")
     def dismiss_notice(self) -> str:
         """Hide the storage notice (a corrupt save moved aside, a failed write)."""
         return self._act(self._flow.dismiss_notice)

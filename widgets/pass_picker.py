@@ -75,7 +75,7 @@ from hearts_core.cards import to_card
 from hearts_core.rules import CARDS_PER_SEAT, NUM_SEATS
 from hearts_core.scenarios import pass_example
 from hearts_core.wording import and_list, marked, say, say_n, seat_name, translate
-from widgets._base import HeartsWidget, bundle_css, bundle_esm, cards_data
+from widgets._base import HeartsWidget, bundle_css, bundle_esm, cards_data, command
 
 __all__ = ["PATTERNS", "PRACTICE_GOAL", "PassPicker"]
 
@@ -234,9 +234,6 @@ class PassPicker(HeartsWidget):
             self.judgement = []
             self.suggestion = []
 
-    def _actions(self) -> dict[str, Any]:
-        return {"toggle": self.toggle, "confirm": self.confirm, "another": self.another_deal}
-
     def is_complete(self) -> bool:
         """Done for the lesson: a pass confirmed, or in practice ``goal`` deals passed well.
 
@@ -260,6 +257,7 @@ class PassPicker(HeartsWidget):
 
     # ------------------------------------------------------------------- actions
 
+    @command("toggle")
     def toggle(self, card: Card | str) -> list[str]:
         """Choose ``card`` for the pass, or put it back if chosen; nothing is sent. Returns the selection."""
         chosen = to_card(card)
@@ -276,6 +274,7 @@ class PassPicker(HeartsWidget):
             self.selected = [str(c) for c in self.deal[0] if str(c) in {*self.selected, text}]
         return list(self.selected)
 
+    @command("confirm")
     def confirm(self) -> None:
         """Pass the chosen cards; the computers pass too, and the new hand is shown.
 
@@ -319,6 +318,7 @@ class PassPicker(HeartsWidget):
             self.passes += 1  # last, so that a lesson watching it sees the count already made
         self._on_selected()
 
+    @command("another")
     def another_deal(self) -> int:
         """Deal a fresh hand to pass from (after a pass), turning the direction; returns the deal's number.
 

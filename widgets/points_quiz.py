@@ -18,7 +18,7 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from typing import Any, ClassVar, Final
 
 import traitlets
@@ -26,7 +26,7 @@ import traitlets
 from hearts_core import HEART_POINTS, QUEEN_OF_SPADES, QUEEN_OF_SPADES_POINTS, Card, Suit, parse_cards, penalty_points
 from hearts_core.scenarios import trick_example
 from hearts_core.wording import marked, say, say_n, translate
-from widgets._base import HeartsWidget, bundle_css, bundle_esm, cards_data
+from widgets._base import HeartsWidget, bundle_css, bundle_esm, cards_data, command
 
 __all__ = ["PointsQuiz", "points_choices", "points_working"]
 
@@ -96,13 +96,11 @@ class PointsQuiz(HeartsWidget):
         self.answer = penalty_points(self._cards)
         self.choices = points_choices(self._cards)
 
-    def _actions(self) -> dict[str, Callable[..., Any]]:
-        return {"choose": self.choose}
-
     def is_complete(self) -> bool:
         """Answered: the right number has been picked (see :func:`widgets.lessons.completes`)."""
         return bool(self.answered)
 
+    @command("choose")
     def choose(self, points: int) -> bool:
         """The learner picks ``points``; returns whether that is right and explains either way."""
         points = int(points)

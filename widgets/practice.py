@@ -34,7 +34,7 @@ from hearts_core.rules import NUM_SEATS
 from hearts_core.scenarios import Position, position
 from hearts_core.state import SeatView
 from hearts_core.wording import LEARNER_SEAT, points_phrase, say, seat_name
-from widgets._base import HeartsWidget, bundle_css, bundle_esm, cards_data, played_data
+from widgets._base import HeartsWidget, bundle_css, bundle_esm, cards_data, command, played_data
 from widgets.glossary import rule_link
 
 __all__ = ["Feedback", "Practice"]
@@ -115,9 +115,6 @@ class Practice(HeartsWidget):
                           hearts_broken=view.hearts_broken)
         return cls(turned, view=view)
 
-    def _actions(self) -> dict[str, Any]:
-        return {"choose": self.choose}
-
     def is_complete(self) -> bool:
         """Answered: a legal card has been chosen (see :func:`widgets.lessons.completes`)."""
         return bool(self.answered)
@@ -126,6 +123,7 @@ class Practice(HeartsWidget):
         count = len(self.position.trick) + 1
         return [(self.position.leader + offset) % NUM_SEATS for offset in range(count)]
 
+    @command("choose")
     def choose(self, card: Card | str) -> Feedback:
         """The learner chooses ``card``: the engine's verdict and, if allowed, what it leads to."""
         chosen = to_card(card)  # a Card or its text; malformed text raises InvalidCardError, shown in the error box

@@ -62,7 +62,7 @@ from hearts_core.puzzles import THEMES, Puzzle, PuzzleAnswer, load_puzzles, puzz
 from hearts_core.rules import CARDS_PER_SEAT, NUM_SEATS, QUEEN_OF_SPADES
 from hearts_core.state import SeatView
 from hearts_core.wording import and_list, marked, points_phrase, say, seat_name, suit_name
-from widgets._base import HeartsWidget, bundle_css, bundle_esm, card_data, cards_data, spoken_plays
+from widgets._base import HeartsWidget, bundle_css, bundle_esm, card_data, cards_data, command, spoken_plays
 from widgets.analysis_board import analysis_link
 from widgets.lessons import Lesson, lesson
 from widgets.puzzle_progress import (
@@ -313,10 +313,6 @@ class PuzzleBoard(HeartsWidget):
             raise ValueError(f"lesson {key!r} names worked puzzle {lesson.worked!r}, which is not in the shipped set")
         return cls(found, clock=clock, goal=1, mode="worked")
 
-    def _actions(self) -> dict[str, Callable[..., Any]]:
-        return {"select": self.select, "confirm": self.confirm, "next": self.next_puzzle, "day": self.puzzle_of_the_day,
-                "theme": self.choose_theme}
-
     def is_complete(self) -> bool:
         """Done for the index: ``goal`` puzzles answered (page), right at the first try (lesson), the one (worked)."""
         return self.goal_count >= self.goal
@@ -359,6 +355,7 @@ class PuzzleBoard(HeartsWidget):
 
     # ------------------------------------------------------------------ actions
 
+    @command("select")
     def select(self, card: Card | str) -> bool:
         """Tap ``card``: chosen if the rules allow it (True); otherwise the engine's reason and no change."""
         chosen = to_card(card)
@@ -374,6 +371,7 @@ class PuzzleBoard(HeartsWidget):
         self._say("prompt", say(PATTERNS["selected"], card=chosen))
         return True
 
+    @command("confirm")
     def confirm(self) -> PuzzleAnswer | None:
         """Play the chosen card: the verdict, its reason, and the progress saved (``None`` if nothing is chosen)."""
         if self.answered:
@@ -412,6 +410,7 @@ class PuzzleBoard(HeartsWidget):
         """Tap ``card`` and Confirm it, as a learner does in two steps."""
         return self.confirm() if self.select(card) else None
 
+    @command("next")
     def next_puzzle(self) -> bool:
         """Load the next puzzle (a due review first); False, with a sentence, when there is none."""
         if not self.answered:
@@ -424,12 +423,14 @@ class PuzzleBoard(HeartsWidget):
         self._show(entry)
         return True
 
+    @command("day")
     def puzzle_of_the_day(self) -> str:
         """Load the puzzle of the day (the same for everyone on a UTC date); returns its id."""
         entry = self._day_entry()
         self._show(entry, kind="title_day")
         return entry.id
 
+    @command("theme")
     def choose_theme(self, theme: str) -> bool:
         """Keep to one theme (its key; "" for any) and load its next puzzle; False when it has none left."""
         if theme and theme not in {item["key"] for item in self.themes}:

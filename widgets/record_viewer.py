@@ -44,7 +44,7 @@ from hearts_core import (
 )
 from hearts_core.scenarios import moon_hand_record
 from hearts_core.wording import LEARNER_SEAT, and_list, marked, points_phrase, say, say_n
-from widgets._base import HeartsWidget, bundle_css, bundle_esm, card_data
+from widgets._base import HeartsWidget, bundle_css, bundle_esm, card_data, command
 from widgets.glossary import rule_link, rule_words
 from widgets.phrases import comma_list, sentences
 from widgets.storage import CorruptFileError, MatchStore
@@ -124,10 +124,6 @@ class RecordViewer(HeartsWidget):
         at_end = self.frame_count > 0 and self.step == self.frame_count - 1
         return at_end or any(problem["step"] == self.step for problem in self.problems)
 
-    def _actions(self) -> dict[str, Any]:
-        return {"load_text": self.load_text, "load_sample": self.load_sample, "load_last_match": self.load_last_match,
-                "load_past_match": self.load_past_match, "next": self.next, "back": self.back, "goto": self.goto}
-
     def page_opened(self) -> list[str]:
         """Re-read the finished matches when the page opens (a preheated kernel ran before the learner played)."""
         return self.list_past_matches()
@@ -150,6 +146,7 @@ class RecordViewer(HeartsWidget):
             self.load_error = say(NOT_HERE)
         return self._loading
 
+    @command("load_sample")
     def load_sample(self, name: str = "mistakes") -> CheckReport | None:
         """Load the shipped sample ``name`` (one of :data:`SAMPLE_NAMES`)."""
         if not self._may_load():
@@ -160,6 +157,7 @@ class RecordViewer(HeartsWidget):
         return self.load_text((SAMPLES / f"{name}.json").read_text(encoding="utf-8"),
                               source=say(SAMPLE_SOURCES.get(name, marked("a sample game"))))
 
+    @command("load_last_match")
     def load_last_match(self, store: MatchStore | None = None) -> CheckReport | None:
         """Load the learner's own match, as the guided match last saved it."""
         def last(found: MatchStore) -> tuple[str, str] | str:
@@ -170,6 +168,7 @@ class RecordViewer(HeartsWidget):
 
         return self._load_stored(store, marked("Your saved match could not be read: {problem}"), last)
 
+    @command("load_past_match")
     def load_past_match(self, number: int = 0, store: MatchStore | None = None) -> CheckReport | None:
         """Load one of the learner's finished matches: ``number`` 0 is the newest (:meth:`MatchStore.history`)."""
         def past(found: MatchStore) -> tuple[str, str] | str:
@@ -201,6 +200,7 @@ class RecordViewer(HeartsWidget):
         text, source = chosen
         return self.load_text(text, source=source)
 
+    @command("load_text")
     def load_text(self, text: str, source: str = "") -> CheckReport | None:
         """Check ``text``; on success show it from the first trick, else explain and keep the old one.
 
@@ -241,18 +241,21 @@ class RecordViewer(HeartsWidget):
 
     # --------------------------------------------------------------- navigation
 
+    @command("next")
     def next(self) -> int:
         """Show the next trick."""
         with self.hold_sync():  # the step and its frame in one message
             self.step = min(self.step + 1, max(len(self._frames) - 1, 0))
         return self.step
 
+    @command("back")
     def back(self) -> int:
         """Show the previous trick."""
         with self.hold_sync():  # the step and its frame in one message
             self.step = max(self.step - 1, 0)
         return self.step
 
+    @command("goto")
     def goto(self, step: int) -> int:
         """Jump to frame ``step`` (e.g. an illegal action from the list)."""
         if not 0 <= int(step) < len(self._frames):
@@ -470,9 +473,6 @@ class MistakeHunt(RecordViewer):
             self._start_hunt()
         return report
 
-    def _actions(self) -> dict[str, Any]:
-        return {**super()._actions(), "mark": self.mark, "reveal": self.reveal}
-
     def is_complete(self) -> bool:
         """Answered: a mistake found, or every mistake shown."""
         return bool(self.answered)
@@ -518,6 +518,7 @@ class MistakeHunt(RecordViewer):
                      "cards": [{**card, "illegal": False} for card in frame["cards"]]}
         self.frame = frame
 
+    @command("mark")
     def mark(self, position: int) -> dict[str, Any]:
         """Tap card number ``position`` (0 is the lead) of the trick on screen: is it an illegal play?"""
         if not self.hunting:
@@ -551,6 +552,7 @@ class MistakeHunt(RecordViewer):
             self._on_step({})
         return {"correct": correct, "summary": self.feedback}
 
+    @command("reveal")
     def reveal(self) -> list[dict[str, Any]]:
         """Show every mistake, as the checker lists them; the hunt ends."""
         if not self.hunting:

@@ -25,7 +25,7 @@ Design choices:
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Iterable
 from typing import Any, ClassVar, Final
 
 import traitlets
@@ -34,7 +34,7 @@ from hearts_core import POINTS_PER_HAND, InvalidPositionError, Match, Rules, han
 from hearts_core.rules import NUM_SEATS
 from hearts_core.scenarios import ScoreExample, score_example
 from hearts_core.wording import LEARNER_SEAT, and_list, marked, say, seat_name, translate
-from widgets._base import HeartsWidget, bundle_css, bundle_esm
+from widgets._base import HeartsWidget, bundle_css, bundle_esm, command
 
 __all__ = ["ScoreQuiz", "ScoreTable"]
 
@@ -168,9 +168,6 @@ class ScoreQuiz(ScoreTable):
                         {"value": SHARED, "label": say("Two or more share the win")},
                         {"value": GOES_ON, "label": say("Nobody yet: the match goes on")}]
 
-    def _actions(self) -> dict[str, Callable[..., Any]]:
-        return {"answer": self.answer}
-
     def is_complete(self) -> bool:
         """Answered: the right ending has been picked (see :func:`widgets.lessons.completes`)."""
         return bool(self.answered)
@@ -181,6 +178,7 @@ class ScoreQuiz(ScoreTable):
             return GOES_ON
         return str(winners[0]) if len(winners) == 1 else SHARED
 
+    @command("answer")
     def answer(self, choice: str | int) -> dict[str, Any]:
         """Answer with a seat (``0``..``3``), ``"shared"`` or ``"goes-on"``; the totals show either way."""
         value = str(choice)

@@ -42,7 +42,7 @@ from hearts_core.wording import (
     suit_name,
     translate,
 )
-from widgets._base import HeartsWidget, bundle_css, bundle_esm, played_data
+from widgets._base import HeartsWidget, bundle_css, bundle_esm, command, played_data
 from widgets.phrases import sentences
 
 __all__ = ["TrickScene"]
@@ -77,21 +77,20 @@ class TrickScene(HeartsWidget):
         self.observe(self._on_step, names=["step"])
         self._show()
 
-    def _actions(self) -> dict[str, Any]:
-        return {"next": self.step_forward, "back": self.step_back}
-
     def is_complete(self) -> bool:
         """Watched to the end: every card of the trick is on the table (see :func:`widgets.lessons.completes`)."""
         return self.step >= self.total
 
     # ------------------------------------------------------------------- actions
 
+    @command("next")
     def step_forward(self) -> str:
         """Play the next card of the trick; returns the new caption."""
         if self.step < self.total:
             self.step += 1
         return self.caption
 
+    @command("back")
     def step_back(self) -> str:
         """Take back the last card played; returns the new caption."""
         if self.step > 0:
