@@ -19,13 +19,16 @@ from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:  # what a type checker and a reader see; at run time __getattr__ imports them
     from widgets.analysis_board import AnalysisBoard
+    from widgets.drill import Drill
+    from widgets.exercises import LegalCardsQuiz, StopTheMoon, TrickPointsQuiz, WhoTakesQuiz
     from widgets.explainer import CardExplainer
+    from widgets.lessons import LessonIndex, LessonPractice, completes
     from widgets.match import MatchWidget
     from widgets.pass_picker import PassPicker
     from widgets.points_quiz import PointsQuiz
     from widgets.practice import Practice
     from widgets.puzzle_board import PuzzleBoard
-    from widgets.record_viewer import RecordViewer
+    from widgets.record_viewer import MistakeHunt, RecordViewer
     from widgets.score_table import ScoreQuiz, ScoreTable
     from widgets.trick_scene import TrickScene
 
@@ -33,7 +36,13 @@ if TYPE_CHECKING:  # what a type checker and a reader see; at run time __getattr
 _HOMES = {
     "AnalysisBoard": "widgets.analysis_board",
     "CardExplainer": "widgets.explainer",
+    "completes": "widgets.lessons",
+    "Drill": "widgets.drill",
+    "LegalCardsQuiz": "widgets.exercises",
+    "LessonIndex": "widgets.lessons",
+    "LessonPractice": "widgets.lessons",
     "MatchWidget": "widgets.match",
+    "MistakeHunt": "widgets.record_viewer",
     "PassPicker": "widgets.pass_picker",
     "PointsQuiz": "widgets.points_quiz",
     "Practice": "widgets.practice",
@@ -41,13 +50,21 @@ _HOMES = {
     "RecordViewer": "widgets.record_viewer",
     "ScoreQuiz": "widgets.score_table",
     "ScoreTable": "widgets.score_table",
+    "StopTheMoon": "widgets.exercises",
+    "TrickPointsQuiz": "widgets.exercises",
     "TrickScene": "widgets.trick_scene",
+    "WhoTakesQuiz": "widgets.exercises",
 }
 
 __all__ = [
     "AnalysisBoard",
     "CardExplainer",
+    "Drill",
+    "LegalCardsQuiz",
+    "LessonIndex",
+    "LessonPractice",
     "MatchWidget",
+    "MistakeHunt",
     "PassPicker",
     "PointsQuiz",
     "Practice",
@@ -55,7 +72,11 @@ __all__ = [
     "RecordViewer",
     "ScoreQuiz",
     "ScoreTable",
+    "StopTheMoon",
+    "TrickPointsQuiz",
     "TrickScene",
+    "WhoTakesQuiz",
+    "completes",
 ]
 
 
