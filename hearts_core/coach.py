@@ -70,7 +70,7 @@ from hearts_core.facts import (
 from hearts_core.fastsim import Sim, sim_from_view
 from hearts_core.knowledge import Knowledge
 from hearts_core.phrasing import sentences, suit_singular
-from hearts_core.policy import heuristic_play
+from hearts_core.policy import heuristic_play, low_spades
 from hearts_core.rules import NUM_SEATS, QUEEN_OF_SPADES
 from hearts_core.state import Phase, SeatView
 from hearts_core.wording import (
@@ -600,7 +600,7 @@ def pass_claims(position: Position, cards: tuple[Card, ...]) -> tuple[Claim, ...
     hand = position.view.hand
     said: set[Card] = set()
     claims: list[Claim] = []
-    below = sum(1 for card in hand if card.suit is Suit.SPADES and card.rank < QUEEN)
+    below = low_spades(position.hand)
     guard = SpadesBelowQueen(below)
     # The sound pass gives up ♠Q and the spades above it only when they are unguarded.
     unguarded = below < LOW_SPADES_TO_KEEP_QUEEN

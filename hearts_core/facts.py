@@ -31,7 +31,7 @@ from hearts_core.cards import DECK, Card, Suit, cards_from_mask, mask_of
 from hearts_core.fastsim import sim_from_view
 from hearts_core.kernel import SUIT_MASKS, points_table
 from hearts_core.knowledge import Knowledge
-from hearts_core.policy import MOON_WATCH_POINTS
+from hearts_core.policy import MOON_WATCH_POINTS, low_spades
 from hearts_core.rules import MOON_POINTS, NUM_SEATS, QUEEN_OF_SPADES
 from hearts_core.state import SeatView
 
@@ -372,8 +372,7 @@ class SpadesBelowQueen(Fact):
     count: int
 
     def holds(self, position: Position) -> bool:
-        below = SUIT_MASKS[Suit.SPADES] & ((1 << QUEEN_OF_SPADES.index) - 1)
-        return (position.hand & below).bit_count() == self.count
+        return low_spades(position.hand) == self.count
 
 
 @dataclass(frozen=True, slots=True)

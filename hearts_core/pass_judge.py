@@ -45,7 +45,7 @@ from hearts_core.cards import ACE, DECK, JACK, KING, QUEEN, Card, Suit, format_c
 from hearts_core.errors import InvalidPositionError
 from hearts_core.kernel import Table
 from hearts_core.phrasing import marked_n, suit_singular
-from hearts_core.policy import rollout
+from hearts_core.policy import low_spades, rollout
 from hearts_core.rules import CARDS_IN_PASS, CARDS_PER_SEAT, NUM_SEATS, QUEEN_OF_SPADES, TWO_OF_CLUBS, Rules
 from hearts_core.state import PassDirection
 from hearts_core.wording import and_list, marked, say, say_n, suit_name
@@ -96,10 +96,6 @@ class Tone(StrEnum):
     GOOD = "good"
     POOR = "poor"
     NEUTRAL = "neutral"
-
-
-def _low_spades(cards: Sequence[Card]) -> int:
-    return sum(1 for card in cards if card.suit is Suit.SPADES and card.rank < QUEEN)
 
 
 def _kept(hand: Sequence[Card], passed: Sequence[Card]) -> list[Card]:
@@ -172,7 +168,7 @@ class QueenPassedUnguarded(Fact):
                                          "passing it is sound.")
 
     def holds(self, hand: Sequence[Card], passed: Sequence[Card]) -> bool:
-        return (QUEEN_OF_SPADES in passed and _low_spades(hand) == self.low_spades
+        return (QUEEN_OF_SPADES in passed and low_spades(mask_of(hand)) == self.low_spades
                 and self.low_spades < LOW_SPADES_TO_KEEP_QUEEN)
 
     def values(self) -> dict[str, str]:
@@ -192,7 +188,7 @@ class QueenPassedGuarded(Fact):
                                     "on someone else later; passing it is safe, but it uses one of your three cards.")
 
     def holds(self, hand: Sequence[Card], passed: Sequence[Card]) -> bool:
-        return (QUEEN_OF_SPADES in passed and _low_spades(hand) == self.low_spades
+        return (QUEEN_OF_SPADES in passed and low_spades(mask_of(hand)) == self.low_spades
                 and self.low_spades >= LOW_SPADES_TO_KEEP_QUEEN)
 
     def values(self) -> dict[str, str]:
@@ -216,7 +212,7 @@ class TopSpadePassed(Fact):
 
     def holds(self, hand: Sequence[Card], passed: Sequence[Card]) -> bool:
         return (self.card in passed and self.card.suit is Suit.SPADES and self.card.rank in _TOP_SPADES
-                and _low_spades(hand) == self.low_spades < LOW_SPADES_TO_KEEP_QUEEN)
+                and low_spades(mask_of(hand)) == self.low_spades < LOW_SPADES_TO_KEEP_QUEEN)
 
     def values(self) -> dict[str, str]:
         return {"card": str(self.card), "count": str(self.low_spades)}
@@ -237,7 +233,7 @@ class TopSpadePassedGuarded(Fact):
 
     def holds(self, hand: Sequence[Card], passed: Sequence[Card]) -> bool:
         return (self.card in passed and self.card.suit is Suit.SPADES and self.card.rank in _TOP_SPADES
-                and _low_spades(hand) == self.low_spades >= LOW_SPADES_TO_KEEP_QUEEN)
+                and low_spades(mask_of(hand)) == self.low_spades >= LOW_SPADES_TO_KEEP_QUEEN)
 
     def values(self) -> dict[str, str]:
         return {"card": str(self.card), "count": str(self.low_spades)}
@@ -367,7 +363,7 @@ class QueenKeptUnguarded(Fact):
 
     def holds(self, hand: Sequence[Card], passed: Sequence[Card]) -> bool:
         kept = _kept(hand, passed)
-        return QUEEN_OF_SPADES in kept and _low_spades(kept) == self.low_spades < LOW_SPADES_TO_KEEP_QUEEN
+        return QUEEN_OF_SPADES in kept and low_spades(mask_of(kept)) == self.low_spades < LOW_SPADES_TO_KEEP_QUEEN
 
     def values(self) -> dict[str, str]:
         return {"count": str(self.low_spades)}
@@ -387,7 +383,7 @@ class QueenKeptGuarded(Fact):
 
     def holds(self, hand: Sequence[Card], passed: Sequence[Card]) -> bool:
         kept = _kept(hand, passed)
-        return QUEEN_OF_SPADES in kept and _low_spades(kept) == self.low_spades >= LOW_SPADES_TO_KEEP_QUEEN
+        return QUEEN_OF_SPADES in kept and low_spades(mask_of(kept)) == self.low_spades >= LOW_SPADES_TO_KEEP_QUEEN
 
     def values(self) -> dict[str, str]:
         return {"count": str(self.low_spades)}
@@ -411,7 +407,8 @@ class TopSpadeKept(Fact):
     def holds(self, hand: Sequence[Card], passed: Sequence[Card]) -> bool:
         kept = _kept(hand, passed)
         return (self.card in kept and self.card.suit is Suit.SPADES and self.card.rank in _TOP_SPADES
-                and QUEEN_OF_SPADES not in kept and _low_spades(kept) == self.low_spades < LOW_SPADES_TO_KEEP_QUEEN)
+                and QUEEN_OF_SPADES not in kept
+                and low_spades(mask_of(kept)) == self.low_spades < LOW_SPADES_TO_KEEP_QUEEN)
 
     def values(self) -> dict[str, str]:
         return {"card": str(self.card), "count": str(self.low_spades)}
@@ -446,11 +443,11 @@ class HighCardsKept(Fact):
 
 def _card_candidates(hand: Sequence[Card], card: Card, kept: Sequence[Card]) -> Iterator[Fact]:
     """What might be said of passing ``card``, in order of preference."""
-    low_spades = _low_spades(hand)
-    yield QueenPassedUnguarded(low_spades)
-    yield QueenPassedGuarded(low_spades)
-    yield TopSpadePassed(card, low_spades)
-    yield TopSpadePassedGuarded(card, low_spades)
+    below = low_spades(mask_of(hand))
+    yield QueenPassedUnguarded(below)
+    yield QueenPassedGuarded(below)
+    yield TopSpadePassed(card, below)
+    yield TopSpadePassedGuarded(card, below)
     yield HighHeartPassed(card)
     yield HighCardPassed(card)
     for high in sorted((c for c in kept if c.suit is card.suit), reverse=True):
@@ -492,9 +489,9 @@ def kept_facts(hand: Sequence[Card], passed: Sequence[Card]) -> list[Fact]:
     """
     kept = _kept(hand, passed)
     named = {fact.high for _, fact in card_facts(hand, passed) if isinstance(fact, LowestPassedHighKept)}
-    low_spades = _low_spades(kept)
-    candidates: list[Fact] = [QueenKeptUnguarded(low_spades), QueenKeptGuarded(low_spades)]
-    candidates += [TopSpadeKept(card, low_spades) for card in kept]
+    below = low_spades(mask_of(kept))
+    candidates: list[Fact] = [QueenKeptUnguarded(below), QueenKeptGuarded(below)]
+    candidates += [TopSpadeKept(card, below) for card in kept]
     high = tuple(sorted((card for card in kept if _is_high(card) and card.suit is not Suit.SPADES
                          and card not in named),
                         key=lambda c: (-c.rank, c.suit))[:CARDS_IN_PASS])
