@@ -15,8 +15,8 @@ Design choices:
   hidden card.  "Out" means "neither in the seat's hand nor played".
 * Figures are facts too.  The search's estimates come with their sampling error;
   :class:`Better` holds only when a difference is larger than twice that error and
-  large enough to mean something to a learner (:data:`MEANINGFUL_POINTS`), and
-  :class:`AboutAsGood` holds exactly when it does not.  An :class:`Expected` figure
+  large enough to mean something to a learner (:func:`clear_difference`, the rule the
+  pass judge uses too), and :class:`AboutAsGood` holds exactly when it does not.  An :class:`Expected` figure
   holds only inside what the rest of the hand can give.
 """
 
@@ -68,6 +68,7 @@ __all__ = [
     "Void",
     "Winning",
     "checked",
+    "clear_difference",
 ]
 
 MEANINGFUL_POINTS: Final = 0.5
@@ -80,6 +81,22 @@ UNLIKELY: Final = 0.35
 """A card the search sees taking its trick less often than this is said to leave it to someone else."""
 HIGH_RANK: Final = 10
 """Cards from the ten up are the "high cards" a pass or a discard gets rid of."""
+
+
+def clear_difference(gain: float, error: float) -> bool:
+    """True when ``gain`` points (a sampled estimate with standard error ``error``) is a difference worth saying.
+
+    The one rule behind every "better" and "about as good" a learner reads, the coach's
+    and the pass judge's alike.  Both tests are needed.  Beyond :data:`SIGNIFICANCE`
+    standard errors, because a smaller difference may be the luck of the sampled deals,
+    which another seed could reverse.  At least :data:`MEANINGFUL_POINTS`, because figures
+    are said in whole points and anything smaller reads as "less than a point", which a
+    learner cannot act on however sure the search is.
+
+    >>> clear_difference(2.0, 0.4), clear_difference(2.0, 1.2), clear_difference(0.3, 0.01)
+    (True, False, False)
+    """
+    return gain >= MEANINGFUL_POINTS and gain > SIGNIFICANCE * error
 
 
 class Position:
@@ -447,7 +464,7 @@ class Better(Fact):
 
     def holds(self, position: Position) -> bool:
         return (self.card != self.other and position.holds_card(self.card) and position.holds_card(self.other)
-                and self.gain >= MEANINGFUL_POINTS and self.gain > SIGNIFICANCE * self.error)
+                and clear_difference(self.gain, self.error))
 
 
 @dataclass(frozen=True, slots=True)
@@ -465,7 +482,7 @@ class AboutAsGood(Fact):
 
     def holds(self, position: Position) -> bool:
         return (self.card != self.other and position.holds_card(self.card) and position.holds_card(self.other)
-                and (abs(self.gain) < MEANINGFUL_POINTS or abs(self.gain) <= SIGNIFICANCE * self.error))
+                and not clear_difference(abs(self.gain), self.error))
 
 
 @dataclass(frozen=True, slots=True)

@@ -17,8 +17,9 @@ Design choices:
   four seats playing the sound player's cards (:func:`hearts_core.policy.rollout`), once
   with the learner's pass and once with the suggested one, on the same deals so the
   difference is not blurred by luck of the deal.  A difference is only said when it is
-  larger than its uncertainty (two standard errors) and at least :data:`ABOUT_AS_GOOD`;
-  points are rounded to whole points ("about 6 points", "less than a point").  The
+  larger than its uncertainty (two standard errors) and big enough to round to a point:
+  :func:`hearts_core.facts.clear_difference`, the coach's rule too; points are rounded
+  to whole points ("about 6 points", "less than a point").  The
   deals are seeded from the hand, so the same pass always gets the same judgement.  It
   takes about a tenth of a second.
 
@@ -43,6 +44,7 @@ from typing import ClassVar, Final
 from hearts_core.bots import LOW_SPADES_TO_KEEP_QUEEN, heuristic_pass
 from hearts_core.cards import ACE, DECK, JACK, KING, QUEEN, Card, Suit, format_cards, mask_of
 from hearts_core.errors import InvalidPositionError
+from hearts_core.facts import clear_difference
 from hearts_core.kernel import Table
 from hearts_core.phrasing import marked_n, suit_singular
 from hearts_core.policy import low_spades, rollout
@@ -51,7 +53,6 @@ from hearts_core.state import PassDirection
 from hearts_core.wording import and_list, marked, say, say_n, suit_name
 
 __all__ = [
-    "ABOUT_AS_GOOD",
     "DEALS",
     "Fact",
     "PassJudgement",
@@ -66,8 +67,6 @@ __all__ = [
 
 DEALS: Final = 240
 """Deals played out per judgement (each twice: the learner's pass and the suggested one)."""
-ABOUT_AS_GOOD: Final = 1.0
-"""Points a hand below which two passes count as about as good, whatever the sample says."""
 WEAK_BY: Final = 3.0
 """Points a hand by which the suggested pass must do better for a pass to be called weak."""
 LOW_RANK: Final = 7
@@ -517,9 +516,14 @@ class PlayOut:
     """Standard error of ``difference``."""
 
     @property
-    def margin(self) -> float:
-        """Differences within this many points are "about as good"."""
-        return max(ABOUT_AS_GOOD, 2 * self.error)
+    def suggested_better(self) -> bool:
+        """The suggested pass did clearly better (:func:`~hearts_core.facts.clear_difference`)."""
+        return clear_difference(self.difference, self.error)
+
+    @property
+    def mine_better(self) -> bool:
+        """The learner's pass did clearly better."""
+        return clear_difference(-self.difference, self.error)
 
 
 def play_out(hand: Sequence[Card], passed: Sequence[Card], direction: PassDirection,
@@ -644,9 +648,9 @@ def judge_pass(hand: Sequence[Card], passed: Sequence[Card], direction: PassDire
     poor = any(fact.tone is Tone.POOR for fact in (*(fact for _, fact in given), *kept))
     if same:
         verdict, summary = PassVerdict.GOOD, _SAME
-    elif -outcome.difference > outcome.margin:
+    elif outcome.mine_better:
         verdict, summary = PassVerdict.GOOD, _BETTER
-    elif outcome.difference <= outcome.margin:
+    elif not outcome.suggested_better:
         verdict, summary = (PassVerdict.FAIR, _ABOUT_BUT) if poor else (PassVerdict.GOOD, _ABOUT)
     elif outcome.difference < WEAK_BY:
         verdict, summary = PassVerdict.FAIR, _FAIR

@@ -9,7 +9,6 @@ import pytest
 from hearts_core import DECK, InvalidPositionError, PassVerdict, deal_hands, judge_pass, parse_cards
 from hearts_core.bots import heuristic_pass
 from hearts_core.pass_judge import (
-    ABOUT_AS_GOOD,
     WEAK_BY,
     HighCardPassed,
     LowestPassedHighKept,
@@ -35,7 +34,7 @@ def test_the_suggested_pass_is_good_and_says_why() -> None:
 def test_a_pass_of_low_cards_is_weak() -> None:
     judged = judge_pass(HAND, parse_cards("♣4 ♦3 ♥2"))
     assert judged.verdict is PassVerdict.WEAK
-    assert judged.play_out.difference >= WEAK_BY and judged.play_out.difference > judged.play_out.margin
+    assert judged.play_out.difference >= WEAK_BY and judged.play_out.suggested_better
     assert [type(fact) for _, fact in judged.cards] == [LowestPassedHighKept] * 3
     assert QueenKeptUnguarded(1) in judged.kept
     assert judged.summary.startswith("A weak pass: the coach's suggested pass saves about ")
@@ -73,10 +72,15 @@ def test_every_sentence_is_backed_by_a_fact_that_holds(seed: int) -> None:
     for line in (judged.summary, *judged.lines()):
         assert "{" not in line and "}" not in line and "  " not in line
         assert line[0].isupper() or line[0] in "♣♦♠♥", line
-    # Numbers rounded to what they mean, and a difference said only when larger than its uncertainty.
-    assert judged.play_out.margin >= ABOUT_AS_GOOD
-    if judged.verdict is PassVerdict.WEAK:
-        assert judged.play_out.difference > judged.play_out.margin
+    # Numbers rounded to what they mean, and a difference said only when larger than its uncertainty
+    # and at least half a point (the coach's rule): re-derived here, not read from the judge.
+    outcome = judged.play_out
+    clear = outcome.difference >= 0.5 and outcome.difference > 2 * outcome.error
+    assert outcome.suggested_better is clear
+    if judged.verdict is PassVerdict.WEAK or judged.summary.startswith("A fair pass, but"):
+        assert clear
+    if judged.summary.startswith("A good pass: played out, it does about"):
+        assert not clear and not (-outcome.difference >= 0.5 and -outcome.difference > 2 * outcome.error)
 
 
 @pytest.mark.parametrize(("passed", "match"), [
