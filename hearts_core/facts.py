@@ -12,7 +12,9 @@ Design choices:
   and re-derived by a test from the full deal, independently of these predicates.
 * Predicates read a :class:`Position`, which is built from a
   :class:`~hearts_core.state.SeatView` alone: a fact is what the seat can know, never a
-  hidden card.  "Out" means "neither in the seat's hand nor played".
+  hidden card.  "Out" means "neither in the seat's hand nor played".  A position before
+  the pass also carries the three cards being passed (:meth:`Position.before_pass`), so
+  the facts about a pass (:mod:`hearts_core.pass_facts`) are facts of this same kind.
 * Figures are facts too.  The search's estimates come with their sampling error;
   :class:`Better` holds only when a difference is larger than twice that error and
   large enough to mean something to a learner (:func:`clear_difference`, the rule the
@@ -32,8 +34,8 @@ from hearts_core.fastsim import sim_from_view
 from hearts_core.kernel import SUIT_MASKS, points_table
 from hearts_core.knowledge import Knowledge
 from hearts_core.policy import MOON_WATCH_POINTS, low_spades
-from hearts_core.rules import MOON_POINTS, NUM_SEATS, QUEEN_OF_SPADES
-from hearts_core.state import SeatView
+from hearts_core.rules import MOON_POINTS, NUM_SEATS, QUEEN_OF_SPADES, Rules
+from hearts_core.state import PassDirection, Phase, SeatView
 
 __all__ = [
     "MEANINGFUL_POINTS",
@@ -100,13 +102,36 @@ def clear_difference(gain: float, error: float) -> bool:
 
 
 class Position:
-    """What a seat can derive from its view, computed once for every fact checked on it."""
+    """What a seat can derive from its view, computed once for every fact checked on it.
 
-    def __init__(self, view: SeatView) -> None:
+    ``passing`` is the three cards the seat passes (or is advised to pass) when the
+    position is one before the pass; empty otherwise.
+    """
+
+    def __init__(self, view: SeatView, passing: Iterable[Card] = ()) -> None:
         self.view = view
         self.seat = view.seat
         self.hand = mask_of(view.hand)
         self.trick = view.current_trick
+        self.passing = tuple(sorted(passing))
+
+    @classmethod
+    def before_pass(cls, hand: Iterable[Card], passing: Iterable[Card]) -> Position:
+        """The position of a seat holding ``hand`` (its 13 dealt cards) that passes ``passing``.
+
+        Only the hand and the pass matter to a fact about a pass: the seat, the direction
+        and the rules are placeholders.
+        """
+        cards = tuple(sorted(hand))
+        view = SeatView(seat=0, rules=Rules(), pass_direction=PassDirection.LEFT, phase=Phase.PASSING, hand=cards,
+                        passed=None, received=None, plays=(), tricks=(), current_trick=(), trick_leader=None,
+                        to_move=None, hearts_broken=False, points_taken=(0, 0, 0, 0))
+        return cls(view, passing)
+
+    @cached_property
+    def kept(self) -> tuple[Card, ...]:
+        """The seat's cards that it does not pass."""
+        return tuple(card for card in self.view.hand if card not in self.passing)
 
     @cached_property
     def knowledge(self) -> Knowledge:
