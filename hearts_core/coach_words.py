@@ -21,7 +21,7 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from typing import Final
 
-from hearts_core.bots import LOW_SPADES_TO_KEEP_QUEEN, Appraisal
+from hearts_core.bots import Appraisal
 from hearts_core.cards import ACE, KING, QUEEN, Card, Suit
 from hearts_core.coach_judgement import Judgement
 from hearts_core.facts import (
@@ -39,14 +39,12 @@ from hearts_core.facts import (
     NoneAbove,
     NoPoints,
     Over,
-    PassEmptiesSuit,
     PlaysLast,
     Position,
     QueenGone,
     QueenOut,
     ShootingPays,
     ShownVoid,
-    SpadesBelowQueen,
     TakeChance,
     TopCard,
     TrickPoints,
@@ -55,8 +53,8 @@ from hearts_core.facts import (
     Winning,
     checked,
 )
+from hearts_core.pass_facts import explain_pass
 from hearts_core.phrasing import sentences, suit_singular
-from hearts_core.policy import low_spades
 from hearts_core.rules import NUM_SEATS, QUEEN_OF_SPADES
 from hearts_core.wording import (
     about_points,
@@ -343,85 +341,13 @@ def played_claims(position: Position, figures: Appraisal) -> Iterator[Claim]:
 
 
 def pass_claims(position: Position, cards: tuple[Card, ...]) -> tuple[Claim, ...]:
-    """Why these three cards go (and ♠Q stays, when it does); every claim checked against the hand."""
-    hand = position.view.hand
-    said: set[Card] = set()
-    claims: list[Claim] = []
-    below = low_spades(position.hand)
-    guard = SpadesBelowQueen(below)
-    # The sound pass gives up ♠Q and the spades above it only when they are unguarded.
-    unguarded = below < LOW_SPADES_TO_KEEP_QUEEN
-    top_spades = tuple(card for card in cards if card.suit is Suit.SPADES and card.rank >= QUEEN and unguarded)
-    others = tuple(card for card in top_spades if card is not QUEEN_OF_SPADES)
-    if QUEEN_OF_SPADES in top_spades:
-        claims.append(said_claim(_queen_unguarded(below, others), (guard, Holds(top_spades))))
-    elif top_spades:
-        claims.append(said_claim(
-            say("With no spades below ♠Q, {cards} could be forced to win a spade trick that catches ♠Q.",
-                cards=and_list(top_spades)) if below == 0 else
-            say_n("With only {count} spade below ♠Q, {cards} could be forced to win a spade trick that catches ♠Q.",
-                  "With only {count} spades below ♠Q, {cards} could be forced to win a spade trick that catches ♠Q.",
-                  below, cards=and_list(top_spades)),
-            (guard, QueenOut(), Holds(top_spades))))
-    said.update(top_spades)
-    for suit in Suit:
-        held = tuple(card for card in hand if card.suit is suit)
-        if not held or not set(held) <= set(cards) or set(held) <= said:
-            continue
-        empties = PassEmptiesSuit(suit, held, cards)
-        if suit is Suit.HEARTS:
-            claims.append(claim(marked("Passing {cards}, all your hearts, means that unless the cards you receive "
-                                       "include a heart, you can never be made to take a trick with your own heart."),
-                                (empties,), cards=and_list(held)))
-        else:
-            claims.append(claim(marked("Passing {cards} empties your {suits}: unless the cards you receive include "
-                                       "one, you can throw away points whenever {suits} are led after the first "
-                                       "trick."), (empties,), cards=and_list(held), suits=suit_name(suit)))
-        said.update(held)
-    hearts = tuple(card for card in cards if card.suit is Suit.HEARTS and card not in said)
-    if hearts:
-        claims.append(said_claim(say_n("{cards} is a high heart that could win a trick full of points.",
-                                       "{cards} are high hearts that could win tricks full of points.",
-                                       len(hearts), cards=and_list(hearts)),
-                                 tuple(HighCard(card) for card in hearts)))
-        said.update(hearts)
-    rest = tuple(card for card in cards if card not in said)
-    high = tuple(card for card in rest if HighCard(card).holds(position))
-    if high:
-        claims.append(said_claim(say_n("{cards} is a high card that could win a trick you would rather not take.",
-                                       "{cards} are high cards that could win tricks you would rather not take.",
-                                       len(high), cards=and_list(high)),
-                                 tuple(HighCard(card) for card in high)))
-    low = tuple(card for card in rest if card not in high)
-    if low:
-        claims.append(said_claim(say_n("{cards} fills the pass: the sound player gives it up before the cards it "
-                                       "keeps.",
-                                       "{cards} fill the pass: the sound player gives them up before the cards it "
-                                       "keeps.",
-                                       len(low), cards=and_list(low)),
-                                 (Holds(low),)))
-    if QUEEN_OF_SPADES in hand and QUEEN_OF_SPADES not in cards:
-        claims.append(said_claim(say_n("Keep ♠Q: with {count} spade below it you can hide it and drop it on someone "
-                                       "else later.",
-                                       "Keep ♠Q: with {count} spades below it you can hide it and drop it on someone "
-                                       "else later.", below),
-                                 (guard, Holds((QUEEN_OF_SPADES,)))))
-    return tuple(item for item in claims if checked(position, item.facts))
+    """Why these three cards go (and ♠Q stays, when it does): the pass's one explanation, every claim checked.
 
-
-def _queen_unguarded(below: int, others: tuple[Card, ...]) -> str:
-    """Why ♠Q goes: too few spades below it, with the spades above it (``others``) named when they go too."""
-    if below == 0 and others:
-        return say("With no spades below ♠Q to hide behind, ♠Q (13 points) is likely to be forced on you: "
-                   "pass it, and {cards} with it.", cards=and_list(others))
-    if below == 0:
-        return say("With no spades below ♠Q to hide behind, ♠Q (13 points) is likely to be forced on you: pass it.")
-    if others:
-        return say_n("With only {count} spade below ♠Q to hide behind, ♠Q (13 points) is likely to be forced on you: "
-                     "pass it, and {cards} with it.",
-                     "With only {count} spades below ♠Q to hide behind, ♠Q (13 points) is likely to be forced on you: "
-                     "pass it, and {cards} with it.", below, cards=and_list(others))
-    return say_n("With only {count} spade below ♠Q to hide behind, ♠Q (13 points) is likely to be forced on you: "
-                 "pass it.",
-                 "With only {count} spades below ♠Q to hide behind, ♠Q (13 points) is likely to be forced on you: "
-                 "pass it.", below)
+    The sentences are :func:`hearts_core.pass_facts.explain_pass`'s, the judge's words for
+    the same cards; each is said only when its fact holds of the hand and the plain facts
+    it rests on (what the claim lists) hold too.
+    """
+    passing = Position(position.view, cards)
+    claims = (said_claim(fact.sentence(), fact.grounds(passing)) for fact in explain_pass(passing)
+              if fact.holds(passing))
+    return tuple(item for item in claims if checked(passing, item.facts))

@@ -11,15 +11,19 @@ Design choices:
   speaks for the pass or against it.
 * Each passed card gets exactly one card fact (the first that holds, in the order
   :func:`card_facts` lists them); the kept hand adds what the pass left behind (♠Q
-  unguarded, a high spade beside it, high cards kept).  The same facts explain the
-  learner's pass and the coach's suggested one (:mod:`hearts_core.pass_judge`).
+  unguarded, a high spade beside it, high cards kept).  The same facts, in the same
+  words, explain the learner's pass (:mod:`hearts_core.pass_judge`) and the coach's
+  suggested one (:func:`explain_pass`, :func:`hearts_core.coach.recommend`); each also
+  names the plain facts it rests on (:meth:`PassFact.grounds`), which the coach lists.
 * "High" depends on the suit: hearts from :data:`HIGH_HEART_RANK` (they win tricks full
   of points), clubs and diamonds from :data:`HIGH_SIDE_RANK`, spades only above ♠Q.
 
 >>> from hearts_core.cards import parse_cards
 >>> hand = parse_cards("♣A ♣4 ♣7 ♦K ♦3 ♦9 ♦6 ♠Q ♠5 ♥2 ♥6 ♥8 ♥J")
->>> [fact.sentence() for _, fact in card_facts(Position.before_pass(hand, parse_cards("♣A ♦K ♠Q")))][0]
-'♠Q with only 1 lower spade to hide behind is likely to be forced on you: passing it is sound.'
+>>> for fact in explain_pass(Position.before_pass(hand, parse_cards("♣A ♦K ♠Q"))):
+...     print(fact.sentence())
+With only 1 spade below ♠Q to hide behind, ♠Q (13 points) is likely to be forced on you: pass it.
+♣A and ♦K are high cards that could win tricks you would rather not take.
 """
 
 from __future__ import annotations
@@ -31,7 +35,7 @@ from typing import ClassVar, Final
 
 from hearts_core.bots import LOW_SPADES_TO_KEEP_QUEEN
 from hearts_core.cards import ACE, JACK, KING, QUEEN, Card, Suit, mask_of
-from hearts_core.facts import Fact, Position
+from hearts_core.facts import Fact, HighCard, Holds, PassEmptiesSuit, Position, SpadesBelowQueen
 from hearts_core.phrasing import marked_n, suit_singular
 from hearts_core.policy import low_spades
 from hearts_core.rules import CARDS_IN_PASS, QUEEN_OF_SPADES
@@ -41,9 +45,9 @@ __all__ = [
     "HIGH_HEART_RANK",
     "HIGH_SIDE_RANK",
     "LOW_RANK",
-    "HighCardPassed",
     "HighCardsKept",
-    "HighHeartPassed",
+    "HighCardsPassed",
+    "HighHeartsPassed",
     "LowCardPassed",
     "LowestPassedHighKept",
     "MiddleCardPassed",
@@ -58,6 +62,7 @@ __all__ = [
     "TopSpadePassedGuarded",
     "VoidMade",
     "card_facts",
+    "explain_pass",
     "kept_facts",
 ]
 
@@ -105,6 +110,14 @@ class PassFact(Fact):
         """The placeholders' values."""
         raise NotImplementedError
 
+    def grounds(self, position: Position) -> tuple[Fact, ...]:
+        """The plain facts of :mod:`hearts_core.facts` the sentence rests on (what the coach lists and checks).
+
+        A reader of the coach's reason can check these against the hand alone; the fact's
+        own :meth:`holds` is the whole claim.
+        """
+        raise NotImplementedError
+
     def count(self) -> int:
         """The number the sentence's plural form depends on (1 unless a fact says otherwise)."""
         return 1
@@ -132,16 +145,17 @@ class QueenPassedUnguarded(PassFact):
     low_spades: int
     tone: ClassVar[PassTone] = PassTone.GOOD
     pattern, plural_pattern = marked_n(
-        "♠Q with only {count} lower spade to hide behind is likely to be forced on you: "
-        "passing it is sound.",
-        "♠Q with only {count} lower spades to hide behind is likely to be forced on you: "
-        "passing it is sound.")
-    zero_pattern: ClassVar[str] = marked("♠Q with no lower spades to hide behind is likely to be forced on you: "
-                                         "passing it is sound.")
+        "With only {count} spade below ♠Q to hide behind, ♠Q (13 points) is likely to be forced on you: pass it.",
+        "With only {count} spades below ♠Q to hide behind, ♠Q (13 points) is likely to be forced on you: pass it.")
+    zero_pattern: ClassVar[str] = marked("With no spades below ♠Q to hide behind, ♠Q (13 points) is likely to be "
+                                         "forced on you: pass it.")
 
     def holds(self, position: Position) -> bool:
         return (QUEEN_OF_SPADES in position.passing and low_spades(position.hand) == self.low_spades
                 and self.low_spades < LOW_SPADES_TO_KEEP_QUEEN)
+
+    def grounds(self, position: Position) -> tuple[Fact, ...]:
+        return SpadesBelowQueen(self.low_spades), Holds((QUEEN_OF_SPADES,))
 
     def values(self) -> dict[str, str]:
         return {"count": str(self.low_spades)}
@@ -163,6 +177,9 @@ class QueenPassedGuarded(PassFact):
         return (QUEEN_OF_SPADES in position.passing and low_spades(position.hand) == self.low_spades
                 and self.low_spades >= LOW_SPADES_TO_KEEP_QUEEN)
 
+    def grounds(self, position: Position) -> tuple[Fact, ...]:
+        return SpadesBelowQueen(self.low_spades), Holds((QUEEN_OF_SPADES,))
+
     def values(self) -> dict[str, str]:
         return {"count": str(self.low_spades)}
 
@@ -175,19 +192,20 @@ class TopSpadePassed(PassFact):
     low_spades: int
     tone: ClassVar[PassTone] = PassTone.GOOD
     pattern, plural_pattern = marked_n(
-        "{card} with only {count} spade below ♠Q could be forced to win a spade trick that "
-        "catches ♠Q: passing it is sound.",
-        "{card} with only {count} spades below ♠Q could be forced to win a spade trick "
-        "that catches ♠Q: passing it is sound.")
-    zero_pattern: ClassVar[str] = marked("{card} with no spades below ♠Q could be forced to win a spade trick that "
-                                         "catches ♠Q: passing it is sound.")
+        "With only {count} spade below ♠Q, {cards} could be forced to win a spade trick that catches ♠Q.",
+        "With only {count} spades below ♠Q, {cards} could be forced to win a spade trick that catches ♠Q.")
+    zero_pattern: ClassVar[str] = marked("With no spades below ♠Q, {cards} could be forced to win a spade trick "
+                                         "that catches ♠Q.")
 
     def holds(self, position: Position) -> bool:
         return (self.card in position.passing and self.card.suit is Suit.SPADES and self.card.rank in _TOP_SPADES
                 and low_spades(position.hand) == self.low_spades < LOW_SPADES_TO_KEEP_QUEEN)
 
+    def grounds(self, position: Position) -> tuple[Fact, ...]:
+        return SpadesBelowQueen(self.low_spades), Holds((self.card,))
+
     def values(self) -> dict[str, str]:
-        return {"card": str(self.card), "count": str(self.low_spades)}
+        return {"cards": str(self.card), "count": str(self.low_spades)}
 
     def count(self) -> int:
         return self.low_spades
@@ -207,6 +225,9 @@ class TopSpadePassedGuarded(PassFact):
         return (self.card in position.passing and self.card.suit is Suit.SPADES and self.card.rank in _TOP_SPADES
                 and low_spades(position.hand) == self.low_spades >= LOW_SPADES_TO_KEEP_QUEEN)
 
+    def grounds(self, position: Position) -> tuple[Fact, ...]:
+        return SpadesBelowQueen(self.low_spades), Holds((self.card,))
+
     def values(self) -> dict[str, str]:
         return {"card": str(self.card), "count": str(self.low_spades)}
 
@@ -218,53 +239,66 @@ class VoidMade(PassFact):
     suit: Suit
     cards: tuple[Card, ...]
     tone: ClassVar[PassTone] = PassTone.GOOD
-    pattern, plural_pattern = marked_n(
-        "Passing {cards}, your only {suit_one}, leaves you with no {suit}, so you can throw "
-        "away points when {suit} are led.",
-        "Passing {cards}, all your {suit}, leaves you with no {suit}, so you can throw "
-        "away points when {suit} are led.")
+    # The void lasts only if none of the cards received is of the suit, and trick one keeps points off.
+    pattern: ClassVar[str] = marked("Passing {cards} empties your {suits}: unless the cards you receive include one, "
+                                    "you can throw away points whenever {suits} are led after the first trick.")
 
     def holds(self, position: Position) -> bool:
         held = tuple(card for card in position.view.hand if card.suit is self.suit)
         return (self.suit is not Suit.HEARTS and bool(held) and set(held) == set(self.cards)
                 and set(held) <= set(position.passing))
 
+    def grounds(self, position: Position) -> tuple[Fact, ...]:
+        return (PassEmptiesSuit(self.suit, self.cards, position.passing),)
+
     def values(self) -> dict[str, str]:
-        return {"suit": suit_name(self.suit), "suit_one": suit_singular(self.suit), "cards": and_list(self.cards)}
+        return {"suits": suit_name(self.suit), "cards": and_list(self.cards)}
+
+
+@dataclass(frozen=True, slots=True)
+class HighHeartsPassed(PassFact):
+    """High hearts passed: they would win tricks full of points."""
+
+    cards: tuple[Card, ...]
+    tone: ClassVar[PassTone] = PassTone.GOOD
+    pattern, plural_pattern = marked_n("{cards} is a high heart that could win a trick full of points.",
+                                       "{cards} are high hearts that could win tricks full of points.")
+
+    def holds(self, position: Position) -> bool:
+        return bool(self.cards) and all(card in position.passing and card.suit is Suit.HEARTS
+                                        and card.rank >= HIGH_HEART_RANK for card in self.cards)
+
+    def grounds(self, position: Position) -> tuple[Fact, ...]:
+        return tuple(HighCard(card) for card in self.cards)
+
+    def values(self) -> dict[str, str]:
+        return {"cards": and_list(self.cards)}
 
     def count(self) -> int:
         return len(self.cards)
 
 
 @dataclass(frozen=True, slots=True)
-class HighHeartPassed(PassFact):
-    """A high heart passed: it would win tricks full of points."""
+class HighCardsPassed(PassFact):
+    """High clubs or diamonds passed: they could win tricks the learner does not want."""
 
-    card: Card
+    cards: tuple[Card, ...]
     tone: ClassVar[PassTone] = PassTone.GOOD
-    pattern: ClassVar[str] = marked("{card} is a high heart that could win tricks full of points: good to pass.")
+    pattern, plural_pattern = marked_n("{cards} is a high card that could win a trick you would rather not take.",
+                                       "{cards} are high cards that could win tricks you would rather not take.")
 
     def holds(self, position: Position) -> bool:
-        return self.card in position.passing and self.card.suit is Suit.HEARTS and self.card.rank >= HIGH_HEART_RANK
+        return bool(self.cards) and all(card in position.passing and card.suit in (Suit.CLUBS, Suit.DIAMONDS)
+                                        and card.rank >= HIGH_SIDE_RANK for card in self.cards)
+
+    def grounds(self, position: Position) -> tuple[Fact, ...]:
+        return tuple(HighCard(card) for card in self.cards)
 
     def values(self) -> dict[str, str]:
-        return {"card": str(self.card)}
+        return {"cards": and_list(self.cards)}
 
-
-@dataclass(frozen=True, slots=True)
-class HighCardPassed(PassFact):
-    """A high club or diamond passed: it could win tricks the learner does not want."""
-
-    card: Card
-    tone: ClassVar[PassTone] = PassTone.GOOD
-    pattern: ClassVar[str] = marked("{card} is a high {suit} that could win tricks you do not want: good to pass.")
-
-    def holds(self, position: Position) -> bool:
-        return (self.card in position.passing and self.card.suit in (Suit.CLUBS, Suit.DIAMONDS)
-                and self.card.rank >= HIGH_SIDE_RANK)
-
-    def values(self) -> dict[str, str]:
-        return {"card": str(self.card), "suit": suit_singular(self.card.suit)}
+    def count(self) -> int:
+        return len(self.cards)
 
 
 @dataclass(frozen=True, slots=True)
@@ -282,6 +316,9 @@ class LowestPassedHighKept(PassFact):
         return (self.card in position.passing and self.card.rank <= LOW_RANK and self.card == min(suit)
                 and self.high in position.kept and self.high.suit is self.card.suit and _is_high(self.high))
 
+    def grounds(self, position: Position) -> tuple[Fact, ...]:
+        return (Holds((self.card, self.high)),)
+
     def values(self) -> dict[str, str]:
         return {"card": str(self.card), "suit": suit_singular(self.card.suit), "high": str(self.high)}
 
@@ -297,6 +334,9 @@ class LowCardPassed(PassFact):
 
     def holds(self, position: Position) -> bool:
         return self.card in position.passing and self.card.rank <= LOW_RANK and self.card is not QUEEN_OF_SPADES
+
+    def grounds(self, position: Position) -> tuple[Fact, ...]:
+        return (Holds((self.card,)),)
 
     def values(self) -> dict[str, str]:
         return {"card": str(self.card), "suit": suit_singular(self.card.suit)}
@@ -314,6 +354,9 @@ class MiddleCardPassed(PassFact):
     def holds(self, position: Position) -> bool:
         return (self.card in position.passing and self.card.rank > LOW_RANK and not _is_high(self.card)
                 and self.card is not QUEEN_OF_SPADES)
+
+    def grounds(self, position: Position) -> tuple[Fact, ...]:
+        return (Holds((self.card,)),)
 
     def values(self) -> dict[str, str]:
         return {"card": str(self.card), "suit": suit_singular(self.card.suit)}
@@ -350,15 +393,23 @@ class QueenKeptGuarded(PassFact):
 
     low_spades: int
     tone: ClassVar[PassTone] = PassTone.GOOD
-    pattern: ClassVar[str] = marked("You kept ♠Q with {count} lower spades to hide behind: you can wait and drop it on "
-                                    "someone else later.")
+    pattern, plural_pattern = marked_n(
+        "Keep ♠Q: with {count} spade below it you can hide it and drop it on someone else later.",
+        "Keep ♠Q: with {count} spades below it you can hide it and drop it on someone else later.")
 
     def holds(self, position: Position) -> bool:
         kept = position.kept
         return QUEEN_OF_SPADES in kept and low_spades(mask_of(kept)) == self.low_spades >= LOW_SPADES_TO_KEEP_QUEEN
 
+    def grounds(self, position: Position) -> tuple[Fact, ...]:
+        below = tuple(card for card in position.kept if card.suit is Suit.SPADES and card < QUEEN_OF_SPADES)
+        return (Holds((QUEEN_OF_SPADES, *below)),)
+
     def values(self) -> dict[str, str]:
         return {"count": str(self.low_spades)}
+
+    def count(self) -> int:
+        return self.low_spades
 
 
 @dataclass(frozen=True, slots=True)
@@ -420,17 +471,23 @@ def _card_candidates(position: Position, card: Card) -> Iterator[PassFact]:
     yield QueenPassedGuarded(below)
     yield TopSpadePassed(card, below)
     yield TopSpadePassedGuarded(card, below)
-    yield HighHeartPassed(card)
-    yield HighCardPassed(card)
+    yield HighHeartsPassed((card,))
+    yield HighCardsPassed((card,))
     for high in sorted((c for c in position.kept if c.suit is card.suit), reverse=True):
         yield LowestPassedHighKept(card, high)
     yield LowCardPassed(card)
     yield MiddleCardPassed(card)
 
 
-def card_facts(position: Position) -> list[tuple[tuple[Card, ...], PassFact]]:
-    """For each card passed (or group: a suit passed whole), the one fact that says what it was worth.
+# The order a pass is explained in: what matters most first (♠Q, the spades that catch it, voids, high cards).
+_ORDER: Final = (QueenPassedUnguarded, QueenPassedGuarded, TopSpadePassed, TopSpadePassedGuarded, VoidMade,
+                 HighHeartsPassed, HighCardsPassed)
 
+
+def card_facts(position: Position) -> list[tuple[tuple[Card, ...], PassFact]]:
+    """For each card passed, or group of them, the one fact that says what it was worth, most telling first.
+
+    A group is a suit passed whole, the high hearts, or the high clubs and diamonds.
     ``position`` is one before the pass (:meth:`~hearts_core.facts.Position.before_pass`).
     """
     passed = position.passing
@@ -453,7 +510,24 @@ def card_facts(position: Position) -> list[tuple[tuple[Card, ...], PassFact]]:
                 found.append(((card,), fact))
                 said.add(card)
                 break
-    return found
+    # High hearts, and high clubs and diamonds, are each said in one sentence.
+    for kind in (HighHeartsPassed, HighCardsPassed):
+        alike = tuple(card for group, fact in found if isinstance(fact, kind) for card in group)
+        if len(alike) > 1:
+            found = [*(item for item in found if not isinstance(item[1], kind)), (alike, kind(alike))]
+    return sorted(found, key=lambda item: next((rank for rank, kind in enumerate(_ORDER) if isinstance(item[1], kind)),
+                                               len(_ORDER)))
+
+
+def explain_pass(position: Position) -> list[PassFact]:
+    """Why the cards passed go, and ♠Q stays when it is kept guarded: the coach's reason for its suggested pass.
+
+    The same facts, in the same words, as the judge's account of a learner's pass
+    (:func:`card_facts`, :func:`kept_facts`), so the suggestion and the judgement of a pass
+    can never explain one card two ways.
+    """
+    kept = [fact for fact in kept_facts(position) if isinstance(fact, QueenKeptGuarded)]
+    return [*(fact for _, fact in card_facts(position)), *kept]
 
 
 def kept_facts(position: Position) -> list[PassFact]:

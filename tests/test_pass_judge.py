@@ -10,7 +10,7 @@ from hearts_core import DECK, InvalidPositionError, PassVerdict, deal_hands, jud
 from hearts_core.bots import heuristic_pass
 from hearts_core.facts import Position
 from hearts_core.pass_facts import (
-    HighCardPassed,
+    HighCardsPassed,
     LowestPassedHighKept,
     PassTone,
     QueenKeptUnguarded,
@@ -52,8 +52,9 @@ def test_a_fact_holds_only_where_it_is_true() -> None:
     assert QueenPassedUnguarded(1).holds(passing("♣A ♦K ♠Q"))
     assert not QueenPassedUnguarded(2).holds(passing("♣A ♦K ♠Q"))  # the hand has one low spade, not two
     assert not QueenPassedUnguarded(1).holds(passing("♣A ♦K ♥J"))  # ♠Q not passed
-    assert HighCardPassed(parse_cards("♣A")[0]).holds(passing("♣A ♦K ♠Q"))
-    assert not HighCardPassed(parse_cards("♣4")[0]).holds(passing("♣4 ♦K ♠Q"))
+    assert HighCardsPassed(parse_cards("♣A ♦K")).holds(passing("♣A ♦K ♠Q"))
+    assert not HighCardsPassed(parse_cards("♣4")).holds(passing("♣4 ♦K ♠Q"))
+    assert not HighCardsPassed(parse_cards("♣A ♥J")).holds(passing("♣A ♥J ♠Q"))  # a heart is no high side card
     assert not LowestPassedHighKept(parse_cards("♣4")[0], parse_cards("♣A")[0]).holds(passing("♣4 ♣A ♠Q"))
 
 
