@@ -37,9 +37,9 @@ from hearts_core.policy import (
     ACE_OF_SPADES,
     KING_OF_SPADES,
     QS,
-    SPADES,
     heuristic_play,
     highest,
+    low_spades,
     lowest,
     moon_threat,
     rollout,
@@ -147,8 +147,7 @@ def heuristic_pass(hand: tuple[Card, ...]) -> tuple[Card, Card, Card]:
     """The sound player's pass: an unguarded ♠Q and top spades, a short suit, high cards."""
     mask = mask_of(hand)
     chosen: list[int] = []
-    low_spades = (mask & SPADES & ((1 << QS) - 1)).bit_count()
-    guarded = low_spades >= LOW_SPADES_TO_KEEP_QUEEN
+    guarded = low_spades(mask) >= LOW_SPADES_TO_KEEP_QUEEN
     if not guarded:
         # Without low spades to hide behind, ♠Q and the spades above it are liabilities.
         for index in (QS, ACE_OF_SPADES.index, KING_OF_SPADES.index):

@@ -107,7 +107,7 @@ what the learner practises (in real deals the exceptions almost never happen).""
 _ATTEMPTS: Final = 2000
 """Deals tried before giving up; the rarest filtered rule needs a few dozen."""
 
-_HIGH_RANK: Final = 9
+_LEAD_BACK_RANK: Final = 9
 """Non-hearts from this rank up win the lead back on the rigged "only hearts" deal."""
 
 _PENALTY_CARDS: Final = tuple(card for card in DECK if card_points(card))
@@ -342,7 +342,7 @@ def _rigged_deal(rule: DrillKey, rng: random.Random) -> tuple[tuple[Card, ...], 
         # Hearts, plus top cards that win the lead back while nobody has a reason to break hearts.
         hearts = [card for card in DECK if card.suit is Suit.HEARTS]
         count = rng.randint(4, 7)
-        high = [card for card in DECK if card.suit is not Suit.HEARTS and card.rank >= _HIGH_RANK
+        high = [card for card in DECK if card.suit is not Suit.HEARTS and card.rank >= _LEAD_BACK_RANK
                 and card not in (QUEEN_OF_SPADES, TWO_OF_CLUBS)]
         mine = rng.sample(hearts, count) + rng.sample(high, CARDS_PER_SEAT - count)
     else:

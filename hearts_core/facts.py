@@ -12,11 +12,13 @@ Design choices:
   and re-derived by a test from the full deal, independently of these predicates.
 * Predicates read a :class:`Position`, which is built from a
   :class:`~hearts_core.state.SeatView` alone: a fact is what the seat can know, never a
-  hidden card.  "Out" means "neither in the seat's hand nor played".
+  hidden card.  "Out" means "neither in the seat's hand nor played".  A position before
+  the pass also carries the three cards being passed (:meth:`Position.before_pass`), so
+  the facts about a pass (:mod:`hearts_core.pass_facts`) are facts of this same kind.
 * Figures are facts too.  The search's estimates come with their sampling error;
   :class:`Better` holds only when a difference is larger than twice that error and
-  large enough to mean something to a learner (:data:`MEANINGFUL_POINTS`), and
-  :class:`AboutAsGood` holds exactly when it does not.  An :class:`Expected` figure
+  large enough to mean something to a learner (:func:`clear_difference`, the rule the
+  pass judge uses too), and :class:`AboutAsGood` holds exactly when it does not.  An :class:`Expected` figure
   holds only inside what the rest of the hand can give.
 """
 
@@ -31,9 +33,9 @@ from hearts_core.cards import DECK, Card, Suit, cards_from_mask, mask_of
 from hearts_core.fastsim import sim_from_view
 from hearts_core.kernel import SUIT_MASKS, points_table
 from hearts_core.knowledge import Knowledge
-from hearts_core.policy import MOON_WATCH_POINTS
-from hearts_core.rules import MOON_POINTS, NUM_SEATS, QUEEN_OF_SPADES
-from hearts_core.state import SeatView
+from hearts_core.policy import MOON_WATCH_POINTS, low_spades
+from hearts_core.rules import MOON_POINTS, NUM_SEATS, QUEEN_OF_SPADES, Rules
+from hearts_core.state import PassDirection, Phase, SeatView
 
 __all__ = [
     "MEANINGFUL_POINTS",
@@ -68,6 +70,7 @@ __all__ = [
     "Void",
     "Winning",
     "checked",
+    "clear_difference",
 ]
 
 MEANINGFUL_POINTS: Final = 0.5
@@ -82,14 +85,53 @@ HIGH_RANK: Final = 10
 """Cards from the ten up are the "high cards" a pass or a discard gets rid of."""
 
 
-class Position:
-    """What a seat can derive from its view, computed once for every fact checked on it."""
+def clear_difference(gain: float, error: float) -> bool:
+    """True when ``gain`` points (a sampled estimate with standard error ``error``) is a difference worth saying.
 
-    def __init__(self, view: SeatView) -> None:
+    The one rule behind every "better" and "about as good" a learner reads, the coach's
+    and the pass judge's alike.  Both tests are needed.  Beyond :data:`SIGNIFICANCE`
+    standard errors, because a smaller difference may be the luck of the sampled deals,
+    which another seed could reverse.  At least :data:`MEANINGFUL_POINTS`, because figures
+    are said in whole points and anything smaller reads as "less than a point", which a
+    learner cannot act on however sure the search is.
+
+    >>> clear_difference(2.0, 0.4), clear_difference(2.0, 1.2), clear_difference(0.3, 0.01)
+    (True, False, False)
+    """
+    return gain >= MEANINGFUL_POINTS and gain > SIGNIFICANCE * error
+
+
+class Position:
+    """What a seat can derive from its view, computed once for every fact checked on it.
+
+    ``passing`` is the three cards the seat passes (or is advised to pass) when the
+    position is one before the pass; empty otherwise.
+    """
+
+    def __init__(self, view: SeatView, passing: Iterable[Card] = ()) -> None:
         self.view = view
         self.seat = view.seat
         self.hand = mask_of(view.hand)
         self.trick = view.current_trick
+        self.passing = tuple(sorted(passing))
+
+    @classmethod
+    def before_pass(cls, hand: Iterable[Card], passing: Iterable[Card]) -> Position:
+        """The position of a seat holding ``hand`` (its 13 dealt cards) that passes ``passing``.
+
+        Only the hand and the pass matter to a fact about a pass: the seat, the direction
+        and the rules are placeholders.
+        """
+        cards = tuple(sorted(hand))
+        view = SeatView(seat=0, rules=Rules(), pass_direction=PassDirection.LEFT, phase=Phase.PASSING, hand=cards,
+                        passed=None, received=None, plays=(), tricks=(), current_trick=(), trick_leader=None,
+                        to_move=None, hearts_broken=False, points_taken=(0, 0, 0, 0))
+        return cls(view, passing)
+
+    @cached_property
+    def kept(self) -> tuple[Card, ...]:
+        """The seat's cards that it does not pass."""
+        return tuple(card for card in self.view.hand if card not in self.passing)
 
     @cached_property
     def knowledge(self) -> Knowledge:
@@ -372,8 +414,7 @@ class SpadesBelowQueen(Fact):
     count: int
 
     def holds(self, position: Position) -> bool:
-        below = SUIT_MASKS[Suit.SPADES] & ((1 << QUEEN_OF_SPADES.index) - 1)
-        return (position.hand & below).bit_count() == self.count
+        return low_spades(position.hand) == self.count
 
 
 @dataclass(frozen=True, slots=True)
@@ -448,7 +489,7 @@ class Better(Fact):
 
     def holds(self, position: Position) -> bool:
         return (self.card != self.other and position.holds_card(self.card) and position.holds_card(self.other)
-                and self.gain >= MEANINGFUL_POINTS and self.gain > SIGNIFICANCE * self.error)
+                and clear_difference(self.gain, self.error))
 
 
 @dataclass(frozen=True, slots=True)
@@ -466,7 +507,7 @@ class AboutAsGood(Fact):
 
     def holds(self, position: Position) -> bool:
         return (self.card != self.other and position.holds_card(self.card) and position.holds_card(self.other)
-                and (abs(self.gain) < MEANINGFUL_POINTS or abs(self.gain) <= SIGNIFICANCE * self.error))
+                and not clear_difference(abs(self.gain), self.error))
 
 
 @dataclass(frozen=True, slots=True)

@@ -4,21 +4,18 @@ Design choices:
 
 * The reference is the coach's suggested pass, :func:`hearts_core.bots.heuristic_pass`
   (the sound computer player's pass, the one the guided match's coach recommends).
-* Facts first, sentences second.  Every sentence comes from a typed fact (a frozen
-  dataclass below) that holds its own test against the hand, :meth:`Fact.holds`; the
-  judge proposes candidate facts and keeps only those whose test passes, so a sentence
-  is never used for a hand it is not true of.  Each fact has one whole pattern with named
-  placeholders (and a second for plural counts), never glued fragments.
-* Each passed card gets exactly one card fact (the first that holds, in the order
-  :func:`card_facts` lists them); the kept hand adds what the pass left behind (♠Q
-  unguarded, a high spade beside it, high cards kept).
+* Facts first, sentences second.  Every sentence comes from a fact of
+  :mod:`hearts_core.pass_facts` that holds of the hand and the pass (a
+  :class:`~hearts_core.facts.Position` before the pass), so a sentence is never used for
+  a hand it is not true of.  The same facts say why the suggested cards go.
 * The verdict comes from playing the hand out: :data:`DEALS` deals of the other 39 cards
   that fit the learner's hand, the other seats passing as the sound player does, then all
   four seats playing the sound player's cards (:func:`hearts_core.policy.rollout`), once
   with the learner's pass and once with the suggested one, on the same deals so the
   difference is not blurred by luck of the deal.  A difference is only said when it is
-  larger than its uncertainty (two standard errors) and at least :data:`ABOUT_AS_GOOD`;
-  points are rounded to whole points ("about 6 points", "less than a point").  The
+  larger than its uncertainty (two standard errors) and big enough to round to a point:
+  :func:`hearts_core.facts.clear_difference`, the coach's rule too; points are rounded
+  to whole points ("about 6 points", "less than a point").  The
   deals are seeded from the hand, so the same pass always gets the same judgement.  It
   takes about a tenth of a second.
 
@@ -34,51 +31,36 @@ from __future__ import annotations
 
 import random
 import statistics
-from abc import ABC, abstractmethod
-from collections.abc import Iterator, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import StrEnum
-from typing import ClassVar, Final
+from typing import Final
 
-from hearts_core.bots import LOW_SPADES_TO_KEEP_QUEEN, heuristic_pass
-from hearts_core.cards import ACE, DECK, JACK, KING, QUEEN, Card, Suit, format_cards, mask_of
+from hearts_core.bots import heuristic_pass
+from hearts_core.cards import DECK, Card, format_cards, mask_of
 from hearts_core.errors import InvalidPositionError
+from hearts_core.facts import Position, clear_difference
 from hearts_core.kernel import Table
-from hearts_core.phrasing import marked_n, suit_singular
+from hearts_core.pass_facts import PassFact, PassTone, card_facts, kept_facts
 from hearts_core.policy import rollout
-from hearts_core.rules import CARDS_IN_PASS, CARDS_PER_SEAT, NUM_SEATS, QUEEN_OF_SPADES, TWO_OF_CLUBS, Rules
+from hearts_core.rules import CARDS_IN_PASS, CARDS_PER_SEAT, NUM_SEATS, TWO_OF_CLUBS, Rules
 from hearts_core.state import PassDirection
-from hearts_core.wording import and_list, marked, say, say_n, suit_name
+from hearts_core.wording import and_list, marked, say, say_n
 
 __all__ = [
-    "ABOUT_AS_GOOD",
     "DEALS",
-    "Fact",
+    "WEAK_BY",
     "PassJudgement",
     "PassVerdict",
     "PlayOut",
-    "Tone",
-    "card_facts",
     "judge_pass",
-    "kept_facts",
     "play_out",
 ]
 
 DEALS: Final = 240
 """Deals played out per judgement (each twice: the learner's pass and the suggested one)."""
-ABOUT_AS_GOOD: Final = 1.0
-"""Points a hand below which two passes count as about as good, whatever the sample says."""
 WEAK_BY: Final = 3.0
 """Points a hand by which the suggested pass must do better for a pass to be called weak."""
-LOW_RANK: Final = 7
-"""Cards up to this rank are low: easy to play under a higher card."""
-HIGH_RANK: Final = QUEEN
-"""Clubs and diamonds from this rank up are high: likely to win tricks."""
-HIGH_HEART_RANK: Final = JACK
-"""Hearts from this rank up are high: likely to win tricks full of points."""
-_TOP_SPADES: Final = (ACE, KING)
-
-
 class PassVerdict(StrEnum):
     """How a pass compares with the suggested one, played out."""
 
@@ -89,417 +71,6 @@ class PassVerdict(StrEnum):
     WEAK = "weak"
     """Worse than the suggested pass by :data:`WEAK_BY` points a hand or more."""
 
-
-class Tone(StrEnum):
-    """Whether a fact speaks for the pass or against it."""
-
-    GOOD = "good"
-    POOR = "poor"
-    NEUTRAL = "neutral"
-
-
-def _low_spades(cards: Sequence[Card]) -> int:
-    return sum(1 for card in cards if card.suit is Suit.SPADES and card.rank < QUEEN)
-
-
-def _kept(hand: Sequence[Card], passed: Sequence[Card]) -> list[Card]:
-    return [card for card in hand if card not in set(passed)]
-
-
-def _is_high(card: Card) -> bool:
-    if card.suit is Suit.HEARTS:
-        return card.rank >= HIGH_HEART_RANK
-    if card.suit is Suit.SPADES:
-        return card.rank in _TOP_SPADES
-    return card.rank >= HIGH_RANK
-
-
-# ------------------------------------------------------------------------ facts
-
-
-@dataclass(frozen=True, slots=True)
-class Fact(ABC):
-    """One thing true of a hand and a pass, with the sentence that says it."""
-
-    tone: ClassVar[Tone]
-    pattern: ClassVar[str]
-    """The sentence, one whole pattern with named placeholders."""
-    plural_pattern: ClassVar[str] = ""
-    """The same sentence for a count other than one (empty: the count never changes the words)."""
-    zero_pattern: ClassVar[str] = ""
-    """The same sentence for a count of none (empty: the plural pattern serves)."""
-
-    @abstractmethod
-    def holds(self, hand: Sequence[Card], passed: Sequence[Card]) -> bool:
-        """True if the fact is true of ``hand`` and the ``passed`` cards."""
-
-    @abstractmethod
-    def values(self) -> dict[str, str]:
-        """The placeholders' values."""
-
-    def count(self) -> int:
-        """The number the sentence's plural form depends on (1 unless a fact says otherwise)."""
-        return 1
-
-    def sentence(self) -> str:
-        """The fact in words, for a learner, in the active language.
-
-        A pattern pair is said with the catalogue's plural forms (``say_n``), a count of
-        none with its own pattern when the fact has one.
-        """
-        count, values = self.count(), self.values()
-        if count == 0 and self.zero_pattern:
-            return say(self.zero_pattern, **values)
-        if self.plural_pattern:
-            # say_n fills {count} itself, from the count that picks the plural form.
-            return say_n(self.pattern, self.plural_pattern, count,
-                         **{name: value for name, value in values.items() if name != "count"})
-        return say(self.pattern, **values)
-
-
-@dataclass(frozen=True, slots=True)
-class QueenPassedUnguarded(Fact):
-    """♠Q passed from a hand with too few low spades to hide it behind."""
-
-    low_spades: int
-    tone: ClassVar[Tone] = Tone.GOOD
-    pattern, plural_pattern = marked_n(
-        "♠Q with only {count} lower spade to hide behind is likely to be forced on you: "
-        "passing it is sound.",
-        "♠Q with only {count} lower spades to hide behind is likely to be forced on you: "
-        "passing it is sound.")
-    zero_pattern: ClassVar[str] = marked("♠Q with no lower spades to hide behind is likely to be forced on you: "
-                                         "passing it is sound.")
-
-    def holds(self, hand: Sequence[Card], passed: Sequence[Card]) -> bool:
-        return (QUEEN_OF_SPADES in passed and _low_spades(hand) == self.low_spades
-                and self.low_spades < LOW_SPADES_TO_KEEP_QUEEN)
-
-    def values(self) -> dict[str, str]:
-        return {"count": str(self.low_spades)}
-
-    def count(self) -> int:
-        return self.low_spades
-
-
-@dataclass(frozen=True, slots=True)
-class QueenPassedGuarded(Fact):
-    """♠Q passed although enough low spades could have hidden it."""
-
-    low_spades: int
-    tone: ClassVar[Tone] = Tone.NEUTRAL
-    pattern: ClassVar[str] = marked("With {count} lower spades to hide behind, you could have kept ♠Q and dropped it "
-                                    "on someone else later; passing it is safe, but it uses one of your three cards.")
-
-    def holds(self, hand: Sequence[Card], passed: Sequence[Card]) -> bool:
-        return (QUEEN_OF_SPADES in passed and _low_spades(hand) == self.low_spades
-                and self.low_spades >= LOW_SPADES_TO_KEEP_QUEEN)
-
-    def values(self) -> dict[str, str]:
-        return {"count": str(self.low_spades)}
-
-
-@dataclass(frozen=True, slots=True)
-class TopSpadePassed(Fact):
-    """♠A or ♠K passed from a short spade suit: it could have been forced to catch ♠Q."""
-
-    card: Card
-    low_spades: int
-    tone: ClassVar[Tone] = Tone.GOOD
-    pattern, plural_pattern = marked_n(
-        "{card} with only {count} spade below ♠Q could be forced to win a spade trick that "
-        "catches ♠Q: passing it is sound.",
-        "{card} with only {count} spades below ♠Q could be forced to win a spade trick "
-        "that catches ♠Q: passing it is sound.")
-    zero_pattern: ClassVar[str] = marked("{card} with no spades below ♠Q could be forced to win a spade trick that "
-                                         "catches ♠Q: passing it is sound.")
-
-    def holds(self, hand: Sequence[Card], passed: Sequence[Card]) -> bool:
-        return (self.card in passed and self.card.suit is Suit.SPADES and self.card.rank in _TOP_SPADES
-                and _low_spades(hand) == self.low_spades < LOW_SPADES_TO_KEEP_QUEEN)
-
-    def values(self) -> dict[str, str]:
-        return {"card": str(self.card), "count": str(self.low_spades)}
-
-    def count(self) -> int:
-        return self.low_spades
-
-
-@dataclass(frozen=True, slots=True)
-class TopSpadePassedGuarded(Fact):
-    """♠A or ♠K passed from a hand with enough low spades: still a card that can catch ♠Q."""
-
-    card: Card
-    low_spades: int
-    tone: ClassVar[Tone] = Tone.GOOD
-    pattern: ClassVar[str] = marked("{card} could win a spade trick that catches ♠Q; with {count} spades below ♠Q it "
-                                    "is less of a risk, but passing it is safe.")
-
-    def holds(self, hand: Sequence[Card], passed: Sequence[Card]) -> bool:
-        return (self.card in passed and self.card.suit is Suit.SPADES and self.card.rank in _TOP_SPADES
-                and _low_spades(hand) == self.low_spades >= LOW_SPADES_TO_KEEP_QUEEN)
-
-    def values(self) -> dict[str, str]:
-        return {"card": str(self.card), "count": str(self.low_spades)}
-
-
-@dataclass(frozen=True, slots=True)
-class VoidMade(Fact):
-    """Every card of a suit passed: the learner can throw points away when it is led."""
-
-    suit: Suit
-    cards: tuple[Card, ...]
-    tone: ClassVar[Tone] = Tone.GOOD
-    pattern, plural_pattern = marked_n(
-        "Passing {cards}, your only {suit_one}, leaves you with no {suit}, so you can throw "
-        "away points when {suit} are led.",
-        "Passing {cards}, all your {suit}, leaves you with no {suit}, so you can throw "
-        "away points when {suit} are led.")
-
-    def holds(self, hand: Sequence[Card], passed: Sequence[Card]) -> bool:
-        held = tuple(card for card in hand if card.suit is self.suit)
-        return (self.suit is not Suit.HEARTS and bool(held) and set(held) == set(self.cards)
-                and set(held) <= set(passed))
-
-    def values(self) -> dict[str, str]:
-        return {"suit": suit_name(self.suit), "suit_one": suit_singular(self.suit), "cards": and_list(self.cards)}
-
-    def count(self) -> int:
-        return len(self.cards)
-
-
-@dataclass(frozen=True, slots=True)
-class HighHeartPassed(Fact):
-    """A high heart passed: it would win tricks full of points."""
-
-    card: Card
-    tone: ClassVar[Tone] = Tone.GOOD
-    pattern: ClassVar[str] = marked("{card} is a high heart that could win tricks full of points: good to pass.")
-
-    def holds(self, hand: Sequence[Card], passed: Sequence[Card]) -> bool:
-        return self.card in passed and self.card.suit is Suit.HEARTS and self.card.rank >= HIGH_HEART_RANK
-
-    def values(self) -> dict[str, str]:
-        return {"card": str(self.card)}
-
-
-@dataclass(frozen=True, slots=True)
-class HighCardPassed(Fact):
-    """A high club or diamond passed: it could win tricks the learner does not want."""
-
-    card: Card
-    tone: ClassVar[Tone] = Tone.GOOD
-    pattern: ClassVar[str] = marked("{card} is a high {suit} that could win tricks you do not want: good to pass.")
-
-    def holds(self, hand: Sequence[Card], passed: Sequence[Card]) -> bool:
-        return (self.card in passed and self.card.suit in (Suit.CLUBS, Suit.DIAMONDS)
-                and self.card.rank >= HIGH_RANK)
-
-    def values(self) -> dict[str, str]:
-        return {"card": str(self.card), "suit": suit_singular(self.card.suit)}
-
-
-@dataclass(frozen=True, slots=True)
-class LowestPassedHighKept(Fact):
-    """A suit's lowest card passed while a high card of that suit stays in the hand."""
-
-    card: Card
-    high: Card
-    tone: ClassVar[Tone] = Tone.POOR
-    pattern: ClassVar[str] = marked("Passing {card}, your lowest {suit}, keeps your {high} that could win a trick you "
-                                    "do not want, and gives away a card you could play under others.")
-
-    def holds(self, hand: Sequence[Card], passed: Sequence[Card]) -> bool:
-        suit = [card for card in hand if card.suit is self.card.suit]
-        return (self.card in passed and self.card.rank <= LOW_RANK and self.card == min(suit)
-                and self.high in _kept(hand, passed) and self.high.suit is self.card.suit and _is_high(self.high))
-
-    def values(self) -> dict[str, str]:
-        return {"card": str(self.card), "suit": suit_singular(self.card.suit), "high": str(self.high)}
-
-
-@dataclass(frozen=True, slots=True)
-class LowCardPassed(Fact):
-    """A low card passed: a card the learner could have played under others."""
-
-    card: Card
-    tone: ClassVar[Tone] = Tone.POOR
-    pattern: ClassVar[str] = marked("{card} is a low {suit}, one you can usually play under a higher card, so passing "
-                                    "it gains little.")
-
-    def holds(self, hand: Sequence[Card], passed: Sequence[Card]) -> bool:
-        return self.card in passed and self.card.rank <= LOW_RANK and self.card is not QUEEN_OF_SPADES
-
-    def values(self) -> dict[str, str]:
-        return {"card": str(self.card), "suit": suit_singular(self.card.suit)}
-
-
-@dataclass(frozen=True, slots=True)
-class MiddleCardPassed(Fact):
-    """A card neither low nor high passed."""
-
-    card: Card
-    tone: ClassVar[Tone] = Tone.NEUTRAL
-    pattern: ClassVar[str] = marked("{card} is neither a high {suit} nor a low one: passing it helps less than passing "
-                                    "a high card would.")
-
-    def holds(self, hand: Sequence[Card], passed: Sequence[Card]) -> bool:
-        return (self.card in passed and self.card.rank > LOW_RANK and not _is_high(self.card)
-                and self.card is not QUEEN_OF_SPADES)
-
-    def values(self) -> dict[str, str]:
-        return {"card": str(self.card), "suit": suit_singular(self.card.suit)}
-
-
-@dataclass(frozen=True, slots=True)
-class QueenKeptUnguarded(Fact):
-    """♠Q kept with too few low spades left to hide it behind."""
-
-    low_spades: int
-    tone: ClassVar[Tone] = Tone.POOR
-    pattern, plural_pattern = marked_n(
-        "You kept ♠Q with only {count} lower spade to hide behind: it is likely to be "
-        "forced on you.",
-        "You kept ♠Q with only {count} lower spades to hide behind: it is likely to be "
-        "forced on you.")
-    zero_pattern: ClassVar[str] = marked("You kept ♠Q with no lower spades to hide behind: it is likely to be "
-                                         "forced on you.")
-
-    def holds(self, hand: Sequence[Card], passed: Sequence[Card]) -> bool:
-        kept = _kept(hand, passed)
-        return QUEEN_OF_SPADES in kept and _low_spades(kept) == self.low_spades < LOW_SPADES_TO_KEEP_QUEEN
-
-    def values(self) -> dict[str, str]:
-        return {"count": str(self.low_spades)}
-
-    def count(self) -> int:
-        return self.low_spades
-
-
-@dataclass(frozen=True, slots=True)
-class QueenKeptGuarded(Fact):
-    """♠Q kept with enough low spades to hide it behind."""
-
-    low_spades: int
-    tone: ClassVar[Tone] = Tone.GOOD
-    pattern: ClassVar[str] = marked("You kept ♠Q with {count} lower spades to hide behind: you can wait and drop it on "
-                                    "someone else later.")
-
-    def holds(self, hand: Sequence[Card], passed: Sequence[Card]) -> bool:
-        kept = _kept(hand, passed)
-        return QUEEN_OF_SPADES in kept and _low_spades(kept) == self.low_spades >= LOW_SPADES_TO_KEEP_QUEEN
-
-    def values(self) -> dict[str, str]:
-        return {"count": str(self.low_spades)}
-
-
-@dataclass(frozen=True, slots=True)
-class TopSpadeKept(Fact):
-    """♠A or ♠K kept in a short spade suit while ♠Q is not in the learner's hand."""
-
-    card: Card
-    low_spades: int
-    tone: ClassVar[Tone] = Tone.POOR
-    pattern, plural_pattern = marked_n(
-        "You kept {card} with only {count} spade below ♠Q: it could be forced to win a spade "
-        "trick that catches ♠Q.",
-        "You kept {card} with only {count} spades below ♠Q: it could be forced to win a "
-        "spade trick that catches ♠Q.")
-    zero_pattern: ClassVar[str] = marked("You kept {card} with no spades below ♠Q: it could be forced to win a spade "
-                                         "trick that catches ♠Q.")
-
-    def holds(self, hand: Sequence[Card], passed: Sequence[Card]) -> bool:
-        kept = _kept(hand, passed)
-        return (self.card in kept and self.card.suit is Suit.SPADES and self.card.rank in _TOP_SPADES
-                and QUEEN_OF_SPADES not in kept and _low_spades(kept) == self.low_spades < LOW_SPADES_TO_KEEP_QUEEN)
-
-    def values(self) -> dict[str, str]:
-        return {"card": str(self.card), "count": str(self.low_spades)}
-
-    def count(self) -> int:
-        return self.low_spades
-
-
-@dataclass(frozen=True, slots=True)
-class HighCardsKept(Fact):
-    """High clubs, diamonds or hearts kept while lower cards were passed."""
-
-    cards: tuple[Card, ...]
-    tone: ClassVar[Tone] = Tone.POOR
-    pattern, plural_pattern = marked_n(
-        "You kept {cards}, a high card that could win a trick you do not want.",
-        "You kept {cards}, high cards that could win tricks you do not want.")
-
-    def holds(self, hand: Sequence[Card], passed: Sequence[Card]) -> bool:
-        kept = _kept(hand, passed)
-        lower = [card for card in passed if not _is_high(card) and card is not QUEEN_OF_SPADES]
-        return (bool(self.cards) and bool(lower) and all(card in kept and _is_high(card)
-                                                          and card.suit is not Suit.SPADES for card in self.cards)
-                and all(card.rank > min(low.rank for low in lower) for card in self.cards))
-
-    def values(self) -> dict[str, str]:
-        return {"cards": and_list(self.cards)}
-
-    def count(self) -> int:
-        return len(self.cards)
-
-
-def _card_candidates(hand: Sequence[Card], card: Card, kept: Sequence[Card]) -> Iterator[Fact]:
-    """What might be said of passing ``card``, in order of preference."""
-    low_spades = _low_spades(hand)
-    yield QueenPassedUnguarded(low_spades)
-    yield QueenPassedGuarded(low_spades)
-    yield TopSpadePassed(card, low_spades)
-    yield TopSpadePassedGuarded(card, low_spades)
-    yield HighHeartPassed(card)
-    yield HighCardPassed(card)
-    for high in sorted((c for c in kept if c.suit is card.suit), reverse=True):
-        yield LowestPassedHighKept(card, high)
-    yield LowCardPassed(card)
-    yield MiddleCardPassed(card)
-
-
-def card_facts(hand: Sequence[Card], passed: Sequence[Card]) -> list[tuple[tuple[Card, ...], Fact]]:
-    """For each passed card (or group: a suit passed whole), the one fact that says what it was worth."""
-    passed = sorted(passed)
-    kept = _kept(hand, passed)
-    said: set[Card] = set()
-    found: list[tuple[tuple[Card, ...], Fact]] = []
-    # ♠Q and the spades above it first: what matters about them is the spades left to hide behind.
-    for card in sorted(passed, key=lambda c: (c is not QUEEN_OF_SPADES, c.suit is not Suit.SPADES, c)):
-        if card in said:
-            continue
-        group = tuple(c for c in passed if c.suit is card.suit)
-        void = VoidMade(card.suit, group)
-        if card.suit is not Suit.SPADES and void.holds(hand, passed):
-            found.append((group, void))
-            said.update(group)
-            continue
-        for fact in _card_candidates(hand, card, kept):
-            if (card is QUEEN_OF_SPADES) != isinstance(fact, QueenPassedUnguarded | QueenPassedGuarded):
-                continue
-            if fact.holds(hand, passed):
-                found.append(((card,), fact))
-                said.add(card)
-                break
-    return found
-
-
-def kept_facts(hand: Sequence[Card], passed: Sequence[Card]) -> list[Fact]:
-    """What the pass left in the hand: ♠Q with or without a guard, an exposed top spade, high cards.
-
-    High cards already named by a card fact (a low card passed while they stay) are not named again.
-    """
-    kept = _kept(hand, passed)
-    named = {fact.high for _, fact in card_facts(hand, passed) if isinstance(fact, LowestPassedHighKept)}
-    low_spades = _low_spades(kept)
-    candidates: list[Fact] = [QueenKeptUnguarded(low_spades), QueenKeptGuarded(low_spades)]
-    candidates += [TopSpadeKept(card, low_spades) for card in kept]
-    high = tuple(sorted((card for card in kept if _is_high(card) and card.suit is not Suit.SPADES
-                         and card not in named),
-                        key=lambda c: (-c.rank, c.suit))[:CARDS_IN_PASS])
-    candidates.append(HighCardsKept(high))
-    return [fact for fact in candidates if fact.holds(hand, passed)]
 
 
 # --------------------------------------------------------------------- play-out
@@ -520,9 +91,14 @@ class PlayOut:
     """Standard error of ``difference``."""
 
     @property
-    def margin(self) -> float:
-        """Differences within this many points are "about as good"."""
-        return max(ABOUT_AS_GOOD, 2 * self.error)
+    def suggested_better(self) -> bool:
+        """The suggested pass did clearly better (:func:`~hearts_core.facts.clear_difference`)."""
+        return clear_difference(self.difference, self.error)
+
+    @property
+    def mine_better(self) -> bool:
+        """The learner's pass did clearly better."""
+        return clear_difference(-self.difference, self.error)
 
 
 def play_out(hand: Sequence[Card], passed: Sequence[Card], direction: PassDirection,
@@ -584,11 +160,11 @@ class PassJudgement:
     summary: str
     passed: tuple[Card, ...]
     suggested: tuple[Card, ...]
-    cards: tuple[tuple[tuple[Card, ...], Fact], ...]
+    cards: tuple[tuple[tuple[Card, ...], PassFact], ...]
     """What each passed card was worth giving (one fact per card, or per suit passed whole)."""
-    kept: tuple[Fact, ...]
+    kept: tuple[PassFact, ...]
     """What the pass left in the hand."""
-    suggestion: tuple[tuple[tuple[Card, ...], Fact], ...]
+    suggestion: tuple[tuple[tuple[Card, ...], PassFact], ...]
     """Why the suggested cards go (empty when the learner passed exactly those)."""
     play_out: PlayOut
 
@@ -642,20 +218,22 @@ def judge_pass(hand: Sequence[Card], passed: Sequence[Card], direction: PassDire
     suggested = tuple(sorted(heuristic_pass(hand)))
     outcome = play_out(hand, passed, way, suggested, deals)
     same = set(passed) == set(suggested)
-    given = card_facts(hand, passed)
-    kept = kept_facts(hand, passed)
-    poor = any(fact.tone is Tone.POOR for fact in (*(fact for _, fact in given), *kept))
+    position = Position.before_pass(hand, passed)
+    given = card_facts(position)
+    kept = kept_facts(position)
+    poor = any(fact.tone is PassTone.POOR for fact in (*(fact for _, fact in given), *kept))
     if same:
         verdict, summary = PassVerdict.GOOD, _SAME
-    elif -outcome.difference > outcome.margin:
+    elif outcome.mine_better:
         verdict, summary = PassVerdict.GOOD, _BETTER
-    elif outcome.difference <= outcome.margin:
+    elif not outcome.suggested_better:
         verdict, summary = (PassVerdict.FAIR, _ABOUT_BUT) if poor else (PassVerdict.GOOD, _ABOUT)
     elif outcome.difference < WEAK_BY:
         verdict, summary = PassVerdict.FAIR, _FAIR
     else:
         verdict, summary = PassVerdict.WEAK, _WEAK
     # The suggestion's reasons, for the cards the learner did not pass (the others were said above).
-    others = tuple((group, fact) for group, fact in card_facts(hand, suggested) if not set(group) <= set(passed))
+    others = tuple((group, fact) for group, fact in card_facts(Position.before_pass(hand, suggested))
+                   if not set(group) <= set(passed))
     return PassJudgement(verdict, say(summary, gap=_points(abs(outcome.difference))), passed, suggested,
                          tuple(given), tuple(kept), () if same else others, outcome)

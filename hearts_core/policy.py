@@ -29,6 +29,7 @@ __all__ = [
     "SPADES",
     "heuristic_play",
     "highest",
+    "low_spades",
     "lowest",
     "moon_threat",
     "rollout",
@@ -45,6 +46,20 @@ HIGH_SPADES: Final = KING_OF_SPADES.bit | ACE_OF_SPADES.bit
 MOON_WATCH_POINTS: Final = 14
 """Points one seat must hold, alone, before the others treat it as shooting the moon."""
 _RANK: Final = tuple(index % CARDS_PER_SUIT for index in range(len(DECK)))
+_BELOW_QUEEN: Final = SPADES & ((1 << QS) - 1)
+
+
+def low_spades(hand: int) -> int:
+    """How many spades below ♠Q the hand (a card mask) holds: the cards ♠Q can hide behind.
+
+    The one count behind the sound player's pass, the coach's reasons and the pass judge's,
+    so "guarded" can never mean two things.
+
+    >>> from hearts_core.cards import mask_of, parse_cards
+    >>> low_spades(mask_of(parse_cards("♠2 ♠J ♠Q ♠K ♥3")))
+    2
+    """
+    return (hand & _BELOW_QUEEN).bit_count()
 
 
 def lowest(mask: int) -> int:

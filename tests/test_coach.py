@@ -279,7 +279,7 @@ def test_pass_recommendation_names_its_reasons() -> None:
     assert set(mine.cards) == set(cards("♠A ♣2 ♦8"))
     assert "With only 1 spade below ♠Q, ♠A could be forced to win a spade trick that catches ♠Q" in mine.reason
     assert "Passing ♣2 empties your clubs: unless the cards you receive include one" in mine.reason
-    assert "♦8 fills the pass" in mine.reason  # ♦8 is no high card, and is not called one
+    assert "♦8 is neither a high diamond nor a low one" in mine.reason  # ♦8 is no high card, and is not called one
     assert_reasoned(mine.reason, max_sentences=4)
     queen = recommend(state.view(3))
     assert QUEEN_OF_SPADES in queen.cards

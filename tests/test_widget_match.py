@@ -512,7 +512,7 @@ def test_the_option_lists_name_the_settings_and_their_values(store: MatchStore) 
     w = widget(store)
     lists = w.option_lists
     assert [item["value"] for item in lists["speeds"]] == list(type(w).speed.values or ())
-    assert [item["value"] for item in lists["levels"]] == list(match_flow.LEVELS)
+    assert [item["value"] for item in lists["levels"]] == list(match_flow.OPPONENT_LEVELS)
     assert {item["name"] for item in lists["options"]} <= set(match_flow.SETTINGS) & set(w.trait_names(sync=True))
     assert all(item["label"] for key in ("speeds", "levels", "options") for item in lists[key])
     assert lists["computers"] == ["CPU1", "CPU2", "CPU3"] and lists["cards_in_pass"] == 3

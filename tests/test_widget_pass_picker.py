@@ -20,6 +20,7 @@ from hearts_core import (
     parse_cards,
 )
 from hearts_core.bots import heuristic_pass, make_bot
+from hearts_core.coach import recommend
 from hearts_core.pass_judge import WEAK_BY
 from hearts_core.scenarios import pass_example
 from widgets.lessons import Progress, completes
@@ -198,10 +199,13 @@ def test_a_weak_pass_gets_an_honest_critique_and_no_star(tmp_path: Path) -> None
     assert "You kept ♠Q with only 1 lower spade to hide behind: it is likely to be forced on you." in lines
     assert picker.suggestion == [
         "The coach's suggested pass is ♣A, ♦K and ♠Q.",
-        "♠Q with only 1 lower spade to hide behind is likely to be forced on you: passing it is sound.",
-        "♣A is a high club that could win tricks you do not want: good to pass.",
-        "♦K is a high diamond that could win tricks you do not want: good to pass.",
+        "With only 1 spade below ♠Q to hide behind, ♠Q (13 points) is likely to be forced on you: pass it.",
+        "♣A and ♦K are high cards that could win tricks you would rather not take.",
     ]
+    # The coach's own advice for this hand gives the same reasons in the same words.
+    rest = [card for card in DECK if card not in LESSON_HAND]
+    advice = recommend(HandState.new([LESSON_HAND, rest[:13], rest[13:26], rest[26:]], "left").view(0))
+    assert advice.reason == " ".join(picker.suggestion[1:])
     assert tuple(sorted(heuristic_pass(LESSON_HAND))) == tuple(sorted(parse_cards("♣A ♦K ♠Q")))
     played = next(line for line in lines if line.startswith("Played out over"))
     judged = judge_pass(LESSON_HAND, parse_cards("♣4 ♦3 ♥2"))
@@ -217,10 +221,9 @@ def test_a_good_pass_says_why(tmp_path: Path) -> None:
     picker = completes("04-passing", chosen(PassPicker("pass-high-cards"), "♣A", "♦K", "♠Q"), Progress(tmp_path))
     picker.confirm()
     assert picker.verdict == "good" and picker.first_try
-    assert picker.judgement[:3] == [
-        "♠Q with only 1 lower spade to hide behind is likely to be forced on you: passing it is sound.",
-        "♣A is a high club that could win tricks you do not want: good to pass.",
-        "♦K is a high diamond that could win tricks you do not want: good to pass.",
+    assert picker.judgement[:2] == [
+        "With only 1 spade below ♠Q to hide behind, ♠Q (13 points) is likely to be forced on you: pass it.",
+        "♣A and ♦K are high cards that could win tricks you would rather not take.",
     ]
     assert max(c.rank for c in LESSON_HAND if c.suit is Suit.CLUBS) == parse_card("♣A").rank
     assert picker.suggestion == []  # it is the suggestion

@@ -47,7 +47,7 @@ from widgets.match_flow import (
     COMPUTERS,
     FIRST_MATCH_SEED,
     HARD_TIME_BUDGET,
-    LEVELS,
+    OPPONENT_LEVELS,
     SETTINGS,
     SPEEDS,
     TIE_RULES,
@@ -62,7 +62,7 @@ from widgets.storage import MatchStore
 if TYPE_CHECKING:
     from _typeshed import DataclassInstance
 
-__all__ = ["FIRST_MATCH_SEED", "HARD_TIME_BUDGET", "LEVELS", "SETTINGS", "SPEEDS", "MatchWidget"]
+__all__ = ["FIRST_MATCH_SEED", "HARD_TIME_BUDGET", "OPPONENT_LEVELS", "SETTINGS", "SPEEDS", "MatchWidget"]
 
 log = logging.getLogger("hearts_lessons.widgets.match")
 
@@ -378,8 +378,8 @@ class MatchWidget(HeartsWidget):
     @traitlets.validate("levels")
     def _valid_levels(self, proposal: dict[str, Any]) -> list[str]:
         value = list(proposal["value"])
-        if len(value) != len(COMPUTERS) or any(level not in LEVELS for level in value):
-            raise traitlets.TraitError(f"levels must be three of {', '.join(LEVELS)}, not {value!r}")
+        if len(value) != len(COMPUTERS) or any(level not in OPPONENT_LEVELS for level in value):
+            raise traitlets.TraitError(f"levels must be three of {', '.join(OPPONENT_LEVELS)}, not {value!r}")
         return value
 
 

@@ -90,7 +90,7 @@ __all__ = [
     "COMPUTERS",
     "HARD_TIME_BUDGET",
     "LEARNER_SEAT",
-    "LEVELS",
+    "OPPONENT_LEVELS",
     "SETTINGS",
     "SPEEDS",
     "MatchFlow",
@@ -107,7 +107,8 @@ log = logging.getLogger("hearts_lessons.widgets.match")
 
 COMPUTERS: Final = tuple(range(1, NUM_SEATS))
 SPEEDS: Final = ("instant", "normal", "slow")
-LEVELS: Final = ("easy", "normal", "hard")
+OPPONENT_LEVELS: Final = ("easy", "normal", "hard")
+"""The levels a computer opponent may play at in a match: hearts_core.LEVELS but random play."""
 TIE_RULES: Final = ("share", "play_on")
 HARD_TIME_BUDGET: Final = 0.3
 """Seconds of reference-machine effort per hard decision: strong, yet the table keeps moving."""

@@ -59,7 +59,7 @@ from hearts_core.wording import (
 from widgets._base import card_data, cards_data, spoken_plays
 from widgets.analysis_board import analysis_link, view_before_play
 from widgets.match_flow import (
-    LEVELS,
+    OPPONENT_LEVELS,
     SPEEDS,
     TIE_RULES,
     MatchFlow,
@@ -148,7 +148,7 @@ def option_lists() -> dict[str, Any]:
     return {
         "speeds": [{"value": speed, "label": say(_SPEED_TEXT[speed]), "delay": _DELAYS_MS[speed]}
                    for speed in SPEEDS],
-        "levels": [{"value": level, "label": say(_LEVEL_TEXT[level])} for level in LEVELS],
+        "levels": [{"value": level, "label": say(_LEVEL_TEXT[level])} for level in OPPONENT_LEVELS],
         "options": [{"name": name, "label": say(label)} for name, label in _OPTIONS],
         "computers": [seat_name(seat) for seat in range(1, NUM_SEATS)],
         "cards_in_pass": CARDS_IN_PASS,

@@ -1,0 +1,353 @@
+"""The coach's words: every sentence of a reason, each said only when the facts it states hold.
+
+Design choices:
+
+* Every sentence is a :class:`Claim`: one whole pattern with named placeholders, and the
+  facts it states (:mod:`hearts_core.facts`).  A claim is said only when every one of
+  its facts holds of the position (:func:`first_true`), so a reason is true by
+  construction.
+* The generators list what might be said, most telling first: what the table shows
+  (:func:`situation_claims`), what the search's figures say (:func:`figure_claims`: a
+  difference only when it is clear, :func:`~hearts_core.facts.clear_difference`, quoting
+  the score the hand should end with, rounded for a learner), what a played card did
+  (:func:`played_claims`) and why a pass's cards go (:func:`pass_claims`).
+* Players are named as the coached seat sees the table (``_seen``), so a puzzle seen
+  from any seat names them as its board does.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
+from typing import Final
+
+from hearts_core.bots import Appraisal
+from hearts_core.cards import ACE, KING, QUEEN, Card, Suit
+from hearts_core.coach_judgement import Judgement
+from hearts_core.facts import (
+    AboutAsGood,
+    AllAbove,
+    Better,
+    Expected,
+    Fact,
+    FirstTrick,
+    HighCard,
+    HigherOut,
+    Holds,
+    LowestHeld,
+    MoonThreat,
+    NoneAbove,
+    NoPoints,
+    Over,
+    PlaysLast,
+    Position,
+    QueenGone,
+    QueenOut,
+    ShootingPays,
+    ShownVoid,
+    TakeChance,
+    TopCard,
+    TrickPoints,
+    Under,
+    Void,
+    Winning,
+    checked,
+)
+from hearts_core.pass_facts import explain_pass
+from hearts_core.phrasing import sentences, suit_singular
+from hearts_core.rules import NUM_SEATS, QUEEN_OF_SPADES
+from hearts_core.wording import (
+    about_points,
+    and_list,
+    marked,
+    points_phrase,
+    say,
+    say_n,
+    seat_name,
+    suit_name,
+)
+
+__all__ = [
+    "Claim",
+    "choice_claims",
+    "claim",
+    "facts_of",
+    "figure_claims",
+    "first_true",
+    "joined",
+    "pass_claims",
+    "played_claims",
+    "said_claim",
+    "situation_claims",
+]
+
+_SPADES_ABOVE_QUEEN: Final = (KING, ACE)
+
+
+@dataclass(frozen=True, slots=True)
+class Claim:
+    """One sentence of a reason: a whole pattern, its values, and the facts it states."""
+
+    pattern: str
+    facts: tuple[Fact, ...]
+    values: tuple[tuple[str, object], ...] = ()
+    said: bool = False
+    """True when ``pattern`` is the finished sentence already (a count-dependent one, see :func:`said_claim`)."""
+
+    def text(self) -> str:
+        """The sentence, placeholders filled (translated when a catalogue is installed)."""
+        return self.pattern if self.said else say(self.pattern, **dict(self.values))
+
+
+def claim(pattern: str, facts: tuple[Fact, ...], **values: object) -> Claim:
+    """A :class:`Claim`; its facts are checked only when it is chosen (see :func:`first_true`).
+
+    ``pattern`` is written as ``marked("...")`` where the claim is made, so it is extracted
+    for translation; it is said (translated and filled) only if the claim is chosen.
+    """
+    return Claim(pattern, facts, tuple(values.items()))
+
+
+def said_claim(sentence: str, facts: tuple[Fact, ...]) -> Claim:
+    """A :class:`Claim` whose sentence is said when it is made: ``said_claim(say_n("...", "...", n, ...), facts)``.
+
+    A sentence that depends on a count is written as one literal ``say_n`` call, so its two
+    forms are extracted as one plural entry of the catalogue; :func:`claim`'s ``marked``
+    holds a single form only.
+    """
+    return Claim(sentence, facts, said=True)
+
+
+def first_true(position: Position, claims: Iterable[Claim | None]) -> Claim | None:
+    """The first claim whose facts all hold of the position: the only kind of sentence ever said."""
+    for candidate in claims:
+        if candidate is not None and checked(position, candidate.facts):
+            return candidate
+    return None
+
+
+def joined(claims: Iterable[Claim]) -> str:
+    """The claims' sentences as one reason."""
+    return sentences(item.text() for item in claims)
+
+
+def facts_of(claims: Iterable[Claim]) -> tuple[Fact, ...]:
+    """Every fact the claims state, in order."""
+    return tuple(fact for item in claims for fact in item.facts)
+
+
+def choice_claims(position: Position, judgement: Judgement, card: Card, other: Card) -> tuple[Claim, ...]:
+    """Why ``card`` rather than ``other``: what the table shows about it, then what the search's figures say.
+
+    Every claim returned has been checked against the position.
+    """
+    situation = first_true(position, situation_claims(position, judgement.figures(card)))
+    figures = first_true(position, figure_claims(judgement, card, other, position.view.points_taken[position.seat]))
+    return tuple(item for item in (situation, figures) if item is not None)
+
+
+def figure_claims(judgement: Judgement, card: Card, other: Card, already: int) -> Iterator[Claim]:
+    """The search's comparison of ``card`` with ``other``, said only as far as it is sure of it.
+
+    ``already`` is what the seat has taken so far: the figures quoted are the score it
+    should end the hand with, which includes those points.
+    """
+    mine, theirs = judgement.figures(card), judgement.figures(other)
+    own, own_error = judgement.own_gain(card, other)
+    relative, relative_error = judgement.relative_gain(card, other)
+    expected = (Expected(card, mine.rest_points, already), Expected(other, theirs.rest_points, already))
+    ours, others_figure = about_points(expected[0].total), about_points(expected[1].total)
+    tie = AboutAsGood(card, other, relative, relative_error)
+    if ours == others_figure:
+        yield claim(marked("{other} is about as good: with either you should end the hand with {points}."),
+                    (tie, *expected), other=other, points=ours)
+    yield claim(marked("{other} is about as good: with {card} you should end the hand with {points}, with {other} "
+                       "{other_points}."), (tie, *expected),
+                card=card, other=other, points=ours, other_points=others_figure)
+    yield claim(marked("With {card} you should end the hand with {points}; {other} would cost you {gain} more."),
+                (Better(card, other, own, own_error), expected[0]),
+                card=card, other=other, points=ours, gain=about_points(own))
+    yield claim(marked("{card} should cost you {extra} more than {other} by the end of the hand, but it leaves the "
+                       "others with more: against their average you come out {gain} better."),
+                (Better(other, card, -own, own_error), Better(card, other, relative, relative_error, "relative")),
+                card=card, other=other, extra=about_points(-own), gain=about_points(relative))
+    yield claim(marked("{card} and {other} should cost you about the same, but {card} leaves the others with more: "
+                       "against their average you come out {gain} better."),
+                (AboutAsGood(card, other, own, own_error, "own"),
+                 Better(card, other, relative, relative_error, "relative")),
+                card=card, other=other, gain=about_points(relative))
+
+
+def situation_claims(position: Position, figures: Appraisal) -> Iterator[Claim]:
+    """What the table shows about playing ``figures.card``, most telling first; :func:`first_true` picks one."""
+    view, card = position.view, figures.card
+    if figures.shooting:
+        yield claim(marked("The search finds your cards strong enough to try for the moon, so play {card} and keep "
+                           "taking tricks: if you take every heart and ♠Q, the others score the points instead."),
+                    (ShootingPays(card, figures.shooting),), card=card)
+    winning = position.winning
+    if winning is None:
+        yield from _lead_claims(position, figures)
+        return
+    seat, top = winning
+    points = position.trick_points
+    led = position.trick[0].suit
+    takes = (*([PlaysLast()] if len(position.trick) == NUM_SEATS - 1 else [TopCard(card)]), Over(card, top))
+    threat = next((other for other in range(NUM_SEATS) if other != view.seat and MoonThreat(other).holds(position)), -1)
+    if threat >= 0 and points:
+        yield claim(marked("{seat} alone has taken points so far and may be shooting the moon; taking this trick and "
+                           "its {points} with {card} stops that."),
+                    (MoonThreat(threat), TrickPoints(points), *takes),
+                    seat=_seen(position, threat), points=points_phrase(points), card=card)
+    if card.suit is led:
+        yield from _follow_claims(position, figures, seat, top, points)
+    else:
+        yield from _discard_claims(position, figures, seat, top, threat)
+
+
+def _seen(position: Position, seat: int) -> str:
+    """``seat``'s name as the coached seat sees the table: itself "You", the next to play "CPU1", and so on.
+
+    The learner's seat in a match is seat 0, where this is :func:`seat_name` itself; a puzzle
+    may be seen from any seat, and its words must name the players as its board does.
+    """
+    return seat_name((seat - position.seat) % NUM_SEATS)
+
+
+def _lead_claims(position: Position, figures: Appraisal) -> Iterator[Claim]:
+    card = figures.card
+    suit = card.suit
+    if suit is Suit.SPADES and card.rank < QUEEN:
+        yield claim(marked("♠Q is still out and you hold no spade above it, so leading {card} may force ♠Q out "
+                           "onto someone else's trick."), (QueenOut(), NoneAbove(QUEEN_OF_SPADES), Holds((card,))),
+                    card=card)
+    yield claim(marked("{card} is the highest {suit} left, so it takes this trick: nobody can play above it."),
+                (TopCard(card),), card=card, suit=suit_singular(suit))
+    above = len(position.unseen_above(card))
+    seldom = TakeChance(card, figures.take_chance, likely=False)
+    voids = [seat for seat in range(NUM_SEATS) if ShownVoid(seat, suit).holds(position)]
+    if voids:
+        yield said_claim(say_n("Leading {card} should leave the trick to someone else, since a higher {suit} is "
+                               "still out, although {seats} cannot follow suit and may throw points on it.",
+                               "Leading {card} should leave the trick to someone else, since {count} higher {suits} "
+                               "are still out, although {seats} cannot follow suit and may throw points on it.",
+                               above, card=card, suit=suit_singular(suit), suits=suit_name(suit),
+                               seats=and_list(_seen(position, s) for s in voids)),
+                         (seldom, HigherOut(card, above), *(ShownVoid(seat, suit) for seat in voids)))
+    yield said_claim(say_n("Leading {card} should leave the trick to someone else, since a higher {suit} is still out.",
+                           "Leading {card} should leave the trick to someone else, since {count} higher {suits} are "
+                           "still out.", above, card=card, suit=suit_singular(suit), suits=suit_name(suit)),
+                     (seldom, HigherOut(card, above)))
+
+
+def _follow_claims(position: Position, figures: Appraisal, seat: int, top: Card, points: int) -> Iterator[Claim]:
+    card, led, view = figures.card, figures.card.suit, position.view
+    lower = tuple(item for item in view.hand if item.suit is led and item.rank < card.rank)
+    if led is Suit.SPADES:
+        catchers = tuple(item for item in view.hand if item.suit is Suit.SPADES and item.rank in _SPADES_ABOVE_QUEEN)
+        if catchers:
+            yield claim(marked("♠Q is still out and {catchers} could catch it, so stay under {top} with {card}."),
+                        (QueenOut(), Holds(catchers), Under(card, top)),
+                        catchers=and_list(catchers), top=top, card=card)
+    if points:
+        yield claim(marked("{seat}'s {top} is winning this trick with {points} in it, so play {card}, which stays "
+                           "under it."), (Winning(seat, top), TrickPoints(points), Under(card, top)),
+                    seat=_seen(position, seat), top=top, points=points_phrase(points), card=card)
+    yield claim(marked("{seat}'s {top} is winning this trick, so play {card}, which stays under it."),
+                (Winning(seat, top), Under(card, top)), seat=_seen(position, seat), top=top, card=card)
+    if lower:
+        yield claim(marked("Nobody may throw points on the first trick unless they hold nothing else, so {card} can "
+                           "take it cheaply and you keep {lower} for later."),
+                    (FirstTrick(), TrickPoints(0), Over(card, top), Holds(lower)), card=card, lower=and_list(lower))
+    yield claim(marked("Nobody may throw points on the first trick unless they hold nothing else, so {card} can "
+                       "take it cheaply."), (FirstTrick(), TrickPoints(0), Over(card, top)), card=card)
+    if lower:
+        yield claim(marked("All your {suits} are above {top} and you play last, so you take this trick whatever you "
+                           "play: take it with {card} and keep {lower} for later."),
+                    (AllAbove(top), PlaysLast(), NoneAbove(card), Holds(lower)),
+                    suits=suit_name(led), top=top, card=card, lower=and_list(lower))
+    yield claim(marked("The trick holds no points and you play last, so {card} takes it safely."),
+                (PlaysLast(), TrickPoints(0), Over(card, top)), card=card)
+    yield claim(marked("All your {suits} are above {top}, so play {card}, your lowest: a player after you may "
+                       "still go higher and take the trick."), (AllAbove(top), LowestHeld(card)),
+                suits=suit_name(led), top=top, card=card)
+    if led is Suit.SPADES:
+        yield claim(marked("♠Q has already been played, so {card} can take this spade trick without catching it."),
+                    (QueenGone(), Over(card, top)), card=card)
+    if lower:
+        yield claim(marked("{card} is above {top} and will probably take this trick, but the search finds that keeping "
+                           "{lower} for later saves more."),
+                    (TakeChance(card, figures.take_chance, likely=True), Over(card, top), Holds(lower)),
+                    card=card, top=top, lower=and_list(lower))
+
+
+def _discard_claims(position: Position, figures: Appraisal, seat: int, top: Card, threat: int) -> Iterator[Claim]:
+    card, led = figures.card, position.trick[0].suit
+    void = Void(led)
+    if HighCard(card).holds(position):
+        yield claim(marked("You have no {suits}, and nobody may throw points on the first trick unless they hold "
+                           "nothing else: a cheap moment to get rid of {card}."),
+                    (void, FirstTrick(), HighCard(card)), suits=suit_name(led), card=card)
+    if threat >= 0:
+        yield claim(marked("{seat} alone has taken points so far, may be shooting the moon and is winning this "
+                           "trick, so give it no points: throw away {card}."),
+                    (MoonThreat(threat), Winning(threat, top), void, NoPoints(card)),
+                    seat=_seen(position, threat), card=card)
+    if card is QUEEN_OF_SPADES:
+        if len(position.trick) == NUM_SEATS - 1:
+            yield claim(marked("You have no {suits}, so drop ♠Q now: {seat} takes this trick and its 13 points."),
+                        (void, Winning(seat, top), PlaysLast()), suits=suit_name(led), seat=_seen(position, seat))
+        yield claim(marked("You have no {suits}, so drop ♠Q now: a card off the led suit never takes the trick, "
+                           "so its 13 points go to someone else."), (void,), suits=suit_name(led))
+    if card.suit is Suit.HEARTS:
+        yield claim(marked("You have no {suits}, so throw away {card}: a card off the led suit never takes the trick, "
+                           "so its point goes to someone else."), (void,), suits=suit_name(led), card=card)
+    if card.suit is Suit.SPADES and card.rank in _SPADES_ABOVE_QUEEN:
+        yield claim(marked("You have no {suits}: throw away {card} now, while ♠Q is still out and {card} could "
+                           "otherwise be made to catch it."), (void, QueenOut(), Holds((card,))),
+                    suits=suit_name(led), card=card)
+    yield claim(marked("You have no {suits}, so throw away {card}: it is the highest {suit} left and would take "
+                       "any {suit} trick it is played to."), (void, TopCard(card)),
+                suits=suit_name(led), card=card, suit=suit_singular(card.suit))
+    yield claim(marked("You have no {suits}, so you may throw away any card: {card} is the one the search would "
+                       "rather not keep."), (void,), suits=suit_name(led), card=card)
+
+
+def played_claims(position: Position, figures: Appraisal) -> Iterator[Claim]:
+    """What the card a seat actually played (``figures.card``) did, or risked, as the seat could see it."""
+    winning = position.winning
+    played = figures.card
+    if winning is not None:
+        _, top = winning
+        points = position.trick_points
+        certain = (PlaysLast(),) if len(position.trick) == NUM_SEATS - 1 else (TopCard(played),)
+        if points:
+            yield claim(marked("{played} is above {top}, so it takes this trick and the {points} already in it."),
+                        (Over(played, top), TrickPoints(points), *certain),
+                        played=played, top=top, points=points_phrase(points))
+        yield claim(marked("{played} is above {top}, so it takes this trick, and whatever points are thrown on it."),
+                    (Over(played, top), *certain), played=played, top=top)
+        yield claim(marked("{played} is above {top}, so it takes this trick unless someone after you plays higher."),
+                    (TakeChance(played, figures.take_chance, likely=True), Over(played, top)), played=played, top=top)
+        return
+    if played.suit is Suit.SPADES and played.rank in _SPADES_ABOVE_QUEEN:
+        yield claim(marked("Leading {played} while ♠Q is still out can catch it: whoever holds ♠Q may have to play it "
+                           "under your card."), (QueenOut(), Holds((played,))), played=played)
+    yield claim(marked("{played} is the highest {suit} left, so it takes the trick, and any points thrown on it."),
+                (TopCard(played),), played=played, suit=suit_singular(played.suit))
+
+
+# ------------------------------------------------------------------- passing
+
+
+def pass_claims(position: Position, cards: tuple[Card, ...]) -> tuple[Claim, ...]:
+    """Why these three cards go (and ♠Q stays, when it does): the pass's one explanation, every claim checked.
+
+    The sentences are :func:`hearts_core.pass_facts.explain_pass`'s, the judge's words for
+    the same cards; each is said only when its fact holds of the hand and the plain facts
+    it rests on (what the claim lists) hold too.
+    """
+    passing = Position(position.view, cards)
+    claims = (said_claim(fact.sentence(), fact.grounds(passing)) for fact in explain_pass(passing)
+              if fact.holds(passing))
+    return tuple(item for item in claims if checked(passing, item.facts))
