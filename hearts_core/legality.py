@@ -44,9 +44,9 @@ from hearts_core.kernel import (
     rule_walk,
     winning_position,
 )
-from hearts_core.phrasing import sentence
+from hearts_core.phrasing import by_seat, by_seat_n, marked_n, sentence
 from hearts_core.rules import CARDS_PER_SEAT, NUM_SEATS, TWO_OF_CLUBS
-from hearts_core.wording import and_list, say, say_n, suit_name
+from hearts_core.wording import LEARNER_SEAT, and_list, marked, say, suit_name
 
 __all__ = [
     "HEARTS_MASK",
@@ -61,6 +61,7 @@ __all__ = [
     "check_play",
     "describe",
     "legal_plays",
+    "refusal_message",
     "rule_walk",
     "trick_winner",
 ]
@@ -205,26 +206,67 @@ def describe(
     return Verdict(card, False, reason, _refusal_message(card, playable, led_suit, reason))
 
 
-def _refusal_message(card: Card, playable: int, led_suit: int, reason: Reason) -> str:
+def refusal_message(card: Card, hand_mask: int, trick: Sequence[Card], first_trick: bool, hearts_broken: bool, *,
+                    seat: int = LEARNER_SEAT) -> str:
+    """Why ``seat`` may not play ``card``, which it holds and the rules refuse, in the learner's words.
+
+    The learner's seat is spoken to ("you must play"), another seat is named ("CPU1 must
+    play"); the reason is :func:`rule_walk`'s.  :func:`describe` gives the learner's
+    sentence in its verdict; the notation's reader says a refused play of another seat
+    with this function.
+
+    Raises:
+        ValueError: the rules allow ``card`` there, or ``seat`` does not hold it.
+
+    >>> from hearts_core.cards import parse_cards, parse_card
+    >>> refusal_message(parse_card("♠Q"), mask_of(parse_cards("♣3 ♠Q")), parse_cards("♣10"), False, True, seat=2)
+    'Clubs were led and CPU2 holds ♣3, so CPU2 must play it.'
+    """
+    led_suit = trick[0].suit if trick else LEADING
+    playable, reason, _ = rule_walk(hand_mask, led_suit, first_trick, hearts_broken)
+    if not hand_mask & card.bit or playable & card.bit:
+        raise ValueError(f"{card} is not a refused play of a card held there")
+    return _refusal_message(card, playable, led_suit, reason, seat)
+
+
+# One pattern for the learner and one for another seat, for every reason a held card is refused
+# (a language may give "you" its own verb form, so the two are whole patterns, see by_seat).
+_LEAD_TWO: Final = (marked("The first trick always opens with {two}, so you must lead {two}, not {card}."),
+                    marked("The first trick always opens with {two}, so {seat} must lead {two}, not {card}."))
+_FOLLOW: Final = (marked_n("{suits} were led and you hold {cards}, so you must play it.",
+                           "{suits} were led and you hold {cards}, so you must play one of them."),
+                  marked_n("{suits} were led and {seat} holds {cards}, so {seat} must play it.",
+                           "{suits} were led and {seat} holds {cards}, so {seat} must play one of them."))
+_NO_POINTS: Final = (marked_n("No points may be given away on the first trick: {card} carries points, "
+                              "and you still hold {cards}, which does not.",
+                              "No points may be given away on the first trick: {card} carries points, "
+                              "and you still hold {cards}, which do not."),
+                     marked_n("No points may be given away on the first trick: {card} carries points, and {seat} "
+                              "still holds {cards}, which does not.",
+                              "No points may be given away on the first trick: {card} carries points, and {seat} "
+                              "still holds {cards}, which do not."))
+_NOT_BROKEN_NAMED: Final = (marked("Hearts are not broken yet (no heart has been played this hand), "
+                                   "so you may not lead {card} while you hold {cards}."),
+                            marked("Hearts are not broken yet (no heart has been played this hand), so {seat} may "
+                                   "not lead {card} while holding {cards}."))
+_NOT_BROKEN: Final = (marked("Hearts are not broken yet (no heart has been played this hand), "
+                             "so you may not lead {card} while you hold cards of other suits."),
+                      marked("Hearts are not broken yet (no heart has been played this hand), so {seat} may not "
+                             "lead {card} while holding cards of other suits."))
+
+
+def _refusal_message(card: Card, playable: int, led_suit: int, reason: Reason, seat: int = LEARNER_SEAT) -> str:
     allowed = cards_from_mask(playable)
     if reason is Reason.MUST_LEAD_TWO_OF_CLUBS:
-        return say("The first trick always opens with {two}, so you must lead {two}, not {card}.",
-                   two=TWO_OF_CLUBS, card=card)
+        return by_seat(seat, *_LEAD_TWO, two=TWO_OF_CLUBS, card=card)
     if reason is Reason.MUST_FOLLOW_SUIT:
-        return sentence(say_n("{suits} were led and you hold {cards}, so you must play it.",
-                              "{suits} were led and you hold {cards}, so you must play one of them.",
-                              len(allowed), suits=suit_name(led_suit), cards=and_list(allowed)))
+        return sentence(by_seat_n(seat, *_FOLLOW, len(allowed), suits=suit_name(led_suit), cards=and_list(allowed)))
     if reason is Reason.NO_POINTS_ON_FIRST_TRICK:
-        return say_n("No points may be given away on the first trick: {card} carries points, "
-                     "and you still hold {cards}, which does not.",
-                     "No points may be given away on the first trick: {card} carries points, "
-                     "and you still hold {cards}, which do not.", len(allowed), card=card, cards=and_list(allowed))
+        return by_seat_n(seat, *_NO_POINTS, len(allowed), card=card, cards=and_list(allowed))
     if reason is Reason.HEARTS_NOT_BROKEN:
         if len(allowed) <= _CARDS_NAMED_AT_MOST:
-            return say("Hearts are not broken yet (no heart has been played this hand), "
-                       "so you may not lead {card} while you hold {cards}.", card=card, cards=and_list(allowed))
-        return say("Hearts are not broken yet (no heart has been played this hand), "
-                   "so you may not lead {card} while you hold cards of other suits.", card=card)
+            return by_seat(seat, *_NOT_BROKEN_NAMED, card=card, cards=and_list(allowed))
+        return by_seat(seat, *_NOT_BROKEN, card=card)
     raise AssertionError(f"no refusal message for {reason}")  # pragma: no cover
 
 

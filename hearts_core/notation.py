@@ -57,8 +57,8 @@ from typing import Final, NamedTuple
 
 from hearts_core.cards import CARDS_PER_SUIT, DECK, Card, cards_from_mask, mask_of, read_card
 from hearts_core.errors import InvalidPositionError, quote_input
-from hearts_core.kernel import LEADING, Reason, Table, rule_walk, winning_position
-from hearts_core.legality import describe
+from hearts_core.kernel import LEADING, Table, rule_walk, winning_position
+from hearts_core.legality import describe, refusal_message
 from hearts_core.phrasing import marked_n, sentence, sentences
 from hearts_core.rules import (
     CARDS_IN_PASS,
@@ -71,7 +71,7 @@ from hearts_core.rules import (
     Rules,
 )
 from hearts_core.state import PassDirection, Phase, SeatView, Trick
-from hearts_core.wording import LEARNER_SEAT, and_list, marked, say, say_n, seat_name, suit_name, translate
+from hearts_core.wording import LEARNER_SEAT, and_list, marked, say, say_n, seat_name, translate
 
 __all__ = ["EMPTY", "FIELDS", "MAX_POSITION_LENGTH", "format_position", "parse_position"]
 
@@ -804,13 +804,12 @@ class _Reader:
         verdict = describe(card, held, on_table, first, hearts_broken)
         known = "" if mover == self.seat else self.known_from(mover)
         english = f"{_who(mover)} played {card}: {verdict.reason.value}: {verdict.message}{known}"
-        if mover == LEARNER_SEAT:  # the engine's sentence speaks to the learner
+        if mover == LEARNER_SEAT:
             played = say("You played {card}, which the rules do not allow", card=card)
-            why = verdict.message
         else:
             played = say("{seat} played {card}, which the rules do not allow", seat=seat_name(mover), card=card)
-            why = _refused_for(mover, card, held, on_table, first, hearts_broken)
-        said = [place.said(played), why]
+        # The engine's one set of refusal sentences, speaking to the learner or naming the seat.
+        said = [place.said(played), refusal_message(card, held, on_table, first, hearts_broken, seat=mover)]
         if mover != self.seat:
             said.append(self.said_known_from(mover))
         return InvalidPositionError(f"{place.text}: {english}", part=place.text, said=sentences(said))
@@ -859,40 +858,6 @@ class _Reader:
             hearts_broken=table.hearts_broken,
             points_taken=(a, b, c, d),
         )
-
-
-_CARDS_NAMED_AT_MOST: Final = 4
-"""The most cards a "may not lead" sentence lists; past that it says "cards of other suits" (as legality does)."""
-
-
-def _refused_for(seat: int, card: Card, held: int, trick: tuple[Card, ...], first: bool, hearts_broken: bool) -> str:
-    """Why another seat may not play ``card``, in the third person (the engine's verdicts speak to "you").
-
-    The reason is the kernel's (:func:`~hearts_core.kernel.rule_walk`); each sentence
-    mirrors the engine's own for that reason, with ``seat`` in place of "you".
-    """
-    led = trick[0].suit if trick else LEADING
-    playable, reason, _ = rule_walk(held, led, first, hearts_broken)
-    allowed = cards_from_mask(playable)
-    name = seat_name(seat)
-    if reason is Reason.MUST_LEAD_TWO_OF_CLUBS:
-        return say("The first trick always opens with {two}, so {seat} must lead {two}, not {card}.",
-                   two=TWO_OF_CLUBS, seat=name, card=card)
-    if reason is Reason.MUST_FOLLOW_SUIT:
-        return sentence(say_n("{suits} were led and {seat} holds {cards}, so {seat} must play it.",
-                              "{suits} were led and {seat} holds {cards}, so {seat} must play one of them.",
-                              len(allowed), suits=suit_name(led), seat=name, cards=and_list(allowed)))
-    if reason is Reason.NO_POINTS_ON_FIRST_TRICK:
-        return say_n("No points may be given away on the first trick: {card} carries points, and {seat} still "
-                     "holds {cards}, which does not.",
-                     "No points may be given away on the first trick: {card} carries points, and {seat} still "
-                     "holds {cards}, which do not.", len(allowed), card=card, seat=name, cards=and_list(allowed))
-    assert reason is Reason.HEARTS_NOT_BROKEN, reason  # the card is held (the seat plays it), so no other reason
-    if len(allowed) <= _CARDS_NAMED_AT_MOST:
-        return say("Hearts are not broken yet (no heart has been played this hand), so {seat} may not lead {card} "
-                   "while holding {cards}.", seat=name, card=card, cards=and_list(allowed))
-    return say("Hearts are not broken yet (no heart has been played this hand), so {seat} may not lead {card} "
-               "while holding cards of other suits.", seat=name, card=card)
 
 
 # ------------------------------------------------------------------ writing
