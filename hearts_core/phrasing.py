@@ -122,5 +122,5 @@ def by_seat_n(seat: int, yours: tuple[str, str], theirs: tuple[str, str], count:
     ('You hold 1 heart.', 'CPU3 holds 2 hearts.')
     """
     if seat == LEARNER_SEAT:
-        return say_n(*yours, count, **values)
-    return say_n(*theirs, count, seat=seat_name(seat), **values)
+        return say_n(yours[0], yours[1], count, **values)
+    return say_n(theirs[0], theirs[1], count, seat=seat_name(seat), **values)
