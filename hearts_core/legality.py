@@ -31,7 +31,17 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import Final
 
-from hearts_core.cards import Card, Suit, cards_from_mask, format_cards, mask_of, to_card, to_cards
+from hearts_core.cards import (
+    CARDS_PER_SUIT,
+    DECK,
+    Card,
+    Suit,
+    cards_from_mask,
+    format_cards,
+    mask_of,
+    to_card,
+    to_cards,
+)
 from hearts_core.errors import HeartsError, InvalidPositionError
 from hearts_core.kernel import (
     HEARTS_MASK,
@@ -41,11 +51,12 @@ from hearts_core.kernel import (
     TWO_OF_CLUBS_BIT,
     Allowance,
     Reason,
+    Table,
     rule_walk,
     winning_position,
 )
 from hearts_core.phrasing import by_seat, by_seat_n, marked_n, sentence
-from hearts_core.rules import CARDS_PER_SEAT, NUM_SEATS, TWO_OF_CLUBS
+from hearts_core.rules import CARDS_PER_SEAT, NUM_SEATS, TWO_OF_CLUBS, Rules
 from hearts_core.wording import LEARNER_SEAT, and_list, marked, say, suit_name
 
 __all__ = [
@@ -63,7 +74,9 @@ __all__ = [
     "legal_plays",
     "refusal_message",
     "rule_walk",
+    "setup_refusal",
     "trick_winner",
+    "tricks_begun",
 ]
 
 
@@ -311,6 +324,60 @@ def trick_winner(trick: Iterable[Card | str] | str) -> int:
     if not cards:
         raise InvalidPositionError("an empty trick has no winner")
     return winning_position([card.index for card in cards])
+
+
+def tricks_begun(first_leader: int, plays: Sequence[Card]) -> list[tuple[int, list[Card]]]:
+    """The tricks ``plays`` (in play order) make when ``first_leader`` led the first: each leader and its cards.
+
+    Every later leader is the seat that took the trick before (rule 7); the last trick may
+    be short.  Nothing else is checked.
+
+    >>> from hearts_core.cards import parse_cards
+    >>> [(leader, "".join(map(str, cards))) for leader, cards in tricks_begun(1, parse_cards("♣2 ♣K ♣3 ♣4 ♦2"))]
+    [(1, '♣2♣K♣3♣4'), (2, '♦2')]
+    """
+    tricks: list[tuple[int, list[Card]]] = []
+    leader = first_leader
+    for start in range(0, len(plays), NUM_SEATS):
+        cards = list(plays[start:start + NUM_SEATS])
+        tricks.append((leader, cards))
+        if len(cards) == NUM_SEATS:
+            leader = (leader + winning_position([card.index for card in cards])) % NUM_SEATS
+    return tricks
+
+
+def setup_refusal(hand: Iterable[Card], plays: Sequence[Card], *, first_leader: int, rules: Rules) -> Verdict | None:
+    """The refusal of the last of ``plays`` in a position being set up, if the rules refuse it on what is known.
+
+    Seat 0 holds ``hand`` besides the cards it plays; every seat is known to hold the cards
+    it plays, from the first trick (led by ``first_leader``) on.  Holding more cards never
+    makes a refused card playable (rule 3 refuses every first lead but ♣2, and rules 4 to 6
+    refuse a card because of another card held), so a refusal on what is known is certain:
+    it is the one :func:`hearts_core.notation.parse_position` gives once the setup is
+    complete.  The verdict speaks to the learner (:func:`describe`), whoever plays the card;
+    ``None`` when the rules allow it on what is known (or there is no play).
+
+    >>> from hearts_core.cards import parse_cards
+    >>> setup_refusal(parse_cards("♣8 ♦3"), parse_cards("♣2 ♣K ♣3 ♦3"), first_leader=1, rules=Rules()).message
+    'Clubs were led and you hold ♣8, so you must play it.'
+    >>> setup_refusal(parse_cards("♣8 ♦3"), parse_cards("♣2 ♣K ♣3 ♣8"), first_leader=1, rules=Rules()) is None
+    True
+    """
+    known = [0] * NUM_SEATS
+    known[0] = mask_of(hand)
+    for leader, cards in tricks_begun(first_leader, plays):
+        for offset, card in enumerate(cards):
+            known[(leader + offset) % NUM_SEATS] |= card.bit
+    table = Table(known, [], first_leader, 0, False, [0] * NUM_SEATS, rules)
+    for number, card in enumerate(plays):
+        held = table.hands[table.to_move]
+        led = table.trick[0] // CARDS_PER_SUIT if table.trick else LEADING
+        first = table.tricks_done == 0
+        if number == len(plays) - 1 and not rule_walk(held, led, first, table.hearts_broken)[0] & card.bit:
+            on_table = tuple(DECK[index] for index in table.trick)
+            return describe(card, held, on_table, first, table.hearts_broken)
+        table.play(card.index)
+    return None
 
 
 def _text(cards: Sequence[Card]) -> str:

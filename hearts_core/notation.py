@@ -89,6 +89,7 @@ from hearts_core._notation_reader import _Reader
 from hearts_core.cards import Card, cards_from_mask, mask_of
 from hearts_core.errors import InvalidPositionError, quote_input
 from hearts_core.kernel import winning_position
+from hearts_core.legality import tricks_begun
 from hearts_core.rules import NUM_SEATS, TRICKS_PER_HAND, Rules
 from hearts_core.views import PassDirection, Phase, SeatView
 from hearts_core.wording import and_list, marked, say, say_n, translate
@@ -216,26 +217,6 @@ def _pass_text(position: SeatView) -> str:
 
 
 # ------------------------------------------------------------------ setting up
-
-
-def tricks_begun(first_leader: int, plays: Sequence[Card]) -> list[tuple[int, list[Card]]]:
-    """The tricks ``plays`` (in play order) make when ``first_leader`` led the first: each leader and its cards.
-
-    Every later leader is the seat that took the trick before (rule 7); the last trick may
-    be short.  Nothing else is checked.
-
-    >>> from hearts_core.cards import parse_cards
-    >>> [(leader, "".join(map(str, cards))) for leader, cards in tricks_begun(1, parse_cards("♣2 ♣K ♣3 ♣4 ♦2"))]
-    [(1, '♣2♣K♣3♣4'), (2, '♦2')]
-    """
-    tricks: list[tuple[int, list[Card]]] = []
-    leader = first_leader
-    for start in range(0, len(plays), NUM_SEATS):
-        cards = list(plays[start:start + NUM_SEATS])
-        tricks.append((leader, cards))
-        if len(cards) == NUM_SEATS:
-            leader = (leader + winning_position([card.index for card in cards])) % NUM_SEATS
-    return tricks
 
 
 def setup_position(hand: Iterable[Card], plays: Sequence[Card], *, first_leader: int = 0,
