@@ -17,11 +17,13 @@ Design choices:
   public API fast enough for the computer players' simulations.
 * The common inputs take short paths that accept and refuse exactly what the checking
   paths do: a deal of four card lists is checked with int operations (see
-  :func:`_deal_masks`), a pass of cards by the sum of their bits; anything else (texts,
-  a bad deal) is checked card by card and seat by seat, and named when refused.
+  :mod:`hearts_core._card_masks`), a pass of cards by the sum of their bits; anything else
+  (texts, a bad deal) is checked card by card and seat by seat, and named when refused.
 * :meth:`HandState.view` is the boundary between the referee and a player: a frozen
   :class:`SeatView` holding the seat's own cards, what it passed and received, and public
-  play.  Computer players are given views, never the state.
+  play.  Computer players are given views, never the state.  The view and the values it
+  is made of (:class:`Phase`, :class:`PassDirection`, :class:`Trick`) live in
+  :mod:`hearts_core.views` and are re-exported here, so this module holds the referee.
 * A hand's whole history is its deal, its passes and its plays, so equality and the
   record format (see :mod:`hearts_core.records`) are built from exactly those.
 
