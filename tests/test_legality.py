@@ -323,3 +323,26 @@ def test_a_setup_refusal_asks_only_about_the_last_play() -> None:
 def test_tricks_begun_name_each_leader_by_rule_7() -> None:
     assert tricks_begun(3, cards("♣2 ♣K ♣A ♣3 ♦2")) == [(3, list(cards("♣2 ♣K ♣A ♣3"))), (1, list(cards("♦2")))]
     assert tricks_begun(0, []) == []
+
+
+def test_a_refusal_for_another_seat_names_it_and_for_you_is_describes_sentence() -> None:
+    # One source of the refusal sentences: "you" for the learner's seat, the seat's name for another.
+    positions = [  # hand, trick, card, first trick, hearts broken: one per reason a held card is refused
+        ("♣2 ♣9 ♦4", "", "♦4", True, False),
+        ("♣3 ♠Q", "♣10", "♠Q", False, True),
+        ("♥3 ♦7 ♠Q", "♣2", "♥3", True, False),
+        ("♥3 ♦7 ♠Q", "", "♥3", False, False),
+        ("♥3 ♦7 ♦8 ♦9 ♦10 ♠Q", "", "♥3", False, False),
+    ]
+    reasons = set()
+    for hand, trick, card, first, broken in positions:
+        held, on_table, chosen = mask_of(cards(hand)), cards(trick), cards(card)[0]
+        verdict = legality.describe(chosen, held, on_table, first, broken)
+        reasons.add(verdict.reason)
+        assert legality.refusal_message(chosen, held, on_table, first, broken) == verdict.message
+        theirs = legality.refusal_message(chosen, held, on_table, first, broken, seat=2)
+        assert "CPU2" in theirs and "you" not in theirs.lower().split() and theirs != verdict.message
+    assert reasons == {Reason.MUST_LEAD_TWO_OF_CLUBS, Reason.MUST_FOLLOW_SUIT, Reason.NO_POINTS_ON_FIRST_TRICK,
+                       Reason.HEARTS_NOT_BROKEN}
+    with pytest.raises(ValueError, match="not a refused play"):
+        legality.refusal_message(cards("♣3")[0], mask_of(cards("♣3 ♠Q")), cards("♣10"), False, True)
