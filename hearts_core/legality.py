@@ -31,7 +31,17 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import Final
 
-from hearts_core.cards import Card, Suit, cards_from_mask, format_cards, mask_of, to_card, to_cards
+from hearts_core.cards import (
+    CARDS_PER_SUIT,
+    DECK,
+    Card,
+    Suit,
+    cards_from_mask,
+    format_cards,
+    mask_of,
+    to_card,
+    to_cards,
+)
 from hearts_core.errors import HeartsError, InvalidPositionError
 from hearts_core.kernel import (
     HEARTS_MASK,
@@ -41,12 +51,13 @@ from hearts_core.kernel import (
     TWO_OF_CLUBS_BIT,
     Allowance,
     Reason,
+    Table,
     rule_walk,
     winning_position,
 )
-from hearts_core.phrasing import sentence
-from hearts_core.rules import CARDS_PER_SEAT, NUM_SEATS, TWO_OF_CLUBS
-from hearts_core.wording import and_list, say, say_n, suit_name
+from hearts_core.phrasing import by_seat, by_seat_n, marked_n, sentence
+from hearts_core.rules import CARDS_PER_SEAT, NUM_SEATS, TWO_OF_CLUBS, Rules
+from hearts_core.wording import LEARNER_SEAT, and_list, marked, say, suit_name
 
 __all__ = [
     "HEARTS_MASK",
@@ -61,8 +72,11 @@ __all__ = [
     "check_play",
     "describe",
     "legal_plays",
+    "refusal_message",
     "rule_walk",
+    "setup_refusal",
     "trick_winner",
+    "tricks_begun",
 ]
 
 
@@ -205,26 +219,67 @@ def describe(
     return Verdict(card, False, reason, _refusal_message(card, playable, led_suit, reason))
 
 
-def _refusal_message(card: Card, playable: int, led_suit: int, reason: Reason) -> str:
+def refusal_message(card: Card, hand_mask: int, trick: Sequence[Card], first_trick: bool, hearts_broken: bool, *,
+                    seat: int = LEARNER_SEAT) -> str:
+    """Why ``seat`` may not play ``card``, which it holds and the rules refuse, in the learner's words.
+
+    The learner's seat is spoken to ("you must play"), another seat is named ("CPU1 must
+    play"); the reason is :func:`rule_walk`'s.  :func:`describe` gives the learner's
+    sentence in its verdict; the notation's reader says a refused play of another seat
+    with this function.
+
+    Raises:
+        ValueError: the rules allow ``card`` there, or ``seat`` does not hold it.
+
+    >>> from hearts_core.cards import parse_cards, parse_card
+    >>> refusal_message(parse_card("♠Q"), mask_of(parse_cards("♣3 ♠Q")), parse_cards("♣10"), False, True, seat=2)
+    'Clubs were led and CPU2 holds ♣3, so CPU2 must play it.'
+    """
+    led_suit = trick[0].suit if trick else LEADING
+    playable, reason, _ = rule_walk(hand_mask, led_suit, first_trick, hearts_broken)
+    if not hand_mask & card.bit or playable & card.bit:
+        raise ValueError(f"{card} is not a refused play of a card held there")
+    return _refusal_message(card, playable, led_suit, reason, seat)
+
+
+# One pattern for the learner and one for another seat, for every reason a held card is refused
+# (a language may give "you" its own verb form, so the two are whole patterns, see by_seat).
+_LEAD_TWO: Final = (marked("The first trick always opens with {two}, so you must lead {two}, not {card}."),
+                    marked("The first trick always opens with {two}, so {seat} must lead {two}, not {card}."))
+_FOLLOW: Final = (marked_n("{suits} were led and you hold {cards}, so you must play it.",
+                           "{suits} were led and you hold {cards}, so you must play one of them."),
+                  marked_n("{suits} were led and {seat} holds {cards}, so {seat} must play it.",
+                           "{suits} were led and {seat} holds {cards}, so {seat} must play one of them."))
+_NO_POINTS: Final = (marked_n("No points may be given away on the first trick: {card} carries points, "
+                              "and you still hold {cards}, which does not.",
+                              "No points may be given away on the first trick: {card} carries points, "
+                              "and you still hold {cards}, which do not."),
+                     marked_n("No points may be given away on the first trick: {card} carries points, and {seat} "
+                              "still holds {cards}, which does not.",
+                              "No points may be given away on the first trick: {card} carries points, and {seat} "
+                              "still holds {cards}, which do not."))
+_NOT_BROKEN_NAMED: Final = (marked("Hearts are not broken yet (no heart has been played this hand), "
+                                   "so you may not lead {card} while you hold {cards}."),
+                            marked("Hearts are not broken yet (no heart has been played this hand), so {seat} may "
+                                   "not lead {card} while holding {cards}."))
+_NOT_BROKEN: Final = (marked("Hearts are not broken yet (no heart has been played this hand), "
+                             "so you may not lead {card} while you hold cards of other suits."),
+                      marked("Hearts are not broken yet (no heart has been played this hand), so {seat} may not "
+                             "lead {card} while holding cards of other suits."))
+
+
+def _refusal_message(card: Card, playable: int, led_suit: int, reason: Reason, seat: int = LEARNER_SEAT) -> str:
     allowed = cards_from_mask(playable)
     if reason is Reason.MUST_LEAD_TWO_OF_CLUBS:
-        return say("The first trick always opens with {two}, so you must lead {two}, not {card}.",
-                   two=TWO_OF_CLUBS, card=card)
+        return by_seat(seat, *_LEAD_TWO, two=TWO_OF_CLUBS, card=card)
     if reason is Reason.MUST_FOLLOW_SUIT:
-        return sentence(say_n("{suits} were led and you hold {cards}, so you must play it.",
-                              "{suits} were led and you hold {cards}, so you must play one of them.",
-                              len(allowed), suits=suit_name(led_suit), cards=and_list(allowed)))
+        return sentence(by_seat_n(seat, *_FOLLOW, len(allowed), suits=suit_name(led_suit), cards=and_list(allowed)))
     if reason is Reason.NO_POINTS_ON_FIRST_TRICK:
-        return say_n("No points may be given away on the first trick: {card} carries points, "
-                     "and you still hold {cards}, which does not.",
-                     "No points may be given away on the first trick: {card} carries points, "
-                     "and you still hold {cards}, which do not.", len(allowed), card=card, cards=and_list(allowed))
+        return by_seat_n(seat, *_NO_POINTS, len(allowed), card=card, cards=and_list(allowed))
     if reason is Reason.HEARTS_NOT_BROKEN:
         if len(allowed) <= _CARDS_NAMED_AT_MOST:
-            return say("Hearts are not broken yet (no heart has been played this hand), "
-                       "so you may not lead {card} while you hold {cards}.", card=card, cards=and_list(allowed))
-        return say("Hearts are not broken yet (no heart has been played this hand), "
-                   "so you may not lead {card} while you hold cards of other suits.", card=card)
+            return by_seat(seat, *_NOT_BROKEN_NAMED, card=card, cards=and_list(allowed))
+        return by_seat(seat, *_NOT_BROKEN, card=card)
     raise AssertionError(f"no refusal message for {reason}")  # pragma: no cover
 
 
@@ -269,6 +324,60 @@ def trick_winner(trick: Iterable[Card | str] | str) -> int:
     if not cards:
         raise InvalidPositionError("an empty trick has no winner")
     return winning_position([card.index for card in cards])
+
+
+def tricks_begun(first_leader: int, plays: Sequence[Card]) -> list[tuple[int, list[Card]]]:
+    """The tricks ``plays`` (in play order) make when ``first_leader`` led the first: each leader and its cards.
+
+    Every later leader is the seat that took the trick before (rule 7); the last trick may
+    be short.  Nothing else is checked.
+
+    >>> from hearts_core.cards import parse_cards
+    >>> [(leader, "".join(map(str, cards))) for leader, cards in tricks_begun(1, parse_cards("♣2 ♣K ♣3 ♣4 ♦2"))]
+    [(1, '♣2♣K♣3♣4'), (2, '♦2')]
+    """
+    tricks: list[tuple[int, list[Card]]] = []
+    leader = first_leader
+    for start in range(0, len(plays), NUM_SEATS):
+        cards = list(plays[start:start + NUM_SEATS])
+        tricks.append((leader, cards))
+        if len(cards) == NUM_SEATS:
+            leader = (leader + winning_position([card.index for card in cards])) % NUM_SEATS
+    return tricks
+
+
+def setup_refusal(hand: Iterable[Card], plays: Sequence[Card], *, first_leader: int, rules: Rules) -> Verdict | None:
+    """The refusal of the last of ``plays`` in a position being set up, if the rules refuse it on what is known.
+
+    Seat 0 holds ``hand`` besides the cards it plays; every seat is known to hold the cards
+    it plays, from the first trick (led by ``first_leader``) on.  Holding more cards never
+    makes a refused card playable (rule 3 refuses every first lead but ♣2, and rules 4 to 6
+    refuse a card because of another card held), so a refusal on what is known is certain:
+    it is the one :func:`hearts_core.notation.parse_position` gives once the setup is
+    complete.  The verdict speaks to the learner (:func:`describe`), whoever plays the card;
+    ``None`` when the rules allow it on what is known (or there is no play).
+
+    >>> from hearts_core.cards import parse_cards
+    >>> setup_refusal(parse_cards("♣8 ♦3"), parse_cards("♣2 ♣K ♣3 ♦3"), first_leader=1, rules=Rules()).message
+    'Clubs were led and you hold ♣8, so you must play it.'
+    >>> setup_refusal(parse_cards("♣8 ♦3"), parse_cards("♣2 ♣K ♣3 ♣8"), first_leader=1, rules=Rules()) is None
+    True
+    """
+    known = [0] * NUM_SEATS
+    known[0] = mask_of(hand)
+    for leader, cards in tricks_begun(first_leader, plays):
+        for offset, card in enumerate(cards):
+            known[(leader + offset) % NUM_SEATS] |= card.bit
+    table = Table(known, [], first_leader, 0, False, [0] * NUM_SEATS, rules)
+    for number, card in enumerate(plays):
+        held = table.hands[table.to_move]
+        led = table.trick[0] // CARDS_PER_SUIT if table.trick else LEADING
+        first = table.tricks_done == 0
+        if number == len(plays) - 1 and not rule_walk(held, led, first, table.hearts_broken)[0] & card.bit:
+            on_table = tuple(DECK[index] for index in table.trick)
+            return describe(card, held, on_table, first, table.hearts_broken)
+        table.play(card.index)
+    return None
 
 
 def _text(cards: Sequence[Card]) -> str:

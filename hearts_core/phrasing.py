@@ -32,7 +32,7 @@ from typing import Final
 from hearts_core.cards import Card, format_cards, to_cards
 from hearts_core.wording import LEARNER_SEAT, marked, say, say_n, seat_name, translate
 
-__all__ = ["by_seat", "cards_shown", "marked_n", "sentence", "sentences", "suit_singular"]
+__all__ = ["by_seat", "by_seat_n", "cards_shown", "marked_n", "sentence", "sentences", "suit_singular"]
 
 
 def sentence(text: str) -> str:
@@ -111,3 +111,16 @@ def by_seat(seat: int, yours: str, theirs: str, **values: object) -> str:
     if seat == LEARNER_SEAT:
         return say(yours, **values)
     return say(theirs, seat=seat_name(seat), **values)
+
+
+def by_seat_n(seat: int, yours: tuple[str, str], theirs: tuple[str, str], count: int, **values: object) -> str:
+    """:func:`by_seat` for a count-dependent pattern pair (each marked with :func:`marked_n`), said with ``count``.
+
+    >>> one = marked_n("You hold {count} heart.", "You hold {count} hearts.")
+    >>> other = marked_n("{seat} holds {count} heart.", "{seat} holds {count} hearts.")
+    >>> by_seat_n(0, one, other, 1), by_seat_n(3, one, other, 2)
+    ('You hold 1 heart.', 'CPU3 holds 2 hearts.')
+    """
+    if seat == LEARNER_SEAT:
+        return say_n(yours[0], yours[1], count, **values)
+    return say_n(theirs[0], theirs[1], count, seat=seat_name(seat), **values)

@@ -44,6 +44,7 @@ __all__ = [
     "position_before",
     "replay_hand",
     "replay_to",
+    "view_before_play",
 ]
 
 RECORD_FORMAT: Final = "hearts-record/1"
@@ -59,6 +60,13 @@ class HandRecord:
     pass_direction: PassDirection
     passes: tuple[tuple[Card, ...] | None, ...] | None
     plays: tuple[Card, ...]
+
+    @classmethod
+    def from_state(cls, hand: HandState) -> HandRecord:
+        """The record of a hand as far as it has gone: its deal, passes and plays."""
+        passes = None if hand.pass_direction is PassDirection.HOLD else tuple(hand.passed(seat) for seat in SEATS)
+        return cls(tuple(hand.dealt(seat) for seat in SEATS), hand.pass_direction, passes,
+                   tuple(card for _, card in hand.plays))
 
 
 @dataclass(frozen=True, slots=True)
@@ -332,3 +340,25 @@ def position_before(record: Record, hand: int, play: int) -> SeatView:
     mover = state.to_move
     assert mover is not None  # replay_to stops before a play, and a play has a seat to make it
     return state.view(mover)
+
+
+def view_before_play(hand: HandState, index: int) -> SeatView:
+    """The view of the seat to move just before play number ``index`` (from 0) of ``hand``, replayed from its deal.
+
+    :func:`position_before` on the hand's own record, counting plays from 0.
+
+    Raises:
+        InvalidPositionError: the hand has no such play.
+
+    >>> from hearts_core.match import deal_hands
+    >>> hand = HandState.new(deal_hands(seed=7, hand_number=4), "hold")
+    >>> for _ in range(3):
+    ...     _ = hand.play(hand.legal_plays()[0])
+    >>> view = view_before_play(hand, 2)
+    >>> view.seat, len(view.hand), view.current_trick == hand.current_trick[:2]
+    (2, 13, True)
+    """
+    played = len(hand.plays)
+    if not 0 <= index < played:
+        raise InvalidPositionError(f"the hand has {played} plays, so there is no play {index + 1}")
+    return position_before(Record(hand.rules, (HandRecord.from_state(hand),)), 1, index + 1)

@@ -17,11 +17,13 @@ Design choices:
   public API fast enough for the computer players' simulations.
 * The common inputs take short paths that accept and refuse exactly what the checking
   paths do: a deal of four card lists is checked with int operations (see
-  :func:`_deal_masks`), a pass of cards by the sum of their bits; anything else (texts,
-  a bad deal) is checked card by card and seat by seat, and named when refused.
+  :mod:`hearts_core._card_masks`), a pass of cards by the sum of their bits; anything else
+  (texts, a bad deal) is checked card by card and seat by seat, and named when refused.
 * :meth:`HandState.view` is the boundary between the referee and a player: a frozen
   :class:`SeatView` holding the seat's own cards, what it passed and received, and public
-  play.  Computer players are given views, never the state.
+  play.  Computer players are given views, never the state.  The view and the values it
+  is made of (:class:`Phase`, :class:`PassDirection`, :class:`Trick`) live in
+  :mod:`hearts_core.views` and are re-exported here, so this module holds the referee.
 * A hand's whole history is its deal, its passes and its plays, so equality and the
   record format (see :mod:`hearts_core.records`) are built from exactly those.
 
@@ -34,179 +36,32 @@ Design choices:
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
-from enum import StrEnum
-from typing import Any, Final, NamedTuple
+from typing import Any, Final
 
-from hearts_core.cards import (
-    DECK,
-    Card,
-    Hand,
-    cards_from_mask,
-    format_cards,
-    mask_of,
-    to_card,
-    to_cards,
+from hearts_core._card_masks import (
+    _FULL_DECK,
+    _SUIT_CARDS,
+    _bit_of_card_id,
+    _card_bits,
+    _cards_of,
+    _cards_of_suits,
+    _deal_masks,
+    _mask_and_count,
 )
-from hearts_core.errors import InvalidOptionError, InvalidPositionError, quote_input
-from hearts_core.kernel import LEADING, SUIT_MASKS, Table, rule_walk
+from hearts_core.cards import DECK, Card, Hand, format_cards, mask_of, to_card, to_cards
+from hearts_core.errors import InvalidPositionError, quote_input
+from hearts_core.kernel import Table
 from hearts_core.legality import ActionReason, IllegalMove, Reason, Verdict, describe
 from hearts_core.phrasing import cards_shown
-from hearts_core.rules import (
-    CARDS_IN_PASS,
-    CARDS_PER_SEAT,
-    NUM_SEATS,
-    SEATS,
-    TRICKS_PER_HAND,
-    TWO_OF_CLUBS,
-    Rules,
-)
+from hearts_core.rules import CARDS_IN_PASS, CARDS_PER_SEAT, NUM_SEATS, SEATS, TRICKS_PER_HAND, TWO_OF_CLUBS, Rules
+from hearts_core.views import PassDirection, Phase, SeatView, Trick, _turn_refusal
 from hearts_core.wording import LEARNER_SEAT, and_list, say, say_n, seat_name
 
+# The views are re-exported: a hand's values were defined here before views.py held them.
 __all__ = ["HandState", "PassDirection", "Phase", "SeatView", "Trick", "seat_name"]
 
-_FULL_DECK: Final = (1 << len(DECK)) - 1
 _TWO_OF_CLUBS_BIT: Final = TWO_OF_CLUBS.bit
 _LAST_IN_TRICK: Final = NUM_SEATS - 1
-_CLUBS, _DIAMONDS, _SPADES, _HEARTS = SUIT_MASKS
-# Each card's bit, keyed by the card's id: the 52 cards live as long as DECK, so no other
-# object can have one of these ids, and looking ids up never calls anything an input defines.
-_BIT_OF_CARD_ID: Final = {id(card): card.bit for card in DECK}
-_bit_of_card_id: Final = _BIT_OF_CARD_ID.__getitem__
-
-
-# The cards of every single-suit mask met so far, keyed by the mask itself: a legal mask
-# within one suit (two plays in three: following suit, say) becomes its cards in one
-# look-up, and any other mask in one look-up per suit.  Bounded: only single-suit masks
-# are stored, at most 4 x 8191 small tuples, and far fewer in practice.  (A dict subclass
-# with __missing__ would save the .get call on a hit, but a miss then costs a call from C
-# into Python, dearer than the hits save: one position in three is a multi-suit mask.)
-_SUIT_CARDS: Final[dict[int, tuple[Card, ...]]] = {0: ()}
-
-
-def _cards_of(mask: int) -> tuple[Card, ...]:
-    """``cards_from_mask(mask)`` by single-suit look-ups: the same cards in the same order."""
-    cards = _SUIT_CARDS.get(mask)
-    return _cards_of_suits(mask) if cards is None else cards
-
-
-def _cards_of_suits(mask: int) -> tuple[Card, ...]:
-    """:func:`_cards_of` for a mask not in the cache: one look-up per suit."""
-    try:
-        # Subscripts, not .get: no call per suit, and a miss happens at most once per single-suit mask.
-        return (_SUIT_CARDS[mask & _CLUBS] + _SUIT_CARDS[mask & _DIAMONDS] + _SUIT_CARDS[mask & _SPADES]
-                + _SUIT_CARDS[mask & _HEARTS])
-    except KeyError:
-        # A suit's piece not met before: fill it in, then look the mask up again.
-        for suit_mask in SUIT_MASKS:
-            piece = mask & suit_mask
-            if piece not in _SUIT_CARDS:
-                _SUIT_CARDS[piece] = cards_from_mask(piece)
-        return _cards_of(mask)
-
-
-def _card_bits(cards: object) -> tuple[tuple[Card, ...], int] | None:
-    """A list or tuple made only of :class:`Card` values, as a tuple, and the sum of their bits, in C-level passes.
-
-    The sum is the cards' mask exactly when its bit count is the number of cards: a card
-    listed twice carries into another bit, and every carry lowers the bit count by one.
-    Its users (new's seat-by-seat path; pass_cards and _deal_masks inline it) refuse unless
-    the count is right, so they never use a sum that is not a mask (``sum`` adds small
-    ints in C without a call per card, unlike ``reduce(or_)``).
-    Anything else (texts, other iterables, odd items) gives ``None``, and the caller takes
-    its checking path, which accepts or refuses exactly as before.
-    """
-    if type(cards) is tuple or type(cards) is list or type(cards) is Hand:
-        try:
-            mask = sum(map(_bit_of_card_id, map(id, cards)))
-        except KeyError:  # a text, or anything else that is not one of the 52 cards
-            return None
-        return tuple(cards), mask
-    return None
-
-
-def _deal_masks(hands: Sequence[object]) -> tuple[int, int, int, int] | None:
-    """The four masks of a deal given as four lists or tuples of 13 :class:`Card` values each, or ``None``.
-
-    Checked with int operations alone: the 52 cards' bits, summed hand by hand in C
-    (:func:`_card_bits`), add up to the whole deck's mask exactly when no card is listed
-    twice (a repeated bit carries, and 52 powers of two with a carry leave fewer than 52
-    bits set), so one comparison proves every hand holds 13 different cards and the four
-    hold the deck once.  ``None`` for anything else (texts, a short hand, a repeated
-    card...): the caller then checks the deal seat by seat and names what is wrong.
-    """
-    first, second, third, fourth = hands
-    if ((type(first) is tuple or type(first) is list or type(first) is Hand)
-            and (type(second) is tuple or type(second) is list or type(second) is Hand)
-            and (type(third) is tuple or type(third) is list or type(third) is Hand)
-            and (type(fourth) is tuple or type(fourth) is list or type(fourth) is Hand)
-            and len(first) == len(second) == len(third) == len(fourth) == CARDS_PER_SEAT):
-        bit_of = _bit_of_card_id
-        try:
-            masks = (sum(map(bit_of, map(id, first))), sum(map(bit_of, map(id, second))),
-                     sum(map(bit_of, map(id, third))), sum(map(bit_of, map(id, fourth))))
-        except KeyError:  # a text, or anything else that is not one of the 52 cards
-            return None
-        if masks[0] + masks[1] + masks[2] + masks[3] == _FULL_DECK:
-            return masks
-    return None
-
-
-def _mask_and_count(hand: Iterable[Card | str] | str, argument: str) -> tuple[int, int]:
-    """The mask of ``hand`` and how many cards it lists (duplicates counted)."""
-    if isinstance(hand, str) or not isinstance(hand, list | tuple):
-        # Texts, sets and anything odd go through to_cards, which names ``argument`` when it refuses.
-        cards = to_cards(hand, argument)
-        return mask_of(cards), len(cards)
-    mask = count = 0
-    for item in hand:
-        card = item if type(item) is Card else to_card(item, argument)
-        mask |= 1 << card.index
-        count += 1
-    return mask, count
-
-
-class Phase(StrEnum):
-    """Where a hand or match stands; every action dispatches on it."""
-
-    PASSING = "passing"
-    PLAYING = "playing"
-    HAND_OVER = "hand_over"
-    MATCH_OVER = "match_over"
-
-
-class PassDirection(StrEnum):
-    """Where the three passed cards go; ``offset`` is added to the passing seat."""
-
-    LEFT = "left"
-    RIGHT = "right"
-    ACROSS = "across"
-    HOLD = "hold"
-
-    @property
-    def offset(self) -> int:
-        """Seats clockwise from the passer to the receiver (0 on a hold hand)."""
-        return _PASS_OFFSETS[self]
-
-    @classmethod
-    def for_hand(cls, hand_number: int) -> PassDirection:
-        """Hand 1 passes left, 2 right, 3 across, 4 holds; then the cycle repeats.
-
-        Raises:
-            InvalidOptionError: ``hand_number`` is not a whole number from 1.
-        """
-        if not isinstance(hand_number, int) or isinstance(hand_number, bool) or hand_number < 1:
-            raise InvalidOptionError(f"hand_number counts hands from 1, not {quote_input(hand_number)}")
-        return _PASS_CYCLE[(hand_number - 1) % len(_PASS_CYCLE)]
-
-    def receiver(self, seat: int) -> int:
-        """The seat that receives ``seat``'s pass."""
-        return (seat + self.offset) % NUM_SEATS
-
-    def passer(self, seat: int) -> int:
-        """The seat whose pass ``seat`` receives."""
-        return (seat - self.offset) % NUM_SEATS
-
 
 _new_tuple: Final = tuple.__new__
 
@@ -219,107 +74,6 @@ _HOLD: Final = PassDirection.HOLD
 
 _TABLE_RULES: Final = Rules()
 """The default rules, made once: a frozen value, so every hand may share it."""
-_PASS_OFFSETS: Final = {PassDirection.LEFT: 1, PassDirection.ACROSS: 2, PassDirection.RIGHT: 3, PassDirection.HOLD: 0}
-_PASS_CYCLE: Final = (PassDirection.LEFT, PassDirection.RIGHT, PassDirection.ACROSS, PassDirection.HOLD)
-
-
-class Trick(NamedTuple):
-    """A completed trick: who led, the four cards in play order, who took it, its points.
-
-    A frozen, hashable value made by field name or by position, like the frozen dataclass
-    it was; a named tuple because the referee makes one for every four cards played and
-    a tuple is the cheapest immutable record CPython builds (it is also a tuple: it
-    unpacks, and equals a plain tuple of the same four values).
-
-    >>> from hearts_core.cards import parse_cards
-    >>> trick = Trick(leader=3, cards=tuple(parse_cards("♣10 ♣K ♣3 ♥A")), winner=0, points=1)
-    >>> trick.seats, str(trick.played_by(0)), trick == Trick(3, trick.cards, 0, 1)
-    ((3, 0, 1, 2), '♣K', True)
-    """
-
-    leader: int
-    cards: tuple[Card, Card, Card, Card]
-    winner: int
-    points: int
-
-    @property
-    def seats(self) -> tuple[int, ...]:
-        """The seat that played each card, in play order."""
-        return tuple((self.leader + offset) % NUM_SEATS for offset in SEATS)
-
-    def played_by(self, seat: int) -> Card:
-        """The card ``seat`` played to this trick."""
-        return self.cards[(seat - self.leader) % NUM_SEATS]
-
-    def _repr_html_(self) -> str:
-        """The trick as a notebook draws it: four cards from the leader, the winner marked."""
-        from hearts_core.display import trick_html  # noqa: PLC0415 - only when a notebook asks for a picture
-
-        return trick_html(self)
-
-
-@dataclass(frozen=True, slots=True)
-class SeatView:
-    """What one seat may know of a hand: its own cards and public play, nothing else.
-
-    ``received`` is ``None`` until all four seats have passed; ``plays`` lists every
-    card played so far as ``(seat, card)`` in play order.  ``legal_plays`` and ``explain``
-    ask the engine's rules about this seat's own cards.  As one line of text it is a
-    position (``docs/notation.md``): :func:`hearts_core.format_position` writes it and
-    :func:`hearts_core.parse_position` reads one back.
-    """
-
-    seat: int
-    rules: Rules
-    pass_direction: PassDirection
-    phase: Phase
-    hand: tuple[Card, ...]
-    passed: tuple[Card, ...] | None
-    received: tuple[Card, ...] | None
-    plays: tuple[tuple[int, Card], ...]
-    tricks: tuple[Trick, ...]
-    current_trick: tuple[Card, ...]
-    trick_leader: int | None
-    to_move: int | None
-    hearts_broken: bool
-    points_taken: tuple[int, int, int, int]
-    match_totals: tuple[int, int, int, int] | None = None
-    hand_number: int | None = None
-
-    @property
-    def first_trick(self) -> bool:
-        """True while the hand's first trick is being played."""
-        return not self.tricks
-
-    @property
-    def is_my_turn(self) -> bool:
-        """True when this seat is the one to play."""
-        return self.phase is Phase.PLAYING and self.to_move == self.seat
-
-    def legal_plays(self) -> tuple[Card, ...]:
-        """This seat's playable cards when it is to move (empty otherwise)."""
-        if not self.is_my_turn:
-            return ()
-        led = self.current_trick[0].suit if self.current_trick else LEADING
-        return _cards_of(rule_walk(mask_of(self.hand), led, self.first_trick, self.hearts_broken)[0])
-
-    def explain(self, card: Card | str) -> Verdict:
-        """Why this seat may or may not play ``card`` now (``not_your_turn`` when it is not to move)."""
-        card = to_card(card)
-        refusal = _turn_refusal(card, self.phase, self.to_move, self.seat)
-        if refusal is not None:
-            return refusal
-        return describe(card, mask_of(self.hand), self.current_trick, self.first_trick, self.hearts_broken)
-
-    def cards_left(self, seat: int) -> int:
-        """How many cards ``seat`` still holds (public knowledge)."""
-        return CARDS_PER_SEAT - sum(1 for player, _ in self.plays if player == seat)
-
-    def _repr_html_(self) -> str:
-        """What the seat sees, as a notebook draws it."""
-        from hearts_core.display import view_html  # noqa: PLC0415 - only when a notebook asks for a picture
-
-        return view_html(self)
 
 
 class HandState:
@@ -762,27 +516,6 @@ class HandState:
         from hearts_core.display import state_html  # noqa: PLC0415 - only when a notebook asks for a picture
 
         return state_html(self)
-
-
-def _turn_refusal(card: Card, phase: Phase, to_move: int | None, seat: int | None) -> Verdict | None:
-    """The refusal that comes before any play rule: wrong phase, or not this seat's turn."""
-    if phase is Phase.PASSING:
-        return Verdict(card, False, ActionReason.WRONG_PHASE,
-                       say("Cards are being passed now; play starts once all four seats have passed."))
-    if phase is not Phase.PLAYING or to_move is None:
-        return Verdict(card, False, ActionReason.WRONG_PHASE, say("This hand is over: all 13 tricks have been played."))
-    if seat is not None and seat != to_move:
-        return Verdict(card, False, ActionReason.NOT_YOUR_TURN, _not_your_turn(to_move, seat))
-    return None
-
-
-def _not_your_turn(to_move: int, seat: int) -> str:
-    """Whose turn it is, and not whose: one pattern per pairing of the learner and another seat."""
-    if to_move == LEARNER_SEAT:
-        return say("It is your turn to play, not {seat}'s.", seat=seat_name(seat))
-    if seat == LEARNER_SEAT:
-        return say("It is {mover}'s turn to play, not yours.", mover=seat_name(to_move))
-    return say("It is {mover}'s turn to play, not {seat}'s.", mover=seat_name(to_move), seat=seat_name(seat))
 
 
 def _wrong_pass(chosen: Sequence[Card]) -> str:

@@ -7,6 +7,7 @@ and against ``legal_plays``, which must agree with it because both read one rule
 from __future__ import annotations
 
 import ast
+import random
 from pathlib import Path
 
 import pytest
@@ -15,9 +16,13 @@ import hearts_core
 from hearts_core import (
     DECK,
     Allowance,
+    Card,
+    HandState,
     InvalidPositionError,
     Reason,
+    Rules,
     check_play,
+    deal_hands,
     errors,
     legal_plays,
     legality,
@@ -26,6 +31,7 @@ from hearts_core import (
 )
 from hearts_core.cards import cards_from_mask, mask_of
 from hearts_core.kernel import LEADING, rule_walk
+from hearts_core.legality import setup_refusal, tricks_begun
 from tests.support import cards, texts
 
 
@@ -274,3 +280,69 @@ def test_illegal_move_lives_beside_verdict_and_errors_imports_no_rules() -> None
         if isinstance(node, ast.ImportFrom) and (node.module or "").startswith("hearts_core")
     ]
     assert runtime_imports == []
+
+
+# ------------------------------------------------- a position being set up
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_a_setup_refusal_is_certain_and_for_your_own_cards_is_the_games_verdict(seed: int) -> None:
+    # Set up a real hand play by play, as the analysis board does: your unplayed cards and
+    # every card played so far.  Every card a seat could try is asked about.
+    rng = random.Random(seed)
+    state = HandState.new(deal_hands(seed, 4), "hold")
+    first_leader = state.to_move
+    assert first_leader is not None
+    plays: list[Card] = []
+    refused = 0
+    while not state.is_over:
+        mover = state.to_move
+        assert mover is not None
+        for card in state.hand(mover):
+            verdict = setup_refusal(state.hand(0), [*plays, card], first_leader=first_leader, rules=Rules())
+            full = state.explain(card)
+            if mover == 0:  # your cards are all known: exactly the game's verdict
+                assert (verdict is None) == full.legal and (verdict is None or verdict == full)
+            elif verdict is not None:  # another seat's: a refusal on what is known is certain
+                assert not full.legal and verdict.reason is full.reason
+            refused += verdict is not None
+        card = rng.choice(state.legal_plays())
+        state.play(card)
+        plays.append(card)
+    assert refused  # the walk did refuse something
+
+
+def test_a_setup_refusal_asks_only_about_the_last_play() -> None:
+    hand = cards("♣8 ♦3")
+    assert setup_refusal(hand, [], first_leader=0, rules=Rules()) is None
+    verdict = setup_refusal(hand, cards("♣2 ♣K ♣3 ♦3"), first_leader=1, rules=Rules())
+    assert verdict is not None and verdict.reason is Reason.MUST_FOLLOW_SUIT
+    assert verdict.message == "Clubs were led and you hold ♣8, so you must play it."
+
+
+def test_tricks_begun_name_each_leader_by_rule_7() -> None:
+    assert tricks_begun(3, cards("♣2 ♣K ♣A ♣3 ♦2")) == [(3, list(cards("♣2 ♣K ♣A ♣3"))), (1, list(cards("♦2")))]
+    assert tricks_begun(0, []) == []
+
+
+def test_a_refusal_for_another_seat_names_it_and_for_you_is_describes_sentence() -> None:
+    # One source of the refusal sentences: "you" for the learner's seat, the seat's name for another.
+    positions = [  # hand, trick, card, first trick, hearts broken: one per reason a held card is refused
+        ("♣2 ♣9 ♦4", "", "♦4", True, False),
+        ("♣3 ♠Q", "♣10", "♠Q", False, True),
+        ("♥3 ♦7 ♠Q", "♣2", "♥3", True, False),
+        ("♥3 ♦7 ♠Q", "", "♥3", False, False),
+        ("♥3 ♦7 ♦8 ♦9 ♦10 ♠Q", "", "♥3", False, False),
+    ]
+    reasons = set()
+    for hand, trick, card, first, broken in positions:
+        held, on_table, chosen = mask_of(cards(hand)), cards(trick), cards(card)[0]
+        verdict = legality.describe(chosen, held, on_table, first, broken)
+        reasons.add(verdict.reason)
+        assert legality.refusal_message(chosen, held, on_table, first, broken) == verdict.message
+        theirs = legality.refusal_message(chosen, held, on_table, first, broken, seat=2)
+        assert "CPU2" in theirs and "you" not in theirs.lower().split() and theirs != verdict.message
+    assert reasons == {Reason.MUST_LEAD_TWO_OF_CLUBS, Reason.MUST_FOLLOW_SUIT, Reason.NO_POINTS_ON_FIRST_TRICK,
+                       Reason.HEARTS_NOT_BROKEN}
+    with pytest.raises(ValueError, match="not a refused play"):
+        legality.refusal_message(cards("♣3")[0], mask_of(cards("♣3 ♠Q")), cards("♣10"), False, True)

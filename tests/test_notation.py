@@ -46,9 +46,10 @@ from hearts_core import (
     position_before,
     trick_winner,
 )
+from hearts_core.cards import Suit
 from hearts_core.cli import check_main
 from hearts_core.coach import recommend
-from hearts_core.notation import MAX_POSITION_LENGTH
+from hearts_core.notation import MAX_POSITION_LENGTH, setup_position, tricks_begun
 from hearts_core.records import replay_to
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -576,3 +577,52 @@ def test_the_pages_commands_print_what_it_shows(tmp_path: Path, monkeypatch: pyt
 def test_the_readme_and_the_record_format_link_the_page() -> None:
     assert "docs/notation.md" in (ROOT / "README.md").read_text(encoding="utf-8")
     assert "notation.md" in RECORD_DOC
+
+
+# ------------------------------------------------------- a position being set up
+
+
+def _played_views(seed: int) -> Iterator[tuple[HandState, SeatView]]:
+    """Seat 0's view before every play of a random hand (passing left, seeded), with the state."""
+    rng = random.Random(seed)
+    deck = list(DECK)
+    rng.shuffle(deck)
+    state = HandState.new([deck[seat * 13:(seat + 1) * 13] for seat in range(4)], "left",
+                          Rules(target=50) if seed % 2 else None)
+    for seat in range(4):
+        state.pass_cards(seat, rng.sample(state.view(seat).hand, 3))
+    while True:
+        yield state, state.view(0)
+        if state.is_over:
+            return
+        state.play(rng.choice(state.legal_plays()))
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_a_setup_line_is_the_canonical_line_of_the_same_position(seed: int) -> None:
+    for state, view in _played_views(seed):
+        plays = [card for _, card in view.plays]
+        first_leader = view.plays[0][0] if view.plays else (view.trick_leader or 0)
+        assert view.passed is not None and view.received is not None
+        line = setup_position(view.hand, plays, first_leader=first_leader, direction=view.pass_direction,
+                              passed=sorted(view.passed), received=sorted(view.received), rules=view.rules)
+        assert line == format_position(view), (line, state)
+        assert parse_position(line) == view
+
+
+def test_a_setup_line_is_written_unchecked_and_the_reader_refuses_it_by_part() -> None:
+    hand = [card for card in DECK if card.suit is Suit.SPADES]  # 13 spades, so no ♣2 to lead with
+    line = setup_position(hand, [], passed=[], rules=Rules())
+    assert line == "0 " + "".join(map(str, hand)) + " hold-- - 0:"
+    with pytest.raises(InvalidPositionError) as error:
+        parse_position(line)
+    assert error.value.part == "pass"
+
+
+def test_tricks_begun_follow_rule_7_and_keep_a_short_last_trick() -> None:
+    state, _ = next(item for item in _played_views(4) if len(item[1].plays) == 6)
+    plays = [card for _, card in state.plays]
+    (first, cards), (second, rest) = tricks_begun(state.plays[0][0], plays)
+    assert (first, cards) == (state.tricks[0].leader, list(state.tricks[0].cards))
+    assert second == state.tricks[0].winner and rest == plays[4:]
+    assert tricks_begun(2, []) == []

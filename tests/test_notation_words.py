@@ -7,7 +7,7 @@ shows.  What this file guards:
 * every refusal test_notation.py provokes, and each of them with the seat numbers turned
   (so each seat in turn is "You"), has a ``said`` with no word outside the pseudo-language's
   brackets, no reason code and no "seat 0 (You)", and names the same part;
-* every learner pattern in hearts_core/notation.py is said by one of those refusals (so
+* every learner pattern in hearts_core/notation.py (and its two private modules) is said by one of those refusals (so
   none is dead or unreachable), and each marked pattern is filled with exactly its
   placeholders;
 * in English, ``said`` reads as a plain sentence, and the message does not depend on the
@@ -41,7 +41,9 @@ from tests.pseudo import PSEUDO_CODE, PseudoTranslations, pseudo_language, untra
 from tests.test_notation import EXAMPLE, PASSING, PRACTICE, REFUSALS, seeded_states
 from widgets.analysis_board import AnalysisBoard
 
-SOURCE = Path(__file__).resolve().parents[1] / "hearts_core" / "notation.py"
+SOURCES = tuple(Path(__file__).resolve().parents[1] / "hearts_core" / name
+                for name in ("notation.py", "_notation_fields.py", "_notation_reader.py"))
+"""The notation's modules (its face, its fields and refusals, its joining checks)."""
 CODES = [code.value for code in (*Reason, *ActionReason)]
 ENGLISH_SEAT = re.compile(r"\bseat [0-3] \(")
 
@@ -146,9 +148,10 @@ def test_every_learner_pattern_of_the_notation_is_said_by_some_refusal() -> None
 
 
 def _learner_patterns() -> list[tuple[str, set[str] | None]]:
-    """Every literal pattern notation.py says or marks, with the keywords its call fills (None: filled elsewhere)."""
+    """Every literal pattern the notation says or marks, with the keywords its call fills (None: filled elsewhere)."""
     found: list[tuple[str, set[str] | None]] = []
-    for node in ast.walk(ast.parse(SOURCE.read_text(encoding="utf-8"))):
+    nodes = [node for source in SOURCES for node in ast.walk(ast.parse(source.read_text(encoding="utf-8")))]
+    for node in nodes:
         if not isinstance(node, ast.Call) or not isinstance(node.func, ast.Name):
             continue
         given = {keyword.arg for keyword in node.keywords if keyword.arg}

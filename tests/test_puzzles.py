@@ -8,6 +8,7 @@ import re
 from dataclasses import replace
 from functools import cache
 from importlib import resources
+from typing import cast
 
 import pytest
 
@@ -15,20 +16,32 @@ from hearts_core import HandState, InvalidCardError, Rules, deal_hands
 from hearts_core.cards import Card, cards_from_mask
 from hearts_core.errors import InvalidPositionError, InvalidRecordError
 from hearts_core.knowledge import Knowledge
-from hearts_core.puzzles import (
+from hearts_core.mining import (
     FORMAT,
     MIN_BEST_SHARE,
     MIN_MARGIN,
-    THEMES,
-    Puzzle,
     deal_game,
     evaluate,
     evaluate_view,
     fit_rating,
-    load_puzzles,
     mine_game,
-    mistake_puzzle,
     passes_filter,
+)
+from hearts_core.puzzle_records import (
+    CardFigures,
+    Evaluation,
+    FilterCounts,
+    MinedGame,
+    MinedPuzzle,
+    MistakePuzzle,
+    PositionRecord,
+)
+from hearts_core.puzzle_themes import THEME_TESTS, tag
+from hearts_core.puzzles import (
+    THEMES,
+    Puzzle,
+    load_puzzles,
+    mistake_puzzle,
     puzzle_from_data,
     read_set,
     replay,
@@ -61,7 +74,8 @@ def shipped() -> dict[str, object]:
 ])
 def test_the_first_filter_needs_a_clear_margin_and_a_card_best_in_most_deals(
         margin: float, share: float, kept: bool) -> None:
-    assert passes_filter({"margin": margin, "best_share": share}) is kept
+    evaluation: Evaluation = {"cards": [], "margin": margin, "error": 0.1, "best_share": share, "worlds": 400}
+    assert passes_filter(evaluation) is kept
 
 
 def test_a_choice_between_equivalent_cards_is_refused() -> None:
@@ -70,8 +84,8 @@ def test_a_choice_between_equivalent_cards_is_refused() -> None:
             "♣2 ♣5 ♣6 ♣7 ♣8 ♣9 ♣10 ♣J ♣Q ♣K ♣A ♦K ♦A",
             "♠2 ♠3 ♠4 ♠5 ♠6 ♠7 ♠8 ♠9 ♠10 ♠J ♠Q ♠K ♠A",
             "♥2 ♥3 ♥4 ♥5 ♥6 ♥7 ♥8 ♥9 ♥10 ♥J ♥Q ♥K ♥A"]
-    candidate = {"id": "test", "deal": [hand.split() for hand in deal], "direction": "hold", "passes": None,
-                 "plays": ["♣2", "♠2", "♥2"], "seat": 0}
+    candidate: PositionRecord = {"id": "test", "deal": [hand.split() for hand in deal], "direction": "hold",
+                                 "passes": None, "plays": ["♣2", "♠2", "♥2"], "seat": 0}
     evaluation = evaluate(candidate)
     assert {item["card"] for item in evaluation["cards"]} == {"♣3", "♣4"}
     assert abs(evaluation["margin"]) < MIN_MARGIN and not passes_filter(evaluation)
@@ -253,7 +267,7 @@ def test_a_mistake_at_another_seat_is_turned_to_the_solvers_chair() -> None:
     mistake = mistakes[0]
     puzzle = puzzle_from_data(mistake_puzzle(state, seat, mistake, ident="match:m:1:x"))
     assert puzzle.seat == 0 and puzzle.solution is mistake.better
-    assert puzzle.view().hand == replay(puzzle.data).view(seat).hand
+    assert puzzle.view().hand == replay(cast(PositionRecord, puzzle.data)).view(seat).hand
 
 
 def test_house_rules_are_recorded_and_replayed() -> None:
@@ -304,3 +318,33 @@ def test_a_puzzle_that_accepts_a_card_it_does_not_evaluate_is_refused() -> None:
     for accept in (["♠1"], "♦5", [str(next(card for card in state.dealt(1)))]):
         with pytest.raises(InvalidRecordError):
             puzzle_from_data({**data, "accept": accept})
+
+
+# ------------------------------------------------ typed records and themes
+
+
+def test_the_shipped_records_have_exactly_the_typed_keys(puzzles: tuple[Puzzle, ...]) -> None:
+    # The TypedDicts are the stages' contract: the shipped file holds exactly their keys.
+    header = shipped()
+    assert set(cast(dict[str, int], header["counts"])) == FilterCounts.__required_keys__
+    for puzzle in puzzles:
+        data = puzzle.data
+        assert set(data) == MinedPuzzle.__required_keys__, set(data) ^ MinedPuzzle.__required_keys__
+        assert set(data["evaluation"]) == Evaluation.__required_keys__
+        assert all(set(item) == CardFigures.__required_keys__ for item in data["evaluation"]["cards"])
+        assert set(data["solved"]) == {"random", "easy", "normal", "hard"}
+    assert "rules" in PositionRecord.__optional_keys__ and "cpu_seconds" in MinedGame.__optional_keys__
+
+
+def test_a_mistake_puzzle_has_exactly_its_typed_keys() -> None:
+    state, mistakes = own_hand(5, 0)
+    data = mistake_puzzle(state, 0, mistakes[0], ident="x")
+    assert set(data) == MistakePuzzle.__required_keys__
+
+
+def test_every_shipped_puzzles_themes_are_what_the_tagger_finds(puzzles: tuple[Puzzle, ...]) -> None:
+    # One predicate per theme, asked in THEME_TESTS's order: the stored keys, in their stored order.
+    assert {key for key, _ in THEME_TESTS} == set(THEMES)
+    for puzzle in puzzles:
+        data = cast(MinedPuzzle, puzzle.data)
+        assert tag(data, data["evaluation"]) == data["themes"], data["id"]

@@ -33,7 +33,8 @@ from hearts_core import (
     load_record,
     parse_card,
 )
-from hearts_core.records import MAX_RECORD_BYTES, dump_record, replay_hand
+from hearts_core.errors import InvalidPositionError
+from hearts_core.records import MAX_RECORD_BYTES, HandRecord, dump_record, replay_hand, view_before_play
 from tests.support import load_module
 
 DATA = Path(__file__).resolve().parent / "data"
@@ -462,3 +463,21 @@ def test_the_cap_counts_utf8_bytes_not_characters() -> None:
         load_record(text)
     with pytest.raises(InvalidRecordError, match="not valid JSON"):
         load_record("♠" * (MAX_RECORD_BYTES // 3))
+
+
+def test_the_view_before_a_play_is_the_one_the_seat_had_then() -> None:
+    rng = random.Random(8)
+    state = HandState.new(deal_hands(8, 1), "left", Rules(target=50))
+    for seat in range(4):
+        state.pass_cards(seat, rng.sample(state.view(seat).hand, 3))
+    seen = []
+    while not state.is_over:
+        mover = state.to_move
+        assert mover is not None
+        seen.append(state.view(mover))
+        state.play(rng.choice(state.legal_plays()))
+    assert [view_before_play(state, index) for index in range(len(seen))] == seen
+    assert HandRecord.from_state(state) == load_record(dump_record(state.rules, [state.to_record()])).hands[0]
+    for index in (-1, len(seen)):
+        with pytest.raises(InvalidPositionError, match=f"the hand has {len(seen)} plays"):
+            view_before_play(state, index)

@@ -17,6 +17,8 @@ from hearts_core import (
     Rules,
     deal_hands,
 )
+from hearts_core.notation import format_position, parse_position
+from hearts_core.views import seats_turned, turned_to_you
 from tests.support import after_plays, cards, texts
 
 CLUBS = "♣2 ♣3 ♣4 ♣5 ♣6 ♣7 ♣8 ♣9 ♣10 ♣J ♣Q ♣K ♣A"
@@ -304,3 +306,22 @@ def test_copy_is_independent() -> None:
     assert twin == state
     twin.play("♣2")
     assert twin != state and texts(state.current_trick) == []
+
+
+def test_a_view_turned_to_you_is_the_same_position_from_seat_0() -> None:
+    state = HandState.new(deal_hands(seed=3, hand_number=1), "left")
+    for seat in range(4):
+        state.pass_cards(seat, state.view(seat).hand[:3])
+    for _ in range(6):
+        state.play(state.legal_plays()[-1])
+    for seat in range(4):
+        view = state.view(seat, match_totals=(1, 2, 3, 4))
+        turned = turned_to_you(view)
+        assert turned.seat == 0 and turned.hand == view.hand and turned.legal_plays() == view.legal_plays()
+        assert turned.to_move == (state.to_move - seat) % 4  # type: ignore[operator]
+        assert turned.points_taken == tuple(seats_turned(view.points_taken, seat))
+        assert turned.match_totals == tuple(seats_turned((1, 2, 3, 4), seat))
+        assert [card for _, card in turned.plays] == [card for _, card in view.plays]
+        assert parse_position(format_position(turned)) == turned_to_you(parse_position(format_position(view)))
+    assert turned_to_you(state.view(0)) == state.view(0)
+    assert turned_to_you(view) == turned_to_you(turned)

@@ -1,4 +1,4 @@
-"""Mine the shipped puzzle set: ``./dev puzzles`` (see hearts_core/puzzles.py for the stages).
+"""Mine the shipped puzzle set: ``./dev puzzles`` (see hearts_core/mining.py for the stages).
 
 Games are mined in order, one task per game, by a process pool (both cores by default).
 Each finished game is written to ``build/puzzles/<seed>/game-<n>.json`` at once, so an
@@ -19,12 +19,13 @@ import time
 from collections.abc import Iterator
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
-from typing import Any
+from typing import cast
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from hearts_core.puzzles import mine_game, set_text  # noqa: E402
+from hearts_core.mining import mine_game, set_text  # noqa: E402
+from hearts_core.puzzle_records import MinedGame  # noqa: E402
 
 DEFAULT_SEED = 2026
 DEFAULT_TARGET = 1000
@@ -52,9 +53,9 @@ def _write(path: Path, text: str) -> None:
     os.replace(temporary, path)
 
 
-def _read(folder: Path, game: int) -> dict[str, Any]:
-    result: dict[str, Any] = json.loads((folder / f"game-{game}.json").read_text(encoding="utf-8"))
-    return result
+def _read(folder: Path, game: int) -> MinedGame:
+    # Written by _mine from mine_game's record (a crashed write leaves no file, see _write).
+    return cast(MinedGame, json.loads((folder / f"game-{game}.json").read_text(encoding="utf-8")))
 
 
 def _batches(start: int, size: int) -> Iterator[range]:
@@ -90,7 +91,8 @@ def main(argv: list[str] | None = None) -> int:
     mined = [_read(folder, game) for game in range(games)]
     command = f"./dev puzzles  (tools/mine_puzzles.py --seed {args.seed} --target {args.target})"
     _write(args.out, set_text(mined, seed=args.seed, command=command))
-    counts = {name: sum(game["counts"][name] for game in mined) for name in mined[0]["counts"]}
+    counts = {name: sum(game["counts"][name] for game in mined)  # type: ignore[literal-required]
+              for name in mined[0]["counts"]}
     total_cpu = sum(game.get("cpu_seconds", 0.0) for game in mined)
     print(f"{games} games, {counts}; {total_cpu / 60:.1f} CPU-minutes mining, "
           f"{counts['verified'] / max(total_cpu / 60, 1e-9):.1f} verified puzzles per CPU-minute; wrote {args.out}",

@@ -9,7 +9,7 @@ Design choices:
   the hidden cards.  Python holds the state and decides everything; the front end shows
   what the traits say and sends taps.
 * **Always from your chair.**  A position is shown from the seat whose view it is, turned
-  so that seat is seat 0, "You" (:func:`turned_to_you`), as the puzzles are
+  so that seat is seat 0, "You" (:func:`hearts_core.views.turned_to_you`), as the puzzles are
   (:func:`hearts_core.puzzles.from_solvers_seat`): Hearts is the same game whichever seat
   is numbered 0, and the engine's and the coach's words then name every seat as the board
   does.
@@ -18,9 +18,10 @@ Design choices:
   reader: it checks every card once, the leaders, the hand's size and every play through
   the rules.  A setup the reader refuses is refused with its sentence and nothing changes.
   So that a wrong play is refused when it is tapped, not only at the end, each play is
-  also asked of :func:`~hearts_core.kernel.rule_walk` on what is known of the seat's cards
-  so far (the reader's own method: holding more never makes a refused card playable, so
-  such a refusal is certain).  The page's link carries the same line (``?position=``);
+  also asked of :func:`~hearts_core.legality.setup_refusal` on what is known of the seats'
+  cards so far (the reader's own method: holding more never makes a refused card playable,
+  so such a refusal is certain), and the line is written by the notation's own
+  :func:`~hearts_core.notation.setup_position`.  The page's link carries the same line (``?position=``);
   opening the link opens the same board, and the puzzles board and the match's "Review
   this hand" link positions to it (:func:`analysis_link`).
 * **Play on is one layout, said so.**  :meth:`hearts_core.knowledge.Knowledge.sample`
@@ -52,18 +53,19 @@ from typing import Any, Final
 import traitlets
 
 from hearts_core.bots import make_bot
-from hearts_core.cards import CARDS_PER_SUIT, DECK, Card, Suit, cards_from_mask, mask_of, to_card
+from hearts_core.cards import DECK, Card, Suit, cards_from_mask, mask_of, to_card
 from hearts_core.coach import Recommendation, recommend
 from hearts_core.errors import HeartsError, InvalidPositionError, InvalidRecordError
-from hearts_core.kernel import LEADING, Table, rule_walk, winning_position
+from hearts_core.kernel import winning_position
 from hearts_core.knowledge import Knowledge
-from hearts_core.legality import ActionReason, IllegalMove, Reason, describe
-from hearts_core.notation import EMPTY, FIELDS, format_position, parse_position
+from hearts_core.legality import ActionReason, IllegalMove, Reason, setup_refusal
+from hearts_core.notation import format_position, parse_position, setup_position
 from hearts_core.phrasing import by_seat, sentences
 from hearts_core.puzzles import Puzzle, load_puzzles
-from hearts_core.records import load_record, position_before
+from hearts_core.records import load_record, position_before, view_before_play
 from hearts_core.rules import CARDS_PER_SEAT, NUM_SEATS, QUEEN_OF_SPADES, TRICKS_PER_HAND, TWO_OF_CLUBS, Rules
-from hearts_core.state import HandState, PassDirection, Phase, SeatView, Trick
+from hearts_core.state import HandState, PassDirection, Phase, SeatView
+from hearts_core.views import turned_to_you
 from hearts_core.wording import about_points, and_list, card_name, marked, points_phrase, say, seat_name, suit_name
 from widgets._base import (
     HeartsWidget,
@@ -272,51 +274,9 @@ def position_link(view: SeatView | None) -> str:
                                         safe=":/")
 
 
-def view_before_play(hand: HandState, index: int) -> SeatView:
-    """The view of the seat to move just before play number ``index`` (from 0) of ``hand``, replayed from its deal.
-
-    Raises:
-        InvalidPositionError: the hand has no such play.
-    """
-    record = hand.to_record()
-    plays = record["plays"]
-    if not 0 <= index < len(plays):
-        raise InvalidPositionError(f"the hand has {len(plays)} plays, so there is no play {index + 1}")
-    state = HandState.new(record["deal"], record["pass_direction"], hand.rules)
-    for seat, cards in enumerate(record.get("passes") or ()):
-        if cards is not None:
-            state.pass_cards(seat, cards)
-    for card in plays[:index]:
-        state.play(card)
-    assert state.to_move is not None
-    return state.view(state.to_move)
-
-
 def analysis_link(view: SeatView, text: str = "") -> dict[str, str]:
     """A link (``href``, ``text``) that opens ``view`` on the analysis board, from any lesson page."""
     return {"href": page_address(ANALYSIS_PAGE) + position_link(view), "text": text or say(PATTERNS["open_here"])}
-
-
-def turned_to_you(view: SeatView) -> SeatView:
-    """The same view with the seats turned so its seat is seat 0, "You" (the seat order kept)."""
-    turn = view.seat
-    if turn == 0:
-        return view
-
-    def seat(number: int) -> int:
-        return (number - turn) % NUM_SEATS
-
-    def four(values: tuple[int, int, int, int]) -> tuple[int, int, int, int]:
-        a, b, c, d = (values[(number + turn) % NUM_SEATS] for number in range(NUM_SEATS))
-        return (a, b, c, d)
-
-    return dataclasses.replace(
-        view, seat=0, plays=tuple((seat(player), card) for player, card in view.plays),
-        tricks=tuple(Trick(seat(trick.leader), trick.cards, seat(trick.winner), trick.points) for trick in view.tricks),
-        trick_leader=None if view.trick_leader is None else seat(view.trick_leader),
-        to_move=None if view.to_move is None else seat(view.to_move),
-        points_taken=four(view.points_taken),
-        match_totals=None if view.match_totals is None else four(view.match_totals))
 
 
 def _plain(problem: Exception) -> str:
@@ -537,7 +497,6 @@ class AnalysisBoard(HeartsWidget):
         self._passed: tuple[Card, ...] | None = None
         self._received: tuple[Card, ...] | None = None
         self._rules = Rules()
-        self._rules_field = ""
 
     def _setup_from(self, view: SeatView) -> None:
         self._hand = list(view.hand)
@@ -546,8 +505,6 @@ class AnalysisBoard(HeartsWidget):
         self._direction = view.pass_direction
         self._passed, self._received = view.passed, view.received
         self._rules = view.rules
-        fields = format_position(view).split()
-        self._rules_field = fields[len(FIELDS) - 1] if len(fields) == len(FIELDS) else ""
 
     def _setup_tricks(self) -> list[tuple[int, list[Card]]]:
         """Every trick begun in setup: its leader (rule 7 from the one before) and its cards."""
@@ -576,21 +533,8 @@ class AnalysisBoard(HeartsWidget):
 
     def _setup_line(self) -> str:
         """The position setup describes, written in the notation (it may not be one the reader accepts)."""
-        def run(cards: Sequence[Card]) -> str:
-            return "".join(str(card) for card in cards) or EMPTY
-        tricks = self._setup_tricks()
-        done = [f"{leader}:{run(cards)}" for leader, cards in tricks if len(cards) == NUM_SEATS]
-        pass_text = self._direction.value
-        if self._passed is not None:
-            pass_text += "-" + run(self._passed)
-        if self._received is not None:
-            pass_text += "+" + run(self._received)
-        table = EMPTY
-        if len(done) < TRICKS_PER_HAND:
-            leader, cards = tricks[-1]
-            table = f"{leader}:{''.join(str(card) for card in cards)}"
-        written = ("0", run(cards_from_mask(mask_of(self._hand))), pass_text, "/".join(done) or EMPTY, table)
-        return " ".join((*written, self._rules_field) if self._rules_field else written)
+        return setup_position(self._hand, self._plays, first_leader=self._first_leader, direction=self._direction,
+                              passed=self._passed, received=self._received, rules=self._rules)
 
     def _in_setup(self) -> bool:
         if self.mode != "setup":
@@ -651,25 +595,11 @@ class AnalysisBoard(HeartsWidget):
     def _refusal(self, plays: Sequence[Card]) -> str | None:
         """The engine's sentence on the last of ``plays`` if the rules refuse it on what is known so far, else None.
 
-        What each seat is known to hold is what it plays (and, for you, your hand too); holding more
-        never makes a refused card playable, so a refusal here is certain and is the one the
-        notation's reader would give once the setup is complete.
+        The engine's :func:`~hearts_core.legality.setup_refusal` decides: such a refusal is
+        certain, and is the one the notation's reader would give once the setup is complete.
         """
-        known = [0] * NUM_SEATS
-        known[0] = mask_of(self._hand)
-        for leader, cards in self._tricks_of(plays):
-            for offset, card in enumerate(cards):
-                known[(leader + offset) % NUM_SEATS] |= card.bit
-        table = Table(known, [], self._first_leader, 0, False, [0] * NUM_SEATS, self._rules)
-        for number, card in enumerate(plays):
-            held = table.hands[table.to_move]
-            led = table.trick[0] // CARDS_PER_SUIT if table.trick else LEADING
-            first = table.tricks_done == 0
-            if number == len(plays) - 1 and not rule_walk(held, led, first, table.hearts_broken)[0] & card.bit:
-                on_table = tuple(DECK[index] for index in table.trick)
-                return describe(card, held, on_table, first, table.hearts_broken).message
-            table.play(card.index)
-        return None
+        verdict = setup_refusal(self._hand, plays, first_leader=self._first_leader, rules=self._rules)
+        return None if verdict is None else verdict.message
 
     @command("target")
     def choose_target(self, target: str) -> None:

@@ -44,6 +44,7 @@ from hearts_core import (
     trick_winner,
 )
 from hearts_core.coach import CoachReport, Recommendation
+from hearts_core.records import view_before_play
 from hearts_core.review import Mistake
 from hearts_core.wording import (
     LEARNER_SEAT,
@@ -57,7 +58,7 @@ from hearts_core.wording import (
     suit_name,
 )
 from widgets._base import card_data, cards_data, spoken_plays
-from widgets.analysis_board import analysis_link, view_before_play
+from widgets.analysis_board import analysis_link
 from widgets.match_flow import (
     OPPONENT_LEVELS,
     SPEEDS,

@@ -1,0 +1,183 @@
+"""The puzzles' stored form, typed: what the mining stages hand each other and what ``puzzles.json`` holds.
+
+Design choices:
+
+* Every record is a :class:`~typing.TypedDict`: the JSON shape is the point (the stages'
+  output goes to JSON unchanged, and the shipped set is read back from it), so a record
+  is a plain dict at run time and ``mypy --strict`` checks every key a stage reads or
+  writes (lichess-puzzler's stages share one data format the same way).
+* A position is its real game: the deal, the passes and the plays before the decision,
+  and the seat to move (:class:`PositionRecord`); :func:`replay` plays it again through
+  :class:`~hearts_core.state.HandState`, so a record that does not replay is refused by
+  name.  A mined candidate adds where it came from (:class:`Candidate`); a puzzle adds
+  its evaluation, themes and rating (:class:`MinedPuzzle`).
+* :func:`from_solvers_seat` turns a position so the seat to move is seat 0, "you", with
+  the engine's one seat-turning helper (:func:`hearts_core.views.seats_turned`).
+"""
+
+# No "from __future__ import annotations": TypedDict reads NotRequired from evaluated annotations
+# (``__optional_keys__``, which the tests check against the stored data).
+from typing import NotRequired, TypedDict, TypeVar
+
+from hearts_core.errors import InvalidRecordError
+from hearts_core.rules import Rules
+from hearts_core.state import HandState
+from hearts_core.views import seats_turned
+
+__all__ = [
+    "Candidate",
+    "CardFigures",
+    "Evaluation",
+    "FilterCounts",
+    "MinedGame",
+    "MinedPuzzle",
+    "MistakePuzzle",
+    "PositionRecord",
+    "PuzzleRecord",
+    "Rating",
+    "from_solvers_seat",
+    "replay",
+]
+
+
+class PositionRecord(TypedDict):
+    """A real position: the deal (cards as text, seat by seat), the passes (``None`` on hold), the plays, who moves.
+
+    ``rules`` is there only for a hand under house rules (a puzzle from a match, see
+    :func:`hearts_core.puzzles.mistake_puzzle`); the mined set has none.
+    """
+
+    id: str
+    direction: str
+    deal: list[list[str]]
+    passes: list[list[str]] | None
+    plays: list[str]
+    seat: int
+    rules: NotRequired[dict[str, object]]
+
+
+class Candidate(PositionRecord):
+    """A decision of a mined game with more than one legal card: its position and where it came from."""
+
+    game: int
+    seed: int
+    levels: list[str]
+
+
+class CardFigures(TypedDict):
+    """One legal card's figures from the seat's own view, rounded as stored."""
+
+    card: str
+    points: float
+    """Expected points of the seat's hand with this card (the moon rule applied)."""
+    take: float
+    """Chance that this card takes its trick."""
+    trick_points: float
+    shooting: bool
+    gain: float
+    """Expected points this card costs against the best card (0 for the best)."""
+    error: float
+    """Standard error of ``gain`` (paired over the same sampled deals)."""
+
+
+class Evaluation(TypedDict):
+    """Every legal card's figures, best first, with the best card's margin over the runner-up."""
+
+    cards: list[CardFigures]
+    margin: float
+    error: float
+    best_share: float
+    """Share of the sampled deals in which the best card was the best or tied."""
+    worlds: int
+
+
+class Rating(TypedDict):
+    """How the computer levels did on a puzzle (their share solved) and the rating that best explains it."""
+
+    solved: dict[str, float]
+    rating: int
+
+
+class PuzzleRecord(PositionRecord):
+    """A puzzle as it is stored: its position, its evaluation (the solution first), themes and rating."""
+
+    evaluation: Evaluation
+    themes: list[str]
+    solved: dict[str, float]
+    rating: int
+
+
+class MinedPuzzle(Candidate, PuzzleRecord):
+    """A verified puzzle as ``puzzles.json`` stores it."""
+
+
+class MistakePuzzle(PuzzleRecord):
+    """A puzzle made from a learner's costly play (:func:`hearts_core.puzzles.mistake_puzzle`).
+
+    ``accept``: the cards the review would not call costly there (the solution among them);
+    ``played``: the card really played; ``trick``: its trick, from 1.
+    """
+
+    accept: list[str]
+    played: str
+    trick: int
+
+
+class FilterCounts(TypedDict):
+    """How many candidates of a game each stage kept."""
+
+    candidates: int
+    screened: int
+    margin_and_share: int
+    verified: int
+
+
+class MinedGame(TypedDict):
+    """One game mined: its verified puzzles and the filters' counts (``cpu_seconds`` added by the miner)."""
+
+    game: int
+    seed: int
+    counts: FilterCounts
+    puzzles: list[MinedPuzzle]
+    cpu_seconds: NotRequired[float]
+
+
+def replay(candidate: PositionRecord) -> HandState:
+    """The real hand replayed to the candidate's position (the seat to move is ``candidate["seat"]``).
+
+    Raises:
+        InvalidRecordError: the data does not replay (a corrupt or hand-edited puzzle).
+    """
+    try:
+        # A puzzle from a match under house rules carries them (see mistake_puzzle); the mined set has none.
+        rules = Rules.from_dict(candidate["rules"]) if candidate.get("rules") is not None else None
+        state = HandState.new(candidate["deal"], candidate["direction"], rules)
+        if candidate["passes"]:
+            for seat, cards in enumerate(candidate["passes"]):
+                state.pass_cards(seat, cards)
+        for card in candidate["plays"]:
+            state.play(card)
+    except (KeyError, TypeError, ValueError) as error:
+        raise InvalidRecordError(f"puzzle {candidate.get('id')!r} does not replay: {error}") from error
+    if state.to_move != candidate["seat"]:
+        raise InvalidRecordError(f"puzzle {candidate.get('id')!r}: seat {candidate['seat']} is not to move")
+    return state
+
+
+Record = TypeVar("Record", bound=PositionRecord)
+
+
+def from_solvers_seat(candidate: Record) -> Record:
+    """The same position with the deal turned so the seat to move is seat 0, the one addressed as "you".
+
+    Hearts is the same game whichever seat is numbered 0 (passing left is still passing
+    left; whoever holds ♣2 still leads), so a puzzle mined at any seat is shown from the
+    learner's chair and every seat named in its words is named as the learner sees it.
+    """
+    turn = candidate["seat"]
+    passes = candidate["passes"]
+    turned = candidate.copy()
+    turned["seat"] = 0
+    turned["deal"] = seats_turned(candidate["deal"], turn)
+    turned["passes"] = seats_turned(passes, turn) if passes else None
+    return turned
