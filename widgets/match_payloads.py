@@ -56,6 +56,8 @@ from hearts_core.wording import (
     say_n,
     suit_name,
 )
+from hearts_learner.history import FinishedMatch
+from hearts_learner.statistics import Statistics
 from widgets._base import card_data, cards_data, spoken_plays
 from widgets.analysis_board import analysis_link, view_before_play
 from widgets.match_flow import (
@@ -73,7 +75,6 @@ from widgets.match_flow import (
     trick_number,
 )
 from widgets.phrases import sentences
-from widgets.storage import FinishedMatch, Statistics
 
 __all__ = [
     "OPTION_LISTS",
