@@ -70,6 +70,7 @@ def test_the_wheel_carries_every_lesson_and_the_serving_configuration(wheel: Pat
     for extra in ("index.ipynb", "voila.json", "jupyter/voila/templates/hearts/index.html.j2"):
         assert f"{shipped}{extra}" in names
     assert "hearts_core/puzzles.json" in names  # the puzzles page's set
+    assert "hearts_learner/puzzle_store.py" in names  # the learner's state, which the widgets import
 
 
 def test_the_installed_app_uses_its_own_copy(installed: Path, tmp_path: Path) -> None:

@@ -15,10 +15,10 @@ from types import ModuleType
 
 import pytest
 
-import widgets.storage
+import hearts_learner.files
+from hearts_learner.files import DATA_ENV, data_dir, storage_notice
 from widgets.lessons import LESSONS, LessonIndex, Progress, completes
 from widgets.practice import Practice
-from widgets.storage import DATA_ENV, data_dir, storage_notice
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -37,7 +37,7 @@ def in_the_browser(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> Path:
     drive = tmp_path / "drive"
     drive.mkdir()
     monkeypatch.setattr(sys, "platform", "emscripten")
-    monkeypatch.setattr(widgets.storage, "BROWSER_DRIVE", drive)
+    monkeypatch.setattr(hearts_learner.files, "BROWSER_DRIVE", drive)
     monkeypatch.delenv(DATA_ENV, raising=False)
     return drive
 
@@ -59,7 +59,7 @@ def test_data_lives_on_the_browser_drive_in_the_browser(in_the_browser: Path) ->
 
 
 def test_without_browser_storage_the_learner_is_told(in_the_browser: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(widgets.storage, "BROWSER_DRIVE", in_the_browser / "missing")
+    monkeypatch.setattr(hearts_learner.files, "BROWSER_DRIVE", in_the_browser / "missing")
     notice = storage_notice()
     assert notice and "will be lost" in notice
     assert LessonIndex(Progress(in_the_browser)).error == notice

@@ -15,10 +15,10 @@ import pytest
 
 from hearts_core import wording
 from hearts_core.match import Match
+from hearts_learner.match_store import MatchStore
 from hearts_lessons_app import cli, lessons_dir
 from tests.test_translations import compiled_catalogue
 from widgets.lessons import LESSONS, LessonIndex, Progress, opening_language
-from widgets.storage import MatchStore
 
 MADE_UP = {
     "ja": {"Hearts Lessons": "ハーツ講座", LESSONS[0].title: "目的とカード", "Language": "言語",
@@ -145,7 +145,8 @@ def test_the_choice_survives_a_corrupt_progress_file_without_overwriting_it(tmp_
     index = LessonIndex(Progress(tmp_path))
     assert "could not be read" in index.notice
     assert choose(index, "es")
-    kept = [path for path in tmp_path.iterdir() if path.name != "progress.json" and path.is_file()]
+    # Besides the progress, the folder holds only what was set aside and the lock every write is made under.
+    kept = [path for path in tmp_path.iterdir() if path.name not in {"progress.json", ".lock"} and path.is_file()]
     assert [path.read_bytes() for path in kept] == [broken]  # set aside whole, never overwritten
     assert Progress(tmp_path).language() == "es"
     assert index.language == "es"

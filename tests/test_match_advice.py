@@ -14,10 +14,11 @@ from hearts_core import HandState, Match, Rules, SeatView
 from hearts_core.coach import analyse, judge, recommend
 from hearts_core.puzzles import puzzle_from_data
 from hearts_core.review import HandReview, Mistake
+from hearts_learner.puzzle_store import PuzzleStore
+from hearts_learner.schedule import LEARNING_STEP
 from tests.test_storage import finished_match
 from widgets import match_advice
 from widgets.match_advice import LearnerAdvice, mistake_id
-from widgets.puzzle_progress import LEARNING_STEP, PuzzleStore
 
 Answer = TypeVar("Answer")
 

@@ -13,11 +13,11 @@ from pathlib import Path
 import pytest
 
 from hearts_core import Match, Rules, parse_card
+from hearts_learner.match_store import MatchStore
 from widgets import MatchWidget, match_flow
 from widgets._base import FIRST_VIEW_MIME
 from widgets.match import NEWCOMER
 from widgets.match_flow import FIRST_MATCH_SEED
-from widgets.storage import MatchStore
 
 LESSON_9 = {"show_danger": True, "show_coach": True}
 """The lesson's own starting options (lessons/09-guided-match.ipynb)."""

@@ -1,4 +1,4 @@
-"""The learner's puzzle progress (widgets.puzzle_progress): rating, choice, review and its file.
+"""The learner's puzzle progress (hearts_learner's puzzle modules): rating, choice, review and its file.
 
 Every test passes ``now`` explicitly, so none depends on the wall clock.
 """
@@ -18,32 +18,15 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from hearts_core.wording import say
-from widgets.puzzle_progress import (
-    CHOICE_WINDOW,
-    DEVIATION_RANGE,
-    LEARNING_STEP,
-    PATTERNS,
-    PUZZLES_FORMAT,
-    RATING_RANGE,
-    VOLATILITY_RANGE,
-    Game,
-    Glicko,
-    NewerPuzzlesError,
-    Puzzle,
-    PuzzleInputError,
-    PuzzleProgress,
-    PuzzleStore,
-    ReviewItem,
-    ThemeRecord,
-    UnreadablePuzzlesError,
-    due_text,
-    next_puzzle,
-    puzzle_of_the_day,
-    rating_text,
-    streak_text,
-    theme_text,
-)
-from widgets.storage import DATA_ENV, CorruptFileError, SaveConflictError
+from hearts_learner.files import DATA_ENV, CorruptFileError, SaveConflictError
+from hearts_learner.puzzle_choice import CHOICE_WINDOW, next_puzzle, puzzle_of_the_day
+from hearts_learner.puzzle_file import PUZZLES_FORMAT, NewerPuzzlesError, UnreadablePuzzlesError
+from hearts_learner.puzzle_inputs import PuzzleInputError, RatedPuzzle
+from hearts_learner.puzzle_progress import PuzzleProgress, ThemeRecord
+from hearts_learner.puzzle_store import PuzzleStore
+from hearts_learner.puzzle_words import PATTERNS, due_text, rating_text, streak_text, theme_text
+from hearts_learner.rating import DEVIATION_RANGE, RATING_RANGE, VOLATILITY_RANGE, Game, Glicko
+from hearts_learner.schedule import LEARNING_STEP, ReviewItem
 
 T0 = datetime(2026, 12, 1, 12, 0, tzinfo=UTC)
 
@@ -69,7 +52,7 @@ def played(outcomes: list[tuple[str, float, bool]], start: datetime = T0) -> Puz
     """Progress after first attempts ``(id, rating, solved)``, a minute apart."""
     progress = PuzzleProgress()
     for minute, (ident, rating, solved) in enumerate(outcomes):
-        puzzle = Puzzle(ident, rating, ("void",))
+        puzzle = RatedPuzzle(ident, rating, ("void",))
         progress = progress.record_attempt(puzzle, solved, now=start + timedelta(minutes=minute))
     return progress
 
@@ -106,7 +89,7 @@ def test_winning_gains_more_against_a_stronger_puzzle() -> None:
 
 
 def test_only_the_first_attempt_moves_the_rating() -> None:
-    puzzle = Puzzle("p1", 1500.0, ("void",))
+    puzzle = RatedPuzzle("p1", 1500.0, ("void",))
     first = PuzzleProgress().record_attempt(puzzle, solved=False, now=T0)
     assert first.glicko.rating < 1500
     assert first.last_change is not None and first.last_change < 0
@@ -120,7 +103,7 @@ def test_only_the_first_attempt_moves_the_rating() -> None:
 
 
 def test_a_solved_puzzle_missed_later_is_reviewed_without_moving_the_rating() -> None:
-    puzzle = Puzzle("p1", 1500.0, ("void",))
+    puzzle = RatedPuzzle("p1", 1500.0, ("void",))
     solved = PuzzleProgress().record_attempt(puzzle, solved=True, now=T0)
     assert solved.card("p1") is None
     missed = solved.record_attempt(puzzle, solved=False, now=T0 + timedelta(days=1))
@@ -146,8 +129,8 @@ def test_accuracy_per_theme_counts_first_attempts() -> None:
     progress = PuzzleProgress()
     for ident, themes, solved in (("a", ("void",), True), ("b", ("void", "queen"), False),
                                   ("c", ("queen",), True), ("d", ("queen",), True)):
-        progress = progress.record_attempt(Puzzle(ident, 1500.0, themes), solved, now=T0)
-    progress = progress.record_attempt(Puzzle("b", 1500.0, ("void", "queen")), True, now=T0 + timedelta(hours=1))
+        progress = progress.record_attempt(RatedPuzzle(ident, 1500.0, themes), solved, now=T0)
+    progress = progress.record_attempt(RatedPuzzle("b", 1500.0, ("void", "queen")), True, now=T0 + timedelta(hours=1))
     assert progress.accuracy() == {"queen": ThemeRecord(3, 2), "void": ThemeRecord(2, 1)}
     assert progress.accuracy()["queen"].accuracy == pytest.approx(2 / 3)
     assert theme_text("queen", progress.accuracy()["queen"]) == "queen: 2 of 3 solved first time"
@@ -246,7 +229,7 @@ def test_the_most_overdue_review_comes_first_and_plays_are_returned_as_items() -
 def test_fsrs_a_miss_comes_back_sooner_than_a_hit_and_hits_go_further_out() -> None:
     progress = PuzzleProgress()
     for ident in ("hit", "miss"):
-        progress = progress.record_attempt(Puzzle(ident, 1500.0), solved=False, now=T0)
+        progress = progress.record_attempt(RatedPuzzle(ident, 1500.0), solved=False, now=T0)
     first_due = progress.card("hit").due  # type: ignore[union-attr]
     assert first_due == T0 + LEARNING_STEP
     progress = progress.review("hit", correct=True, now=first_due)
@@ -307,16 +290,16 @@ def rich_progress() -> PuzzleProgress:
 @pytest.mark.parametrize(("action", "quoted"), [
     (lambda p: p.review("nope", correct=True, now=T0), "'nope'"),
     (lambda p: p.review("b", correct="yes", now=T0), "'yes'"),
-    (lambda p: p.record_attempt(Puzzle("x", float("nan")), solved=True, now=T0), "nan"),
-    (lambda p: p.record_attempt(Puzzle("x", "1500"), solved=True, now=T0), "'1500'"),  # type: ignore[arg-type]
-    (lambda p: p.record_attempt(Puzzle("x", 1500.0, ["void"]), solved=True, now=T0), "['void']"),  # type: ignore[arg-type]
+    (lambda p: p.record_attempt(RatedPuzzle("x", float("nan")), solved=True, now=T0), "nan"),
+    (lambda p: p.record_attempt(RatedPuzzle("x", "1500"), solved=True, now=T0), "'1500'"),  # type: ignore[arg-type]
+    (lambda p: p.record_attempt(RatedPuzzle("x", 1500.0, ["void"]), solved=True, now=T0), "['void']"),  # type: ignore[arg-type]
     (lambda p: p.record_attempt("x", solved=True, now=T0), "'x'"),
-    (lambda p: p.record_attempt(Puzzle("x", 1500.0), solved=1, now=T0), "not 1"),
-    (lambda p: p.record_attempt(Puzzle("x", 1500.0), solved=True, now=datetime(2026, 12, 1)), "datetime"),
+    (lambda p: p.record_attempt(RatedPuzzle("x", 1500.0), solved=1, now=T0), "not 1"),
+    (lambda p: p.record_attempt(RatedPuzzle("x", 1500.0), solved=True, now=datetime(2026, 12, 1)), "datetime"),
     (lambda p: p.add_play(ReviewItem("m", {"x": object()}), now=T0), "'m'"),
     (lambda p: p.add_play(ReviewItem("", {}), now=T0), "''"),
     (lambda p: next_puzzle(catalogue(), "nosuch", p, now=T0), "'nosuch'"),
-    (lambda p: next_puzzle([Puzzle("a", 1.0), Puzzle("a", 2.0)], None, p, now=T0), "'a'"),
+    (lambda p: next_puzzle([RatedPuzzle("a", 1.0), RatedPuzzle("a", 2.0)], None, p, now=T0), "'a'"),
 ])
 def test_bad_input_is_refused_by_name_and_changes_nothing(action, quoted: str) -> None:  # type: ignore[no-untyped-def]
     progress = rich_progress()
@@ -405,7 +388,7 @@ def test_an_unreadable_file_is_moved_aside_and_never_overwritten(tmp_path: Path,
     # The learner starts again; the kept file stays as it was.
     fresh = store.load()
     assert fresh == PuzzleProgress()
-    store.save(fresh.record_attempt(Puzzle("a", 1500.0), True, now=T0))
+    store.save(fresh.record_attempt(RatedPuzzle("a", 1500.0), True, now=T0))
     assert kept.read_bytes() == content
     assert store.load().attempted("a")
 
@@ -435,10 +418,10 @@ def test_a_newer_format_is_left_alone(tmp_path: Path) -> None:
 def test_two_tabs_a_stale_save_is_refused(tmp_path: Path) -> None:
     first, second = PuzzleStore(tmp_path), PuzzleStore(tmp_path)
     seen_by_first, seen_by_second = first.load(), second.load()
-    first.save(seen_by_first.record_attempt(Puzzle("a", 1500.0), True, now=T0))
+    first.save(seen_by_first.record_attempt(RatedPuzzle("a", 1500.0), True, now=T0))
     written = first.path.read_bytes()
     with pytest.raises(SaveConflictError) as refused:
-        second.save(seen_by_second.record_attempt(Puzzle("b", 1500.0), False, now=T0))
+        second.save(seen_by_second.record_attempt(RatedPuzzle("b", 1500.0), False, now=T0))
     assert (refused.value.expected, refused.value.found) == (0, 1)
     assert first.path.read_bytes() == written
     assert second.load().attempted("a") and not second.load().attempted("b")
@@ -446,9 +429,9 @@ def test_two_tabs_a_stale_save_is_refused(tmp_path: Path) -> None:
 
 def test_two_tabs_updating_keep_every_attempt_and_count_a_puzzle_once(tmp_path: Path) -> None:
     first, second = PuzzleStore(tmp_path), PuzzleStore(tmp_path)
-    first.update(lambda p: p.record_attempt(Puzzle("a", 1500.0), True, now=T0))
-    second.update(lambda p: p.record_attempt(Puzzle("b", 1500.0), False, now=T0))
-    both = first.update(lambda p: p.record_attempt(Puzzle("a", 1500.0), False, now=T0))  # "a" again, in tab one
+    first.update(lambda p: p.record_attempt(RatedPuzzle("a", 1500.0), True, now=T0))
+    second.update(lambda p: p.record_attempt(RatedPuzzle("b", 1500.0), False, now=T0))
+    both = first.update(lambda p: p.record_attempt(RatedPuzzle("a", 1500.0), False, now=T0))  # "a" again, in tab one
     assert [attempt.puzzle_id for attempt in both.attempts] == ["a", "b"]
     assert both.attempts[0].solved and both.revision == 3
     assert second.load() == both
@@ -463,7 +446,7 @@ def test_whatever_is_played_stays_in_bounds_and_reads_back(moves: list[tuple[flo
     progress = PuzzleProgress(glicko=start)
     for minute, (rating, solved, retry) in enumerate(moves):
         ident = "same" if retry else f"p{minute}"
-        progress = progress.record_attempt(Puzzle(ident, rating), solved, now=T0 + timedelta(minutes=minute))
+        progress = progress.record_attempt(RatedPuzzle(ident, rating), solved, now=T0 + timedelta(minutes=minute))
         glicko = progress.glicko
         assert RATING_RANGE[0] <= glicko.rating <= RATING_RANGE[1]
         assert DEVIATION_RANGE[0] <= glicko.deviation <= DEVIATION_RANGE[1]
@@ -498,6 +481,6 @@ def test_a_damaged_file_is_read_or_refused_as_corrupt_never_otherwise(data: st.D
     later = T0 + timedelta(days=30)
     for card in progress.cards:
         progress = progress.review(card.id, True, now=later)
-    progress = progress.record_attempt(Puzzle("new", 1500.0), False, now=later)
+    progress = progress.record_attempt(RatedPuzzle("new", 1500.0), False, now=later)
     next_puzzle(catalogue(), None, progress, now=later, seed=1)
     assert PuzzleProgress.from_dict(json.loads(json.dumps(progress.to_dict()))) == progress

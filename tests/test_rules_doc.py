@@ -38,7 +38,8 @@ ROOT = Path(__file__).resolve().parents[1]
 DOC = (ROOT / "docs" / "rules.md").read_text(encoding="utf-8")
 PROSE = " ".join(DOC.split())  # line breaks do not matter when looking for a sentence
 # Places where code and prose may cite a rule by number.
-CITING = [ROOT / "hearts_core", ROOT / "widgets", ROOT / "tests", ROOT / "benchmarks", ROOT / "lessons"]
+CITING = [ROOT / "hearts_core", ROOT / "hearts_learner", ROOT / "widgets", ROOT / "tests", ROOT / "benchmarks",
+          ROOT / "lessons"]
 CITING_SUFFIXES = {".py", ".js", ".ipynb", ".md"}
 CITATION = re.compile(r"\brules? (\d+)(?:\s*(?:to|and|-|–)\s*(\d+))?", re.IGNORECASE)
 HEADING = re.compile(r"^### Rule (\d+): ", re.MULTILINE)
@@ -249,7 +250,7 @@ def test_the_code_cites_the_rules_kept_in_this_repository() -> None:
     # The table rules once lived outside the repository; every citation must now reach docs/rules.md.
     bare = re.compile(r"(?<![/\w])rules\.md")
     offenders = []
-    for folder in ("hearts_core", "widgets", "hearts_serving", "tests", "benchmarks", "lessons"):
+    for folder in ("hearts_core", "hearts_learner", "widgets", "hearts_serving", "tests", "benchmarks", "lessons"):
         for path in sorted((ROOT / folder).rglob("*")):
             if path.suffix not in {".py", ".js", ".css", ".ipynb", ".md"} or ".ipynb_checkpoints" in path.parts:
                 continue

@@ -1,4 +1,4 @@
-"""Saving and resuming matches, corrupt files kept aside, statistics: widgets.storage and its use by MatchWidget."""
+"""Saving and resuming matches, corrupt files kept aside, statistics: hearts_learner's stores and the match page."""
 
 from __future__ import annotations
 
@@ -11,17 +11,12 @@ from pathlib import Path
 import pytest
 
 from hearts_core import Match, Outcome, Rules, wording
-from widgets import MatchWidget, storage
+from hearts_learner import files, history
+from hearts_learner.files import CorruptFileError, SaveConflictError, atomic_write, clean_orphans, data_dir
+from hearts_learner.match_store import MatchStore
+from hearts_learner.statistics import Statistics
+from widgets import MatchWidget
 from widgets.lessons import LessonIndex, Progress
-from widgets.storage import (
-    CorruptFileError,
-    MatchStore,
-    SaveConflictError,
-    Statistics,
-    atomic_write,
-    clean_orphans,
-    data_dir,
-)
 
 
 def finished_match(seed: int, rules: Rules | None = None) -> Match:
@@ -536,7 +531,7 @@ def test_unreadable_settings_are_corrupt(tmp_path: Path, content: str) -> None:
 
 
 def test_the_history_keeps_the_newest_matches_once_each(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(storage, "HISTORY_KEPT", 3)
+    monkeypatch.setattr(history, "HISTORY_KEPT", 3)
     store = MatchStore(tmp_path)
     assert store.history() == ()
     matches = [finished_match(seed) for seed in range(5)]
@@ -631,7 +626,7 @@ def test_unreadable_statistics_or_history_are_set_aside_and_start_again(tmp_path
 
 def test_saving_works_where_fcntl_has_no_flock(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     # Pyodide (the static site) has an fcntl module without flock: the save must not need it.
-    monkeypatch.delattr(storage.fcntl, "flock")
+    monkeypatch.delattr(files.fcntl, "flock")
     store = MatchStore(tmp_path)
     match = Match.new(5)
     store.save(match, {}, {})

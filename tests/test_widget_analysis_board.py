@@ -19,11 +19,11 @@ from hearts_core.puzzles import load_puzzles
 from hearts_core.records import dump_record, load_record, position_before
 from hearts_core.rules import Rules
 from hearts_core.state import HandState, Phase
+from hearts_learner.puzzle_store import PuzzleStore
 from widgets._base import card_data
 from widgets.analysis_board import EXAMPLE_PUZZLE, LINK_PARAMETER, AnalysisBoard, read_position, turned_to_you
 from widgets.match_payloads import review_payload
 from widgets.puzzle_board import PuzzleBoard
-from widgets.puzzle_progress import PuzzleStore
 
 IDENTIFIER = re.compile(r"\b[a-z]+(?:_[a-z0-9]+)+\b")
 SYNCED = [*AnalysisBoard.class_own_traits(sync=True), "error"]

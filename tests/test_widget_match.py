@@ -12,11 +12,11 @@ from hearts_core import DECK, HandState, Match, Rules, SeatView, Suit
 from hearts_core.coach import CoachReport, analyse, recommend
 from hearts_core.review import HandReview
 from hearts_core.wording import and_list
+from hearts_learner.match_saves import MatchSaves
+from hearts_learner.match_store import MatchStore
 from widgets import MatchWidget, match_advice, match_flow
 from widgets.glossary import rule_link
 from widgets.match_flow import MatchFlow, Pending, Screen, Settings
-from widgets.match_saves import MatchSaves
-from widgets.storage import MatchStore
 
 SEED = 2026
 

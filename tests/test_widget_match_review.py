@@ -16,11 +16,11 @@ from hearts_core import HandState, Match, Phase, Rules, coach
 from hearts_core.bots import make_bot
 from hearts_core.errors import InvalidPositionError
 from hearts_core.review import HandReview, Mistake, review_hand
+from hearts_learner.match_store import MatchStore
+from hearts_learner.puzzle_store import PuzzleStore
 from tests.test_match_advice import judged_reviewer
 from tests.test_widget_match import SEED, current, legal_cards, pass_any, play_hand, store, widget
 from widgets import MatchWidget
-from widgets.puzzle_progress import PuzzleStore
-from widgets.storage import MatchStore
 
 __all__ = ["store"]  # the fixture, shared with test_widget_match
 

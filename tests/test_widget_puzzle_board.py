@@ -15,11 +15,13 @@ from hearts_core.puzzles import THEMES, Puzzle, load_puzzles, mistake_puzzle
 from hearts_core.review import review_hand
 from hearts_core.rules import NUM_SEATS
 from hearts_core.wording import seat_name
+from hearts_learner.puzzle_choice import puzzle_of_the_day
+from hearts_learner.puzzle_store import PuzzleStore
+from hearts_learner.schedule import LEARNING_STEP, ReviewItem
 from tests.test_review import OPENING, QUEEN_CATCH, finish, scripted
 from widgets.lessons import LESSONS, Lesson, LessonPractice, Progress
 from widgets.match_advice import mistake_id
 from widgets.puzzle_board import PuzzleBoard
-from widgets.puzzle_progress import LEARNING_STEP, PuzzleStore, ReviewItem, puzzle_of_the_day
 
 NOON = datetime(2026, 12, 1, 12, 0, tzinfo=UTC)
 

@@ -11,8 +11,8 @@ from typing import Any
 import pytest
 
 from hearts_core import Match, check_record
+from hearts_learner.match_store import MatchStore
 from widgets.record_viewer import HUNT_CAPTION, MAX_UPLOAD_BYTES, SAMPLE_NAMES, SAMPLES, MistakeHunt, RecordViewer
-from widgets.storage import MatchStore
 
 TESTS_DATA = Path(__file__).parent / "data"
 VALID = TESTS_DATA / "valid_match.json"

@@ -24,6 +24,7 @@ import pytest
 from hearts_core import DECK, IllegalMove, Rules
 from hearts_core.review import HandReview, Mistake
 from hearts_core.scenarios import SCORE_EXAMPLES, TRICK_EXAMPLES
+from hearts_learner.match_store import MatchStore
 from tests.pseudo import CLOSE, OPEN, pseudo_language, untranslated
 from widgets import MatchWidget
 from widgets._base import HeartsWidget, front_end_patterns
@@ -33,7 +34,6 @@ from widgets.pass_picker import PassPicker
 from widgets.points_quiz import PointsQuiz
 from widgets.record_viewer import MistakeHunt, RecordViewer
 from widgets.score_table import ScoreQuiz, ScoreTable
-from widgets.storage import MatchStore
 from widgets.trick_scene import TrickScene
 
 STATIC = Path(__file__).parent.parent / "widgets" / "static"

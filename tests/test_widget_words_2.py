@@ -33,6 +33,8 @@ import pytest
 from hearts_core import Reason, check_play
 from hearts_core.puzzles import load_puzzles
 from hearts_core.scenarios import MOON_RUNNERS, TRICK_EXAMPLES, position, trick_example
+from hearts_learner.puzzle_store import PuzzleStore
+from hearts_learner.puzzle_words import due_text, rating_text, streak_text, theme_text
 from tests.pseudo import CLOSE, OPEN, pseudo_language, untranslated
 from widgets._base import PLURAL_TABLE_KEY, STATIC, HeartsWidget, front_end_patterns
 from widgets.analysis_board import AnalysisBoard
@@ -41,7 +43,6 @@ from widgets.glossary import LINK_TEXTS, RULE_ENTRIES, rule_link, rule_words
 from widgets.points_quiz import points_working
 from widgets.practice import Practice
 from widgets.puzzle_board import PuzzleBoard
-from widgets.puzzle_progress import PuzzleStore, due_text, rating_text, streak_text, theme_text
 
 MY_JS = ("analysis_board.js", "puzzle_board.js", "practice.js", "exercise_parts.js", "exercises.js")
 

@@ -76,8 +76,8 @@ def test_a_name_that_is_not_public_is_an_attribute_error_and_submodules_still_im
     with pytest.raises(ImportError):
         exec("from widgets import NoSuchWidget", {})
     # A submodule that is not a public name still imports from the package (the tests do that).
-    code = "from widgets import storage\nassert storage.__name__ == 'widgets.storage'"
-    assert "widgets.storage" in loaded_after(code)
+    code = "from widgets import glossary\nassert glossary.__name__ == 'widgets.glossary'"
+    assert "widgets.glossary" in loaded_after(code)
 
 
 LESSONS = Path(__file__).parent.parent / "lessons"

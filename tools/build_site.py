@@ -59,7 +59,7 @@ from packaging.requirements import Requirement
 from packaging.utils import canonicalize_name, parse_wheel_filename
 
 from hearts_core.wording import TRANSLATED
-from widgets.storage import APP_NAME
+from hearts_learner.files import APP_NAME
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))  # the tools beside this one, however it is loaded
 from first_views import capture as capture_first_views
@@ -94,7 +94,7 @@ KERNEL_WHEELS = ("ipykernel-", "pyodide_kernel-", "piplite-", "widgetsnbextensio
 KERNEL_BOOT = "kernel_boot.js"
 # What the snapshot has imported: the kernel's modules, and every module of the lessons'
 # packages ("name/"), so a page imports none of them itself.
-SNAPSHOT_IMPORTS = ("piplite.piplite", "pyodide_kernel", "hearts_core/", "widgets/")
+SNAPSHOT_IMPORTS = ("piplite.piplite", "pyodide_kernel", "hearts_core/", "hearts_learner/", "widgets/")
 PAGES_IGNORED = ("voila.json", "jupyter_server_config.json", "jupyter")
 
 

@@ -401,7 +401,7 @@ KEYWORDS: dict[str, tuple[int, ...] | None] = {
 }
 """The translation layer's functions (:mod:`hearts_core.wording`, ``widgets/static/cards.js``) and
 which of their arguments are the pattern (Babel's keyword specification)."""
-PYTHON_SOURCES = ("hearts_core", "widgets", "hearts_lessons_app")
+PYTHON_SOURCES = ("hearts_core", "hearts_learner", "widgets", "hearts_lessons_app")
 JS_SOURCES = ("widgets/static",)
 TOML_TEXTS: dict[str, dict[str, tuple[str, ...]]] = {
     "widgets/lessons.toml": {"lesson": ("title", "summary", "mark")},

@@ -84,7 +84,7 @@ def __getattr__(name: str) -> Any:
     """Import the module defining public ``name`` and keep the name here, so it is looked up once."""
     home = _HOMES.get(name)
     if home is None:
-        # AttributeError (not ImportError) lets ``from widgets import storage`` fall back to
+        # AttributeError (not ImportError) lets ``from widgets import glossary`` fall back to
         # importing the submodule, as it did before.
         raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
     value = getattr(importlib.import_module(home), name)

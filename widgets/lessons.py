@@ -9,12 +9,10 @@ Design choices:
   not a tap).  A lesson's notebook makes one :class:`LessonPractice` and adds each
   exercise to it; it watches the trait each widget names (``answered``, ``confirmed``...)
   and records the lesson in ``progress.json`` in the same data directory as the saved
-  match.  :func:`completes` is the one-exercise shortcut.  Writes are atomic and an
-  unreadable progress file is set aside, never overwritten (see :mod:`widgets.storage`).
-* Besides the ``completed`` list (the only thing older files hold, so they still read),
-  ``progress.json`` keeps per lesson how many exercises were answered and how many of the
-  graded ones were right at the first try: the index shows those as stars.  Counts only
-  go up: a new visit that answers less does not lower the best.
+  match.  :func:`completes` is the one-exercise shortcut.  The file itself (its counts
+  and stars, atomic writes under the folder's lock, an unreadable file set aside) is
+  :mod:`hearts_learner.lesson_progress`; :class:`Progress` adds only the catalogue's check
+  of a lesson key.
 * What completes a widget is said by the widget itself (:class:`Completable`), not by
   a table here, so a new kind of practice needs no change to this module.
 * :class:`~widgets.points_quiz.PointsQuiz` lives in its own module; it is re-exported
@@ -33,13 +31,11 @@ Design choices:
 
 from __future__ import annotations
 
-import json
 import logging
 import tomllib
 from collections.abc import Callable
 from dataclasses import dataclass
 from importlib import resources
-from pathlib import Path
 from typing import Any, ClassVar, Protocol, TypeVar, runtime_checkable
 
 import traitlets
@@ -47,17 +43,10 @@ import traitlets
 from hearts_core import wording
 from hearts_core.errors import quote_input
 from hearts_core.wording import LANGUAGES, NATIVE_NAMES, marked, say, translate
+from hearts_learner.files import storage_notice
+from hearts_learner.lesson_progress import COUNTS, LessonProgress
 from widgets._base import HeartsWidget, bundle_css, bundle_esm, command, page_address
 from widgets.points_quiz import PointsQuiz
-from widgets.storage import (
-    CorruptFileError,
-    MatchStore,
-    atomic_write,
-    clean_orphans,
-    data_dir,
-    read_json,
-    storage_notice,
-)
 
 __all__ = [
     "LESSONS", "PARTS", "Completable", "Lesson", "LessonIndex", "LessonPractice", "PointsQuiz", "Progress", "completes",
@@ -149,102 +138,17 @@ def lesson(key: str) -> Lesson:
     raise KeyError(f"no lesson {key!r}; known: {', '.join(item.key for item in LESSONS)}")
 
 
-class Progress:
-    """Which lessons the learner has completed, kept in ``progress.json``."""
-
-    def __init__(self, directory: Path | str | None = None) -> None:
-        self.path = Path(directory or data_dir()) / "progress.json"
-        self.notice = ""
-        """A plain sentence for the learner when the progress file could not be read ("" otherwise)."""
-
-    def _document(self) -> dict[str, Any]:
-        """The progress file's contents; an unreadable file (whatever its fault) is set aside and counts as empty."""
-        clean_orphans(self.path.parent)
-        try:
-            document = read_json(self.path)
-            if not isinstance(document, dict) or not isinstance(document.get("completed"), list):
-                raise CorruptFileError(f"{self.path.name} does not list completed lessons")
-            if not all(isinstance(key, str) for key in document["completed"]):
-                raise CorruptFileError(f"{self.path.name} lists something other than lesson names")
-            return document
-        except FileNotFoundError:
-            return {"completed": []}
-        except CorruptFileError as problem:
-            try:
-                kept = MatchStore(self.path.parent).set_aside(self.path).name
-            except OSError as failure:
-                kept = f"{self.path.name} (it could not be moved: {failure})"
-            log.warning("progress file unreadable (%s); kept as %s", problem, kept)
-            self.notice = say("Your lesson progress could not be read, so it starts again. "
-                              "The old file was kept as {kept}.", kept=kept)
-            return {"completed": []}
-        except OSError as problem:
-            self.notice = say("Your lesson progress could not be opened ({problem}).",
-                              problem=problem.strerror or problem)
-            return {"completed": []}
-
-    def language(self) -> str | None:
-        """The language the learner chose on the index, or ``None`` (never chosen, or not one we speak)."""
-        chosen = self._document().get("language")
-        return chosen if isinstance(chosen, str) and chosen in LANGUAGES else None
-
-    def choose_language(self, code: str) -> None:
-        """Remember language ``code`` (one of :data:`~hearts_core.wording.LANGUAGES`) beside the progress.
-
-        An unknown code raises :class:`ValueError` naming it and writes nothing.
-        """
-        if code not in LANGUAGES:
-            raise ValueError(f"unknown language {quote_input(code)}; the course speaks {', '.join(LANGUAGES)}")
-        document = self._document()
-        self._write(document, language=code)
-
-    def _write(self, document: dict[str, Any], *, completed: set[str] | None = None,
-               lessons: dict[str, dict[str, int]] | None = None, language: str | None = None) -> None:
-        """Write the whole file, keeping what is not being changed (the language with the progress, and back)."""
-        kept_language = language or document.get("language")
-        result: dict[str, Any] = {
-            "completed": sorted(set(document["completed"]) if completed is None else completed),
-            "lessons": self.stats() if lessons is None else lessons,
-        }
-        if isinstance(kept_language, str) and kept_language in LANGUAGES:
-            result["language"] = kept_language
-        atomic_write(self.path, json.dumps(result, indent=1))
-
-    def completed(self) -> set[str]:
-        """Keys of completed lessons."""
-        return set(self._document()["completed"])
-
-    def stats(self) -> dict[str, dict[str, int]]:
-        """Per lesson: ``answered`` of ``exercises``, and ``stars`` of ``graded`` (first-try answers).
-
-        Files written before these counts existed have none; an entry that is not four
-        whole numbers is ignored rather than trusted.
-        """
-        found = self._document().get("lessons")
-        if not isinstance(found, dict):
-            return {}
-        return {key: {name: int(entry[name]) for name in _COUNTS} for key, entry in found.items()
-                if isinstance(entry, dict) and all(isinstance(entry.get(name), int) for name in _COUNTS)}
-
-    def mark(self, key: str) -> None:
-        """Record lesson ``key`` as completed."""
-        self.record(key, complete=True)
+class Progress(LessonProgress):
+    """The learner's lesson progress (:class:`hearts_learner.lesson_progress.LessonProgress`), refusing a
+    lesson key the course does not have before anything is written."""
 
     def record(self, key: str, *, complete: bool, answered: int = 0, exercises: int = 0, stars: int = 0,
                graded: int = 0) -> None:
         """Record how far lesson ``key`` got; counts keep their best, a completed lesson stays completed."""
         lesson(key)  # refuse unknown keys before touching the file
-        document = self._document()
-        done = set(document["completed"]) | ({key} if complete else set())
-        lessons = {name: entry for name, entry in self.stats().items()}
-        old = lessons.get(key, dict.fromkeys(_COUNTS, 0))
-        new = {"answered": answered, "exercises": exercises, "stars": stars, "graded": graded}
-        if exercises or graded:
-            lessons[key] = {name: max(old[name], new[name]) for name in _COUNTS}
-        self._write(document, completed=done, lessons=lessons)
+        super().record(key, complete=complete, answered=answered, exercises=exercises, stars=stars, graded=graded)
 
 
-_COUNTS = ("answered", "exercises", "stars", "graded")
 
 
 @runtime_checkable
@@ -409,7 +313,7 @@ class LessonIndex(HeartsWidget):
         code = wording.language()
         done = self.progress.completed()
         stats = self.progress.stats()
-        empty = dict.fromkeys(_COUNTS, 0)
+        empty = dict.fromkeys(COUNTS, 0)
         with self.hold_sync():
             self.relabel()
             self.language = code

@@ -8,7 +8,7 @@ Design choices:
   - :mod:`widgets.match_flow`, the controller (no traitlets): it runs the match, the
     computers, the pacing and the resume, and says what happened;
   - :mod:`widgets.match_payloads`, typed builders of what the front end draws;
-  - :mod:`widgets.match_saves` over :mod:`widgets.storage`, the save and the statistics;
+  - :mod:`hearts_learner.match_saves` over :mod:`hearts_learner.match_store`, the save and the statistics;
   - this widget, which hands each action to the controller and then copies its state into
     the traits in one batch (:meth:`MatchWidget._sync`), redrawing the table only when the
     controller's ``step`` moved.
@@ -41,6 +41,8 @@ import traitlets
 
 from hearts_core import Card, Match, Rules
 from hearts_core.wording import say
+from hearts_learner.match_saves import MatchSaves
+from hearts_learner.match_store import MatchStore
 from widgets._base import HeartsWidget, bundle_css, bundle_esm, command, failure_sentence
 from widgets.glossary import rule_link
 from widgets.match_flow import (
@@ -56,8 +58,6 @@ from widgets.match_flow import (
     Settings,
 )
 from widgets.match_payloads import OPTION_LISTS, display, history_payload, option_lists, statistics_payload
-from widgets.match_saves import MatchSaves
-from widgets.storage import MatchStore
 
 if TYPE_CHECKING:
     from _typeshed import DataclassInstance

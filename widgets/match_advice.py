@@ -19,7 +19,7 @@ Design choices:
 * The learner's own mistakes become puzzles: as soon as a hand's review is done (on the
   worker, or when first asked where there are no threads), each costly play becomes a
   review card (:func:`hearts_core.puzzles.mistake_puzzle`, through
-  :meth:`widgets.puzzle_progress.PuzzleProgress.add_play`) in the learner's puzzle
+  :meth:`hearts_learner.puzzle_progress.PuzzleProgress.add_play`) in the learner's puzzle
   progress, in the same data folder as the match.  Its id is the match id, the hand and
   the play's place in the hand, so a hand reviewed again adds nothing.  Keeping them is a
   bonus too: a failure is logged, and the review and the match go on.
@@ -38,7 +38,9 @@ from hearts_core.errors import HeartsError, InvalidPositionError
 from hearts_core.puzzles import mistake_puzzle
 from hearts_core.review import HandReview, Mistake, play_index, review_hand
 from hearts_core.wording import LEARNER_SEAT
-from widgets.puzzle_progress import PuzzleProgress, PuzzleStore, ReviewItem
+from hearts_learner.puzzle_progress import PuzzleProgress
+from hearts_learner.puzzle_store import PuzzleStore
+from hearts_learner.schedule import ReviewItem
 
 __all__ = ["LearnerAdvice", "mistake_id"]
 

@@ -24,7 +24,7 @@ Design choices:
   the strings the front end reads.
 * The coach runs only when something shows it (``show_danger``, ``show_coach`` or a hint)
   and only on the learner's turn; its report is cached per position.
-* Two pages on one save (:mod:`widgets.match_saves`): before each action the flow asks
+* Two pages on one save (:mod:`hearts_learner.match_saves`): before each action the flow asks
   whether another page has written the save since this one did; if so it refuses, says
   so, and :meth:`MatchFlow.reload` carries on from the newer save.  Every match has an
   id (kept in the save, so every page playing it agrees) and the statistics count an id
@@ -80,11 +80,13 @@ from hearts_core.coach import CoachReport, Recommendation
 from hearts_core.review import Mistake
 from hearts_core.rules import MOON_POINTS, TieRule
 from hearts_core.wording import LEARNER_SEAT, about_points, and_list, marked, points_phrase, say, say_n
+from hearts_learner.history import FinishedMatch
+from hearts_learner.match_saves import STALE, MatchSaves
+from hearts_learner.match_store import SavedMatch
+from hearts_learner.puzzle_store import PuzzleStore
+from hearts_learner.statistics import Statistics
 from widgets.match_advice import LearnerAdvice
-from widgets.match_saves import STALE, MatchSaves
 from widgets.phrases import sentences
-from widgets.puzzle_progress import PuzzleStore
-from widgets.storage import FinishedMatch, SavedMatch, Statistics
 
 __all__ = [
     "COMPUTERS",

@@ -57,6 +57,8 @@ from hearts_core.wording import (
     say_n,
     suit_name,
 )
+from hearts_learner.history import FinishedMatch
+from hearts_learner.statistics import Statistics
 from widgets._base import card_data, cards_data, spoken_plays
 from widgets.analysis_board import analysis_link
 from widgets.match_flow import (
@@ -74,7 +76,6 @@ from widgets.match_flow import (
     trick_number,
 )
 from widgets.phrases import sentences
-from widgets.storage import FinishedMatch, Statistics
 
 __all__ = [
     "OPTION_LISTS",

@@ -10,7 +10,7 @@ Design choices:
 * Answering is two steps, as in the match: tap a card (a card the rules refuse is
   explained and changes nothing), then Confirm.  The verdict and its reason are
   :meth:`Puzzle.check`'s words.
-* Progress is :mod:`widgets.puzzle_progress`: every answer goes through
+* Progress is :mod:`hearts_learner.puzzle_progress`: every answer goes through
   :meth:`PuzzleStore.update`, so two tabs never lose each other's attempts.  Only a first
   attempt moves the rating; a repeat or a review does not (the module's own rule).
 * The learner's own mistakes come back here: a costly play from one of their matches
@@ -62,26 +62,17 @@ from hearts_core.puzzles import THEMES, Puzzle, PuzzleAnswer, load_puzzles, puzz
 from hearts_core.rules import CARDS_PER_SEAT, NUM_SEATS, QUEEN_OF_SPADES
 from hearts_core.state import SeatView
 from hearts_core.wording import and_list, marked, points_phrase, say, seat_name, suit_name
+from hearts_learner.files import CorruptFileError, SaveConflictError
+from hearts_learner.puzzle_choice import next_puzzle, puzzle_of_the_day
+from hearts_learner.puzzle_file import NewerPuzzlesError, UnreadablePuzzlesError
+from hearts_learner.puzzle_progress import PuzzleProgress
+from hearts_learner.puzzle_store import PuzzleStore
+from hearts_learner.puzzle_words import PATTERNS as PROGRESS_PATTERNS
+from hearts_learner.puzzle_words import due_text, rating_text, streak_text, theme_text
+from hearts_learner.schedule import LEARNING_STEP, ReviewCard, ReviewItem
 from widgets._base import HeartsWidget, bundle_css, bundle_esm, card_data, cards_data, command, spoken_plays
 from widgets.analysis_board import analysis_link
 from widgets.lessons import Lesson, lesson
-from widgets.puzzle_progress import (
-    LEARNING_STEP,
-    NewerPuzzlesError,
-    PuzzleProgress,
-    PuzzleStore,
-    ReviewCard,
-    ReviewItem,
-    UnreadablePuzzlesError,
-    due_text,
-    next_puzzle,
-    puzzle_of_the_day,
-    rating_text,
-    streak_text,
-    theme_text,
-)
-from widgets.puzzle_progress import PATTERNS as PROGRESS_PATTERNS
-from widgets.storage import CorruptFileError, SaveConflictError
 
 __all__ = ["GOAL", "PATTERNS", "Entry", "PuzzleBoard"]
 
@@ -154,7 +145,7 @@ PATTERNS: Final = {
 
 @dataclass(frozen=True, slots=True)
 class Entry:
-    """A puzzle as :mod:`widgets.puzzle_progress` sees it: its id, rating and theme *keys*."""
+    """A puzzle as :mod:`hearts_learner.puzzle_progress` sees it: its id, rating and theme *keys*."""
 
     id: str
     rating: float

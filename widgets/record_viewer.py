@@ -44,10 +44,11 @@ from hearts_core import (
 )
 from hearts_core.scenarios import moon_hand_record
 from hearts_core.wording import LEARNER_SEAT, and_list, marked, points_phrase, say, say_n
+from hearts_learner.files import CorruptFileError
+from hearts_learner.match_store import MatchStore
 from widgets._base import HeartsWidget, bundle_css, bundle_esm, card_data, command
 from widgets.glossary import rule_link, rule_words
 from widgets.phrases import comma_list, sentences
-from widgets.storage import CorruptFileError, MatchStore
 
 log = logging.getLogger("hearts_lessons.record_viewer")
 

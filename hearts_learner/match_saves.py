@@ -2,11 +2,11 @@
 
 Design choices:
 
-* :class:`widgets.storage.MatchStore` reads and writes files and raises; this module is
-  the policy above it for one match page: an unreadable file is moved aside (never
-  overwritten) and the learner gets one plain sentence in :attr:`MatchSaves.notice`; a
-  failed write never stops the game.  The controller (:mod:`widgets.match_flow`) calls
-  it and never sees an exception from the disk.
+* :class:`hearts_learner.match_store.MatchStore` reads and writes files and raises; this
+  module is the policy above it for one match page: an unreadable file is moved aside
+  (never overwritten) and the learner gets one plain sentence in :attr:`MatchSaves.notice`;
+  a failed write never stops the game.  The match widget's controller
+  (``widgets.match_flow``) calls it and never sees an exception from the disk.
 * Two pages on one save: :class:`MatchSaves` remembers the save's revision as this page
   last read or wrote it, and every write says so (:meth:`MatchStore.save` compares).  When
   another page has written since, this page is :attr:`~MatchSaves.stale`: it writes
@@ -24,16 +24,12 @@ from pathlib import Path
 from typing import Any, Final, TypeVar
 
 from hearts_core import Match
+from hearts_core.phrasing import sentences
 from hearts_core.wording import marked, say
-from widgets.phrases import sentences
-from widgets.storage import (
-    CorruptFileError,
-    FinishedMatch,
-    MatchStore,
-    SaveConflictError,
-    SavedMatch,
-    Statistics,
-)
+from hearts_learner.files import CorruptFileError, SaveConflictError
+from hearts_learner.history import FinishedMatch
+from hearts_learner.match_store import MatchStore, SavedMatch
+from hearts_learner.statistics import Statistics
 
 __all__ = ["STALE", "MatchSaves"]
 
@@ -198,7 +194,7 @@ class MatchSaves:
     def _unreadable(self, path: Path, problem: CorruptFileError, told: str) -> None:
         """Move the unreadable file at ``path`` aside, telling the learner ``told`` and where it was kept."""
         kept = self._set_aside(path)
-        self.notice = sentences(say(told, problem=problem), say("The old file was kept as {kept}.", kept=kept))
+        self.notice = sentences([say(told, problem=problem), say("The old file was kept as {kept}.", kept=kept)])
 
     def _set_aside(self, path: Path) -> str:
         try:
