@@ -58,7 +58,6 @@ THOROUGH_EXAMPLES = 10 * CI_EXAMPLES
 # to replay (a fresh clone has no example database to find it in).
 settings.register_profile("ci", max_examples=CI_EXAMPLES, deadline=None, print_blob=True)
 settings.register_profile("thorough", max_examples=THOROUGH_EXAMPLES, deadline=None, print_blob=True)
-settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci"))
 
 os.environ.setdefault("HEARTS_LESSONS_DATA", tempfile.mkdtemp(prefix="hearts-lessons-test-"))
 if worker := os.environ.get("PYTEST_XDIST_WORKER"):
@@ -75,11 +74,11 @@ def pytest_addoption(parser: pytest.Parser) -> None:
 
 @pytest.hookimpl(tryfirst=True)
 def pytest_configure(config: pytest.Config) -> None:
-    """``--thorough`` selects the ``thorough`` profile; an explicit ``--hypothesis-profile`` still wins."""
+    """Load the profile: ``thorough`` with ``--thorough``, else ``HYPOTHESIS_PROFILE``'s, else ``ci``."""
+    # Before any test module is imported, so the shares of tests.support.examples see it.
     # tryfirst: the Hypothesis plugin's own pytest_configure runs after this one and loads the
-    # profile its option names, if any, on top.
-    if config.getoption("thorough"):
-        settings.load_profile("thorough")
+    # profile its --hypothesis-profile names, if any, on top: an explicit choice wins.
+    settings.load_profile("thorough" if config.getoption("thorough") else os.environ.get("HYPOTHESIS_PROFILE", "ci"))
 
 
 def pytest_ignore_collect(collection_path: Path, config: pytest.Config) -> bool | None:
