@@ -17,7 +17,8 @@ The whole audit (510 positions, over a minute) runs with ``--thorough`` (``./dev
 :data:`SAMPLED_FROM` (every one of which the whole audit plays) and :data:`SAMPLE_MOON` of
 its moon positions, about a seventh of the positions and of the time.  Nearly all of the
 time goes into playing the deals out (a hard player searches at every turn), so whole
-deals are sampled, not single positions.
+deals are sampled, not single positions.  The review's audit likewise reviews half of its
+hands.
 """
 
 from __future__ import annotations
@@ -54,6 +55,10 @@ SAMPLE_DEALS = 16
 """Deals in the sample: 63 positions, 10 of them passes (73 with the moon positions)."""
 SAMPLE_MOON = 10
 """Moon positions in the sample, of the whole audit's :data:`AUDIT_MOON`."""
+REVIEWED_HANDS = 6
+"""The review's audit: a random player's hands reviewed, every mistake's facts checked."""
+SAMPLE_REVIEWED = 3
+"""Of those, the hands an ordinary run reviews (drawn with :data:`SAMPLE_SEED`)."""
 
 
 def value(card: Card) -> int:
@@ -345,8 +350,12 @@ def replay_to(hand: HandState, plays: int) -> HandState:
 
 
 @pytest.fixture(scope="module")
-def random_player_reviews() -> list[tuple[HandState, object]]:
-    return [(hand, review_hand(hand, 0)) for hand in reviewed_hands(6)]
+def random_player_reviews(whole_audit: bool) -> list[tuple[HandState, object]]:
+    """Reviews of a random player's hands: all of :data:`REVIEWED_HANDS`, or the sample's :data:`SAMPLE_REVIEWED`."""
+    hands = reviewed_hands(REVIEWED_HANDS)
+    if not whole_audit:
+        hands = random.Random(SAMPLE_SEED).sample(hands, SAMPLE_REVIEWED)
+    return [(hand, review_hand(hand, 0)) for hand in hands]
 
 
 def test_every_fact_of_every_mistake_is_true_and_the_coach_agrees(
