@@ -7,6 +7,8 @@ from collections.abc import Sequence
 from pathlib import Path
 from types import ModuleType
 
+from hypothesis import settings
+
 from hearts_core import Card, HandState, Rules, parse_cards
 
 # Deals that sort the deck by suit, so voids show from the first trick. Here you hold ♣2
@@ -54,3 +56,14 @@ def load_module(name: str, path: Path) -> ModuleType:
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
     return module
+
+
+def examples(share: float) -> settings:
+    """Hypothesis settings for ``share`` of the active profile's examples (conftest.py), at least one.
+
+    For a property whose examples cost far more (whole hands checked at every card) or far
+    less (a parse of a few characters) than the others': its count still follows the
+    profile, so a ``thorough`` run scales it with the rest.  Read when the test module is
+    imported, after conftest.py has loaded the profile.
+    """
+    return settings(max_examples=max(1, round(settings().max_examples * share)))

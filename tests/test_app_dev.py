@@ -51,7 +51,7 @@ def test_dev_installs_with_the_lock_once_then_only_after_a_change(tmp_path: Path
     assert [call for call in calls if call.startswith("tools/compile_kernel.py")] == ["tools/compile_kernel.py"] * 3
 
 
-def test_the_whole_suite_runs_on_every_core_and_a_selection_as_given(tmp_path: Path) -> None:
+def test_the_whole_suite_runs_on_every_core_thorough_or_not_and_a_selection_as_given(tmp_path: Path) -> None:
     project = scratch_project(tmp_path)
     tools = project / ".venv" / "bin"
     for name in ("ruff", "mypy", "npm"):  # npm: ./dev looks for it before the site's tests
@@ -61,5 +61,11 @@ def test_the_whole_suite_runs_on_every_core_and_a_selection_as_given(tmp_path: P
     subprocess.run(["./dev", "test"], cwd=project, env=env, capture_output=True, check=True)
     subprocess.run(["./dev", "test", "tests/test_cards.py", "-x"], cwd=project, env=env, capture_output=True,
                    check=True)
+    subprocess.run(["./dev", "test", "--thorough"], cwd=project, env=env, capture_output=True, check=True)
+    subprocess.run(["./dev", "test", "--thorough", "tests/test_coach_claims.py"], cwd=project, env=env,
+                   capture_output=True, check=True)
     pytest_calls = [call for call in (tools.parent / "calls").read_text().splitlines() if call.startswith("-m pytest")]
-    assert pytest_calls == ["-m pytest --numprocesses=auto", "-m pytest tests/test_cards.py -x"]
+    assert pytest_calls == ["-m pytest --numprocesses=auto", "-m pytest tests/test_cards.py -x",
+                            # The long run is still the whole suite on every core; a long selection, as given.
+                            "-m pytest --numprocesses=auto --thorough",
+                            "-m pytest --thorough tests/test_coach_claims.py"]

@@ -1,8 +1,23 @@
 """The record checker on the command line: ``python -m hearts_core check`` and ``hearts-check``.
 
-Each test runs the real command in a subprocess and checks its exit code (0 all legal,
-1 illegal actions, 2 not a valid record or unreadable) and what it prints, in both forms;
-``--position`` likewise (0 with the line, 1 after an illegal play, 2 no such position).
+Each behaviour is checked in both forms: its exit code (0 all legal, 1 illegal actions, 2
+not a valid record or unreadable) and what it prints; ``--position`` likewise (0 with the
+line, 1 after an illegal play, 2 no such position).  ``--review``, seconds per record, reviews
+a whole record once in each form rather than every record in both.
+
+Design choices:
+
+* **In the test's own process.** The forms are run the way their processes run them:
+  ``python -m hearts_core`` executes ``hearts_core/__main__.py`` (through :mod:`runpy`,
+  as ``-m`` does) and ``hearts-check`` calls the function pyproject.toml's
+  ``[project.scripts]`` names, each with ``sys.argv`` set and what it prints captured
+  (``capsys``), ending in the ``SystemExit`` whose code the shell would see.  A fresh
+  interpreter per case cost about half a second for nothing the case is about.
+* **Real processes where the process is the point:** one smoke test per form (the
+  installed script file and ``-m`` from outside the repository, exit code and output
+  through a real process); output into a closed pipe (``| head -0``) or onto a full disk;
+  endless input (``/dev/zero``, a FIFO that never ends) under an address-space limit, so a
+  checker that reads without bound fails here instead of taking the machine's memory.
 """
 
 from __future__ import annotations
@@ -10,10 +25,14 @@ from __future__ import annotations
 import json
 import os
 import re
+import runpy
 import subprocess
 import sys
 import threading
+import tomllib
 from collections.abc import Callable
+from dataclasses import dataclass
+from importlib import import_module
 from pathlib import Path
 from typing import Any
 
@@ -23,30 +42,63 @@ from hearts_core import HandState, format_position, load_record, parse_position,
 from hearts_core.cli import check_main
 from hearts_core.records import MAX_RECORD_BYTES
 
+ROOT = Path(__file__).resolve().parents[1]
 DATA = Path(__file__).resolve().parent / "data"
 Json = dict[str, Any]
 SCRIPT = Path(sys.executable).with_name("hearts-check.exe" if os.name == "nt" else "hearts-check")
+REAL_COMMANDS = {"module": [sys.executable, "-m", "hearts_core", "check"], "script": [str(SCRIPT)]}
+"""Each form's command line for a real process, without the record path."""
+
+
+@dataclass(frozen=True)
+class Result:
+    """What one run of the checker ended with, as a shell would see it."""
+
+    returncode: int
+    stdout: str
+    stderr: str
+
+
+Checker = Callable[..., Result]
+"""Runs one form of the checker with the given arguments."""
+
+
+def script_entry() -> Callable[[], None]:
+    """The function the ``hearts-check`` script calls, as pyproject.toml's ``[project.scripts]`` names it."""
+    with (ROOT / "pyproject.toml").open("rb") as stream:
+        target = tomllib.load(stream)["project"]["scripts"]["hearts-check"]
+    module, name = target.split(":")
+    entry: Callable[[], None] = getattr(import_module(module), name)
+    return entry
+
+
+def run_module() -> None:
+    """``python -m hearts_core``: its ``__main__.py`` executed as ``-m`` executes it."""
+    runpy.run_module("hearts_core", run_name="__main__", alter_sys=True)
 
 
 @pytest.fixture(params=["module", "script"])
-def command(request: pytest.FixtureRequest) -> list[str]:
-    """The checker command line, without the record path."""
-    if request.param == "module":
-        return [sys.executable, "-m", "hearts_core", "check"]
-    if not SCRIPT.exists():
-        pytest.skip(f"the hearts-check console script is not installed next to {sys.executable}")
-    return [str(SCRIPT)]
+def command(request: pytest.FixtureRequest, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch,
+            tmp_path: Path) -> Checker:
+    """One form of the checker, run in this process from ``tmp_path`` (outside the repository)."""
+    prefix, entry = (["python -m hearts_core", "check"], run_module) if request.param == "module" else (
+        ["hearts-check"], script_entry())
+    monkeypatch.chdir(tmp_path)
+
+    def check(*args: str | Path) -> Result:
+        monkeypatch.setattr(sys, "argv", [*prefix, *map(str, args)])
+        capsys.readouterr()
+        with pytest.raises(SystemExit) as ended:  # both forms end with sys.exit(code), like the real commands
+            entry()
+        captured = capsys.readouterr()
+        code = ended.value.code
+        assert isinstance(code, int), code
+        return Result(code, captured.out, captured.err)
+
+    return check
 
 
-def run(command: list[str], *args: str | Path, cwd: Path) -> subprocess.CompletedProcess[str]:
-    """Run the checker from ``cwd`` (outside the repository, so the installed package is used)."""
-    env = {**os.environ, "PYTHONIOENCODING": "utf-8"}
-    return subprocess.run(
-        [*command, *map(str, args)], capture_output=True, encoding="utf-8", env=env, cwd=cwd, timeout=60, check=False
-    )
-
-
-def assert_one_clean_error_line(result: subprocess.CompletedProcess[str], *fragments: str) -> None:
+def assert_one_clean_error_line(result: Result | subprocess.CompletedProcess[str], *fragments: str) -> None:
     """Exit 2, nothing on stdout, one line on stderr holding every fragment, no traceback."""
     assert result.returncode == 2, result
     assert result.stdout == ""
@@ -55,6 +107,23 @@ def assert_one_clean_error_line(result: subprocess.CompletedProcess[str], *fragm
     assert len(lines) == 1, result.stderr
     for fragment in fragments:
         assert fragment in lines[0]
+
+
+# ---------------------------------------------------------------- the real commands
+
+
+@pytest.mark.parametrize("form", ["module", "script"])
+def test_each_real_command_reports_and_exits_with_the_verdict(form: str, tmp_path: Path) -> None:
+    if form == "script" and not SCRIPT.exists():
+        pytest.skip(f"the hearts-check console script is not installed next to {sys.executable}")
+    path = DATA / "mistakes.json"
+    result = subprocess.run([*REAL_COMMANDS[form], str(path)], capture_output=True, encoding="utf-8",
+                            env={**os.environ, "PYTHONIOENCODING": "utf-8"}, cwd=tmp_path, timeout=60, check=False)
+    assert result.returncode == 1, result
+    assert result.stderr == ""
+    lines = result.stdout.splitlines()
+    assert lines[0].startswith(f"{path}: hand 1, trick 3, seat 3 (CPU3) played ♣10: must_follow_suit: ")
+    assert lines[-1] == f"{path}: 3 illegal action(s); the rest of each such hand was not checked"
 
 
 # ---------------------------------------------------------------- exit code 0
@@ -68,8 +137,8 @@ def assert_one_clean_error_line(result: subprocess.CompletedProcess[str], *fragm
         ("mid_pass.json", "all legal (1 hand(s), 0 plays)"),
     ],
 )
-def test_legal_record_exits_0(command: list[str], tmp_path: Path, name: str, summary: str) -> None:
-    result = run(command, DATA / name, cwd=tmp_path)
+def test_legal_record_exits_0(command: Checker, name: str, summary: str) -> None:
+    result = command(DATA / name)
     assert result.returncode == 0, result
     assert result.stdout == f"{DATA / name}: {summary}\n"
     assert result.stderr == ""
@@ -78,9 +147,9 @@ def test_legal_record_exits_0(command: list[str], tmp_path: Path, name: str, sum
 # ---------------------------------------------------------------- exit code 1
 
 
-def test_illegal_actions_exit_1_with_one_line_each(command: list[str], tmp_path: Path) -> None:
+def test_illegal_actions_exit_1_with_one_line_each(command: Checker) -> None:
     path = DATA / "mistakes.json"
-    result = run(command, path, cwd=tmp_path)
+    result = command(path)
     assert result.returncode == 1, result
     assert result.stderr == ""
     lines = result.stdout.splitlines()
@@ -96,7 +165,7 @@ def test_illegal_actions_exit_1_with_one_line_each(command: list[str], tmp_path:
     assert lines[3] == f"{path}: 3 illegal action(s); the rest of each such hand was not checked"
 
 
-def test_a_single_illegal_lead_exits_1(command: list[str], tmp_path: Path) -> None:
+def test_a_single_illegal_lead_exits_1(command: Checker, tmp_path: Path) -> None:
     record = json.loads((DATA / "mid_pass.json").read_text(encoding="utf-8"))
     hand = record["hands"][0]
     hand["pass_direction"], hand["passes"] = "hold", None
@@ -105,7 +174,7 @@ def test_a_single_illegal_lead_exits_1(command: list[str], tmp_path: Path) -> No
     hand["plays"] = [wrong]
     path = tmp_path / "opening.json"
     path.write_text(json.dumps(record), encoding="utf-8")
-    result = run(command, path, cwd=tmp_path)
+    result = command(path)
     assert result.returncode == 1, result
     assert f"hand 1, trick 1, seat {leader} " in result.stdout
     assert f"played {wrong}: must_lead_two_of_clubs: " in result.stdout
@@ -142,50 +211,50 @@ def _unknown_format(record: Json) -> None:
     ids=["deal of 51 cards", "pass of a card not dealt", "unparsable card", "unknown format"],
 )
 def test_invalid_record_exits_2_naming_the_place(
-    command: list[str], tmp_path: Path, mutate: Callable[[Json], None], fragments: list[str]
+    command: Checker, tmp_path: Path, mutate: Callable[[Json], None], fragments: list[str]
 ) -> None:
     path, result = check_mutated(command, tmp_path, mutate)
     assert_one_clean_error_line(result, f"{path}: not a valid hearts-record/1 file: ", *fragments)
 
 
-def test_bad_json_exits_2_with_line_and_column(command: list[str], tmp_path: Path) -> None:
+def test_bad_json_exits_2_with_line_and_column(command: Checker, tmp_path: Path) -> None:
     path = tmp_path / "cut.json"
     path.write_text((DATA / "mid_hand.json").read_text(encoding="utf-8")[:200], encoding="utf-8")
-    result = run(command, path, cwd=tmp_path)
+    result = command(path)
     assert_one_clean_error_line(result, f"{path}: not a valid hearts-record/1 file: not valid JSON: ", "line ")
 
 
-def test_missing_file_exits_2(command: list[str], tmp_path: Path) -> None:
+def test_missing_file_exits_2(command: Checker, tmp_path: Path) -> None:
     path = tmp_path / "nowhere.json"
-    result = run(command, path, cwd=tmp_path)
+    result = command(path)
     assert_one_clean_error_line(result, f"{path}: cannot read the file: No such file or directory")
 
 
-def test_directory_exits_2(command: list[str], tmp_path: Path) -> None:
-    result = run(command, tmp_path, cwd=tmp_path)
+def test_directory_exits_2(command: Checker, tmp_path: Path) -> None:
+    result = command(tmp_path)
     assert_one_clean_error_line(result, f"{tmp_path}: cannot read the file: ")
 
 
-def test_binary_file_exits_2(command: list[str], tmp_path: Path) -> None:
+def test_binary_file_exits_2(command: Checker, tmp_path: Path) -> None:
     path = tmp_path / "noise.bin"
     path.write_bytes(bytes(range(256)) * 8)
-    result = run(command, path, cwd=tmp_path)
+    result = command(path)
     assert_one_clean_error_line(result, f"{path}: not a valid hearts-record/1 file: not valid JSON")
 
 
-def test_non_utf8_file_exits_2(command: list[str], tmp_path: Path) -> None:
+def test_non_utf8_file_exits_2(command: Checker, tmp_path: Path) -> None:
     path = tmp_path / "latin1.json"
     text = (DATA / "mid_pass.json").read_text(encoding="utf-8").replace("hearts-record/1", "hearts-récord/1")
     path.write_bytes(text.encode("latin-1", errors="replace"))
-    result = run(command, path, cwd=tmp_path)
+    result = command(path)
     assert_one_clean_error_line(result, f"{path}: not a valid hearts-record/1 file: not valid JSON: ", "utf-8")
 
 
 @pytest.mark.parametrize(
     "args", [(), ("a.json", "b.json"), ("--bogus", "a.json")], ids=["none", "two", "unknown option"]
 )
-def test_usage_errors_are_one_line(command: list[str], tmp_path: Path, args: tuple[str, ...]) -> None:
-    result = run(command, *args, cwd=tmp_path)
+def test_usage_errors_are_one_line(command: Checker, args: tuple[str, ...]) -> None:
+    result = command(*args)
     assert_one_clean_error_line(result, "--help")
     assert "record" in result.stderr or "unrecognized" in result.stderr
 
@@ -195,10 +264,10 @@ def test_usage_errors_are_one_line(command: list[str], tmp_path: Path, args: tup
     ["[" * 100_000 + "]" * 100_000, '{"format": "hearts-record/1", "seed": ' + "7" * 5000 + ', "hands": []}'],
     ids=["deeply nested", "huge integer"],
 )
-def test_pathological_json_exits_2_without_traceback(command: list[str], tmp_path: Path, text: str) -> None:
+def test_pathological_json_exits_2_without_traceback(command: Checker, tmp_path: Path, text: str) -> None:
     path = tmp_path / "odd.json"
     path.write_text(text, encoding="utf-8")
-    result = run(command, path, cwd=tmp_path)
+    result = command(path)
     assert_one_clean_error_line(result, f"{path}: not a valid hearts-record/1 file: ")
 
 
@@ -216,7 +285,7 @@ unix_only = pytest.mark.skipif(os.name != "posix" or not Path("/dev/zero").exist
 def run_limited(*args: str | Path, cwd: Path, **kwargs: Any) -> subprocess.CompletedProcess[str]:
     env = {**os.environ, "PYTHONIOENCODING": "utf-8"}
     options: dict[str, Any] = {"capture_output": True, **kwargs} if "stdout" not in kwargs else kwargs
-    return subprocess.run(  # type: ignore[call-overload, no-any-return]
+    return subprocess.run(
         [sys.executable, "-c", LIMITED, *map(str, args)], encoding="utf-8", env=env, cwd=cwd, timeout=120,
         check=False, **options,
     )
@@ -232,21 +301,21 @@ def test_endless_devices_are_refused_after_a_bounded_read(tmp_path: Path, device
 
 
 @unix_only
-def test_a_50_mb_file_is_refused_by_its_size(tmp_path: Path) -> None:
+def test_a_50_mb_file_is_refused_by_its_size(command: Checker, tmp_path: Path) -> None:
     path = tmp_path / "huge.json"
     with path.open("wb") as stream:
         stream.truncate(50 * 1024 * 1024)  # sparse: fifty megabytes of zeros on no disk
-    assert_one_clean_error_line(run_limited(path, cwd=tmp_path), f"{path}: {TOO_LARGE}")
+    assert_one_clean_error_line(command(path), f"{path}: {TOO_LARGE}")
 
 
-def test_a_record_just_under_the_cap_is_read_and_one_byte_over_is_not(tmp_path: Path) -> None:
+def test_a_record_just_under_the_cap_is_read_and_one_byte_over_is_not(command: Checker, tmp_path: Path) -> None:
     text = (DATA / "mid_hand.json").read_text(encoding="utf-8")
     padded = text + " " * (MAX_RECORD_BYTES - len(text.encode("utf-8")))
     path = tmp_path / "padded.json"
     path.write_text(padded, encoding="utf-8")
-    assert run_limited(path, cwd=tmp_path).returncode == 0
+    assert command(path).returncode == 0
     path.write_text(padded + " ", encoding="utf-8")
-    assert_one_clean_error_line(run_limited(path, cwd=tmp_path), TOO_LARGE)
+    assert_one_clean_error_line(command(path), TOO_LARGE)
 
 
 @unix_only
@@ -295,11 +364,14 @@ def test_a_full_disk_is_one_line_and_exit_2(tmp_path: Path) -> None:
     assert result.stderr == "hearts-check: cannot write the report: No space left on device\n"
 
 
-def test_help_into_a_closed_pipe_is_quiet(command: list[str], tmp_path: Path) -> None:
+@pytest.mark.parametrize("form", ["module", "script"])
+def test_help_into_a_closed_pipe_is_quiet(form: str, tmp_path: Path) -> None:
+    if form == "script" and not SCRIPT.exists():
+        pytest.skip(f"the hearts-check console script is not installed next to {sys.executable}")
     read, write = os.pipe()
     os.close(read)
     try:
-        result = subprocess.run([*command, "--help"], stdout=write, stderr=subprocess.PIPE, text=True,
+        result = subprocess.run([*REAL_COMMANDS[form], "--help"], stdout=write, stderr=subprocess.PIPE, text=True,
                                 cwd=tmp_path, timeout=60, check=False)
     finally:
         os.close(write)
@@ -334,14 +406,14 @@ def _huge_rules(record: Json) -> None:
 
 
 def check_mutated(
-    command: list[str], tmp_path: Path, mutate: Callable[[Json], None]
-) -> tuple[Path, subprocess.CompletedProcess[str]]:
+    command: Checker, tmp_path: Path, mutate: Callable[[Json], None]
+) -> tuple[Path, Result]:
     """Run the checker on mid_hand.json after ``mutate`` has damaged it."""
     record = json.loads((DATA / "mid_hand.json").read_text(encoding="utf-8"))
     mutate(record)
     path = tmp_path / "damaged.json"
     path.write_text(json.dumps(record, ensure_ascii=False), encoding="utf-8")
-    return path, run(command, path, cwd=tmp_path)
+    return path, command(path)
 
 
 @pytest.mark.parametrize(
@@ -349,20 +421,24 @@ def check_mutated(
     ids=["format", "card", "field name", "seed", "nested pass direction", "rule value"],
 )
 def test_error_lines_never_repeat_an_unbounded_piece_of_the_input(
-    command: list[str], tmp_path: Path, mutate: Callable[[Json], None]
+    command: Checker, tmp_path: Path, mutate: Callable[[Json], None]
 ) -> None:
     path, result = check_mutated(command, tmp_path, mutate)
     assert_one_clean_error_line(result, f"{path}: not a valid hearts-record/1 file: ")
     assert len(result.stderr) < len(str(path)) + 400, result.stderr
 
 
-def test_a_path_with_a_newline_stays_one_line(command: list[str], tmp_path: Path) -> None:
-    result = run(command, "no\nsuch.json", cwd=tmp_path)
+def test_a_path_with_a_newline_stays_one_line(command: Checker) -> None:
+    result = command("no\nsuch.json")
     assert_one_clean_error_line(result, "'no\\nsuch.json': cannot read the file")
 
 
-def test_review_prints_each_hands_costly_plays_in_words(command: list[str], tmp_path: Path) -> None:
-    result = run(command, "--review", DATA / "valid_match.json", "--seat", "1", cwd=tmp_path)
+# The review judges every play of the record (seconds, not milliseconds), and both forms hand
+# --review to the same code: each review test runs in one form, so each form still reviews a whole
+# record; test_review_refuses_a_bad_seat checks both forms parse --review and --seat alike.
+@pytest.mark.parametrize("command", ["script"], indirect=True)
+def test_review_prints_each_hands_costly_plays_in_words(command: Checker) -> None:
+    result = command("--review", DATA / "valid_match.json", "--seat", "1")
     assert result.returncode == 0, result.stderr
     lines = result.stdout.splitlines()
     assert lines[0].endswith("all legal (2 hand(s), 104 plays)")
@@ -375,24 +451,25 @@ def test_review_prints_each_hands_costly_plays_in_words(command: list[str], tmp_
         assert not re.search(r"\b[a-z]+_[a-z_]+\b", line), line
 
 
-def test_review_of_a_record_with_illegal_actions_keeps_exit_1(command: list[str], tmp_path: Path) -> None:
-    result = run(command, "--review", DATA / "mistakes.json", cwd=tmp_path)
+@pytest.mark.parametrize("command", ["module"], indirect=True)
+def test_review_of_a_record_with_illegal_actions_keeps_exit_1(command: Checker) -> None:
+    result = command("--review", DATA / "mistakes.json")
     assert result.returncode == 1, result.stderr
     assert "must_follow_suit" in result.stdout  # the checker's codes stay in its own lines
     assert sum(": hand " in line and "You: " in line for line in result.stdout.splitlines()) == 4
 
 
-def test_review_refuses_a_bad_seat(command: list[str], tmp_path: Path) -> None:
-    result = run(command, "--review", DATA / "valid_match.json", "--seat", "4", cwd=tmp_path)
+def test_review_refuses_a_bad_seat(command: Checker) -> None:
+    result = command("--review", DATA / "valid_match.json", "--seat", "4")
     assert result.returncode == 2 and "--seat" in result.stderr
 
 
 # ---------------------------------------------------------------- --position
 
 
-def test_position_prints_the_line_before_that_play(command: list[str], tmp_path: Path) -> None:
+def test_position_prints_the_line_before_that_play(command: Checker) -> None:
     path = DATA / "mid_hand.json"
-    result = run(command, "--position", path, "1", "7", cwd=tmp_path)
+    result = command("--position", path, "1", "7")
     assert result.returncode == 0, result
     assert result.stderr == ""
     record = load_record(path.read_bytes())
@@ -427,30 +504,30 @@ def test_position_before_every_play_of_a_match_is_the_replayed_view(capsys: pyte
     ids=["no such hand", "past the record", "past the hand", "still passing"],
 )
 def test_position_that_is_not_there_exits_2(
-    command: list[str], tmp_path: Path, name: str, hand: str, play: str, fragment: str
+    command: Checker, name: str, hand: str, play: str, fragment: str
 ) -> None:
-    result = run(command, "--position", DATA / name, hand, play, cwd=tmp_path)
+    result = command("--position", DATA / name, hand, play)
     assert_one_clean_error_line(result, f"{DATA / name}: {fragment}")
 
 
-def test_position_after_an_illegal_play_exits_1_with_the_checkers_line(command: list[str], tmp_path: Path) -> None:
+def test_position_after_an_illegal_play_exits_1_with_the_checkers_line(command: Checker) -> None:
     path = DATA / "mistakes.json"
-    result = run(command, "--position", path, "1", "52", cwd=tmp_path)
+    result = command("--position", path, "1", "52")
     assert result.returncode == 1, result
     assert result.stdout == ""
     (line,) = result.stderr.splitlines()
     assert line.startswith(f"{path}: hand 1, trick 3, seat 3 (CPU3) played ♣10: must_follow_suit: ")
     assert line.endswith("(the position before play 52 comes after this illegal play, so it is never reached)")
-    before = run(command, "--position", path, "1", "9", cwd=tmp_path)  # the illegal play's own position
+    before = command("--position", path, "1", "9")  # the illegal play's own position
     assert before.returncode == 0 and before.stdout.count("/") == 1
 
 
-def test_position_of_a_file_that_is_not_a_record_exits_2(command: list[str], tmp_path: Path) -> None:
-    missing = run(command, "--position", tmp_path / "none.json", "1", "1", cwd=tmp_path)
+def test_position_of_a_file_that_is_not_a_record_exits_2(command: Checker, tmp_path: Path) -> None:
+    missing = command("--position", tmp_path / "none.json", "1", "1")
     assert_one_clean_error_line(missing, "none.json: cannot read the file")
     bad = tmp_path / "bad.json"
     bad.write_text('{"format": "hearts-record/2", "hands": []}', encoding="utf-8")
-    assert_one_clean_error_line(run(command, "--position", bad, "1", "1", cwd=tmp_path),
+    assert_one_clean_error_line(command("--position", bad, "1", "1"),
                                 f"{bad}: not a valid hearts-record/1 file: unknown format")
 
 
@@ -469,6 +546,6 @@ def test_position_of_a_file_that_is_not_a_record_exits_2(command: list[str], tmp
     ids=["two numbers short", "word", "zero", "negative", "other digits", "huge", "and a record", "and review"],
 )
 def test_position_usage_errors_are_one_line(
-    command: list[str], tmp_path: Path, args: tuple[str, ...], fragment: str
+    command: Checker, args: tuple[str, ...], fragment: str
 ) -> None:
-    assert_one_clean_error_line(run(command, *args, cwd=tmp_path), fragment, "--help")
+    assert_one_clean_error_line(command(*args), fragment, "--help")

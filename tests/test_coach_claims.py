@@ -10,6 +10,15 @@ against what the rest of the hand can still give.  Any false fact fails the test
 
 The audit's false sentences (issue 21) are rebuilt as positions below, each checked
 gone.
+
+The whole audit (510 positions, over a minute) runs with ``--thorough`` (``./dev test
+--thorough``).  An ordinary run audits a sample of it, the same every run: the positions of
+:data:`SAMPLE_DEALS` deals drawn with :data:`SAMPLE_SEED` from the first
+:data:`SAMPLED_FROM` (every one of which the whole audit plays) and :data:`SAMPLE_MOON` of
+its moon positions, about a seventh of the positions and of the time.  Nearly all of the
+time goes into playing the deals out (a hard player searches at every turn), so whole
+deals are sampled, not single positions.  The review's audit likewise reviews half of its
+hands.
 """
 
 from __future__ import annotations
@@ -33,6 +42,23 @@ from tests.support import cards
 
 DIRECTIONS = ("left", "right", "across", "hold")
 BUDGET = 0.02
+
+AUDIT_POSITIONS = 470
+"""The whole audit: this many decisions from seeded deals (deals 0 to 101), ..."""
+AUDIT_MOON = 40
+"""... and this many under a moon threat."""
+SAMPLE_SEED = "claims audit sample"
+"""Seeds the choice of the sample (``random.Random``), so every ordinary run audits the same positions."""
+SAMPLED_FROM = 100
+"""The sample's deals are drawn from deals 0 to 99."""
+SAMPLE_DEALS = 16
+"""Deals in the sample: 63 positions, 10 of them passes (73 with the moon positions)."""
+SAMPLE_MOON = 10
+"""Moon positions in the sample, of the whole audit's :data:`AUDIT_MOON`."""
+REVIEWED_HANDS = 6
+"""The review's audit: a random player's hands reviewed, every mistake's facts checked."""
+SAMPLE_REVIEWED = 3
+"""Of those, the hands an ordinary run reviews (drawn with :data:`SAMPLE_SEED`)."""
 
 
 def value(card: Card) -> int:
@@ -175,26 +201,34 @@ def check_reason(reason: str, stated: tuple[Fact, ...], state: HandState, seat: 
             tally.failures.append(f"{where}: 'about {number}' is backed by no figure: {reason}")
 
 
+def deal_positions(seed: int) -> list[tuple[HandState, int, str]]:
+    """Decisions from one seeded deal of mixed players, stopped at varied moments; its pass included."""
+    found: list[tuple[HandState, int, str]] = []
+    rng = random.Random(seed)
+    direction = DIRECTIONS[seed % 4]
+    state = HandState.new(deal_hands(seed, seed % 4 + 1), direction)
+    bots = [player(LEVELS[(seed + seat) % 4], seed * 4 + seat) for seat in range(4)]
+    if direction != "hold":
+        found.append((state.copy(), rng.randrange(4), f"seed {seed} pass"))
+        for seat in range(4):
+            state.pass_cards(seat, bots[seat].choose_pass(state.view(seat)))
+    stops = set(rng.sample(range(52), 5))
+    # Played only up to its last stop: the rest of the deal would give no position.
+    while len(state.plays) <= max(stops):
+        seat = state.to_move
+        assert seat is not None
+        if len(state.plays) in stops and len(state.legal_plays()) > 1:
+            found.append((state.copy(), seat, f"seed {seed} play {len(state.plays)}"))
+        state.play(bots[seat].choose_play(state.view(seat)))
+    return found
+
+
 def seeded_positions(count: int) -> list[tuple[HandState, int, str]]:
-    """Decisions from seeded deals of mixed players, stopped at varied moments; passes included."""
+    """The first ``count`` decisions of seeded deals 0, 1, 2 and on."""
     found: list[tuple[HandState, int, str]] = []
     seed = 0
     while len(found) < count:
-        rng = random.Random(seed)
-        direction = DIRECTIONS[seed % 4]
-        state = HandState.new(deal_hands(seed, seed % 4 + 1), direction)
-        bots = [player(LEVELS[(seed + seat) % 4], seed * 4 + seat) for seat in range(4)]
-        if direction != "hold":
-            found.append((state.copy(), rng.randrange(4), f"seed {seed} pass"))
-            for seat in range(4):
-                state.pass_cards(seat, bots[seat].choose_pass(state.view(seat)))
-        stops = set(rng.sample(range(52), 5))
-        while not state.is_over:
-            seat = state.to_move
-            assert seat is not None
-            if len(state.plays) in stops and len(state.legal_plays()) > 1:
-                found.append((state.copy(), seat, f"seed {seed} play {len(state.plays)}"))
-            state.play(bots[seat].choose_play(state.view(seat)))
+        found += deal_positions(seed)
         seed += 1
     return found[:count]
 
@@ -229,10 +263,26 @@ Advised = list[tuple[HandState, int, str, Recommendation]]
 
 
 @pytest.fixture(scope="module")
-def advised() -> Advised:
-    """The coach's advice at 510 seeded positions: 470 of every kind and 40 under a moon threat."""
+def whole_audit(request: pytest.FixtureRequest) -> bool:
+    """Whether the whole audit runs (``--thorough``) rather than its sample."""
+    return bool(request.config.getoption("thorough"))
+
+
+def audited_positions(whole: bool) -> list[tuple[HandState, int, str]]:
+    """The whole audit's positions, or the sample of them (see the module docstring)."""
+    if whole:
+        return seeded_positions(AUDIT_POSITIONS) + moon_positions(AUDIT_MOON)
+    rng = random.Random(SAMPLE_SEED)
+    deals = sorted(rng.sample(range(SAMPLED_FROM), SAMPLE_DEALS))
+    return [position for seed in deals for position in deal_positions(seed)] + rng.sample(
+        moon_positions(AUDIT_MOON), SAMPLE_MOON)
+
+
+@pytest.fixture(scope="module")
+def advised(whole_audit: bool) -> Advised:
+    """The coach's advice at the audited positions: 510 seeded ones (40 under a moon threat), or the sample."""
     return [(state, seat, where, recommend(state.view(seat), time_budget=BUDGET))
-            for state, seat, where in seeded_positions(470) + moon_positions(40)]
+            for state, seat, where in audited_positions(whole_audit)]
 
 
 def run_checker(positions: Advised) -> Tally:
@@ -249,15 +299,17 @@ def run_checker(positions: Advised) -> Tally:
     return tally
 
 
-def test_every_fact_of_every_reason_is_true_of_the_deal(advised: Advised) -> None:
+def test_every_fact_of_every_reason_is_true_of_the_deal(advised: Advised, whole_audit: bool) -> None:
     tally = run_checker(advised)
     print(f"claims checker: {tally.positions} positions, {tally.facts} facts checked, "
           f"{len(tally.failures)} false")
     assert not tally.failures, "\n".join(tally.failures[:10])
-    assert tally.positions >= 500
-    assert sum(1 for *_, where, _ in advised if "moon" in where) >= 40
+    moon = sum(1 for *_, where, _ in advised if "moon" in where)
     passes = sum(1 for *_, where, _ in advised if where.endswith("pass"))
-    assert passes >= 60
+    if whole_audit:
+        assert tally.positions >= 500 and moon >= AUDIT_MOON and passes >= 60
+    else:  # the sample: 73 positions, 10 of them passes
+        assert tally.positions >= 70 and moon == SAMPLE_MOON and passes >= 8
     # The reasons really use the facts of every phase and situation, not one kind.
     for kind in ("Winning", "Under", "Void", "QueenOut", "Expected", "AboutAsGood", "Better", "HigherOut",
                  "PassEmptiesSuit", "FirstTrick", "MoonThreat", "SpadesBelowQueen"):
@@ -298,8 +350,12 @@ def replay_to(hand: HandState, plays: int) -> HandState:
 
 
 @pytest.fixture(scope="module")
-def random_player_reviews() -> list[tuple[HandState, object]]:
-    return [(hand, review_hand(hand, 0)) for hand in reviewed_hands(6)]
+def random_player_reviews(whole_audit: bool) -> list[tuple[HandState, object]]:
+    """Reviews of a random player's hands: all of :data:`REVIEWED_HANDS`, or the sample's :data:`SAMPLE_REVIEWED`."""
+    hands = reviewed_hands(REVIEWED_HANDS)
+    if not whole_audit:
+        hands = random.Random(SAMPLE_SEED).sample(hands, SAMPLE_REVIEWED)
+    return [(hand, review_hand(hand, 0)) for hand in hands]
 
 
 def test_every_fact_of_every_mistake_is_true_and_the_coach_agrees(
@@ -369,7 +425,7 @@ def test_the_audits_false_sentences_are_gone(advised: Advised, false_sentence: s
             assert false_sentence not in reason, reason
 
 
-def test_the_cost_figure_never_passes_for_the_rest_of_the_hand(advised: Advised) -> None:
+def test_the_cost_figure_never_passes_for_the_rest_of_the_hand(advised: Advised, whole_audit: bool) -> None:
     # Late in a hand, a seat that has already taken many points is quoted the score it ends
     # with, never a whole-hand figure called "the rest of the hand".
     checked = 0
@@ -381,7 +437,7 @@ def test_the_cost_figure_never_passes_for_the_rest_of_the_hand(advised: Advised)
             assert "over the rest of the hand" not in advice.reason.lower(), (where, advice.reason)
             for number in FIGURE.findall(advice.reason):
                 assert int(number) <= max(left + state.points_taken[seat], 26), (where, advice.reason)
-    assert checked >= 5
+    assert checked >= (5 if whole_audit else 1)  # the sample holds 3 such positions
 
 
 def test_a_lower_card_held_is_never_called_the_cheapest_over_the_top() -> None:

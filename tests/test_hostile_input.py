@@ -58,6 +58,7 @@ from hearts_core import (
 )
 from hearts_core.arena import run_arena
 from hearts_core.cli import check_main
+from tests.support import examples
 
 DATA = Path(__file__).resolve().parent / "data"
 MESSAGE_LIMIT = 400
@@ -167,7 +168,8 @@ JSONISH = st.recursive(
 )
 
 
-@settings(max_examples=25, deadline=None)
+# Every public call with one value, twenty or so calls an example: a quarter of the profile's count.
+@examples(1 / 4)
 @given(value=JSONISH)
 def test_random_values_never_raise_anything_but_type_or_value_errors(value: object) -> None:
     for _, call, _ in CALLS:
@@ -234,13 +236,15 @@ LOOKALIKES = [
 ]
 
 
-@settings(max_examples=600, deadline=None)
+# A parse of a few characters costs microseconds: four times the profile's count (conftest.py).
+@examples(4)
 @given(text=st.text(max_size=6))
 def test_random_text_parses_exactly_as_documented(text: str) -> None:
     assert_parses_like_the_oracle(text)
 
 
-@settings(max_examples=600, deadline=None)
+# A parse of a few characters costs microseconds: four times the profile's count (conftest.py).
+@examples(4)
 @given(pieces=st.lists(st.sampled_from(LOOKALIKES), min_size=1, max_size=4))
 def test_near_misses_parse_exactly_as_documented(pieces: list[str]) -> None:
     assert_parses_like_the_oracle("".join(pieces))
@@ -279,13 +283,15 @@ def assert_record_outcome(text: str | bytes) -> None:
         assert len(problem.describe()) <= MESSAGE_LIMIT
 
 
-@settings(max_examples=400, deadline=None)
+# A refused file costs microseconds: four times the profile's count (conftest.py).
+@examples(4)
 @given(data=st.binary(max_size=3000))
 def test_random_bytes_are_a_report_or_invalid_record(data: bytes) -> None:
     assert_record_outcome(data)
 
 
-@settings(max_examples=200, deadline=None)
+# A refused file costs microseconds: four times the profile's count (conftest.py).
+@examples(4)
 @given(text=st.text(max_size=500))
 def test_random_text_is_a_report_or_invalid_record(text: str) -> None:
     assert_record_outcome(text)
@@ -311,7 +317,6 @@ JSON_VALUES = st.recursive(
 )
 
 
-@settings(max_examples=400, deadline=None)
 @given(damage=st.lists(st.tuples(st.sampled_from(PATHS), JSON_VALUES), min_size=1, max_size=3))
 def test_damaged_records_are_a_report_or_invalid_record(damage: list[tuple[tuple[str | int, ...], object]]) -> None:
     record: Any = json.loads(json.dumps(MID_HAND))
@@ -329,7 +334,7 @@ def test_damaged_records_are_a_report_or_invalid_record(damage: list[tuple[tuple
     assert_record_outcome(json.dumps(record, ensure_ascii=False))
 
 
-@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(suppress_health_check=[HealthCheck.too_slow])
 @given(data=st.one_of(st.binary(max_size=2000), st.just(json.dumps(MID_HAND).encode()),
                       st.builds(lambda value: json.dumps(value).encode(), JSON_VALUES)))
 def test_the_checker_function_exits_0_1_or_2_with_one_short_line(data: bytes) -> None:

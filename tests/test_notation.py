@@ -51,6 +51,7 @@ from hearts_core.cli import check_main
 from hearts_core.coach import recommend
 from hearts_core.notation import MAX_POSITION_LENGTH, setup_position, tricks_begun
 from hearts_core.records import replay_to
+from tests.support import examples
 
 ROOT = Path(__file__).resolve().parents[1]
 DOC = (ROOT / "docs" / "notation.md").read_text(encoding="utf-8")
@@ -226,7 +227,7 @@ def test_a_parsed_position_gets_the_coachs_advice_for_the_game_position() -> Non
 # ------------------------------------------------------------------ property tests
 
 
-@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(suppress_health_check=[HealthCheck.too_slow])
 @given(game=st.integers(0, 10_000), cut=st.integers(0, 60), seat=st.integers(0, 3))
 def test_any_moment_of_any_seeded_game_round_trips(game: int, cut: int, seat: int) -> None:
     states = list(seeded_states(game))
@@ -279,7 +280,7 @@ def line_of(deal: tuple[tuple[str, ...], ...], plays: list[str], seat: int) -> t
     return f"{seat} {held} hold {tricks} {table}", parts
 
 
-@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(suppress_health_check=[HealthCheck.too_slow])
 @given(seed=st.integers(0, 100_000), slips=st.sampled_from([0.0, 0.05, 0.2]), seat=st.integers(0, 3))
 def test_a_refused_play_is_one_the_full_game_refuses_too(seed: int, slips: float, seat: int) -> None:
     deal, plays = history(seed, slips)
@@ -312,7 +313,8 @@ def test_a_refused_play_is_one_the_full_game_refuses_too(seed: int, slips: float
             assert first_illegal[2] != seat
 
 
-@settings(max_examples=300, deadline=None)
+# Parsing 120 characters costs microseconds: four times the profile's count (conftest.py).
+@examples(4)
 @given(st.text(alphabet=st.sampled_from(list("0123 -+:/,=♣♦♠♥♡2345678910JQKATCDSHhold leftrights acrossqs_breaks")),
                max_size=120))
 def test_random_text_is_a_view_or_a_refusal(text: str) -> None:
@@ -325,7 +327,8 @@ def test_random_text_is_a_view_or_a_refusal(text: str) -> None:
         assert parse_position(format_position(view)) == view
 
 
-@settings(max_examples=200, deadline=None)
+# A parse of one damaged line costs microseconds: four times the profile's count (conftest.py).
+@examples(4)
 @given(game=st.integers(0, 50), cut=st.integers(0, 60), seat=st.integers(0, 3), where=st.floats(0, 1),
        damage=st.sampled_from(["delete", "insert", "replace"]),
        char=st.sampled_from(list("0123456789-+:/ ♣♦♠♥JQKAx")))

@@ -33,7 +33,7 @@ from dataclasses import dataclass, fields, is_dataclass
 from functools import partial
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
 from hearts_core import (
@@ -55,19 +55,21 @@ from hearts_core import (
     check_play,
     legal_plays,
 )
+from tests.support import examples
 
 SEATS = range(4)
 
 # docs/rules.md "Seats and notation": left = seat + 1, right = seat + 3, across = seat + 2.
 PASS_OFFSET = {PassDirection.LEFT: 1, PassDirection.RIGHT: 3, PassDirection.ACROSS: 2}
 
-# The machine running the suite is small and shared: enough examples to find rule slips,
-# no wall-clock deadline (a busy neighbour must not turn into a flaky failure).
-# Whole hands cost about a millisecond, so the cheap properties see many; those that ask
-# about every card at every position see fewer.
-MANY = settings(max_examples=150, deadline=None)
-MODERATE = settings(max_examples=40, deadline=None)
-LIGHT = settings(max_examples=20, deadline=None)
+# How many examples each property sees follows the Hypothesis profile (conftest.py: a few
+# seconds for the whole file in an ordinary run, ten times as many with --thorough).
+# Whole hands cost about a millisecond, so the cheap properties take the profile's count;
+# those that ask about every card at every position, or play whole matches, cost tens of
+# times as much per example and take a share of it.
+MANY = examples(1)
+MODERATE = examples(1 / 4)
+LIGHT = examples(1 / 8)
 
 
 # ----------------------------------------------------------------- oracles from docs/rules.md
@@ -419,7 +421,8 @@ def snapshot(state: HandState) -> tuple[object, ...]:
     )
 
 
-@settings(max_examples=25, deadline=None)
+# Every refusal tried at every position of a hand: as costly as the MODERATE properties.
+@MODERATE
 @given(hand_plans(), st.integers(0, 2**32 - 1))
 def test_a_refused_action_raises_and_changes_nothing(plan: HandPlan, seed: int) -> None:
     rng = random.Random(seed)

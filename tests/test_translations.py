@@ -154,7 +154,10 @@ def test_a_translated_notebook_has_the_english_code_and_no_outputs(code: str) ->
         assert [cell["cell_type"] for cell in translated["cells"]] == [cell["cell_type"] for cell in english["cells"]]
         for mine, theirs in zip(translated["cells"], english["cells"], strict=True):
             if theirs["cell_type"] == "code":
+                # What nbval would run: the code and the cell's metadata (its tags, such as nbval-skip).
+                # conftest.py runs nbval on the English notebooks only, on the strength of this test.
                 assert mine["source"] == theirs["source"], f"{code}/{source.name}: code differs"
+                assert mine["metadata"] == theirs["metadata"], f"{code}/{source.name}: cell metadata differs"
                 assert mine["outputs"] == [] and mine["execution_count"] is None
         assert translated["metadata"] == english["metadata"]
 

@@ -170,8 +170,7 @@ def report_counts() -> Iterator[None]:
 
 
 @pytest.mark.parametrize("kind", WIDGETS, ids=lambda kind: kind.__name__)
-@settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture,
-                                                                   HealthCheck.too_slow])
+@settings(suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow])
 @given(data=st.data())
 def test_no_message_raises_and_a_refused_one_changes_only_the_error(kind: type[HeartsWidget],
                                                                     data: st.DataObject, data_dir: Path) -> None:

@@ -170,18 +170,20 @@ def test_a_record_above_the_limit_is_refused_before_it_is_checked() -> None:
 
 
 def test_a_long_record_sends_one_frame_at_a_time() -> None:
-    text = long_record(300)  # far more than the page may receive at once (its state stays under 10,000 characters)
+    # Far more than the page may receive at once (its state stays under 10,000 characters): 120 hands
+    # are 12 times that, and each hand's frames take tens of milliseconds to build.
+    text = long_record(120)
     assert 10 * 10_000 < len(text.encode()) < MAX_UPLOAD_BYTES
     viewer = RecordViewer(text)
-    assert viewer.status == "300 hands checked: every action is legal."
-    assert viewer.frame_count == len(viewer.frames) == 3_900
+    assert viewer.status == "120 hands checked: every action is legal."
+    assert viewer.frame_count == len(viewer.frames) == 120 * 13
     state = {name: value for name, value in viewer.get_state().items() if name not in ("_esm", "_css")}
     assert len(json.dumps(state)) < 10_000, "the whole record went to the page"
     assert viewer.frame == viewer.frames[0]
     viewer._dispatch(viewer, {"type": "next"}, None)
     assert viewer.step == 1 and viewer.frame == viewer.frames[1]
-    viewer._dispatch(viewer, {"type": "goto", "step": 3_899}, None)
-    assert viewer.frame == viewer.frames[-1] and viewer.frame["hand"] == 300
+    viewer._dispatch(viewer, {"type": "goto", "step": 120 * 13 - 1}, None)
+    assert viewer.frame == viewer.frames[-1] and viewer.frame["hand"] == 120
 
 
 def test_a_step_set_by_the_page_stays_on_a_frame() -> None:
