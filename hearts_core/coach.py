@@ -53,7 +53,7 @@ from hearts_core.coach_words import (
     situation_claims,
 )
 from hearts_core.errors import InvalidPositionError
-from hearts_core.facts import Fact, OnlyLegal, Position
+from hearts_core.facts import Fact, OnlyLegal, Situation
 from hearts_core.state import Phase, SeatView
 from hearts_core.wording import and_list, marked
 
@@ -141,11 +141,11 @@ def recommend(view: SeatView, *, seed: int | None = None, time_budget: float = R
         if view.passed is not None:
             raise InvalidPositionError(f"seat {view.seat} has already passed {and_list(view.passed)}")
         cards = heuristic_pass(view.hand)
-        claims = pass_claims(Position(view), cards)
+        claims = pass_claims(Situation(view), cards)
         return Recommendation(joined(claims), cards=cards, facts=facts_of(claims))
     if not view.is_my_turn:
         raise InvalidPositionError(f"there is nothing to recommend: it is not seat {view.seat}'s turn to play")
-    position = Position(view)
+    position = Situation(view)
     legal = view.legal_plays()
     if len(legal) == 1:
         only = claim(marked("{card} is your only legal card, so play it."), (OnlyLegal(legal[0]),), card=legal[0])

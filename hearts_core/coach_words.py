@@ -40,11 +40,11 @@ from hearts_core.facts import (
     NoPoints,
     Over,
     PlaysLast,
-    Position,
     QueenGone,
     QueenOut,
     ShootingPays,
     ShownVoid,
+    Situation,
     TakeChance,
     TopCard,
     TrickPoints,
@@ -118,7 +118,7 @@ def said_claim(sentence: str, facts: tuple[Fact, ...]) -> Claim:
     return Claim(sentence, facts, said=True)
 
 
-def first_true(position: Position, claims: Iterable[Claim | None]) -> Claim | None:
+def first_true(position: Situation, claims: Iterable[Claim | None]) -> Claim | None:
     """The first claim whose facts all hold of the position: the only kind of sentence ever said."""
     for candidate in claims:
         if candidate is not None and checked(position, candidate.facts):
@@ -136,7 +136,7 @@ def facts_of(claims: Iterable[Claim]) -> tuple[Fact, ...]:
     return tuple(fact for item in claims for fact in item.facts)
 
 
-def choice_claims(position: Position, judgement: Judgement, card: Card, other: Card) -> tuple[Claim, ...]:
+def choice_claims(position: Situation, judgement: Judgement, card: Card, other: Card) -> tuple[Claim, ...]:
     """Why ``card`` rather than ``other``: what the table shows about it, then what the search's figures say.
 
     Every claim returned has been checked against the position.
@@ -178,7 +178,7 @@ def figure_claims(judgement: Judgement, card: Card, other: Card, already: int) -
                 card=card, other=other, gain=about_points(relative))
 
 
-def situation_claims(position: Position, figures: Appraisal) -> Iterator[Claim]:
+def situation_claims(position: Situation, figures: Appraisal) -> Iterator[Claim]:
     """What the table shows about playing ``figures.card``, most telling first; :func:`first_true` picks one."""
     view, card = position.view, figures.card
     if figures.shooting:
@@ -205,7 +205,7 @@ def situation_claims(position: Position, figures: Appraisal) -> Iterator[Claim]:
         yield from _discard_claims(position, figures, seat, top, threat)
 
 
-def _seen(position: Position, seat: int) -> str:
+def _seen(position: Situation, seat: int) -> str:
     """``seat``'s name as the coached seat sees the table: itself "You", the next to play "CPU1", and so on.
 
     The learner's seat in a match is seat 0, where this is :func:`seat_name` itself; a puzzle
@@ -214,7 +214,7 @@ def _seen(position: Position, seat: int) -> str:
     return seat_name((seat - position.seat) % NUM_SEATS)
 
 
-def _lead_claims(position: Position, figures: Appraisal) -> Iterator[Claim]:
+def _lead_claims(position: Situation, figures: Appraisal) -> Iterator[Claim]:
     card = figures.card
     suit = card.suit
     if suit is Suit.SPADES and card.rank < QUEEN:
@@ -240,7 +240,7 @@ def _lead_claims(position: Position, figures: Appraisal) -> Iterator[Claim]:
                      (seldom, HigherOut(card, above)))
 
 
-def _follow_claims(position: Position, figures: Appraisal, seat: int, top: Card, points: int) -> Iterator[Claim]:
+def _follow_claims(position: Situation, figures: Appraisal, seat: int, top: Card, points: int) -> Iterator[Claim]:
     card, led, view = figures.card, figures.card.suit, position.view
     lower = tuple(item for item in view.hand if item.suit is led and item.rank < card.rank)
     if led is Suit.SPADES:
@@ -281,7 +281,7 @@ def _follow_claims(position: Position, figures: Appraisal, seat: int, top: Card,
                     card=card, top=top, lower=and_list(lower))
 
 
-def _discard_claims(position: Position, figures: Appraisal, seat: int, top: Card, threat: int) -> Iterator[Claim]:
+def _discard_claims(position: Situation, figures: Appraisal, seat: int, top: Card, threat: int) -> Iterator[Claim]:
     card, led = figures.card, position.trick[0].suit
     void = Void(led)
     if HighCard(card).holds(position):
@@ -313,7 +313,7 @@ def _discard_claims(position: Position, figures: Appraisal, seat: int, top: Card
                        "rather not keep."), (void,), suits=suit_name(led), card=card)
 
 
-def played_claims(position: Position, figures: Appraisal) -> Iterator[Claim]:
+def played_claims(position: Situation, figures: Appraisal) -> Iterator[Claim]:
     """What the card a seat actually played (``figures.card``) did, or risked, as the seat could see it."""
     winning = position.winning
     played = figures.card
@@ -340,14 +340,14 @@ def played_claims(position: Position, figures: Appraisal) -> Iterator[Claim]:
 # ------------------------------------------------------------------- passing
 
 
-def pass_claims(position: Position, cards: tuple[Card, ...]) -> tuple[Claim, ...]:
+def pass_claims(position: Situation, cards: tuple[Card, ...]) -> tuple[Claim, ...]:
     """Why these three cards go (and ♠Q stays, when it does): the pass's one explanation, every claim checked.
 
     The sentences are :func:`hearts_core.pass_facts.explain_pass`'s, the judge's words for
     the same cards; each is said only when its fact holds of the hand and the plain facts
     it rests on (what the claim lists) hold too.
     """
-    passing = Position(position.view, cards)
+    passing = Situation(position.view, cards)
     claims = (said_claim(fact.sentence(), fact.grounds(passing)) for fact in explain_pass(passing)
               if fact.holds(passing))
     return tuple(item for item in claims if checked(passing, item.facts))

@@ -10,10 +10,10 @@ Design choices:
 * Each fact is a small frozen value naming what it claims (``Winning(seat=1, card=♠K)``),
   so a reason's facts can be listed (``Recommendation.facts``, ``Mistake.facts``), logged
   and re-derived by a test from the full deal, independently of these predicates.
-* Predicates read a :class:`Position`, which is built from a
+* Predicates read a :class:`Situation`, which is built from a
   :class:`~hearts_core.state.SeatView` alone: a fact is what the seat can know, never a
   hidden card.  "Out" means "neither in the seat's hand nor played".  A position before
-  the pass also carries the three cards being passed (:meth:`Position.before_pass`), so
+  the pass also carries the three cards being passed (:meth:`Situation.before_pass`), so
   the facts about a pass (:mod:`hearts_core.pass_facts`) are facts of this same kind.
 * Figures are facts too.  The search's estimates come with their sampling error;
   :class:`Better` holds only when a difference is larger than twice that error and
@@ -57,11 +57,11 @@ __all__ = [
     "Over",
     "PassEmptiesSuit",
     "PlaysLast",
-    "Position",
     "QueenGone",
     "QueenOut",
     "ShootingPays",
     "ShownVoid",
+    "Situation",
     "SpadesBelowQueen",
     "TakeChance",
     "TopCard",
@@ -101,7 +101,7 @@ def clear_difference(gain: float, error: float) -> bool:
     return gain >= MEANINGFUL_POINTS and gain > SIGNIFICANCE * error
 
 
-class Position:
+class Situation:
     """What a seat can derive from its view, computed once for every fact checked on it.
 
     ``passing`` is the three cards the seat passes (or is advised to pass) when the
@@ -116,7 +116,7 @@ class Position:
         self.passing = tuple(sorted(passing))
 
     @classmethod
-    def before_pass(cls, hand: Iterable[Card], passing: Iterable[Card]) -> Position:
+    def before_pass(cls, hand: Iterable[Card], passing: Iterable[Card]) -> Situation:
         """The position of a seat holding ``hand`` (its 13 dealt cards) that passes ``passing``.
 
         Only the hand and the pass matter to a fact about a pass: the seat, the direction
@@ -191,12 +191,12 @@ class Position:
 class Fact:
     """One claim about a position.  Subclasses say what, and check it in :meth:`holds`."""
 
-    def holds(self, position: Position) -> bool:
+    def holds(self, position: Situation) -> bool:
         """True when the claim is true of the position, as the seat can know it."""
         raise NotImplementedError
 
 
-def checked(position: Position, facts: Iterable[Fact]) -> bool:
+def checked(position: Situation, facts: Iterable[Fact]) -> bool:
     """True when every fact holds: the test a sentence passes before it is used."""
     return all(fact.holds(position) for fact in facts)
 
@@ -210,7 +210,7 @@ class OnlyLegal(Fact):
 
     card: Card
 
-    def holds(self, position: Position) -> bool:
+    def holds(self, position: Situation) -> bool:
         return position.view.legal_plays() == (self.card,)
 
 
@@ -218,7 +218,7 @@ class OnlyLegal(Fact):
 class FirstTrick(Fact):
     """The hand's first trick is being played (rule 5 keeps points off it unless a seat holds nothing else)."""
 
-    def holds(self, position: Position) -> bool:
+    def holds(self, position: Situation) -> bool:
         return position.view.first_trick
 
 
@@ -229,7 +229,7 @@ class Winning(Fact):
     seat: int
     card: Card
 
-    def holds(self, position: Position) -> bool:
+    def holds(self, position: Situation) -> bool:
         return position.winning == (self.seat, self.card)
 
 
@@ -239,7 +239,7 @@ class TrickPoints(Fact):
 
     points: int
 
-    def holds(self, position: Position) -> bool:
+    def holds(self, position: Situation) -> bool:
         return bool(position.trick) and position.trick_points == self.points
 
 
@@ -247,7 +247,7 @@ class TrickPoints(Fact):
 class PlaysLast(Fact):
     """The seat plays the trick's fourth card: nobody plays after it."""
 
-    def holds(self, position: Position) -> bool:
+    def holds(self, position: Situation) -> bool:
         return len(position.trick) == NUM_SEATS - 1
 
 
@@ -258,7 +258,7 @@ class Under(Fact):
     card: Card
     top: Card
 
-    def holds(self, position: Position) -> bool:
+    def holds(self, position: Situation) -> bool:
         return position.follows_top(self.card, self.top) and self.card.rank < self.top.rank
 
 
@@ -269,7 +269,7 @@ class Over(Fact):
     card: Card
     top: Card
 
-    def holds(self, position: Position) -> bool:
+    def holds(self, position: Situation) -> bool:
         return position.follows_top(self.card, self.top) and self.card.rank > self.top.rank
 
 
@@ -279,7 +279,7 @@ class AllAbove(Fact):
 
     top: Card
 
-    def holds(self, position: Position) -> bool:
+    def holds(self, position: Situation) -> bool:
         winning = position.winning
         mine = [card for card in position.view.hand if card.suit is self.top.suit]
         return (winning is not None and winning[1] == self.top and bool(mine)
@@ -292,7 +292,7 @@ class LowestHeld(Fact):
 
     card: Card
 
-    def holds(self, position: Position) -> bool:
+    def holds(self, position: Situation) -> bool:
         mine = [card for card in position.view.hand if card.suit is self.card.suit]
         return position.holds_card(self.card) and self.card.rank == min(card.rank for card in mine)
 
@@ -303,7 +303,7 @@ class NoPoints(Fact):
 
     card: Card
 
-    def holds(self, position: Position) -> bool:
+    def holds(self, position: Situation) -> bool:
         return position.holds_card(self.card) and points_table(position.view.rules)[self.card.index] == 0
 
 
@@ -313,7 +313,7 @@ class Void(Fact):
 
     suit: Suit
 
-    def holds(self, position: Position) -> bool:
+    def holds(self, position: Situation) -> bool:
         return not position.hand & SUIT_MASKS[self.suit]
 
 
@@ -323,7 +323,7 @@ class Holds(Fact):
 
     cards: tuple[Card, ...]
 
-    def holds(self, position: Position) -> bool:
+    def holds(self, position: Situation) -> bool:
         return bool(self.cards) and all(position.holds_card(card) for card in self.cards)
 
 
@@ -334,7 +334,7 @@ class Holds(Fact):
 class QueenOut(Fact):
     """♠Q has not been played and the seat does not hold it: another seat does."""
 
-    def holds(self, position: Position) -> bool:
+    def holds(self, position: Situation) -> bool:
         return bool(position.unseen & QUEEN_OF_SPADES.bit)
 
 
@@ -342,7 +342,7 @@ class QueenOut(Fact):
 class QueenGone(Fact):
     """♠Q has already been played in this hand."""
 
-    def holds(self, position: Position) -> bool:
+    def holds(self, position: Situation) -> bool:
         return bool(position.knowledge.played & QUEEN_OF_SPADES.bit)
 
 
@@ -352,7 +352,7 @@ class NoneAbove(Fact):
 
     card: Card
 
-    def holds(self, position: Position) -> bool:
+    def holds(self, position: Situation) -> bool:
         above = SUIT_MASKS[self.card.suit] & ~((1 << (self.card.index + 1)) - 1)
         return not position.hand & above
 
@@ -364,7 +364,7 @@ class HigherOut(Fact):
     card: Card
     count: int
 
-    def holds(self, position: Position) -> bool:
+    def holds(self, position: Situation) -> bool:
         return self.count >= 1 and len(position.unseen_above(self.card)) == self.count
 
 
@@ -374,7 +374,7 @@ class TopCard(Fact):
 
     card: Card
 
-    def holds(self, position: Position) -> bool:
+    def holds(self, position: Situation) -> bool:
         return position.holds_card(self.card) and not position.unseen_above(self.card)
 
 
@@ -385,7 +385,7 @@ class ShownVoid(Fact):
     seat: int
     suit: Suit
 
-    def holds(self, position: Position) -> bool:
+    def holds(self, position: Situation) -> bool:
         return (self.seat != position.seat and bool(position.unseen & SUIT_MASKS[self.suit])
                 and position.knowledge.is_void(self.seat, self.suit))
 
@@ -399,7 +399,7 @@ class MoonThreat(Fact):
 
     seat: int
 
-    def holds(self, position: Position) -> bool:
+    def holds(self, position: Situation) -> bool:
         return (position.takers == 1 << self.seat
                 and position.view.points_taken[self.seat] >= MOON_WATCH_POINTS)
 
@@ -413,7 +413,7 @@ class SpadesBelowQueen(Fact):
 
     count: int
 
-    def holds(self, position: Position) -> bool:
+    def holds(self, position: Situation) -> bool:
         return low_spades(position.hand) == self.count
 
 
@@ -425,7 +425,7 @@ class PassEmptiesSuit(Fact):
     cards: tuple[Card, ...]
     passing: tuple[Card, ...]
 
-    def holds(self, position: Position) -> bool:
+    def holds(self, position: Situation) -> bool:
         mine = tuple(card for card in position.view.hand if card.suit is self.suit)
         return bool(mine) and set(mine) == set(self.cards) and set(mine) <= set(self.passing)
 
@@ -436,7 +436,7 @@ class HighCard(Fact):
 
     card: Card
 
-    def holds(self, position: Position) -> bool:
+    def holds(self, position: Situation) -> bool:
         return position.holds_card(self.card) and self.card.rank >= HIGH_RANK
 
 
@@ -464,7 +464,7 @@ class Expected(Fact):
         """The expected hand score at the end of the hand."""
         return self.already + self.points
 
-    def holds(self, position: Position) -> bool:
+    def holds(self, position: Situation) -> bool:
         already = position.view.points_taken[position.seat]
         low, high = position.points_to_come
         most = max(high, MOON_POINTS - already)
@@ -487,7 +487,7 @@ class Better(Fact):
     error: float
     measure: str = "own"
 
-    def holds(self, position: Position) -> bool:
+    def holds(self, position: Situation) -> bool:
         return (self.card != self.other and position.holds_card(self.card) and position.holds_card(self.other)
                 and clear_difference(self.gain, self.error))
 
@@ -505,7 +505,7 @@ class AboutAsGood(Fact):
     error: float
     measure: str = "relative"
 
-    def holds(self, position: Position) -> bool:
+    def holds(self, position: Situation) -> bool:
         return (self.card != self.other and position.holds_card(self.card) and position.holds_card(self.other)
                 and not clear_difference(abs(self.gain), self.error))
 
@@ -518,7 +518,7 @@ class TakeChance(Fact):
     chance: float
     likely: bool
 
-    def holds(self, position: Position) -> bool:
+    def holds(self, position: Situation) -> bool:
         if not position.holds_card(self.card) or not 0 <= self.chance <= 1:
             return False
         return self.chance >= LIKELY if self.likely else self.chance < UNLIKELY
@@ -531,5 +531,5 @@ class ShootingPays(Fact):
     card: Card
     shooting: bool
 
-    def holds(self, position: Position) -> bool:
+    def holds(self, position: Situation) -> bool:
         return self.shooting and position.holds_card(self.card)

@@ -3,8 +3,8 @@
 Design choices:
 
 * These are facts of :mod:`hearts_core.facts`, checked on a
-  :class:`~hearts_core.facts.Position` before the pass (the hand and the three cards
-  passed, :meth:`~hearts_core.facts.Position.before_pass`), so a pass is explained in the
+  :class:`~hearts_core.facts.Situation` before the pass (the hand and the three cards
+  passed, :meth:`~hearts_core.facts.Situation.before_pass`), so a pass is explained in the
   same framework as a play: a sentence is used only for a position its fact holds of.
 * Each fact carries one whole pattern with named placeholders (and a second for plural
   counts, a third for none), never glued fragments, and a :class:`PassTone`: whether it
@@ -20,7 +20,7 @@ Design choices:
 
 >>> from hearts_core.cards import parse_cards
 >>> hand = parse_cards("♣A ♣4 ♣7 ♦K ♦3 ♦9 ♦6 ♠Q ♠5 ♥2 ♥6 ♥8 ♥J")
->>> for fact in explain_pass(Position.before_pass(hand, parse_cards("♣A ♦K ♠Q"))):
+>>> for fact in explain_pass(Situation.before_pass(hand, parse_cards("♣A ♦K ♠Q"))):
 ...     print(fact.sentence())
 With only 1 spade below ♠Q to hide behind, ♠Q (13 points) is likely to be forced on you: pass it.
 ♣A and ♦K are high cards that could win tricks you would rather not take.
@@ -35,7 +35,7 @@ from typing import ClassVar, Final
 
 from hearts_core.bots import LOW_SPADES_TO_KEEP_QUEEN
 from hearts_core.cards import ACE, JACK, KING, QUEEN, Card, Suit, mask_of
-from hearts_core.facts import Fact, HighCard, Holds, PassEmptiesSuit, Position, SpadesBelowQueen
+from hearts_core.facts import Fact, HighCard, Holds, PassEmptiesSuit, Situation, SpadesBelowQueen
 from hearts_core.phrasing import marked_n, suit_singular
 from hearts_core.policy import low_spades
 from hearts_core.rules import CARDS_IN_PASS, QUEEN_OF_SPADES
@@ -110,7 +110,7 @@ class PassFact(Fact):
         """The placeholders' values."""
         raise NotImplementedError
 
-    def grounds(self, position: Position) -> tuple[Fact, ...]:
+    def grounds(self, position: Situation) -> tuple[Fact, ...]:
         """The plain facts of :mod:`hearts_core.facts` the sentence rests on (what the coach lists and checks).
 
         A reader of the coach's reason can check these against the hand alone; the fact's
@@ -150,11 +150,11 @@ class QueenPassedUnguarded(PassFact):
     zero_pattern: ClassVar[str] = marked("With no spades below ♠Q to hide behind, ♠Q (13 points) is likely to be "
                                          "forced on you: pass it.")
 
-    def holds(self, position: Position) -> bool:
+    def holds(self, position: Situation) -> bool:
         return (QUEEN_OF_SPADES in position.passing and low_spades(position.hand) == self.low_spades
                 and self.low_spades < LOW_SPADES_TO_KEEP_QUEEN)
 
-    def grounds(self, position: Position) -> tuple[Fact, ...]:
+    def grounds(self, position: Situation) -> tuple[Fact, ...]:
         return SpadesBelowQueen(self.low_spades), Holds((QUEEN_OF_SPADES,))
 
     def values(self) -> dict[str, str]:
@@ -173,11 +173,11 @@ class QueenPassedGuarded(PassFact):
     pattern: ClassVar[str] = marked("With {count} lower spades to hide behind, you could have kept ♠Q and dropped it "
                                     "on someone else later; passing it is safe, but it uses one of your three cards.")
 
-    def holds(self, position: Position) -> bool:
+    def holds(self, position: Situation) -> bool:
         return (QUEEN_OF_SPADES in position.passing and low_spades(position.hand) == self.low_spades
                 and self.low_spades >= LOW_SPADES_TO_KEEP_QUEEN)
 
-    def grounds(self, position: Position) -> tuple[Fact, ...]:
+    def grounds(self, position: Situation) -> tuple[Fact, ...]:
         return SpadesBelowQueen(self.low_spades), Holds((QUEEN_OF_SPADES,))
 
     def values(self) -> dict[str, str]:
@@ -197,11 +197,11 @@ class TopSpadePassed(PassFact):
     zero_pattern: ClassVar[str] = marked("With no spades below ♠Q, {cards} could be forced to win a spade trick "
                                          "that catches ♠Q.")
 
-    def holds(self, position: Position) -> bool:
+    def holds(self, position: Situation) -> bool:
         return (self.card in position.passing and self.card.suit is Suit.SPADES and self.card.rank in _TOP_SPADES
                 and low_spades(position.hand) == self.low_spades < LOW_SPADES_TO_KEEP_QUEEN)
 
-    def grounds(self, position: Position) -> tuple[Fact, ...]:
+    def grounds(self, position: Situation) -> tuple[Fact, ...]:
         return SpadesBelowQueen(self.low_spades), Holds((self.card,))
 
     def values(self) -> dict[str, str]:
@@ -221,11 +221,11 @@ class TopSpadePassedGuarded(PassFact):
     pattern: ClassVar[str] = marked("{card} could win a spade trick that catches ♠Q; with {count} spades below ♠Q it "
                                     "is less of a risk, but passing it is safe.")
 
-    def holds(self, position: Position) -> bool:
+    def holds(self, position: Situation) -> bool:
         return (self.card in position.passing and self.card.suit is Suit.SPADES and self.card.rank in _TOP_SPADES
                 and low_spades(position.hand) == self.low_spades >= LOW_SPADES_TO_KEEP_QUEEN)
 
-    def grounds(self, position: Position) -> tuple[Fact, ...]:
+    def grounds(self, position: Situation) -> tuple[Fact, ...]:
         return SpadesBelowQueen(self.low_spades), Holds((self.card,))
 
     def values(self) -> dict[str, str]:
@@ -243,12 +243,12 @@ class VoidMade(PassFact):
     pattern: ClassVar[str] = marked("Passing {cards} empties your {suits}: unless the cards you receive include one, "
                                     "you can throw away points whenever {suits} are led after the first trick.")
 
-    def holds(self, position: Position) -> bool:
+    def holds(self, position: Situation) -> bool:
         held = tuple(card for card in position.view.hand if card.suit is self.suit)
         return (self.suit is not Suit.HEARTS and bool(held) and set(held) == set(self.cards)
                 and set(held) <= set(position.passing))
 
-    def grounds(self, position: Position) -> tuple[Fact, ...]:
+    def grounds(self, position: Situation) -> tuple[Fact, ...]:
         return (PassEmptiesSuit(self.suit, self.cards, position.passing),)
 
     def values(self) -> dict[str, str]:
@@ -264,11 +264,11 @@ class HighHeartsPassed(PassFact):
     pattern, plural_pattern = marked_n("{cards} is a high heart that could win a trick full of points.",
                                        "{cards} are high hearts that could win tricks full of points.")
 
-    def holds(self, position: Position) -> bool:
+    def holds(self, position: Situation) -> bool:
         return bool(self.cards) and all(card in position.passing and card.suit is Suit.HEARTS
                                         and card.rank >= HIGH_HEART_RANK for card in self.cards)
 
-    def grounds(self, position: Position) -> tuple[Fact, ...]:
+    def grounds(self, position: Situation) -> tuple[Fact, ...]:
         return tuple(HighCard(card) for card in self.cards)
 
     def values(self) -> dict[str, str]:
@@ -287,11 +287,11 @@ class HighCardsPassed(PassFact):
     pattern, plural_pattern = marked_n("{cards} is a high card that could win a trick you would rather not take.",
                                        "{cards} are high cards that could win tricks you would rather not take.")
 
-    def holds(self, position: Position) -> bool:
+    def holds(self, position: Situation) -> bool:
         return bool(self.cards) and all(card in position.passing and card.suit in (Suit.CLUBS, Suit.DIAMONDS)
                                         and card.rank >= HIGH_SIDE_RANK for card in self.cards)
 
-    def grounds(self, position: Position) -> tuple[Fact, ...]:
+    def grounds(self, position: Situation) -> tuple[Fact, ...]:
         return tuple(HighCard(card) for card in self.cards)
 
     def values(self) -> dict[str, str]:
@@ -311,12 +311,12 @@ class LowestPassedHighKept(PassFact):
     pattern: ClassVar[str] = marked("Passing {card}, your lowest {suit}, keeps your {high} that could win a trick you "
                                     "do not want, and gives away a card you could play under others.")
 
-    def holds(self, position: Position) -> bool:
+    def holds(self, position: Situation) -> bool:
         suit = [card for card in position.view.hand if card.suit is self.card.suit]
         return (self.card in position.passing and self.card.rank <= LOW_RANK and self.card == min(suit)
                 and self.high in position.kept and self.high.suit is self.card.suit and _is_high(self.high))
 
-    def grounds(self, position: Position) -> tuple[Fact, ...]:
+    def grounds(self, position: Situation) -> tuple[Fact, ...]:
         return (Holds((self.card, self.high)),)
 
     def values(self) -> dict[str, str]:
@@ -332,10 +332,10 @@ class LowCardPassed(PassFact):
     pattern: ClassVar[str] = marked("{card} is a low {suit}, one you can usually play under a higher card, so passing "
                                     "it gains little.")
 
-    def holds(self, position: Position) -> bool:
+    def holds(self, position: Situation) -> bool:
         return self.card in position.passing and self.card.rank <= LOW_RANK and self.card is not QUEEN_OF_SPADES
 
-    def grounds(self, position: Position) -> tuple[Fact, ...]:
+    def grounds(self, position: Situation) -> tuple[Fact, ...]:
         return (Holds((self.card,)),)
 
     def values(self) -> dict[str, str]:
@@ -351,11 +351,11 @@ class MiddleCardPassed(PassFact):
     pattern: ClassVar[str] = marked("{card} is neither a high {suit} nor a low one: passing it helps less than passing "
                                     "a high card would.")
 
-    def holds(self, position: Position) -> bool:
+    def holds(self, position: Situation) -> bool:
         return (self.card in position.passing and self.card.rank > LOW_RANK and not _is_high(self.card)
                 and self.card is not QUEEN_OF_SPADES)
 
-    def grounds(self, position: Position) -> tuple[Fact, ...]:
+    def grounds(self, position: Situation) -> tuple[Fact, ...]:
         return (Holds((self.card,)),)
 
     def values(self) -> dict[str, str]:
@@ -376,7 +376,7 @@ class QueenKeptUnguarded(PassFact):
     zero_pattern: ClassVar[str] = marked("You kept ♠Q with no lower spades to hide behind: it is likely to be "
                                          "forced on you.")
 
-    def holds(self, position: Position) -> bool:
+    def holds(self, position: Situation) -> bool:
         kept = position.kept
         return QUEEN_OF_SPADES in kept and low_spades(mask_of(kept)) == self.low_spades < LOW_SPADES_TO_KEEP_QUEEN
 
@@ -397,11 +397,11 @@ class QueenKeptGuarded(PassFact):
         "Keep ♠Q: with {count} spade below it you can hide it and drop it on someone else later.",
         "Keep ♠Q: with {count} spades below it you can hide it and drop it on someone else later.")
 
-    def holds(self, position: Position) -> bool:
+    def holds(self, position: Situation) -> bool:
         kept = position.kept
         return QUEEN_OF_SPADES in kept and low_spades(mask_of(kept)) == self.low_spades >= LOW_SPADES_TO_KEEP_QUEEN
 
-    def grounds(self, position: Position) -> tuple[Fact, ...]:
+    def grounds(self, position: Situation) -> tuple[Fact, ...]:
         below = tuple(card for card in position.kept if card.suit is Suit.SPADES and card < QUEEN_OF_SPADES)
         return (Holds((QUEEN_OF_SPADES, *below)),)
 
@@ -427,7 +427,7 @@ class TopSpadeKept(PassFact):
     zero_pattern: ClassVar[str] = marked("You kept {card} with no spades below ♠Q: it could be forced to win a spade "
                                          "trick that catches ♠Q.")
 
-    def holds(self, position: Position) -> bool:
+    def holds(self, position: Situation) -> bool:
         kept = position.kept
         return (self.card in kept and self.card.suit is Suit.SPADES and self.card.rank in _TOP_SPADES
                 and QUEEN_OF_SPADES not in kept
@@ -450,7 +450,7 @@ class HighCardsKept(PassFact):
         "You kept {cards}, a high card that could win a trick you do not want.",
         "You kept {cards}, high cards that could win tricks you do not want.")
 
-    def holds(self, position: Position) -> bool:
+    def holds(self, position: Situation) -> bool:
         kept = position.kept
         lower = [card for card in position.passing if not _is_high(card) and card is not QUEEN_OF_SPADES]
         return (bool(self.cards) and bool(lower) and all(card in kept and _is_high(card)
@@ -464,7 +464,7 @@ class HighCardsKept(PassFact):
         return len(self.cards)
 
 
-def _card_candidates(position: Position, card: Card) -> Iterator[PassFact]:
+def _card_candidates(position: Situation, card: Card) -> Iterator[PassFact]:
     """What might be said of passing ``card``, in order of preference."""
     below = low_spades(position.hand)
     yield QueenPassedUnguarded(below)
@@ -484,11 +484,11 @@ _ORDER: Final = (QueenPassedUnguarded, QueenPassedGuarded, TopSpadePassed, TopSp
                  HighHeartsPassed, HighCardsPassed)
 
 
-def card_facts(position: Position) -> list[tuple[tuple[Card, ...], PassFact]]:
+def card_facts(position: Situation) -> list[tuple[tuple[Card, ...], PassFact]]:
     """For each card passed, or group of them, the one fact that says what it was worth, most telling first.
 
     A group is a suit passed whole, the high hearts, or the high clubs and diamonds.
-    ``position`` is one before the pass (:meth:`~hearts_core.facts.Position.before_pass`).
+    ``position`` is one before the pass (:meth:`~hearts_core.facts.Situation.before_pass`).
     """
     passed = position.passing
     said: set[Card] = set()
@@ -519,7 +519,7 @@ def card_facts(position: Position) -> list[tuple[tuple[Card, ...], PassFact]]:
                                                len(_ORDER)))
 
 
-def explain_pass(position: Position) -> list[PassFact]:
+def explain_pass(position: Situation) -> list[PassFact]:
     """Why the cards passed go, and ♠Q stays when it is kept guarded: the coach's reason for its suggested pass.
 
     The same facts, in the same words, as the judge's account of a learner's pass
@@ -530,7 +530,7 @@ def explain_pass(position: Position) -> list[PassFact]:
     return [*(fact for _, fact in card_facts(position)), *kept]
 
 
-def kept_facts(position: Position) -> list[PassFact]:
+def kept_facts(position: Situation) -> list[PassFact]:
     """What the pass left in the hand: ♠Q with or without a guard, an exposed top spade, high cards.
 
     High cards already named by a card fact (a low card passed while they stay) are not named again.

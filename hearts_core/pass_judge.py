@@ -6,7 +6,7 @@ Design choices:
   (the sound computer player's pass, the one the guided match's coach recommends).
 * Facts first, sentences second.  Every sentence comes from a fact of
   :mod:`hearts_core.pass_facts` that holds of the hand and the pass (a
-  :class:`~hearts_core.facts.Position` before the pass), so a sentence is never used for
+  :class:`~hearts_core.facts.Situation` before the pass), so a sentence is never used for
   a hand it is not true of.  The same facts say why the suggested cards go.
 * The verdict comes from playing the hand out: :data:`DEALS` deals of the other 39 cards
   that fit the learner's hand, the other seats passing as the sound player does, then all
@@ -39,7 +39,7 @@ from typing import Final
 from hearts_core.bots import heuristic_pass
 from hearts_core.cards import DECK, Card, format_cards, mask_of
 from hearts_core.errors import InvalidPositionError
-from hearts_core.facts import Position, clear_difference
+from hearts_core.facts import Situation, clear_difference
 from hearts_core.kernel import Table
 from hearts_core.pass_facts import PassFact, PassTone, card_facts, kept_facts
 from hearts_core.policy import rollout
@@ -218,7 +218,7 @@ def judge_pass(hand: Sequence[Card], passed: Sequence[Card], direction: PassDire
     suggested = tuple(sorted(heuristic_pass(hand)))
     outcome = play_out(hand, passed, way, suggested, deals)
     same = set(passed) == set(suggested)
-    position = Position.before_pass(hand, passed)
+    position = Situation.before_pass(hand, passed)
     given = card_facts(position)
     kept = kept_facts(position)
     poor = any(fact.tone is PassTone.POOR for fact in (*(fact for _, fact in given), *kept))
@@ -233,7 +233,7 @@ def judge_pass(hand: Sequence[Card], passed: Sequence[Card], direction: PassDire
     else:
         verdict, summary = PassVerdict.WEAK, _WEAK
     # The suggestion's reasons, for the cards the learner did not pass (the others were said above).
-    others = tuple((group, fact) for group, fact in card_facts(Position.before_pass(hand, suggested))
+    others = tuple((group, fact) for group, fact in card_facts(Situation.before_pass(hand, suggested))
                    if not set(group) <= set(passed))
     return PassJudgement(verdict, say(summary, gap=_points(abs(outcome.difference))), passed, suggested,
                          tuple(given), tuple(kept), () if same else others, outcome)

@@ -28,9 +28,9 @@ from hearts_core.facts import (
     MoonThreat,
     Over,
     PlaysLast,
-    Position,
     QueenOut,
     ShownVoid,
+    Situation,
     TopCard,
     TrickPoints,
     Under,
@@ -67,7 +67,7 @@ class Spot:
     """What the theme tests read: the seat's view and facts, the best card's figures, the solution and the rest."""
 
     view: SeatView
-    position: Position
+    position: Situation
     best: CardFigures
     solution: Card
     others: tuple[Card, ...]
@@ -193,6 +193,6 @@ def tag(candidate: PositionRecord, evaluation: Evaluation) -> list[str]:
     """Theme keys (see :data:`THEMES`) found from the position and the answer."""
     view = replay(candidate).view(candidate["seat"])
     best = evaluation["cards"][0]
-    spot = Spot(view, Position(view), best, to_card(best["card"]),
+    spot = Spot(view, Situation(view), best, to_card(best["card"]),
                 tuple(to_card(item["card"]) for item in evaluation["cards"][1:]))
     return [key for key, test in THEME_TESTS if test(spot)]

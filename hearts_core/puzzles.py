@@ -34,7 +34,7 @@ from hearts_core.bots import Appraisal
 from hearts_core.cards import Card, to_card
 from hearts_core.coach import claim, first_true, judge, played_claims, situation_claims
 from hearts_core.errors import InvalidPositionError, InvalidRecordError, quote_input
-from hearts_core.facts import AboutAsGood, Better, Expected, Position
+from hearts_core.facts import AboutAsGood, Better, Expected, Situation
 from hearts_core.mining import FORMAT, evaluation_data, rate
 from hearts_core.phrasing import sentences
 from hearts_core.puzzle_records import CardFigures, MistakePuzzle, PositionRecord, from_solvers_seat, replay
@@ -103,7 +103,7 @@ def mistake_puzzle(hand: HandState, seat: int, mistake: Mistake, *, ident: str) 
     if judgement.ranked[0].card is not mistake.better:
         raise InvalidPositionError(f"the coach's judge plays {judgement.ranked[0].card} at trick {mistake.trick}, "
                                    f"not the mistake's better card {mistake.better}")
-    position = Position(view)
+    position = Situation(view)
     evaluation = evaluation_data(judgement.ranked)
     accept = [str(item.card) for item in judgement.ranked if costly(position, judgement, item.card) is None]
     return {**candidate, "evaluation": evaluation, "themes": tag(candidate, evaluation),
@@ -166,7 +166,7 @@ class Puzzle:
         verdict = view.explain(chosen)
         if not verdict.legal:
             return PuzzleAnswer(False, verdict.message)
-        position = Position(view)
+        position = Situation(view)
         figures = {item["card"]: item for item in self.data["evaluation"]["cards"]}
         already = view.points_taken[self.seat]
         solution = _appraisal(figures[str(self.solution)], already)

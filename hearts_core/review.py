@@ -33,7 +33,7 @@ from typing import Final
 from hearts_core.cards import Card
 from hearts_core.coach import Judgement, choice_claims, first_true, judge, played_claims
 from hearts_core.errors import InvalidPositionError, quote_input
-from hearts_core.facts import Better, Fact, Position
+from hearts_core.facts import Better, Fact, Situation
 from hearts_core.phrasing import sentences
 from hearts_core.records import HandRecord, Record, load_record
 from hearts_core.rules import NUM_SEATS, Rules
@@ -238,14 +238,14 @@ def judge_play(state: HandState, card: Card, *, seed: int | None = None) -> Mist
         raise InvalidPositionError("nobody is to play: the hand is not in play")
     view = state.view(seat)
     judgement = judge(view, seed=seed)
-    position = Position(view)
+    position = Situation(view)
     found = costly(position, judgement, card)
     if found is None:
         return None
     return _mistake(position, judgement, card, *found)
 
 
-def costly(position: Position, judgement: Judgement, card: Card) -> tuple[float, float] | None:
+def costly(position: Situation, judgement: Judgement, card: Card) -> tuple[float, float] | None:
     """The cost of ``card`` against the judge's best card and its standard error, if the review calls it a mistake.
 
     The one test of a mistake (at least :data:`COST_THRESHOLD` and larger than twice its
@@ -279,7 +279,7 @@ def play_index(hand: HandState, seat: int, mistake: Mistake) -> int:
     return index
 
 
-def _mistake(position: Position, judgement: Judgement, card: Card, cost: float, error: float) -> Mistake:
+def _mistake(position: Situation, judgement: Judgement, card: Card, cost: float, error: float) -> Mistake:
     best = judgement.ranked[0]
     better = choice_claims(position, judgement, best.card, card)
     played = first_true(position, played_claims(position, judgement.figures(card)))

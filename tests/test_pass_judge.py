@@ -8,7 +8,7 @@ import pytest
 
 from hearts_core import DECK, InvalidPositionError, PassVerdict, deal_hands, judge_pass, parse_cards
 from hearts_core.bots import heuristic_pass
-from hearts_core.facts import Position
+from hearts_core.facts import Situation
 from hearts_core.pass_facts import (
     HighCardsPassed,
     LowestPassedHighKept,
@@ -46,8 +46,8 @@ def test_the_same_pass_always_gets_the_same_judgement() -> None:
 
 
 def test_a_fact_holds_only_where_it_is_true() -> None:
-    def passing(cards: str) -> Position:
-        return Position.before_pass(HAND, parse_cards(cards))
+    def passing(cards: str) -> Situation:
+        return Situation.before_pass(HAND, parse_cards(cards))
 
     assert QueenPassedUnguarded(1).holds(passing("♣A ♦K ♠Q"))
     assert not QueenPassedUnguarded(2).holds(passing("♣A ♦K ♠Q"))  # the hand has one low spade, not two
@@ -66,7 +66,7 @@ def test_every_sentence_is_backed_by_a_fact_that_holds(seed: int) -> None:
     judged = judge_pass(hand, passed, ("left", "right", "across")[seed % 3], deals=8)
     covered = [card for group, _ in judged.cards for card in group]
     assert sorted(covered) == sorted(passed)  # every passed card said once
-    mine, suggested = Position.before_pass(hand, passed), Position.before_pass(hand, judged.suggested)
+    mine, suggested = Situation.before_pass(hand, passed), Situation.before_pass(hand, judged.suggested)
     for group, fact in judged.cards:
         assert fact.holds(mine) and set(group) <= set(passed)
     for fact in judged.kept:
