@@ -19,11 +19,10 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Browser, Page, sync_playwright
 
+from tests.browser.pages import AXE, ROOT, VIEWPORTS
 from tools.localhost import CHROMIUM, CHROMIUM_FLAGS, free_port, wait_until_answering
 
-ROOT = Path(__file__).resolve().parents[2]
 NOTEBOOKS = Path(__file__).parent / "notebooks"
-VIEWPORTS = {"desktop": (1280, 800), "phone": (375, 800)}
 # Voilà 0.5 ships JupyterLab 4.2 while the widget extensions are built against a newer 4.x:
 # module federation accepts the older shared modules and warns once for each
 # (voila-dashboards/voila#1514). Those are the only warnings a page may log.
@@ -109,6 +108,14 @@ def browser() -> Iterator[Browser]:
         chromium = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_FLAGS)
         yield chromium
         chromium.close()
+
+
+@pytest.fixture(scope="session")
+def axe_script() -> Path:
+    """axe-core's script, which ``pages.serious_violations`` injects into a page."""
+    if not AXE.exists():
+        pytest.fail(f"axe-core not found at {AXE}; run ./dev test, which installs it with npm")
+    return AXE
 
 
 @pytest.fixture(params=list(VIEWPORTS))

@@ -1,4 +1,4 @@
-"""Helpers for browser tests: open a served notebook, save a screenshot, drive the match page.
+"""Helpers for browser tests: open a served notebook, save a screenshot, drive the match page, run axe-core.
 
 The match helpers act as a learner does (taps on cards and buttons) and wait on the two
 attributes the match front end keeps on its root: ``data-step`` (Python's answer count,
@@ -10,14 +10,18 @@ the site passes longer timeouts, since Python runs in the page there.
 from __future__ import annotations
 
 import json
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 from playwright.sync_api import Page, expect
 
-ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts" / "screenshots"
+ROOT = Path(__file__).resolve().parents[2]
+ARTIFACTS = ROOT / "test-artifacts" / "screenshots"
 MATCH = ".hl-match"
 SETTLE = 20_000  # ms: one action with instant computers, on a busy machine
+VIEWPORTS = {"desktop": (1280, 800), "phone": (375, 800)}
+AXE = ROOT / ".cache" / "node" / "node_modules" / "axe-core" / "axe.min.js"
 
 
 def screenshot(page: Page, name: str) -> Path:
@@ -26,6 +30,31 @@ def screenshot(page: Page, name: str) -> Path:
     path = ARTIFACTS / f"{name}-{page.viewport_name}.png"  # type: ignore[attr-defined]
     page.screenshot(path=str(path), full_page=True)
     return path
+
+
+def each_viewport(page: Page) -> Iterator[str]:
+    """Resize ``page`` to each viewport in turn (desktop 1280x800, then phone 375x800) and yield its name.
+
+    One page looked at in both widths rather than one page loaded per width: a served page costs a
+    kernel, a resize nothing. The stylesheets follow the width (media queries, the score sheet
+    included), so what each width shows is what a page opened at that width shows; the widths a
+    page is first drawn at (its first views) still need a page opened at each. The page is left at
+    the last width.
+    """
+    for name in VIEWPORTS:
+        resize_to(page, name)
+        yield name
+
+
+def resize_to(page: Page, name: str) -> None:
+    """Resize ``page`` to the viewport ``name`` ("desktop" or "phone"), as a learner turning a tablet would."""
+    width, height = VIEWPORTS[name]
+    page.set_viewport_size({"width": width, "height": height})
+    page.viewport_name = name  # type: ignore[attr-defined]
+    # Two frames: layout and any observer a resize sets off have run before the caller looks (a page
+    # in the background gets no frames: a tenth of a second then).
+    page.evaluate("() => new Promise((done) => { requestAnimationFrame(() => requestAnimationFrame(done));"
+                  " setTimeout(done, 100); })")
 
 
 def open_notebook(page: Page, base_url: str, notebook: str, ready: str) -> None:
@@ -226,3 +255,59 @@ def pass_and_play_a_card(page: Page, timeout: float = SETTLE) -> str:
     start_match(page, max(timeout, 60_000))
     pass_three(page, timeout)
     return play_a_legal_card(page, timeout)
+
+
+# ---------------------------------------------------------------- accessibility (axe-core)
+
+# Moderate rules the pages once broke and now keep: a heading level skipped (a widget's h3
+# straight under the page's h1), two landmarks of one name (two puzzle boards in a lesson).
+KEPT_MODERATE = ("heading-order", "landmark-unique")
+
+
+def serious_violations(page: Page, axe: Path = AXE) -> list[str]:
+    """Run axe-core on the whole page; describe each critical or serious violation, and the kept moderate ones."""
+    if not page.evaluate("() => Boolean(window.axe)"):
+        page.add_script_tag(path=str(axe))
+    found: list[dict[str, Any]] = page.evaluate(
+        """async (kept) => (await axe.run(document)).violations
+             .filter((v) => v.impact === "critical" || v.impact === "serious" || kept.includes(v.id))
+             .map((v) => ({ id: v.id, impact: v.impact,
+                            nodes: v.nodes.map((n) => n.target.join(" ")).slice(0, 3) }))""",
+        list(KEPT_MODERATE),
+    )
+    return [f"{item['id']} ({item['impact']}): {item['nodes']}" for item in found]
+
+
+def cards_without_names(page: Page) -> list[str]:
+    """Every [data-card] element needs a role and an accessible name holding its visible text."""
+    return list(page.evaluate(
+        """() => [...document.querySelectorAll("[data-card]")].flatMap((el) => {
+             const role = el.getAttribute("role") || (el.tagName === "BUTTON" ? "button" : "");
+             const name = (el.getAttribute("aria-label") || "").replace(/\\s+/g, "");
+             const visible = el.innerText.replace(/\\s+/g, "");
+             return role && visible && name.includes(visible) ? [] : [`${el.outerHTML.slice(0, 120)}`];
+           })"""
+    ))
+
+
+def settled_widgets(page: Page) -> None:
+    """Wait until every widget on the page has drawn (the count of widget roots stops growing)."""
+    page.wait_for_function(
+        """() => {
+          const count = document.querySelectorAll(".hl-root").length;
+          const same = window.__hlCount === count;
+          window.__hlCount = count;
+          return same && count > 0;
+        }""",
+        polling=600,
+        timeout=30_000,
+    )
+
+
+def assert_page_accessible(page: Page, name: str) -> None:
+    """A whole page, once every widget has drawn: the cells in one <main> landmark, nothing serious
+    for axe-core, and every card named with what it shows."""
+    settled_widgets(page)
+    assert page.locator("main").count() == 1, f"{name}: the template puts the cells in one <main> landmark"
+    problems = serious_violations(page) + cards_without_names(page)
+    assert not problems, f"{name}: {problems}"

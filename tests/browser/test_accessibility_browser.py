@@ -2,8 +2,9 @@
 
 axe-core comes from its npm package, installed by ``./dev test`` into ``.cache/node`` (as
 Chromium is); each page gets ``axe.min.js`` injected and fails on any critical or serious
-violation. One desktop page walks every lesson on the one lesson server, so the whole
-module stays within a couple of minutes.
+violation (``pages.serious_violations``). The lesson pages, unanswered and answered, are
+scanned on test_lessons_browser.py's walk, which opens each of them anyway (a served page
+costs a kernel); here the match, the puzzles page and what the keyboard alone can do.
 """
 
 from __future__ import annotations
@@ -11,24 +12,26 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 from pathlib import Path
-from typing import Any
 
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
 from hearts_core.puzzles import load_puzzles
-from tests.browser.conftest import ROOT, watch_console
-from tests.browser.pages import MATCH, hand_cards, pass_three, play_out_the_hand, screen, settle, step
-from tests.browser.test_lessons_browser import DESKTOP_ONLY, PAGES, open_lesson, solve
-
-AXE = ROOT / ".cache" / "node" / "node_modules" / "axe-core" / "axe.min.js"
-
-
-@pytest.fixture(scope="module")
-def axe_script() -> Path:
-    if not AXE.exists():
-        pytest.fail(f"axe-core not found at {AXE}; run ./dev test, which installs it with npm")
-    return AXE
+from tests.browser.conftest import watch_console
+from tests.browser.pages import (
+    MATCH,
+    assert_page_accessible,
+    cards_without_names,
+    hand_cards,
+    pass_three,
+    play_out_the_hand,
+    screen,
+    serious_violations,
+    settle,
+    settled_widgets,
+    step,
+)
+from tests.browser.test_lessons_browser import open_lesson
 
 
 @pytest.fixture
@@ -43,97 +46,6 @@ def desktop(browser: Browser) -> Iterator[Page]:
     yield page
     context.close()
     assert not errors, f"errors in the browser console: {errors}"
-
-
-# Moderate rules the pages once broke and now keep: a heading level skipped (a widget's h3
-# straight under the page's h1), two landmarks of one name (two puzzle boards in a lesson).
-KEPT_MODERATE = ("heading-order", "landmark-unique")
-
-
-def serious_violations(page: Page, axe: Path) -> list[str]:
-    """Run axe-core on the whole page; describe each critical or serious violation, and the kept moderate ones."""
-    if not page.evaluate("() => Boolean(window.axe)"):
-        page.add_script_tag(path=str(axe))
-    found: list[dict[str, Any]] = page.evaluate(
-        """async (kept) => (await axe.run(document)).violations
-             .filter((v) => v.impact === "critical" || v.impact === "serious" || kept.includes(v.id))
-             .map((v) => ({ id: v.id, impact: v.impact,
-                            nodes: v.nodes.map((n) => n.target.join(" ")).slice(0, 3) }))""",
-        list(KEPT_MODERATE),
-    )
-    return [f"{item['id']} ({item['impact']}): {item['nodes']}" for item in found]
-
-
-def cards_without_names(page: Page) -> list[str]:
-    """Every [data-card] element needs a role and an accessible name holding its visible text."""
-    return list(page.evaluate(
-        """() => [...document.querySelectorAll("[data-card]")].flatMap((el) => {
-             const role = el.getAttribute("role") || (el.tagName === "BUTTON" ? "button" : "");
-             const name = (el.getAttribute("aria-label") || "").replace(/\\s+/g, "");
-             const visible = el.innerText.replace(/\\s+/g, "");
-             return role && visible && name.includes(visible) ? [] : [`${el.outerHTML.slice(0, 120)}`];
-           })"""
-    ))
-
-
-def settled_widgets(page: Page) -> None:
-    """Wait until every widget on the page has drawn (the count of widget roots stops growing)."""
-    page.wait_for_function(
-        """() => {
-          const count = document.querySelectorAll(".hl-root").length;
-          const same = window.__hlCount === count;
-          window.__hlCount = count;
-          return same && count > 0;
-        }""",
-        polling=600,
-        timeout=30_000,
-    )
-
-
-def test_axe_finds_nothing_serious_on_any_lesson_page(desktop: Page, lesson_server: str, axe_script: Path) -> None:
-    page = desktop
-    problems: dict[str, list[str]] = {}
-    # The strategy lessons 13 to 17 are the same two puzzle boards with other words: lesson 14
-    # stands for them (and is scanned answered below), which keeps this walk short.
-    for key in ["index", *(key for key in PAGES if key not in DESKTOP_ONLY - {"14-queen-of-spades"})]:
-        open_lesson(page, lesson_server, key)
-        settled_widgets(page)
-        assert page.locator("main").count() == 1, "the template puts the cells in one <main> landmark"
-        problems[key] = serious_violations(page, axe_script) + cards_without_names(page)
-    assert not {key: found for key, found in problems.items() if found}
-
-
-def test_axe_finds_nothing_serious_once_lessons_4_7_10_and_14_are_answered(
-        desktop: Page, lesson_server: str, axe_script: Path) -> None:
-    """The parts that appear only after an answer: a pass judged, the end of the match told, a mistake found,
-    a worked position explained."""
-    page = desktop
-    problems: dict[str, list[str]] = {}
-    open_lesson(page, lesson_server, "04-passing")
-    for card in ("♣4", "♦3", "♥2"):
-        tapped = page.locator(f'.hl-pass-picker .hl-hand .hl-card[data-card="{card}"]')
-        tapped.click()
-        expect(tapped).to_have_attribute("aria-pressed", "true")
-    page.locator('.hl-pass-picker [data-action="confirm"]').click()
-    expect(page.locator(".hl-pass-judgement")).to_be_visible()
-    problems["04-passing"] = serious_violations(page, axe_script) + cards_without_names(page)
-    open_lesson(page, lesson_server, "07-scoring")
-    page.locator('.hl-score-sheet [data-action="choice-0"]').click()
-    expect(page.locator(".hl-score-feedback.is-legal")).to_be_visible()
-    problems["07-scoring"] = serious_violations(page, axe_script)
-    open_lesson(page, lesson_server, "10-check-a-game")
-    viewer = page.locator(".hl-viewer")
-    for number in (2, 3):
-        viewer.locator('[data-action="next"]').click()
-        expect(viewer.locator(".hl-where")).to_contain_text(f"step {number} of")
-    problems["10-hunting"] = serious_violations(page, axe_script) + cards_without_names(page)
-    viewer.locator('[data-action="mark-1"]').click()
-    expect(viewer.locator(".hl-hunt-answer.is-legal")).to_be_visible()
-    problems["10-found"] = serious_violations(page, axe_script)
-    open_lesson(page, lesson_server, "14-queen-of-spades")
-    solve(page.locator('.hl-puzzles[data-mode="worked"]'))
-    problems["14-worked"] = serious_violations(page, axe_script) + cards_without_names(page)
-    assert not {key: found for key, found in problems.items() if found}
 
 
 def test_axe_finds_nothing_serious_in_any_match_state(
@@ -308,20 +220,23 @@ MOTION = """() => [...document.querySelectorAll(".hl-root, .hl-root *")].flatMap
 
 
 def test_reduced_motion_stops_every_animation(browser: Browser, widget_server: str, data_dir: Path) -> None:
+    (data_dir / "match.json").unlink(missing_ok=True)
+    context = browser.new_context(viewport={"width": 1280, "height": 800})
+    page = context.new_page()
+    page.goto(f"{widget_server}voila/render/match.ipynb", wait_until="domcontentloaded")
+    page.wait_for_selector(f'{MATCH}[data-screen="passing"] .hl-hand .hl-card', timeout=60_000)
+    pass_three(page)
+    page.wait_for_selector(f"{MATCH} .hl-slot.is-turn")
+    # One page, the preference switched under it (the stylesheets follow it as they follow a width):
+    # a page opened with each preference cost a kernel each for the same position.
     for motion in ("no-preference", "reduce"):
-        (data_dir / "match.json").unlink(missing_ok=True)
-        context = browser.new_context(viewport={"width": 1280, "height": 800}, reduced_motion=motion)
-        page = context.new_page()
-        page.goto(f"{widget_server}voila/render/match.ipynb", wait_until="domcontentloaded")
-        page.wait_for_selector(f'{MATCH}[data-screen="passing"] .hl-hand .hl-card', timeout=60_000)
-        pass_three(page)
-        page.wait_for_selector(f"{MATCH} .hl-slot.is-turn")
+        page.emulate_media(reduced_motion=motion)
         moving = page.evaluate(MOTION)
-        context.close()
         if motion == "reduce":
             assert moving == []
         else:  # the check can fail: without the preference the turn pulse and card transitions run
             assert any("hl-pulse" in item for item in moving) and any("hl-card" in item for item in moving)
+    context.close()
 
 
 CONTRAST = """() => {
@@ -382,11 +297,12 @@ def test_a_puzzle_by_keyboard_alone_and_axe_after_each_verdict(desktop: Page, le
                                                                axe_script: Path) -> None:
     page = desktop
     open_lesson(page, lesson_server, "puzzles")
-    settled_widgets(page)
+    # The page as it opens: the lessons walk (test_lessons_browser.py) scans the lesson pages the same way.
+    assert_page_accessible(page, "puzzles")
     board = page.locator(".hl-puzzles")
     puzzle = next(item for item in load_puzzles() if item.id == board.get_attribute("data-puzzle"))
     view = puzzle.view()
-    problems = {"before": serious_violations(page, axe_script) + cards_without_names(page)}
+    problems: dict[str, list[str]] = {}
     tab_until(page, ".hl-puzzles button.hl-card")
     # Arrow keys walk the hand to the answer; Enter chooses it; Tab reaches Confirm; Enter plays it.
     target = [str(card) for card in view.hand].index(str(puzzle.solution))

@@ -1,6 +1,7 @@
 """The analysis board as a learner meets it: opened from a shared link, asked why, asked the coach, played on.
 
-Served by Voilà exactly as ``./dev serve`` does, at 1280x800 and 375x800.  The link carries
+Served by Voilà exactly as ``./dev serve`` does, at 1280x800 and 375x800 (one page, resized to
+each width before each look: a served page costs a kernel; the taps are a phone's).  The link carries
 a position in the notation (``?position=``); the test checks the board shows it, that a
 refused card is explained in the engine's words, that the coach names ``recommend``'s card,
 that one card played on and Back return to the same position (and the same address), that
@@ -18,8 +19,7 @@ from playwright.sync_api import Page, expect
 
 from hearts_core import format_position
 from hearts_core.coach import recommend
-from tests.browser.pages import screenshot
-from tests.browser.test_accessibility_browser import AXE, cards_without_names, serious_violations
+from tests.browser.pages import cards_without_names, each_viewport, screenshot, serious_violations
 from tests.browser.test_lessons_browser import assert_words_not_identifiers
 from tests.browser.test_puzzles_browser import answer, settled_puzzle
 from tests.test_widget_analysis_board import played_hand
@@ -29,17 +29,11 @@ BOARD = ".hl-analysis"
 SETTLE = 30_000
 
 
-@pytest.fixture(scope="module")
-def axe_script() -> Path:
-    if not AXE.exists():
-        pytest.fail(f"axe-core not found at {AXE}; run ./dev test, which installs it with npm")
-    return AXE
-
-
 def position_in_address(page: Page) -> str:
     return urllib.parse.parse_qs(urllib.parse.urlsplit(page.url).query).get("position", [""])[0]
 
 
+@pytest.mark.parametrize("page", ["desktop"], indirect=True)  # and 375x800, by a resize
 def test_a_shared_position_why_the_coach_play_on_and_back(page: Page, lesson_server: str, axe_script: Path) -> None:
     # Three cards on the table, seen from seat 2's chair, with cards the rules refuse: shown from "your" chair.
     state = played_hand(plays=23)
@@ -57,49 +51,55 @@ def test_a_shared_position_why_the_coach_play_on_and_back(page: Page, lesson_ser
                                                                          timeout=SETTLE)
     assert "Traceback" not in page.inner_text("body")
     hand = page.locator(f"{BOARD} .hl-analysis-hand .hl-card")
-    assert [card.get_attribute("data-card") for card in hand.all()] == [str(card) for card in view.hand]
-    assert position_in_address(page) == format_position(view)
-    # Fits a phone: nothing wider than the screen.
-    assert page.evaluate("() => document.documentElement.scrollWidth <= window.innerWidth")
+    for _ in each_viewport(page):
+        assert [card.get_attribute("data-card") for card in hand.all()] == [str(card) for card in view.hand]
+        assert position_in_address(page) == format_position(view)
+        # Fits a phone: nothing wider than the screen.
+        assert page.evaluate("() => document.documentElement.scrollWidth <= window.innerWidth")
 
     # Why? on a card the rules refuse: the engine's words, marked as not allowed.
     page.locator(f'{BOARD} .hl-analysis-hand .hl-card[data-card="{refused[0]}"]').click()
     message = page.locator(f"{BOARD} .hl-analysis-message")
-    expect(message).to_have_attribute("data-kind", "not-allowed")
-    expect(message).to_contain_text(view.explain(refused[0]).message)
-    expect(message).to_have_attribute("aria-live", "polite")
+    for _ in each_viewport(page):
+        expect(message).to_have_attribute("data-kind", "not-allowed")
+        expect(message).to_contain_text(view.explain(refused[0]).message)
+        expect(message).to_have_attribute("aria-live", "polite")
 
     # The coach: recommend's card, its reason and one row per legal card.
     page.locator(f'{BOARD} [data-action="coach"]').click()
     advice = recommend(view)
     coach = page.locator(f"{BOARD} .hl-analysis-coach")
-    expect(coach.locator(".hl-analysis-coach-card .hl-card")).to_have_attribute("data-card", str(advice.card),
-                                                                                timeout=SETTLE)
-    expect(coach).to_contain_text(advice.reason)
-    expect(coach.locator("tbody tr")).to_have_count(len(view.legal_plays()))
-    expect(coach.locator(f'tr.is-best[data-row-card="{advice.card}"]')).to_have_count(1)
-    assert_words_not_identifiers(page)
-    screenshot(page, "analysis-coach")
-    assert not serious_violations(page, axe_script) + cards_without_names(page)
+    for _ in each_viewport(page):
+        expect(coach.locator(".hl-analysis-coach-card .hl-card")).to_have_attribute("data-card", str(advice.card),
+                                                                                    timeout=SETTLE)
+        expect(coach).to_contain_text(advice.reason)
+        expect(coach.locator("tbody tr")).to_have_count(len(view.legal_plays()))
+        expect(coach.locator(f'tr.is-best[data-row-card="{advice.card}"]')).to_have_count(1)
+        assert_words_not_identifiers(page)
+        screenshot(page, "analysis-coach")
+        assert not serious_violations(page, axe_script) + cards_without_names(page)
 
     # Play on: one card for you, then Back to the position played on from, and the same address.
     page.locator(f'{BOARD} [data-action="play_on"]').click()
-    expect(page.locator(f'{BOARD}[data-mode="play"]')).to_have_count(1, timeout=SETTLE)
-    expect(page.locator(f"{BOARD} .hl-analysis-layout")).to_contain_text("one possible layout")
+    for _ in each_viewport(page):
+        expect(page.locator(f'{BOARD}[data-mode="play"]')).to_have_count(1, timeout=SETTLE)
+        expect(page.locator(f"{BOARD} .hl-analysis-layout")).to_contain_text("one possible layout")
     legal = str(view.legal_plays()[0])
     page.locator(f'{BOARD} .hl-analysis-seat.is-you .hl-card[data-card="{legal}"]').click()
-    expect(message).to_contain_text(f"You played {legal}.", timeout=SETTLE)
-    expect(page.locator(f'{BOARD} .hl-analysis-seat.is-you .hl-card[data-card="{legal}"]')).to_have_count(0)
-    page.wait_for_function("(line) => new URLSearchParams(location.search).get('position') !== line",
-                           arg=format_position(view))
-    screenshot(page, "analysis-play-on")
-    assert not serious_violations(page, axe_script) + cards_without_names(page)
+    for _ in each_viewport(page):
+        expect(message).to_contain_text(f"You played {legal}.", timeout=SETTLE)
+        expect(page.locator(f'{BOARD} .hl-analysis-seat.is-you .hl-card[data-card="{legal}"]')).to_have_count(0)
+        page.wait_for_function("(line) => new URLSearchParams(location.search).get('position') !== line",
+                               arg=format_position(view))
+        screenshot(page, "analysis-play-on")
+        assert not serious_violations(page, axe_script) + cards_without_names(page)
     page.locator(f'{BOARD} [data-action="back"]').click()
-    expect(message).to_have_text("This is the position you started from.", timeout=SETTLE)
-    expect(page.locator(f'{BOARD} .hl-analysis-seat.is-you .hl-card[data-card="{legal}"]')).to_have_count(1)
-    page.wait_for_function("(line) => new URLSearchParams(location.search).get('position') === line",
-                           arg=format_position(view))
-    assert_words_not_identifiers(page)
+    for _ in each_viewport(page):
+        expect(message).to_have_text("This is the position you started from.", timeout=SETTLE)
+        expect(page.locator(f'{BOARD} .hl-analysis-seat.is-you .hl-card[data-card="{legal}"]')).to_have_count(1)
+        page.wait_for_function("(line) => new URLSearchParams(location.search).get('position') === line",
+                               arg=format_position(view))
+        assert_words_not_identifiers(page)
 
 
 @pytest.mark.parametrize("page", ["desktop"], indirect=True)  # the phone layout: the first test

@@ -2,7 +2,11 @@
 
 The same promise as on the static site (tests/browser/test_site_browser.py): the copies are
 inert and unheard, only the page's language shows, and the live widgets then draw the same
-cards in the same places, so nothing moves when they take over.
+cards in the same places, so nothing moves when they take over. Every English lesson is seen
+handing over on test_lessons_browser.py's walk (at both widths for lessons 2, 4, 10, 11 and
+12), a page of each translation on test_translated_pages_browser.py's (Japanese lesson 3 at
+1280x800, Spanish lesson 8 at 375x800), as those tests open them; here the list of pages, and
+lesson 9's first deal, which is a newcomer's only, on a server of its own.
 """
 
 from __future__ import annotations
@@ -22,25 +26,6 @@ from widgets.lessons import LESSONS
 
 def stored_pages() -> list[str]:
     return sorted(json.loads(VIEWS.read_text(encoding="utf-8"))["pages"])
-
-
-@pytest.mark.parametrize(("name", "width"), [("ja/03-practice", 1280), ("es/08-moon", 375)],
-                         ids=["ja-desktop", "es-phone"])
-def test_a_translated_lesson_shows_its_own_languages_first_views_and_the_live_widgets_take_their_places(
-    browser: Browser, lesson_server: str, name: str, width: int,
-) -> None:
-    # Every English lesson with first views is seen handing over in test_lessons_browser.py's walk,
-    # at both widths for lessons 2, 4, 10 and 12; here a page in each translation, which must show
-    # its own language's copy and no other.
-    context = browser.new_context(viewport={"width": width, "height": 800})  # a first visit: nothing cached
-    page = context.new_page()
-    problems = watch_console(page, (UPSTREAM_VERSION_WARNING,))
-    page.viewport_name = f"{width}-before-the-front-end"  # type: ignore[attr-defined]
-    language = name.split("/", maxsplit=1)[0]
-    voila_first_views_hand_over(page, f"{lesson_server}voila/render/{name}.ipynb", language,
-                                shot=f"voila-first-view-{name.replace('/', '-')}")
-    context.close()
-    assert not problems, f"problems in the browser console: {problems}"
 
 
 def test_every_lesson_has_first_views_and_the_match_for_newcomers_only() -> None:

@@ -4,6 +4,11 @@ Picking a language re-renders the index in place (no reload: the page keeps its 
 links lead into that language's folder, the choice survives a reload, and a page asked for
 in another language with ``?lang=`` is replaced by that language's page. The test leaves the
 shared data folder's choice on English, as the other browser tests expect.
+
+The two translated pages it arrives at (Japanese lesson 1, Spanish lesson 3) are checked there as
+test_translated_pages_browser.py checks every other (no English on the Japanese page; the
+Spanish one fits a phone, the page resized to 375x800): a translated page has no preheated
+kernel, and opening each again there cost a few seconds each.
 """
 
 from __future__ import annotations
@@ -13,7 +18,13 @@ import re
 import pytest
 from playwright.sync_api import Page, expect
 
-from tests.browser.pages import screenshot
+from tests.browser.pages import resize_to, screenshot
+from tests.browser.test_translated_pages_browser import (
+    SEEN_FROM_THE_PICKER,
+    japanese_page_says_nothing_in_english,
+    spanish_page_fits_a_phone,
+    translated_page_ready,
+)
 
 INDEX = ".hl-index"
 
@@ -41,13 +52,21 @@ def test_the_picker_switches_the_index_at_once_and_remembers_the_choice(page: Pa
 
         first.click()  # into the Japanese folder, whose kernel speaks Japanese
         page.wait_for_selector(".hl-root", timeout=60_000)
-        assert page.url.endswith("/voila/render/ja/01-aim-and-cards.ipynb?lang=ja")
+        assert page.url.endswith(f"/voila/render/ja/{SEEN_FROM_THE_PICKER['ja']}.ipynb?lang=ja")
         expect(page.locator("html")).to_have_attribute("lang", "ja")
+        translated_page_ready(page, "ja", SEEN_FROM_THE_PICKER["ja"])
+        japanese_page_says_nothing_in_english(page, SEEN_FROM_THE_PICKER["ja"])
 
-        page.goto(f"{lesson_server}voila/render/03-practice.ipynb?lang=es", wait_until="domcontentloaded")
-        page.wait_for_url(re.compile(r"/voila/render/es/03-practice\.ipynb\?lang=es$"), timeout=30_000)
+        page.goto(f"{lesson_server}voila/render/{SEEN_FROM_THE_PICKER['es']}.ipynb?lang=es",
+                  wait_until="domcontentloaded")
+        page.wait_for_url(re.compile(rf"/voila/render/es/{SEEN_FROM_THE_PICKER['es']}\.ipynb\?lang=es$"),
+                          timeout=30_000)
         page.wait_for_selector(".hl-root", timeout=60_000)
         expect(page.locator("html")).to_have_attribute("lang", "es")
+        resize_to(page, "phone")
+        translated_page_ready(page, "es", SEEN_FROM_THE_PICKER["es"])
+        spanish_page_fits_a_phone(page, SEEN_FROM_THE_PICKER["es"])
+        resize_to(page, "desktop")
     finally:
         page.goto(f"{lesson_server}voila/render/index.ipynb?lang=en", wait_until="domcontentloaded")
         picker = page.get_by_role("combobox", name=re.compile("."))

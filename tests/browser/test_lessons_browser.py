@@ -8,6 +8,14 @@ text for identifiers, and see the index mark the lesson.  A strategy lesson's pu
 answered from the shipped set: the board names its puzzle in ``data-puzzle``, never in its
 text.  Screenshots of every lesson at 1280x800 and 375x800 (the strategy lessons 13 to 17,
 all made of the same puzzle boards, at 1280x800 only) go to test-artifacts/screenshots.
+
+axe-core scans the pages of the walk at 1280x800 (the index, lessons 2, 4, 9 to 12 and 14;
+the puzzles page in test_accessibility_browser.py), unanswered and in the states only an answer
+brings (a pass judged, a match's end told, a mistake hunted and found, a worked position
+explained): the walk has each page open already, and a page served twice costs a kernel twice.
+For the same reason the index is opened once after the walk to see every lesson it completed
+marked (at each width), and the index, the glossary and one answer's progress are each looked at
+in both widths on one page (``pages.each_viewport``).
 """
 
 from __future__ import annotations
@@ -16,7 +24,8 @@ import re
 import time
 import urllib.error
 import urllib.request
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -26,14 +35,18 @@ from hearts_core import penalty_points, to_card, trick_winner
 from hearts_core.bots import heuristic_pass
 from hearts_core.puzzles import Puzzle, load_puzzles
 from hearts_core.scenarios import position, trick_example
-from tests.browser.conftest import VIEWPORTS
+from tests.browser.conftest import VIEWPORTS, watch_console
 from tests.browser.pages import (
     MATCH,
+    assert_page_accessible,
+    cards_without_names,
+    each_viewport,
     pass_and_play_a_card,
     pass_three,
     play_out_the_hand,
     screen,
     screenshot,
+    serious_violations,
     settle,
     start_match,
     step,
@@ -57,9 +70,14 @@ the puzzle boards of 13 to 17 in test_puzzles_browser.py; lessons 2, 4, 9, 10, 1
 
 FIRST_VIEWS = set(LESSON_KEYS) - {"09-guided-match"}
 """The lessons whose pages show first views to every learner (hearts_serving.first_views): the walk below
-sees each hand over to its live widgets (test_first_views_browser.py, the translated pages and the list
-itself). Lesson 9's is a newcomer's first deal, and this server's learner has played matches:
-test_first_views_browser.py sees it on a server of its own."""
+sees each hand over to its live widgets (test_translated_pages_browser.py a page of each translation,
+test_first_views_browser.py the list itself). Lesson 9's is a newcomer's first deal, and this server's
+learner has played matches: test_first_views_browser.py sees it on a server of its own."""
+
+AXE_SCANNED = set(LESSON_KEYS) - (DESKTOP_ONLY - {"14-queen-of-spades"})
+"""The lessons axe-core scans on the desktop walk: the strategy lessons 13 to 17 are the same two puzzle
+boards with other words, and lesson 14 stands for them (scanned answered too); the other desktop-only
+lessons' widgets are scanned in the lessons that run at both widths."""
 
 PAGES = [*LESSON_KEYS, "puzzles"]
 """Every page the index links, in its order: the lessons, then the puzzles (test_puzzles_browser.py)."""
@@ -112,6 +130,13 @@ def assert_words_not_identifiers(page: Page) -> None:
     assert not IDENTIFIER.findall(text), IDENTIFIER.findall(text)
     for leak in LEAKS:
         assert leak not in text, leak
+
+
+def scan_answered(page: Page, name: str, *, cards: bool = True) -> None:
+    """axe-core (and, with ``cards``, the cards' names) on a state only an answer brings, on the desktop walk."""
+    if page.viewport_name == "desktop":  # type: ignore[attr-defined]
+        problems = serious_violations(page) + (cards_without_names(page) if cards else [])
+        assert not problems, f"{name}: {problems}"
 
 
 def exercise(page: Page, number: int) -> Locator:
@@ -229,6 +254,7 @@ def lesson_04(page: Page) -> None:
     expect(judged.locator(".hl-pass-verdict")).to_contain_text("A weak pass")
     expect(judged).to_contain_text("Passing ♣4, your lowest club, keeps your ♣A")
     expect(judged).to_contain_text("The coach's suggested pass is ♣A, ♦K and ♠Q.")
+    scan_answered(page, "04-passing")
     screenshot(page, "lesson-04-weak-pass")
     # Another deal, with its twin in Python to know the hand and the coach's pass.
     twin = PassPicker("pass-high-cards")
@@ -282,6 +308,7 @@ def lesson_07(page: Page) -> None:
     expect(sheet.locator(".hl-score-feedback.is-legal")).to_have_text(
         "Right! The match is over: You win with 27. Reaching 100 does not win.")
     expect(sheet.locator(".hl-total")).to_have_text(["27", "51", "45", "100"])
+    scan_answered(page, "07-scoring", cards=False)
     drill(page, ["points", "who-takes"], 3)
 
 
@@ -302,6 +329,21 @@ def lesson_09(page: Page) -> None:
     pass_and_play_a_card(page, timeout=30_000)  # a saved match from the other viewport's run is set aside
 
 
+def fastest_match(page: Page) -> None:
+    """Through the Options panel, as a learner would: instant computers, no wait after each trick."""
+    page.locator(f'{MATCH} [data-action="options"]').click()
+    before = step(page)
+    page.locator(f'{MATCH} [data-action="speed-instant"]').click()
+    settle(page, before, 60_000)
+    expect(page.locator(f'{MATCH} [data-action="speed-instant"]')).to_have_attribute("aria-pressed", "true")
+    wait = page.locator(f'{MATCH} input[data-option="confirm_tricks"]')
+    if wait.is_checked():
+        before = step(page)
+        wait.set_checked(False)
+        settle(page, before, 60_000)
+    page.locator(f'{MATCH} [data-action="options"]').click()
+
+
 def lesson_10(page: Page) -> None:
     viewer = page.locator(".hl-viewer")
     # Asked first: no list of mistakes, no flagged card, until the learner finds one.
@@ -312,6 +354,7 @@ def lesson_10(page: Page) -> None:
     for number in (2, 3):
         viewer.locator('[data-action="next"]').click()
         expect(viewer.locator(".hl-where")).to_contain_text(f"step {number} of")
+    scan_answered(page, "10-hunting")
     # CPU3 held diamonds (shown above the trick) and threw ♣10 on a diamond lead.
     expect(viewer.locator(".hl-held")).to_contain_text("CPU3 held")
     viewer.locator('[data-action="mark-0"]').click()
@@ -322,6 +365,7 @@ def lesson_10(page: Page) -> None:
     expect(viewer.locator(".hl-frame-caption.is-illegal")).to_contain_text(
         "Illegal: CPU3 played ♣10, against the rule on following suit")
     expect(viewer.locator(".hl-problems li")).to_have_count(1)
+    scan_answered(page, "10-found", cards=False)
     viewer.locator('[data-action="reveal"]').click()
     expect(viewer.locator(".hl-problems li")).to_have_count(3)
     expect(viewer.locator(".hl-status")).to_contain_text("3 illegal actions found")
@@ -382,6 +426,8 @@ def strategy_lesson(page: Page) -> None:
     assert shown_puzzle(worked).id == lesson(key).worked
     expect(worked.locator(".hl-puzzle-rating")).to_be_hidden()  # outside the rating
     solve(worked)
+    if key == "14-queen-of-spades":
+        scan_answered(page, "14-worked")
     progress = board.locator(".hl-puzzle-lesson-goal")
     seen: set[str] = set()
     for _ in range(goal):  # puzzles solved in an earlier test of this run may count already
@@ -404,33 +450,67 @@ INTERACTIONS: dict[str, Callable[[Page], None]] = {
 MARKED = [key for key in LESSON_KEYS if key != "09-guided-match"]  # its mark needs a whole hand played
 
 
-def test_the_index_opens_first_and_links_every_lesson(page: Page, lesson_server: str) -> None:
+@pytest.fixture(scope="module")
+def completed_on_the_walk(browser: Browser, lesson_server: str) -> Iterator[dict[str, list[str]]]:
+    """The lessons this module's tests completed, by the width they were walked at; once they have run,
+    the index shows each of them marked completed at that width.
+
+    One index page for them all, opened after the last: an index opened after each lesson took a
+    kernel each, and the marks it showed are the same ones (the progress file only grows)."""
+    completed: dict[str, list[str]] = {name: [] for name in VIEWPORTS}
+    yield completed
+    if not any(completed.values()):
+        return
+    context = browser.new_context()
+    context.set_default_timeout(60_000)
+    page = context.new_page()
+    problems = watch_console(page)
+    page.on("response", lambda response: problems.append(f"HTTP {response.status} {response.url}")
+            if response.status >= 400 else None)
+    page.goto(f"{lesson_server}voila/render/index.ipynb", wait_until="domcontentloaded")
+    for name in each_viewport(page):
+        for key in completed[name]:
+            done = page.locator(f'.hl-index li[data-lesson="{key}"].is-done')
+            expect(done).to_be_visible(timeout=60_000)
+            expect(done).to_contain_text("completed")
+        assert_words_not_identifiers(page)
+    context.close()
+    assert not problems, f"errors in the browser console: {problems}"
+
+
+@pytest.mark.parametrize("page", ["desktop"], indirect=True)  # and at 375x800 by a resize
+def test_the_index_opens_first_and_links_every_lesson(page: Page, lesson_server: str, axe_script: Path) -> None:
     page.goto(lesson_server, wait_until="domcontentloaded")
     page.wait_for_selector(".hl-index .hl-lesson-link", timeout=60_000)
     assert re.search(r"/voila/render/index\.ipynb$", page.url)
     links = page.locator(".hl-index .hl-lesson-link")
-    expect(links).to_have_count(len(PAGES))
-    hrefs = [links.nth(i).get_attribute("href") for i in range(len(PAGES))]
-    assert hrefs == [f"{key}.ipynb?lang=en" for key in PAGES]  # each link says its language
-    expect(page.locator('.hl-index [role="progressbar"]')).to_be_visible()
-    # Where to go on: the first lesson not completed. Other browser tests share this run's data
-    # folder and may have completed some lessons already, so the page's own marks say which.
-    onward = page.locator(".hl-index .hl-next-step-link")
-    done = set(page.locator(".hl-index li.is-done[data-lesson]").evaluate_all(
-        "items => items.map(item => item.dataset.lesson)"))
-    if not done:
-        expect(onward).to_have_text("Start with lesson 1: The aim and the cards →")
-        expect(onward).to_have_attribute("href", "01-aim-and-cards.ipynb?lang=en")
-    else:
-        first = next(key for key in LESSON_KEYS if key not in done)
-        expect(onward).to_have_text(re.compile(rf"^Continue with lesson {LESSON_KEYS.index(first) + 1}: .+ →$"))
-        expect(onward).to_have_attribute("href", f"{first}.ipynb?lang=en")
-    glossary = page.get_by_role("link", name=re.compile("glossary", re.I)).first
-    expect(glossary).to_have_attribute("href", "glossary.ipynb?lang=en")
-    assert_words_not_identifiers(page)
-    screenshot(page, "lesson-index")
-    # Every lesson page is opened by the test below; here one link is followed, to see that a
-    # click on the index reaches the lesson (the hrefs of all of them are checked above).
+    wait_until_live(page)
+    assert "Traceback" not in page.inner_text("body")
+    for width in each_viewport(page):
+        expect(links).to_have_count(len(PAGES))
+        hrefs = [links.nth(i).get_attribute("href") for i in range(len(PAGES))]
+        assert hrefs == [f"{key}.ipynb?lang=en" for key in PAGES]  # each link says its language
+        expect(page.locator('.hl-index [role="progressbar"]')).to_be_visible()
+        # Where to go on: the first lesson not completed. Other browser tests share this run's data
+        # folder and may have completed some lessons already, so the page's own marks say which.
+        onward = page.locator(".hl-index .hl-next-step-link")
+        done = set(page.locator(".hl-index li.is-done[data-lesson]").evaluate_all(
+            "items => items.map(item => item.dataset.lesson)"))
+        if not done:
+            expect(onward).to_have_text("Start with lesson 1: The aim and the cards →")
+            expect(onward).to_have_attribute("href", "01-aim-and-cards.ipynb?lang=en")
+        else:
+            first = next(key for key in LESSON_KEYS if key not in done)
+            expect(onward).to_have_text(re.compile(rf"^Continue with lesson {LESSON_KEYS.index(first) + 1}: .+ →$"))
+            expect(onward).to_have_attribute("href", f"{first}.ipynb?lang=en")
+        glossary = page.get_by_role("link", name=re.compile("glossary", re.I)).first
+        expect(glossary).to_have_attribute("href", "glossary.ipynb?lang=en")
+        assert_words_not_identifiers(page)
+        if width == "desktop":
+            assert_page_accessible(page, "index")
+        screenshot(page, "lesson-index")
+    # Every lesson page is opened by the test below; here one link is followed (at 375x800), to see
+    # that a tap on the index reaches the lesson (the hrefs of all of them are checked above).
     links.nth(2).click()
     page.wait_for_selector(".hl-root", timeout=60_000)
     assert page.url.endswith(f"/{LESSON_KEYS[2]}.ipynb?lang=en")
@@ -522,15 +602,18 @@ def test_a_page_read_only_up_to_its_cells_shows_no_spinner(browser: Browser, les
     context.close()
 
 
+@pytest.mark.parametrize("page", ["desktop"], indirect=True)  # and at 375x800 by a resize
 def test_the_glossary_opens_with_every_entry(page: Page, lesson_server: str) -> None:
     page.goto(f"{lesson_server}voila/render/glossary.ipynb", wait_until="domcontentloaded")
     page.wait_for_selector("#hearts-broken", state="attached", timeout=60_000)
-    for anchor in ("hand", "trick", "lead", "follow", "void", "discard", "penalty-card", "pass", "moon", "duck", "run",
-                   "record"):
-        assert page.locator(f"#{anchor}").count() == 1, anchor
-    assert_words_not_identifiers(page)
+    for _ in each_viewport(page):
+        for anchor in ("hand", "trick", "lead", "follow", "void", "discard", "penalty-card", "pass", "moon", "duck",
+                       "run", "record"):
+            assert page.locator(f"#{anchor}").count() == 1, anchor
+        assert_words_not_identifiers(page)
 
 
+@pytest.mark.parametrize("page", ["desktop"], indirect=True)  # the index's row also at 375x800, by a resize
 def test_one_answer_is_not_a_lesson(page: Page, lesson_server: str) -> None:
     open_lesson(page, lesson_server, "06-breaking-hearts")
     tap_every(exercise(page, 0), legal_cards("lead-before-hearts-break"))
@@ -544,14 +627,19 @@ def test_one_answer_is_not_a_lesson(page: Page, lesson_server: str) -> None:
         if row.locator(".hl-so-far").count():
             break
     # Runs before the lesson tests below, so lesson 6 is not finished yet: one answer of four.
-    expect(row.locator(".hl-so-far")).to_contain_text("1 of 4 done so far", timeout=60_000)
-    expect(row).not_to_have_class(re.compile("is-done"))
+    for _ in each_viewport(page):
+        expect(row.locator(".hl-so-far")).to_contain_text("1 of 4 done so far", timeout=60_000)
+        expect(row).not_to_have_class(re.compile("is-done"))
 
 
 @pytest.mark.parametrize(("key", "page"), [(key, viewport) for key in LESSON_KEYS for viewport in VIEWPORTS
                                            if viewport == "desktop" or key not in DESKTOP_ONLY], indirect=["page"])
-def test_each_lesson_asks_first_and_every_exercise_can_be_answered(page: Page, lesson_server: str, key: str) -> None:
+def test_each_lesson_asks_first_and_every_exercise_can_be_answered(
+    page: Page, lesson_server: str, key: str, axe_script: Path, completed_on_the_walk: dict[str, list[str]],
+) -> None:
     open_lesson(page, lesson_server, key, first_views=key in FIRST_VIEWS)
+    if page.viewport_name == "desktop" and key in AXE_SCANNED:  # type: ignore[attr-defined]
+        assert_page_accessible(page, key)
     number = LESSON_KEYS.index(key)
     if number + 1 < len(LESSON_KEYS):  # each lesson leads on to the next
         expect(page.get_by_role("link", name=re.compile("^Next"))).to_have_attribute(
@@ -565,29 +653,13 @@ def test_each_lesson_asks_first_and_every_exercise_can_be_answered(page: Page, l
     assert not page.js_errors  # type: ignore[attr-defined]
     assert not page.external_requests, f"needs the network: {page.external_requests}"  # type: ignore[attr-defined]
     if key in MARKED:
-        page.goto(f"{lesson_server}voila/render/index.ipynb", wait_until="domcontentloaded")
-        done = page.locator(f'.hl-index li[data-lesson="{key}"].is-done')
-        expect(done).to_be_visible(timeout=60_000)
-        expect(done).to_contain_text("completed")
-
-
-def fastest_match(page: Page) -> None:
-    """Through the Options panel, as a learner would: instant computers, no wait after each trick."""
-    page.locator(f'{MATCH} [data-action="options"]').click()
-    before = step(page)
-    page.locator(f'{MATCH} [data-action="speed-instant"]').click()
-    settle(page, before, 60_000)
-    expect(page.locator(f'{MATCH} [data-action="speed-instant"]')).to_have_attribute("aria-pressed", "true")
-    wait = page.locator(f'{MATCH} input[data-option="confirm_tricks"]')
-    if wait.is_checked():
-        before = step(page)
-        wait.set_checked(False)
-        settle(page, before, 60_000)
-    page.locator(f'{MATCH} [data-action="options"]').click()
+        completed_on_the_walk[page.viewport_name].append(key)  # type: ignore[attr-defined]
 
 
 @pytest.mark.parametrize("page", ["desktop"], indirect=True)  # one whole hand is enough: the phone plays a card above
-def test_lesson_9_is_marked_once_a_whole_hand_is_played(page: Page, lesson_server: str) -> None:
+def test_lesson_9_is_marked_once_a_whole_hand_is_played(
+    page: Page, lesson_server: str, completed_on_the_walk: dict[str, list[str]],
+) -> None:
     open_lesson(page, lesson_server, "09-guided-match")
     start_match(page)
     fastest_match(page)
@@ -598,8 +670,4 @@ def test_lesson_9_is_marked_once_a_whole_hand_is_played(page: Page, lesson_serve
     assert_words_not_identifiers(page)
     screenshot(page, "lesson-09-hand-over")
     assert not page.js_errors  # type: ignore[attr-defined]
-    page.goto(f"{lesson_server}voila/render/index.ipynb", wait_until="domcontentloaded")
-    done = page.locator('.hl-index li[data-lesson="09-guided-match"].is-done')
-    expect(done).to_be_visible(timeout=60_000)
-    expect(done).to_contain_text("completed")
-    assert_words_not_identifiers(page)
+    completed_on_the_walk["desktop"].append("09-guided-match")  # the index says so once this module has run

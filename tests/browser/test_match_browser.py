@@ -7,25 +7,33 @@ laptop screen with the coach on or off (on a phone the coach comes after the han
 finished match appears in the history (``match_short.ipynb``: a one-hand match).
 
 The notebook fixes the seed, instant computers and no trick confirmation, so every run
-plays the same deal.  Each viewport starts from an empty save (the served kernel reads
+plays the same deal.  Each test starts from an empty save (the served kernel reads
 ``$HEARTS_LESSONS_DATA``, the ``data_dir`` fixture), then saves as it goes, so the reload
 at the end finds the match it left.
+
+Each test opens its page once, at 1280x800, and looks at every state it reaches at 1280x800 and
+at 375x800 by resizing the page (``pages.each_viewport``): a served page costs a kernel, and a
+hand played once per width doubled the module's time for the same checks. The taps of the
+whole hand alternate between the two widths.
 """
 
 from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
 from playwright.sync_api import Page
 
 from tests.browser.conftest import watch_console
 from tests.browser.pages import (
     MATCH,
+    each_viewport,
     hand_cards,
     open_notebook,
     pass_three,
     play_a_legal_card,
     play_out_the_hand,
+    resize_to,
     screen,
     screenshot,
     settle,
@@ -173,117 +181,138 @@ def check_the_story(page: Page) -> bool:
     return False
 
 
+@pytest.mark.parametrize("page", ["desktop"], indirect=True)  # and 375x800, by a resize
 def test_pass_play_a_hand_and_resume(page: Page, widget_server: str, data_dir: Path) -> None:
-    (data_dir / "match.json").unlink(missing_ok=True)  # each viewport starts a fresh match
+    (data_dir / "match.json").unlink(missing_ok=True)  # a fresh match
     open_notebook(page, widget_server, "match.ipynb", f'{MATCH}[data-screen="passing"] .hl-hand .hl-card')
     header = page.locator(".hl-mhead")
-    assert "Hand 1" in header.inner_text() and "Pass left" in header.inner_text()
-    assert page.locator(".hl-chip").count() == 4
+    for _ in each_viewport(page):
+        assert "Hand 1" in header.inner_text() and "Pass left" in header.inner_text()
+        assert page.locator(".hl-chip").count() == 4
 
     # Passing: choose three cards (toggles), confirm, see the three received cards.
     chosen = hand_cards(page)[:3]
     for card in chosen:
         page.locator(f'.hl-hand .hl-card[data-card="{card}"]').click()
     page.locator(f'.hl-hand .hl-card[data-card="{chosen[2]}"][aria-pressed="true"]').wait_for()
-    assert page.locator(".hl-count").inner_text() == "3 of 3 chosen"
-    screenshot(page, "match-passing")
+    for _ in each_viewport(page):
+        assert page.locator(".hl-count").inner_text() == "3 of 3 chosen"
+        screenshot(page, "match-passing")
     before = step(page)
     page.locator('[data-action="pass"]').click()
     settle(page, before)
-    assert screen(page) == "playing"
-    assert page.locator(".hl-hand .hl-card.is-received").count() == 3
-    assert not set(chosen) & set(hand_cards(page))
+    for _ in each_viewport(page):
+        assert screen(page) == "playing"
+        assert page.locator(".hl-hand .hl-card.is-received").count() == 3
+        assert not set(chosen) & set(hand_cards(page))
 
     # Play the whole hand: tap a legal card, press Play (once by keyboard); the computers answer instantly.
+    # Each position is looked at in both widths; the plays go at one width and the other in turn.
     plays = 0
     taken_seen = False
     refusal_seen = False
     first_refused = 0
     while screen(page) == "playing":
-        assert page.locator(MATCH).get_attribute("data-pending") == "learner"
-        taken_seen = check_the_story(page) or taken_seen
-        # The hand's one Tab stop is on a card that may be played, even when the first card may not.
-        assert page.locator('.hl-hand .hl-card[tabindex="0"]').get_attribute("data-legal") == "true"
+        for _ in each_viewport(page):
+            assert page.locator(MATCH).get_attribute("data-pending") == "learner"
+            taken_seen = check_the_story(page) or taken_seen
+            # The hand's one Tab stop is on a card that may be played, even when the first card may not.
+            assert page.locator('.hl-hand .hl-card[tabindex="0"]').get_attribute("data-legal") == "true"
         first_refused += page.locator('.hl-hand .hl-card').first.get_attribute("data-legal") == "false"
         if not refusal_seen and page.locator('.hl-hand .hl-card[data-legal="false"]').count():
             refusal_seen = True
-            check_a_refusal_links_the_glossary(page)
+            for _ in each_viewport(page):  # a refusal changes the message only: seen in both widths
+                check_a_refusal_links_the_glossary(page)
         if plays == 1:
-            deselect_by_tapping(page)
+            for _ in each_viewport(page):  # a double tap plays nothing: in both widths
+                deselect_by_tapping(page)
+        resize_to(page, "desktop" if plays % 2 else "phone")
         if plays == 2:
             play_by_keyboard(page)
             plays += 1
             continue
         if plays == 5:
             guidance(page, True)
-            page.locator(".hl-coach .hl-advice").wait_for()
-            assert page.locator(".hl-odds tbody tr").count() >= 1
-            assert page.locator(".hl-coach .hl-pick .hl-card").count() == 1  # the card the coach would play
-            screenshot(page, "match-coach")
+            for _ in each_viewport(page):
+                page.locator(".hl-coach .hl-advice").wait_for()
+                assert page.locator(".hl-odds tbody tr").count() >= 1
+                assert page.locator(".hl-coach .hl-pick .hl-card").count() == 1  # the card the coach would play
+                screenshot(page, "match-coach")
             guidance(page, False)
         play_a_legal_card(page)
         plays += 1
         if plays == 7:
-            screenshot(page, "match-playing")
+            for _ in each_viewport(page):
+                screenshot(page, "match-playing")
     assert plays == 13
     assert refusal_seen  # the seeded deal has the learner unable to follow suit at least once
     assert taken_seen  # the learner led at least once after a trick: its taker was on the table
     assert first_refused  # at least once the first card could not be played: the Tab stop was elsewhere
     assert screen(page) == "hand_over"
     rows = page.locator(".hl-score .hl-score-table tbody tr")
-    assert rows.count() == 4
     totals = [int(rows.nth(index).locator(".hl-total").inner_text()) for index in range(4)]
-    assert sum(totals) in (26, 78)  # 26 points a hand, or 3 x 26 after a moon shot
-    chips = {chip.get_attribute("data-seat"): chip.locator(".hl-chip-score").inner_text()
-             for chip in page.locator(".hl-chip").all()}
-    assert int(chips["0"].split(" / ")[0]) == totals[0]  # "total / this hand": the total has this hand in it
-    screenshot(page, "match-score")
+    for _ in each_viewport(page):
+        assert rows.count() == 4
+        assert [int(rows.nth(index).locator(".hl-total").inner_text()) for index in range(4)] == totals
+        assert sum(totals) in (26, 78)  # 26 points a hand, or 3 x 26 after a moon shot
+        chips = {chip.get_attribute("data-seat"): chip.locator(".hl-chip-score").inner_text()
+                 for chip in page.locator(".hl-chip").all()}
+        assert int(chips["0"].split(" / ")[0]) == totals[0]  # "total / this hand": the total has this hand in it
+        screenshot(page, "match-score")
 
     # Review this hand: thirteen plays, stepped through by keyboard.
     page.locator('[data-action="review"]').click()
     page.locator(".hl-review .hl-review-step").first.wait_for()
     steps = page.locator(".hl-review-step")
-    assert steps.count() == 13
-    assert page.locator(".hl-review-title").inner_text() == "Review of hand 1"
     mistakes = page.locator('.hl-review-step[data-mistake="true"]').count()
-    if mistakes:
-        assert page.locator(".hl-review-detail.is-mistake .hl-better .hl-card").count() == 1
-        assert page.locator(".hl-review-detail .hl-why").inner_text()
+    for _ in each_viewport(page):
+        assert steps.count() == 13
+        assert page.locator(".hl-review-title").inner_text() == "Review of hand 1"
+        if mistakes:
+            assert page.locator(".hl-review-detail.is-mistake .hl-better .hl-card").count() == 1
+            assert page.locator(".hl-review-detail .hl-why").inner_text()
     page.locator('.hl-review-step[data-action="review-step-1"]').click()
     assert page.locator('.hl-review-step[aria-current="step"]').inner_text().startswith("1")
     page.locator('[data-action="review-next"]').focus()
     page.keyboard.press("Enter")
-    assert page.locator('.hl-review-step[aria-current="step"]').get_attribute("data-action") == "review-step-2"
-    assert page.locator(".hl-review-line").inner_text().startswith("Trick 2: you played ")
+    for _ in each_viewport(page):
+        assert page.locator('.hl-review-step[aria-current="step"]').get_attribute("data-action") == "review-step-2"
+        assert page.locator(".hl-review-line").inner_text().startswith("Trick 2: you played ")
     if mistakes:  # the picture shows a costly play with its better card
         page.locator('.hl-review-step[data-mistake="true"]').first.click()
         assert "was better" in page.locator(".hl-review-line").inner_text()
-    screenshot(page, "match-review")
+    for _ in each_viewport(page):
+        screenshot(page, "match-review")
     before = step(page)
     page.locator('[data-action="close-review"]').click()
     settle(page, before)
-    assert page.locator(".hl-review").count() == 0 and page.locator('[data-action="next-hand"]').count() == 1
     sheet = page.locator(".hl-sheet")
-    if sheet.is_hidden():
-        page.locator('[data-action="score-sheet"]').click()
-    assert [int(cell.inner_text()) for cell in sheet.locator(".hl-sheet-total .hl-total").all()] == totals
+    for _ in each_viewport(page):  # the score sheet shows by the width: open on a laptop, one tap away on a phone
+        assert page.locator(".hl-review").count() == 0 and page.locator('[data-action="next-hand"]').count() == 1
+        if sheet.is_hidden():
+            page.locator('[data-action="score-sheet"]').click()
+        assert [int(cell.inner_text()) for cell in sheet.locator(".hl-sheet-total .hl-total").all()] == totals
 
     # Next hand, then reload: the saved match is offered and resumes on the same cards.
     before = step(page)
     page.locator('[data-action="next-hand"]').click()
     settle(page, before)
-    assert "Hand 2" in header.inner_text() and "Pass right" in header.inner_text()
+    for _ in each_viewport(page):
+        assert "Hand 2" in header.inner_text() and "Pass right" in header.inner_text()
     cards_before = hand_cards(page)
     page.reload(wait_until="domcontentloaded")
     page.wait_for_selector(f'{MATCH}[data-screen="offer"]', timeout=60_000)
-    assert "hand 2" in page.locator(".hl-offer").inner_text()
+    for _ in each_viewport(page):
+        assert "hand 2" in page.locator(".hl-offer").inner_text()
     page.locator('[data-action="resume"]').click()
     page.wait_for_selector(f'{MATCH}[data-screen="passing"] .hl-hand .hl-card')
-    assert "Hand 2" in page.locator(".hl-mhead").inner_text()
-    assert hand_cards(page) == cards_before
+    for _ in each_viewport(page):
+        assert "Hand 2" in page.locator(".hl-mhead").inner_text()
+        assert hand_cards(page) == cards_before
     assert not page.js_errors  # type: ignore[attr-defined]
 
 
+@pytest.mark.parametrize("page", ["desktop"], indirect=True)  # and 375x800, by a resize
 def test_a_second_tab_on_the_same_match_is_told_to_reload(page: Page, widget_server: str, data_dir: Path) -> None:
     (data_dir / "match.json").unlink(missing_ok=True)
     ready = f'{MATCH}[data-screen="passing"] .hl-hand .hl-card'
@@ -304,19 +333,22 @@ def test_a_second_tab_on_the_same_match_is_told_to_reload(page: Page, widget_ser
     stale_hand = hand_cards(other)
     other.locator('.hl-hand .hl-card[data-legal="true"]').first.click()
     other.locator('.hl-notice [data-action="reload"]').wait_for()
-    assert "another page" in other.locator(".hl-notice").inner_text()
-    assert "another page" in other.locator(".hl-message").inner_text()
-    assert hand_cards(other) == stale_hand
-    screenshot(other, "match-stale-tab")
-    other.locator('[data-action="reload"]').click()
+    for _ in each_viewport(other):
+        assert "another page" in other.locator(".hl-notice").inner_text()
+        assert "another page" in other.locator(".hl-message").inner_text()
+        assert hand_cards(other) == stale_hand
+        screenshot(other, "match-stale-tab")
+    other.locator('[data-action="reload"]').click()  # at 375x800
     other.wait_for_function("() => !document.querySelector('.hl-notice [data-action=\"reload\"]')")
-    assert hand_cards(other) == hand_cards(page)
-    assert "Reloaded" in other.locator(".hl-message").inner_text()
+    for _ in each_viewport(other):
+        assert hand_cards(other) == hand_cards(page)
+        assert "Reloaded" in other.locator(".hl-message").inner_text()
     other.close()
     assert not other_problems, other_problems
     assert not page.js_errors  # type: ignore[attr-defined]
 
 
+@pytest.mark.parametrize("page", ["desktop"], indirect=True)  # and 375x800, by a resize
 def test_a_finished_match_shows_its_summary_and_joins_the_history(page: Page, widget_server: str,
                                                                    data_dir: Path) -> None:
     (data_dir / "short.json").unlink(missing_ok=True)
@@ -326,22 +358,25 @@ def test_a_finished_match_shows_its_summary_and_joins_the_history(page: Page, wi
     history_before = page.locator(".hl-history-item").count()
     page.locator('[data-action="statistics"]').click()
     pass_three(page)
+    resize_to(page, "phone")  # the hand is played on a phone, the pass on a laptop
     play_out_the_hand(page)
     assert screen(page) == "match_over"
-    assert page.locator(".hl-result").inner_text()
     page.locator(".hl-summary").wait_for()
-    assert "match" in page.locator(".hl-summary").inner_text()
-    chips = [chip.locator(".hl-chip-score").inner_text() for chip in page.locator(".hl-chip").all()]
-    rows = page.locator(".hl-score .hl-score-table:not(.hl-summary-table) tbody tr").all()
-    totals = [row.locator(".hl-total").inner_text() for row in rows]
-    # Chips list the computers first, then you; the score table lists you first.
-    assert sorted(chip.split(" / ")[0] for chip in chips) == sorted(totals)
-    screenshot(page, "match-over")
+    for _ in each_viewport(page):
+        assert page.locator(".hl-result").inner_text()
+        assert "match" in page.locator(".hl-summary").inner_text()
+        chips = [chip.locator(".hl-chip-score").inner_text() for chip in page.locator(".hl-chip").all()]
+        rows = page.locator(".hl-score .hl-score-table:not(.hl-summary-table) tbody tr").all()
+        totals = [row.locator(".hl-total").inner_text() for row in rows]
+        # Chips list the computers first, then you; the score table lists you first.
+        assert sorted(chip.split(" / ")[0] for chip in chips) == sorted(totals)
+        screenshot(page, "match-over")
     page.locator('[data-action="statistics"]').click()
     page.locator(".hl-history-item").first.wait_for()
-    assert page.locator(".hl-history-item").count() == min(history_before + 1, 10)
-    assert "hand" in page.locator(".hl-history-item").first.inner_text()
-    screenshot(page, "match-history")
+    for _ in each_viewport(page):
+        assert page.locator(".hl-history-item").count() == min(history_before + 1, 10)
+        assert "hand" in page.locator(".hl-history-item").first.inner_text()
+        screenshot(page, "match-history")
     assert not page.js_errors  # type: ignore[attr-defined]
 
 
@@ -361,35 +396,38 @@ def boxes_on_screen(page: Page) -> dict[str, dict[str, float] | None]:
     return dict(page.evaluate(BOXES))
 
 
+@pytest.mark.parametrize("page", ["desktop"], indirect=True)  # and 375x800, by a resize
 def test_the_header_table_hand_and_play_fit_the_screen(page: Page, widget_server: str, data_dir: Path) -> None:
     (data_dir / "match.json").unlink(missing_ok=True)
     open_notebook(page, widget_server, "match.ipynb", f'{MATCH}[data-screen="passing"] .hl-hand .hl-card')
     pass_three(page)
-    height = page.viewport_size["height"] if page.viewport_size else 800
     for coach in (True, False):
         guidance(page, coach)
         if coach:
             page.locator(".hl-coach .hl-advice").wait_for()
-        boxes = boxes_on_screen(page)
-        if page.viewport_name == "desktop":  # type: ignore[attr-defined]
-            # Header chips, table, hand and Play all in one 1280x800 screen, the coach beside the table.
-            for name in ("header", "table", "hand", "play"):
-                box = boxes[name]
-                assert box is not None and box["top"] >= 0 and box["bottom"] <= height, (name, coach, boxes)
-            coach_box, table_box = boxes["coach"], boxes["table"]
-            assert (coach_box is not None) == coach
-            if coach_box and table_box:
-                assert coach_box["left"] >= table_box["right"] and coach_box["top"] < table_box["bottom"], boxes
-        elif coach:
-            # On a phone the table and the hand come before the coach, on the page and in reading order.
-            coach_box, table_box, hand_box = boxes["coach"], boxes["table"], boxes["hand"]
-            assert coach_box and table_box and hand_box
-            assert table_box["bottom"] <= coach_box["top"] and hand_box["bottom"] <= coach_box["top"], boxes
-            order = page.evaluate("""() => {
-              const [table, hand, coach] = [".hl-table", ".hl-hand", ".hl-coach"].map((s) => document.querySelector(s));
-              const before = (a, b) => Boolean(a.compareDocumentPosition(b) & Node.DOCUMENT_POSITION_FOLLOWING);
-              return before(table, coach) && before(hand, coach);
-            }""")
-            assert order
-        screenshot(page, f"match-fit-coach-{'on' if coach else 'off'}")
+        for width in each_viewport(page):
+            height = page.viewport_size["height"] if page.viewport_size else 800
+            boxes = boxes_on_screen(page)
+            if width == "desktop":
+                # Header chips, table, hand and Play all in one 1280x800 screen, the coach beside the table.
+                for name in ("header", "table", "hand", "play"):
+                    box = boxes[name]
+                    assert box is not None and box["top"] >= 0 and box["bottom"] <= height, (name, coach, boxes)
+                coach_box, table_box = boxes["coach"], boxes["table"]
+                assert (coach_box is not None) == coach
+                if coach_box and table_box:
+                    assert coach_box["left"] >= table_box["right"] and coach_box["top"] < table_box["bottom"], boxes
+            elif coach:
+                # On a phone the table and the hand come before the coach, on the page and in reading order.
+                coach_box, table_box, hand_box = boxes["coach"], boxes["table"], boxes["hand"]
+                assert coach_box and table_box and hand_box
+                assert table_box["bottom"] <= coach_box["top"] and hand_box["bottom"] <= coach_box["top"], boxes
+                order = page.evaluate("""() => {
+                  const [table, hand, coach] = [".hl-table", ".hl-hand", ".hl-coach"]
+                    .map((s) => document.querySelector(s));
+                  const before = (a, b) => Boolean(a.compareDocumentPosition(b) & Node.DOCUMENT_POSITION_FOLLOWING);
+                  return before(table, coach) && before(hand, coach);
+                }""")
+                assert order
+            screenshot(page, f"match-fit-coach-{'on' if coach else 'off'}")
     assert not page.js_errors  # type: ignore[attr-defined]

@@ -2,8 +2,9 @@
 
 Served by Voilà exactly as ``./dev serve`` does.  The page says which puzzle it shows in a
 data attribute (``data-puzzle``), never in its text; the test looks the answer up in the
-shipped set, as a learner who knew it would tap it.  At 1280x800 and 375x800; screenshots
-before answering, after the right answer and after the wrong one go to test-artifacts.
+shipped set, as a learner who knew it would tap it.  At 1280x800 and 375x800 (one page, resized
+to each width before each look: a served page costs a kernel; the taps are a phone's);
+screenshots before answering, after the right answer and after the wrong one go to test-artifacts.
 """
 
 from __future__ import annotations
@@ -11,10 +12,11 @@ from __future__ import annotations
 import re
 import time
 
+import pytest
 from playwright.sync_api import Page, expect
 
 from hearts_core.puzzles import Puzzle, load_puzzles
-from tests.browser.pages import screenshot
+from tests.browser.pages import each_viewport, screenshot
 from tests.browser.test_lessons_browser import assert_words_not_identifiers
 
 BOARD = ".hl-puzzles"
@@ -56,6 +58,7 @@ def answer(page: Page, card: str, kind: str) -> None:
     expect(page.locator(f'{BOARD} .hl-message[data-kind="{kind}"]')).to_be_visible(timeout=SETTLE)
 
 
+@pytest.mark.parametrize("page", ["desktop"], indirect=True)  # and 375x800, by a resize
 def test_a_puzzle_right_and_one_wrong_from_the_index(page: Page, lesson_server: str) -> None:
     page.goto(lesson_server, wait_until="domcontentloaded")
     link = page.locator('.hl-index .hl-lesson-link[href="puzzles.ipynb?lang=en"]')
@@ -64,34 +67,37 @@ def test_a_puzzle_right_and_one_wrong_from_the_index(page: Page, lesson_server: 
     page.wait_for_selector(f"{BOARD} .hl-hand .hl-card", timeout=60_000)
     assert page.url.endswith("/puzzles.ipynb?lang=en")
     assert "Traceback" not in page.inner_text("body")
-    # Fits a phone: nothing wider than the screen.
-    assert page.evaluate("() => document.documentElement.scrollWidth <= window.innerWidth")
     puzzle = settled_puzzle(page)
     view = puzzle.view()
-    hand = [card.get_attribute("data-card") for card in page.locator(f"{BOARD} .hl-hand .hl-card").all()]
-    assert hand == [str(card) for card in view.hand]
-    assert page.locator(f'{BOARD} .hl-message[data-kind="prompt"]').is_visible()
-    assert_words_not_identifiers(page)
-    screenshot(page, "puzzles-before")
+    for _ in each_viewport(page):
+        # Fits a phone: nothing wider than the screen.
+        assert page.evaluate("() => document.documentElement.scrollWidth <= window.innerWidth")
+        hand = [card.get_attribute("data-card") for card in page.locator(f"{BOARD} .hl-hand .hl-card").all()]
+        assert hand == [str(card) for card in view.hand]
+        assert page.locator(f'{BOARD} .hl-message[data-kind="prompt"]').is_visible()
+        assert_words_not_identifiers(page)
+        screenshot(page, "puzzles-before")
 
     # A card the rules refuse (when there is one) is explained and changes nothing.
     refused = [str(card) for card in view.hand if card not in view.legal_plays()]
     if refused:
         page.locator(f'{BOARD} .hl-hand .hl-card[data-card="{refused[0]}"]').click()
-        expect(page.locator(f'{BOARD} .hl-message[data-kind="refused"]')).to_contain_text(
-            view.explain(refused[0]).message)
-        expect(page.locator(f"{BOARD} .hl-hand .hl-card.is-selected")).to_have_count(0)
+        for _ in each_viewport(page):
+            expect(page.locator(f'{BOARD} .hl-message[data-kind="refused"]')).to_contain_text(
+                view.explain(refused[0]).message)
+            expect(page.locator(f"{BOARD} .hl-hand .hl-card.is-selected")).to_have_count(0)
 
     rating = page.locator(f"{BOARD} .hl-puzzle-rating")
     before = rating.inner_text()
     answer(page, str(puzzle.solution), "right")
-    expect(page.locator(f"{BOARD} .hl-message")).to_contain_text(f"Right: {puzzle.solution}.")
-    expect(rating).to_have_text(re.compile(r"^Rating [\d,]+ \(\+\d+\)$"))
-    assert rating.inner_text() != before
-    expect(page.locator(f"{BOARD} .hl-puzzle-streak")).to_contain_text("in a row")
-    expect(page.locator(f"{BOARD} .hl-message")).to_have_attribute("aria-live", "polite")
-    assert_words_not_identifiers(page)
-    screenshot(page, "puzzles-right")
+    for _ in each_viewport(page):
+        expect(page.locator(f"{BOARD} .hl-message")).to_contain_text(f"Right: {puzzle.solution}.")
+        expect(rating).to_have_text(re.compile(r"^Rating [\d,]+ \(\+\d+\)$"))
+        assert rating.inner_text() != before
+        expect(page.locator(f"{BOARD} .hl-puzzle-streak")).to_contain_text("in a row")
+        expect(page.locator(f"{BOARD} .hl-message")).to_have_attribute("aria-live", "polite")
+        assert_words_not_identifiers(page)
+        screenshot(page, "puzzles-right")
 
     page.locator(f'{BOARD} [data-action="next"]').click()
     expect(page.locator(f'{BOARD}[data-answered="false"]')).to_have_count(1, timeout=SETTLE)
@@ -99,10 +105,12 @@ def test_a_puzzle_right_and_one_wrong_from_the_index(page: Page, lesson_server: 
     assert second.id != puzzle.id
     wrong = next(str(card) for card in second.view().legal_plays() if card is not second.solution)
     answer(page, wrong, "wrong")
-    expect(page.locator(f"{BOARD} .hl-message")).to_contain_text(f"Not this time: {second.solution} was the card.")
-    expect(rating).to_have_text(re.compile(r"^Rating [\d,]+ \(−\d+\)$"))
-    expect(page.locator(f"{BOARD} .hl-puzzle-streak")).to_have_text("No first-try solves in a row yet")
-    assert_words_not_identifiers(page)
-    screenshot(page, "puzzles-wrong")
+    for _ in each_viewport(page):
+        expect(page.locator(f"{BOARD} .hl-message")).to_contain_text(
+            f"Not this time: {second.solution} was the card.")
+        expect(rating).to_have_text(re.compile(r"^Rating [\d,]+ \(−\d+\)$"))
+        expect(page.locator(f"{BOARD} .hl-puzzle-streak")).to_have_text("No first-try solves in a row yet")
+        assert_words_not_identifiers(page)
+        screenshot(page, "puzzles-wrong")
     assert not page.js_errors  # type: ignore[attr-defined]
     assert not page.external_requests, f"needs the network: {page.external_requests}"  # type: ignore[attr-defined]
