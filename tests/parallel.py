@@ -39,16 +39,17 @@ LESSON_SERVER = "browser files using the lesson server"
 BROWSER_TESTS = Path(__file__).parent / "browser"
 
 KNOWN_SECONDS: dict[str, float] = {
-    LESSON_SERVER: 425,
-    "tests/browser/test_site_browser.py": 400,
-    "tests/browser/test_match_browser.py": 55,
+    "tests/browser/test_site_browser.py": 330,
+    LESSON_SERVER: 300,
+    "tests/browser/test_match_browser.py": 35,
+    "tests/browser/test_first_views_browser.py": 30,
     "tests/test_widget_dispatch.py": 30,
-    "tests/browser/test_serving_browser.py": 30,
     "tests/test_app.py": 30,
-    "tests/browser/test_small_widgets_browser.py": 30,
     "tests/test_coach_claims.py": 28,
     "tests/test_properties.py": 23,
-    "tests/browser/test_binder_browser.py": 20,
+    "tests/browser/test_serving_browser.py": 20,
+    "tests/browser/test_binder_browser.py": 16,
+    "tests/browser/test_small_widgets_browser.py": 14,
     "tests/test_widget_record_viewer.py": 8,
 }
 """Serial wall time of the longest units (seconds, setup included), longest first.
