@@ -29,7 +29,7 @@ from hearts_core.cards import Card
 from hearts_core.coach_analysis import (
     DANGER_POINTS,
     EXACT_LIMIT,
-    SAMPLES,
+    LAYOUTS_SAMPLED,
     CardOutlook,
     CoachReport,
     TableReading,
@@ -62,8 +62,8 @@ __all__ = [
     "EXACT_LIMIT",
     "JUDGE_BUDGET",
     "JUDGE_WORLDS",
+    "LAYOUTS_SAMPLED",
     "RECOMMEND_BUDGET",
-    "SAMPLES",
     "CardOutlook",
     "Claim",
     "CoachReport",

@@ -33,7 +33,7 @@ from hearts_core.state import SeatView
 __all__ = [
     "DANGER_POINTS",
     "EXACT_LIMIT",
-    "SAMPLES",
+    "LAYOUTS_SAMPLED",
     "CardOutlook",
     "CoachReport",
     "TableReading",
@@ -45,7 +45,8 @@ __all__ = [
 
 EXACT_LIMIT: Final = 3000
 """Enumerate every consistent deal when there are at most this many."""
-SAMPLES: Final = 300
+LAYOUTS_SAMPLED: Final = 300
+"""How many layouts of the hidden cards the coach deals when there are too many to enumerate."""
 DANGER_POINTS: Final = 0.5
 """Expected points at or above which a card is marked dangerous."""
 
@@ -136,7 +137,8 @@ def _play_out_trick(sim: Sim, card_index: int) -> tuple[int, int]:
     return winner, sim.points[winner] - points_before[winner]
 
 
-def card_outlooks(view: SeatView, *, samples: int = SAMPLES, seed: int = 0) -> tuple[tuple[CardOutlook, ...], bool]:
+def card_outlooks(view: SeatView, *, samples: int = LAYOUTS_SAMPLED,
+                  seed: int = 0) -> tuple[tuple[CardOutlook, ...], bool]:
     """Win chance and expected points for each card the seat may play; and whether exact."""
     legal = view.legal_plays()
     if not legal:
@@ -163,7 +165,7 @@ def card_outlooks(view: SeatView, *, samples: int = SAMPLES, seed: int = 0) -> t
     return tuple(outlooks), exact
 
 
-def analyse(view: SeatView, *, samples: int = SAMPLES, seed: int = 0) -> CoachReport:
+def analyse(view: SeatView, *, samples: int = LAYOUTS_SAMPLED, seed: int = 0) -> CoachReport:
     """The table reading and the per-card outlooks (when it is the seat's turn)."""
     reading = read_table(view)
     outlooks, exact = card_outlooks(view, samples=samples, seed=seed)

@@ -38,7 +38,7 @@ from widgets._base import HeartsWidget, bundle_css, bundle_esm, command
 
 __all__ = ["ScoreQuiz", "ScoreTable"]
 
-Scores = tuple[int, int, int, int]
+SeatScores = tuple[int, int, int, int]
 
 
 class ScoreTable(HeartsWidget):
@@ -92,7 +92,7 @@ class ScoreTable(HeartsWidget):
 
     # ------------------------------------------------------------------ display
 
-    def _show(self, title: str, before: Scores, this_hand: Scores, shooter: int | None, rules: Rules) -> None:
+    def _show(self, title: str, before: SeatScores, this_hand: SeatScores, shooter: int | None, rules: Rules) -> None:
         totals = _four(b + h for b, h in zip(before, this_hand, strict=True))
         winners = match_winners(totals, rules)
         self.title = title
@@ -201,7 +201,7 @@ class ScoreQuiz(ScoreTable):
         return {"correct": correct, "summary": summary}
 
 
-def _moon_from_scores(this_hand: Scores, rules: Rules | None) -> int | None:
+def _moon_from_scores(this_hand: SeatScores, rules: Rules | None) -> int | None:
     """The seat whose taking every point would give exactly these scores, per the engine."""
     for seat in range(NUM_SEATS):
         everything = [POINTS_PER_HAND if other == seat else 0 for other in range(NUM_SEATS)]
@@ -210,7 +210,7 @@ def _moon_from_scores(this_hand: Scores, rules: Rules | None) -> int | None:
     return None
 
 
-def _moon_sentence(shooter: int, this_hand: Scores) -> str:
+def _moon_sentence(shooter: int, this_hand: SeatScores) -> str:
     others = {this_hand[seat] for seat in range(NUM_SEATS) if seat != shooter}
     values = {"seat": seat_name(shooter), "score": this_hand[shooter]}
     if len(others) == 1:
@@ -227,7 +227,7 @@ def _moon_sentence(shooter: int, this_hand: Scores) -> str:
                "others score as shown.", **values)
 
 
-def _ending(totals: Scores, winners: tuple[int, ...] | None, rules: Rules) -> str:
+def _ending(totals: SeatScores, winners: tuple[int, ...] | None, rules: Rules) -> str:
     target = rules.target
     if winners is None:
         reached = [seat_name(seat) for seat in range(NUM_SEATS) if totals[seat] >= target]
@@ -251,7 +251,7 @@ def _ending(totals: Scores, winners: tuple[int, ...] | None, rules: Rules) -> st
     return say("The match is over: {seats} share the win with {lowest}. {why}", **values)
 
 
-def _four(values: Iterable[int]) -> Scores:
+def _four(values: Iterable[int]) -> SeatScores:
     a, b, c, d = values
     return (a, b, c, d)
 
