@@ -13,15 +13,13 @@ Design choices:
   trick's leader); ``analyse`` shows it as the seat sees it, with the engine's word on every
   card and the coach's recommendation on request; ``play`` plays on from it over one
   possible layout of the hidden cards.
-* **The notation is the position.**  What setup builds is written as a line of
-  ``docs/notation.md`` and read by :func:`~widgets.analysis.links.read_position`, through
-  the engine's one reader: it checks every card once, the leaders, the hand's size and
-  every play through the rules.  A setup the reader refuses is refused with its sentence
-  and nothing changes.  So that a wrong play is refused when it is tapped, not only at the
-  end, each play is also asked of :func:`~hearts_core.legality.setup_refusal` on what is
-  known of the seats' cards so far (the reader's own method: holding more never makes a
-  refused card playable, so such a refusal is certain), and the line is written by the
-  notation's own :func:`~hearts_core.notation.setup_position`.
+* **The notation is the position.**  What setup builds (:class:`~widgets.analysis.setup.Setup`)
+  is written as a line of ``docs/notation.md`` and read by
+  :func:`~widgets.analysis.links.read_position`, through the engine's one reader: it checks
+  every card once, the leaders, the hand's size and every play through the rules.  A setup
+  the reader refuses is refused with its sentence and nothing changes.  So that a wrong
+  play is refused when it is tapped, not only at the end, each play is also asked of the
+  engine on what is known of the seats' cards so far (:meth:`~widgets.analysis.setup.Setup.refusal`).
 * **Play on is one layout, said so.**  :meth:`hearts_core.knowledge.Knowledge.sample`
   deals the hidden cards consistently with the view (seeded, so a board plays the same
   layout every time), and a real :class:`~hearts_core.state.HandState` takes every play
@@ -38,7 +36,6 @@ from __future__ import annotations
 import dataclasses
 import logging
 import random
-from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 from typing import Final
@@ -47,17 +44,17 @@ from hearts_core.bots import make_bot
 from hearts_core.cards import Card, cards_from_mask, to_card
 from hearts_core.coach import Recommendation, recommend
 from hearts_core.errors import HeartsError, InvalidPositionError, InvalidRecordError
-from hearts_core.kernel import winning_position
 from hearts_core.knowledge import Knowledge
-from hearts_core.legality import ActionReason, IllegalMove, Reason, setup_refusal
-from hearts_core.notation import format_position, setup_position
+from hearts_core.legality import ActionReason, IllegalMove, Reason
+from hearts_core.notation import format_position
 from hearts_core.phrasing import by_seat, sentences
 from hearts_core.records import load_record, position_before
-from hearts_core.rules import CARDS_PER_SEAT, NUM_SEATS, TRICKS_PER_HAND, TWO_OF_CLUBS, Rules
+from hearts_core.rules import CARDS_PER_SEAT, NUM_SEATS, TRICKS_PER_HAND, TWO_OF_CLUBS
 from hearts_core.state import HandState, PassDirection, Phase, SeatView
 from hearts_core.views import turned_to_you
 from hearts_core.wording import and_list, points_phrase, say, seat_name
 from widgets.analysis.links import read_position
+from widgets.analysis.setup import Setup
 from widgets.analysis.words import PATTERNS, TARGETS
 
 __all__ = ["AnalysisFlow", "CoachAnswer", "Message", "Mode", "plain", "points_words"]
@@ -146,7 +143,8 @@ class AnalysisFlow:
         self.message = Message("prompt", "", "")
         self.drawn = 0
         """Goes up each time the board must be drawn again (a change of position, setup, mode or step)."""
-        self.clear_setup()
+        self.setup = Setup()
+        """The position being set up (the analysed one's, once analysed, so Change the position starts from it)."""
 
     # ------------------------------------------------------------------ what is shown
 
@@ -201,7 +199,7 @@ class AnalysisFlow:
         self.view = view
         self.advice = None
         self.states = []
-        self.setup_from(view)
+        self.setup = Setup.from_view(view)
         self.mode = Mode.ANALYSE
         self.asked = ""
         self.say("prompt", say(PATTERNS["analyse_prompt"]))
@@ -220,7 +218,7 @@ class AnalysisFlow:
             try:
                 view = read_position(position)
             except InvalidPositionError as problem:
-                self.clear_setup()
+                self.setup = Setup()
                 self.view = None
                 self.mode = Mode.SETUP
                 self.say("refused", say(PATTERNS["bad_link"], problem=plain(problem)))
@@ -269,53 +267,6 @@ class AnalysisFlow:
 
     # ------------------------------------------------------------------ setup
 
-    def clear_setup(self) -> None:
-        """An empty setup: no cards in your hand, none played, you lead, no pass, the default rules."""
-        self.hand: list[Card] = []
-        self.plays: list[Card] = []
-        self.first_leader = 0
-        self.direction = PassDirection.HOLD
-        self.passed: tuple[Card, ...] | None = None
-        self.received: tuple[Card, ...] | None = None
-        self.rules = Rules()
-
-    def setup_from(self, view: SeatView) -> None:
-        """The setup that writes ``view``: its hand, its plays, its first leader, its pass and rules."""
-        self.hand = list(view.hand)
-        self.plays = [card for _, card in view.plays]
-        self.first_leader = view.plays[0][0] if view.plays else (view.trick_leader or 0)
-        self.direction = view.pass_direction
-        self.passed, self.received = view.passed, view.received
-        self.rules = view.rules
-
-    def setup_tricks(self) -> list[tuple[int, list[Card]]]:
-        """Every trick begun in setup: its leader (rule 7 from the one before) and its cards."""
-        tricks: list[tuple[int, list[Card]]] = []
-        leader = self.first_leader
-        for start in range(0, len(self.plays), NUM_SEATS):
-            cards = list(self.plays[start:start + NUM_SEATS])
-            tricks.append((leader, cards))
-            if len(cards) == NUM_SEATS:
-                leader = (leader + winning_position([card.index for card in cards])) % NUM_SEATS
-        if len(tricks) < TRICKS_PER_HAND and (not tricks or len(tricks[-1][1]) == NUM_SEATS):
-            tricks.append((leader, []))
-        return tricks
-
-    def next_player(self) -> int | None:
-        """The seat whose card the next play in setup is, or ``None`` when all tricks are played."""
-        leader, cards = self.setup_tricks()[-1]
-        return None if len(cards) == NUM_SEATS else (leader + len(cards)) % NUM_SEATS
-
-    def plays_of(self, seat: int) -> int:
-        """How many of the cards played in setup are ``seat``'s."""
-        return sum(1 for trick_leader, cards in self.setup_tricks()
-                   for offset, _ in enumerate(cards) if (trick_leader + offset) % NUM_SEATS == seat)
-
-    def setup_line(self) -> str:
-        """The position setup describes, written in the notation (it may not be one the reader accepts)."""
-        return setup_position(self.hand, self.plays, first_leader=self.first_leader, direction=self.direction,
-                              passed=self.passed, received=self.received, rules=self.rules)
-
     def _in_setup(self) -> bool:
         if self.mode is not Mode.SETUP:
             self.say("refused", say(PATTERNS["not_setup"]))
@@ -336,52 +287,43 @@ class AnalysisFlow:
         chosen = to_card(card)
         if not self._in_setup():
             return False
-        if chosen in self.hand and self.target == "hand":
-            self.hand.remove(chosen)
+        if chosen in self.setup.hand and self.target == "hand":
+            self.setup.hand.remove(chosen)
             self._said_setup(say(PATTERNS["removed_hand"], card=chosen))
             return True
-        if chosen in self.plays:
+        if chosen in self.setup.plays:
             self.say("refused", say(PATTERNS["twice_played"], card=chosen))
             return False
         if self.target == "hand":
-            played = self.plays_of(0)
-            if len(self.hand) + played >= CARDS_PER_SEAT:
-                self.say("refused", say(PATTERNS["hand_full"], count=len(self.hand), played=played,
+            played = self.setup.plays_of(0)
+            if len(self.setup.hand) + played >= CARDS_PER_SEAT:
+                self.say("refused", say(PATTERNS["hand_full"], count=len(self.setup.hand), played=played,
                                         total=CARDS_PER_SEAT))
                 return False
-            self.hand.append(chosen)
+            self.setup.hand.append(chosen)
             self._said_setup(say(PATTERNS["added_hand"], card=chosen))
             return True
-        player = self.next_player()
+        player = self.setup.next_player()
         if player is None:
             self.say("refused", say(PATTERNS["all_played"], total=TRICKS_PER_HAND))
             return False
-        held = chosen in self.hand
+        held = chosen in self.setup.hand
         if held and player != 0:
             self.say("refused", say(PATTERNS["in_your_hand"], card=chosen, seat=seat_name(player)))
             return False
-        if player == 0 and not held and len(self.hand) + self.plays_of(0) >= CARDS_PER_SEAT:
+        if player == 0 and not held and len(self.setup.hand) + self.setup.plays_of(0) >= CARDS_PER_SEAT:
             self.say("refused", say(PATTERNS["you_full"], total=CARDS_PER_SEAT))
             return False
-        refusal = self._refusal([*self.plays, chosen])
+        refusal = self.setup.refusal([*self.setup.plays, chosen])
         if refusal is not None:
             self.say("refused", say(PATTERNS["refused_play_you" if player == 0 else "refused_play_other"],
                                     seat=seat_name(player), card=chosen, why=refusal))
             return False
         if held:  # you played it from your hand
-            self.hand.remove(chosen)
-        self.plays.append(chosen)
+            self.setup.hand.remove(chosen)
+        self.setup.plays.append(chosen)
         self._said_setup(say(PATTERNS["added_play"], seat=seat_name(player), card=chosen))
         return True
-
-    def _refusal(self, plays: Sequence[Card]) -> str | None:
-        """The engine's sentence on the last of ``plays`` if the rules refuse it on what is known so far, else None.
-
-        The engine's :func:`~hearts_core.legality.setup_refusal` decides: such a refusal is
-        certain, and is the one the notation's reader would give once the setup is complete.
-        """
-        verdict = setup_refusal(self.hand, plays, first_leader=self.first_leader, rules=self.rules)
-        return None if verdict is None else verdict.message
 
     def choose_target(self, target: str) -> None:
         """Where tapped deck cards go: ``hand`` or ``play``."""
@@ -398,13 +340,13 @@ class AnalysisFlow:
             raise ValueError(say("Seats are numbered 0 to 3, not {seat}.", seat=seat))
         if not self._in_setup():
             return False
-        if self.plays:
+        if self.setup.plays:
             self.say("refused", say(PATTERNS["leader_locked"]))
             return False
-        if seat != 0 and TWO_OF_CLUBS in self.hand:
+        if seat != 0 and TWO_OF_CLUBS in self.setup.hand:
             self.say("refused", say(PATTERNS["leader_two"], card=TWO_OF_CLUBS))
             return False
-        self.first_leader = seat
+        self.setup.first_leader = seat
         self._said_setup(say(PATTERNS["leader_set_you"]) if seat == 0
                          else say(PATTERNS["leader_set"], seat=seat_name(seat)))
         return True
@@ -413,16 +355,16 @@ class AnalysisFlow:
         """Put the last card played back in the deck."""
         if not self._in_setup():
             return False
-        if not self.plays:
+        if not self.setup.plays:
             self.say("refused", say(PATTERNS["nothing_to_take_back"]))
             return False
-        card = self.plays.pop()
+        card = self.setup.plays.pop()
         self._said_setup(say(PATTERNS["taken_back"], card=card))
         return True
 
     def clear(self) -> None:
         """Empty the board and go back to setting up."""
-        self.clear_setup()
+        self.setup = Setup()
         self.view = None
         self.advice = None
         self.states = []
@@ -436,7 +378,7 @@ class AnalysisFlow:
         if not self._in_setup():
             return False
         try:
-            view = read_position(self.setup_line())
+            view = read_position(self.setup.line())
         except InvalidPositionError as problem:
             self.say("refused", say(PATTERNS["refused_setup"], problem=plain(problem)))
             return False
@@ -446,7 +388,7 @@ class AnalysisFlow:
     def edit(self) -> None:
         """Back to setting up, with the position analysed so far on the board."""
         if self.view is not None:
-            self.setup_from(self.view)
+            self.setup = Setup.from_view(self.view)
         self.states = []
         self.mode = Mode.SETUP
         self._said_setup(say(PATTERNS["setup_prompt"]))

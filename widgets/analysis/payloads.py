@@ -85,12 +85,12 @@ def targets() -> list[dict[str, str]]:
 
 def setup_payload(flow: AnalysisFlow) -> SetupPayload:
     """The setup the flow is building, card by card."""
-    tricks = flow.setup_tricks()
+    tricks = flow.setup.tricks()
     player_of: dict[Card, int] = {}
     for leader, cards in tricks:
         for offset, card in enumerate(cards):
             player_of[card] = (leader + offset) % NUM_SEATS
-    hand = set(flow.hand)
+    hand = set(flow.setup.hand)
 
     def place(card: Card) -> dict[str, Any]:
         data = card_data(card)
@@ -110,24 +110,24 @@ def setup_payload(flow: AnalysisFlow) -> SetupPayload:
                      "words": " ".join(spoken_plays(((leader + offset) % NUM_SEATS
                                                      for offset in range(len(cards))), cards))}
                     for number, (leader, cards) in enumerate(tricks, start=1) if cards]
-    leaders = [{"seat": seat, "name": seat_name(seat), "chosen": seat == flow.first_leader}
+    leaders = [{"seat": seat, "name": seat_name(seat), "chosen": seat == flow.setup.first_leader}
                for seat in range(NUM_SEATS)]
-    played = flow.plays_of(0)
+    played = flow.setup.plays_of(0)
     needed = CARDS_PER_SEAT - played
-    status = [say(PATTERNS["setup_ready" if len(flow.hand) == needed else "setup_count"],
-                  count=len(flow.hand), needed=needed, played=played)]
-    player = flow.next_player()
+    status = [say(PATTERNS["setup_ready" if len(flow.setup.hand) == needed else "setup_count"],
+                  count=len(flow.setup.hand), needed=needed, played=played)]
+    player = flow.setup.next_player()
     if player is None:
         status.append(say(PATTERNS["setup_over"], total=TRICKS_PER_HAND))
     else:
         status.append(say(PATTERNS["setup_next_you" if player == 0 else "setup_next"], seat=seat_name(player),
                           number=len(tricks), total=TRICKS_PER_HAND))
-    if flow.passed is not None:
-        status.append(say(PATTERNS["setup_passed_received" if flow.received is not None else "setup_passed"],
-                          direction=say(PATTERNS[f"pass_{flow.direction.value}"]),
-                          cards=and_list(flow.passed),
-                          received=and_list(flow.received or ())))
-    return SetupPayload(deck=deck, setup_hand=cards_data(cards_from_mask(mask_of(flow.hand))),
+    if flow.setup.passed is not None:
+        status.append(say(PATTERNS["setup_passed_received" if flow.setup.received is not None else "setup_passed"],
+                          direction=say(PATTERNS[f"pass_{flow.setup.direction.value}"]),
+                          cards=and_list(flow.setup.passed),
+                          received=and_list(flow.setup.received or ())))
+    return SetupPayload(deck=deck, setup_hand=cards_data(cards_from_mask(mask_of(flow.setup.hand))),
                         setup_tricks=setup_tricks, leaders=leaders, setup_status=status)
 
 
