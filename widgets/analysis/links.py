@@ -11,7 +11,7 @@ Design choices:
   numbered 0, and the engine's and the coach's words then name every seat as the board does.
 * Other pages (the puzzles board, the match's "Review this hand") link a position to the
   board with :func:`analysis_link`; they import this module, not the widget, so they do not
-  load the board to name its page.
+  load the board to name its page.  The flow imports it too, and so loads no front end.
 
 >>> view = read_position("1 ♣8♦3♦5♦8♦Q♦A♠8♠9♠A♥4♥7♥10♥K hold - 0:♣2")  # seat 1's view, seen from its chair
 >>> view.seat, urllib.parse.unquote(position_link(view))
@@ -29,7 +29,6 @@ from hearts_core.notation import format_position, parse_position
 from hearts_core.state import SeatView
 from hearts_core.views import turned_to_you
 from hearts_core.wording import say
-from widgets._base import page_address
 from widgets.analysis.words import PATTERNS
 
 __all__ = ["ANALYSIS_PAGE", "LINK_PARAMETER", "analysis_link", "position_link", "read_position"]
@@ -61,4 +60,7 @@ def position_link(view: SeatView | None) -> str:
 
 def analysis_link(view: SeatView, text: str = "") -> dict[str, str]:
     """A link (``href``, ``text``) that opens ``view`` on the analysis board, from any lesson page."""
+    # The flow imports this module for read_position and loads no front end; widgets._base brings anywidget.
+    from widgets._base import page_address  # noqa: PLC0415 - only when a page makes a link
+
     return {"href": page_address(ANALYSIS_PAGE) + position_link(view), "text": text or say(PATTERNS["open_here"])}
