@@ -170,7 +170,7 @@ class AnalysisFlow:
             return self.seen(self.states[self.step])
         return self.view
 
-    def say(self, kind: str, text: str) -> None:
+    def _say(self, kind: str, text: str) -> None:
         """Say ``text`` (a sentence already in the learner's language), with no badge."""
         self.message = Message(kind, "", text)
 
@@ -190,7 +190,7 @@ class AnalysisFlow:
         elif position is not None:
             self.open(turned_to_you(position))
         else:
-            self.say("prompt", say(PATTERNS["setup_prompt"]))
+            self._say("prompt", say(PATTERNS["setup_prompt"]))
             self._changed()
 
     def open(self, view: SeatView) -> None:
@@ -202,7 +202,7 @@ class AnalysisFlow:
         self.setup = Setup.from_view(view)
         self.mode = Mode.ANALYSE
         self.asked = ""
-        self.say("prompt", say(PATTERNS["analyse_prompt"]))
+        self._say("prompt", say(PATTERNS["analyse_prompt"]))
         self._changed()
 
     def open_link(self, position: str | None = None) -> bool:
@@ -221,11 +221,11 @@ class AnalysisFlow:
                 self.setup = Setup()
                 self.view = None
                 self.mode = Mode.SETUP
-                self.say("refused", say(PATTERNS["bad_link"], problem=plain(problem)))
+                self._say("refused", say(PATTERNS["bad_link"], problem=plain(problem)))
                 self._changed()
                 return False
             self.open(view)
-            self.say("done", say(PATTERNS["opened_link"]))
+            self._say("done", say(PATTERNS["opened_link"]))
             return True
         finally:
             self.opened = True
@@ -233,48 +233,48 @@ class AnalysisFlow:
     def paste(self, text: str) -> bool:
         """Open the position ``text`` writes; a line that cannot be read says why and changes nothing."""
         if not text.strip():
-            self.say("refused", say(PATTERNS["empty_text"]))
+            self._say("refused", say(PATTERNS["empty_text"]))
             return False
         try:
             view = read_position(text)
         except InvalidPositionError as problem:
-            self.say("refused", say(PATTERNS["bad_text"], problem=plain(problem)))
+            self._say("refused", say(PATTERNS["bad_text"], problem=plain(problem)))
             return False
         self.open(view)
-        self.say("done", say(PATTERNS["opened_text"]))
+        self._say("done", say(PATTERNS["opened_text"]))
         return True
 
     def open_record(self, text: str, hand: int, play: int) -> bool:
         """Open the position before play ``play`` of hand ``hand`` (both from 1) of a pasted match record."""
         if not text.strip():
-            self.say("refused", say(PATTERNS["empty_record"]))
+            self._say("refused", say(PATTERNS["empty_record"]))
             return False
         try:
             record = load_record(text)
         except InvalidRecordError as problem:  # the detail names JSON and fields: the log has it
             log.info("record not readable: %s", problem)
-            self.say("refused", say(PATTERNS["not_record" if not text.lstrip().startswith("{")
+            self._say("refused", say(PATTERNS["not_record" if not text.lstrip().startswith("{")
                                              else "damaged_record"]))
             return False
         try:
             view = turned_to_you(position_before(record, hand, play))
         except HeartsError as problem:
-            self.say("refused", say(PATTERNS["bad_record"], problem=plain(problem)))
+            self._say("refused", say(PATTERNS["bad_record"], problem=plain(problem)))
             return False
         self.open(view)
-        self.say("done", say(PATTERNS["opened_record"], hand=hand, play=play))
+        self._say("done", say(PATTERNS["opened_record"], hand=hand, play=play))
         return True
 
     # ------------------------------------------------------------------ setup
 
     def _in_setup(self) -> bool:
         if self.mode is not Mode.SETUP:
-            self.say("refused", say(PATTERNS["not_setup"]))
+            self._say("refused", say(PATTERNS["not_setup"]))
             return False
         return True
 
     def _said_setup(self, text: str) -> None:
-        self.say("prompt", text)
+        self._say("prompt", text)
         self._changed()
 
     def tap_deck(self, card: Card | str) -> bool:
@@ -292,12 +292,12 @@ class AnalysisFlow:
             self._said_setup(say(PATTERNS["removed_hand"], card=chosen))
             return True
         if chosen in self.setup.plays:
-            self.say("refused", say(PATTERNS["twice_played"], card=chosen))
+            self._say("refused", say(PATTERNS["twice_played"], card=chosen))
             return False
         if self.target == "hand":
             played = self.setup.plays_of(0)
             if len(self.setup.hand) + played >= CARDS_PER_SEAT:
-                self.say("refused", say(PATTERNS["hand_full"], count=len(self.setup.hand), played=played,
+                self._say("refused", say(PATTERNS["hand_full"], count=len(self.setup.hand), played=played,
                                         total=CARDS_PER_SEAT))
                 return False
             self.setup.hand.append(chosen)
@@ -305,18 +305,18 @@ class AnalysisFlow:
             return True
         player = self.setup.next_player()
         if player is None:
-            self.say("refused", say(PATTERNS["all_played"], total=TRICKS_PER_HAND))
+            self._say("refused", say(PATTERNS["all_played"], total=TRICKS_PER_HAND))
             return False
         held = chosen in self.setup.hand
         if held and player != 0:
-            self.say("refused", say(PATTERNS["in_your_hand"], card=chosen, seat=seat_name(player)))
+            self._say("refused", say(PATTERNS["in_your_hand"], card=chosen, seat=seat_name(player)))
             return False
         if player == 0 and not held and len(self.setup.hand) + self.setup.plays_of(0) >= CARDS_PER_SEAT:
-            self.say("refused", say(PATTERNS["you_full"], total=CARDS_PER_SEAT))
+            self._say("refused", say(PATTERNS["you_full"], total=CARDS_PER_SEAT))
             return False
         refusal = self.setup.refusal([*self.setup.plays, chosen])
         if refusal is not None:
-            self.say("refused", say(PATTERNS["refused_play_you" if player == 0 else "refused_play_other"],
+            self._say("refused", say(PATTERNS["refused_play_you" if player == 0 else "refused_play_other"],
                                     seat=seat_name(player), card=chosen, why=refusal))
             return False
         if held:  # you played it from your hand
@@ -341,10 +341,10 @@ class AnalysisFlow:
         if not self._in_setup():
             return False
         if self.setup.plays:
-            self.say("refused", say(PATTERNS["leader_locked"]))
+            self._say("refused", say(PATTERNS["leader_locked"]))
             return False
         if seat != 0 and TWO_OF_CLUBS in self.setup.hand:
-            self.say("refused", say(PATTERNS["leader_two"], card=TWO_OF_CLUBS))
+            self._say("refused", say(PATTERNS["leader_two"], card=TWO_OF_CLUBS))
             return False
         self.setup.first_leader = seat
         self._said_setup(say(PATTERNS["leader_set_you"]) if seat == 0
@@ -356,7 +356,7 @@ class AnalysisFlow:
         if not self._in_setup():
             return False
         if not self.setup.plays:
-            self.say("refused", say(PATTERNS["nothing_to_take_back"]))
+            self._say("refused", say(PATTERNS["nothing_to_take_back"]))
             return False
         card = self.setup.plays.pop()
         self._said_setup(say(PATTERNS["taken_back"], card=card))
@@ -370,7 +370,7 @@ class AnalysisFlow:
         self.states = []
         self.mode = Mode.SETUP
         self.target = "hand"
-        self.say("prompt", say(PATTERNS["cleared"]))
+        self._say("prompt", say(PATTERNS["cleared"]))
         self._changed()
 
     def analyse(self) -> bool:
@@ -380,7 +380,7 @@ class AnalysisFlow:
         try:
             view = read_position(self.setup.line())
         except InvalidPositionError as problem:
-            self.say("refused", say(PATTERNS["refused_setup"], problem=plain(problem)))
+            self._say("refused", say(PATTERNS["refused_setup"], problem=plain(problem)))
             return False
         self.open(view)
         return True
@@ -397,7 +397,7 @@ class AnalysisFlow:
 
     def _analysed(self) -> SeatView | None:
         if self.mode is not Mode.ANALYSE or self.view is None:
-            self.say("refused", say(PATTERNS["not_analyse"]))
+            self._say("refused", say(PATTERNS["not_analyse"]))
             return None
         return self.view
 
@@ -438,15 +438,15 @@ class AnalysisFlow:
         if view is None:
             return False
         if view.phase is Phase.PASSING:
-            self.say("refused", say(PATTERNS["play_passing"]))
+            self._say("refused", say(PATTERNS["play_passing"]))
             return False
         if view.phase is Phase.HAND_OVER:
-            self.say("refused", say(PATTERNS["play_done"]))
+            self._say("refused", say(PATTERNS["play_done"]))
             return False
         self.states = [self._layout(view)]
         self.mode = Mode.PLAY
         self.step = 0
-        self.say("prompt", say(PATTERNS["play_prompt"]))
+        self._say("prompt", say(PATTERNS["play_prompt"]))
         self._changed()
         return True
 
@@ -473,7 +473,7 @@ class AnalysisFlow:
 
     def _playing(self) -> HandState | None:
         if self.mode is not Mode.PLAY or not self.states:
-            self.say("refused", say(PATTERNS["not_playing"]))
+            self._say("refused", say(PATTERNS["not_playing"]))
             return None
         return self.states[self.step]
 
@@ -485,7 +485,7 @@ class AnalysisFlow:
             return False
         holder = state.holder(chosen)
         if holder is None:
-            self.say("refused", say(PATTERNS["not_holder"], card=chosen))
+            self._say("refused", say(PATTERNS["not_holder"], card=chosen))
             return False
         verdict = state.explain(chosen, seat=holder)
         if not verdict.legal:
@@ -501,7 +501,7 @@ class AnalysisFlow:
         if state is None:
             return False
         if state.to_move is None:
-            self.say("refused", say(PATTERNS["play_over"], points=points_words(state)))
+            self._say("refused", say(PATTERNS["play_over"], points=points_words(state)))
             return False
         bot = make_bot(BOT_LEVEL, seed=self.seed + len(state.plays))
         self._advance(state, bot.choose_play(state.view(state.to_move)))
@@ -513,17 +513,17 @@ class AnalysisFlow:
         if state is None:
             return 0
         if state.to_move is None:
-            self.say("refused", say(PATTERNS["play_over"], points=points_words(state)))
+            self._say("refused", say(PATTERNS["play_over"], points=points_words(state)))
             return 0
         if state.to_move == 0:
-            self.say("prompt", say(PATTERNS["already_yours"]))
+            self._say("prompt", say(PATTERNS["already_yours"]))
             return 0
         said = []
         while state.to_move not in (None, 0):
             self.computer_play()
             said.append(self.message.text)
             state = self.states[self.step]
-        self.say("done", " ".join(said))
+        self._say("done", " ".join(said))
         return len(said)
 
     def _advance(self, state: HandState, card: Card) -> None:
@@ -540,7 +540,7 @@ class AnalysisFlow:
                                  points=points_phrase(trick.points)))
         if after.is_over:
             words.append(say(PATTERNS["play_over"], points=points_words(after)))
-        self.say("done", sentences(words))
+        self._say("done", sentences(words))
         self._changed()
 
     def back(self) -> bool:
@@ -548,10 +548,10 @@ class AnalysisFlow:
         if self._playing() is None:
             return False
         if self.step == 0:
-            self.say("prompt", say(PATTERNS["at_start"]))
+            self._say("prompt", say(PATTERNS["at_start"]))
             return False
         self.step -= 1
-        self.say("prompt", self._step_words())
+        self._say("prompt", self._step_words())
         self._changed()
         return True
 
@@ -560,10 +560,10 @@ class AnalysisFlow:
         if self._playing() is None:
             return False
         if self.step == len(self.states) - 1:
-            self.say("prompt", say(PATTERNS["at_end"]))
+            self._say("prompt", say(PATTERNS["at_end"]))
             return False
         self.step += 1
-        self.say("prompt", self._step_words())
+        self._say("prompt", self._step_words())
         self._changed()
         return True
 
@@ -587,5 +587,5 @@ class AnalysisFlow:
         if self.view is not None and self.mode is Mode.PLAY:
             self.states = []
             self.mode = Mode.ANALYSE
-            self.say("prompt", say(PATTERNS["analyse_prompt"]))
+            self._say("prompt", say(PATTERNS["analyse_prompt"]))
             self._changed()
