@@ -44,7 +44,17 @@ from hearts_core.state import HandState, SeatView
 from widgets._base import HeartsWidget, bundle_css, bundle_esm, command
 from widgets.analysis.flow import AnalysisFlow, CoachAnswer, Mode
 from widgets.analysis.links import position_link
-from widgets.analysis.payloads import coach_payload, labels, play_payload, setup_payload, targets, view_payload
+from widgets.analysis.payloads import (
+    PlayPayload,
+    SetupPayload,
+    ViewPayload,
+    coach_payload,
+    labels,
+    play_payload,
+    setup_payload,
+    targets,
+    view_payload,
+)
 
 __all__ = ["EXAMPLE_PUZZLE", "AnalysisBoard"]
 
@@ -316,6 +326,7 @@ class AnalysisBoard(HeartsWidget):
         self.position_text = format_position(shown) if shown is not None else ""
         self.link = position_link(shown)
 
-    def _set(self, payload: Any) -> None:
+    def _set(self, payload: SetupPayload | ViewPayload | PlayPayload) -> None:
+        # The payloads' field names are the traits' names.
         for name, value in asdict(payload).items():
             setattr(self, name, value)
