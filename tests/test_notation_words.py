@@ -39,7 +39,7 @@ from hearts_core.legality import ActionReason
 from hearts_core.rules import SEAT_NAMES
 from tests.pseudo import PSEUDO_CODE, PseudoTranslations, pseudo_language, untranslated
 from tests.test_notation import EXAMPLE, PASSING, PRACTICE, REFUSALS, seeded_states
-from widgets.analysis_board import AnalysisBoard
+from widgets.analysis import AnalysisBoard
 
 SOURCES = tuple(Path(__file__).resolve().parents[1] / "hearts_core" / name
                 for name in ("notation.py", "_notation_fields.py", "_notation_reader.py"))

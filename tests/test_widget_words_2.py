@@ -37,7 +37,7 @@ from hearts_learner.puzzle_store import PuzzleStore
 from hearts_learner.puzzle_words import due_text, rating_text, streak_text, theme_text
 from tests.pseudo import CLOSE, OPEN, pseudo_language, untranslated
 from widgets._base import PLURAL_TABLE_KEY, STATIC, HeartsWidget, front_end_patterns
-from widgets.analysis_board import AnalysisBoard
+from widgets.analysis import AnalysisBoard
 from widgets.exercises import Exercise, LegalCardsQuiz, StopTheMoon, TrickPointsQuiz, WhoTakesQuiz
 from widgets.glossary import LINK_TEXTS, RULE_ENTRIES, rule_link, rule_words
 from widgets.points_quiz import points_working

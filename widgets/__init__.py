@@ -18,7 +18,7 @@ import importlib
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:  # what a type checker and a reader see; at run time __getattr__ imports them
-    from widgets.analysis_board import AnalysisBoard
+    from widgets.analysis.widget import AnalysisBoard
     from widgets.drill import Drill
     from widgets.exercises import LegalCardsQuiz, StopTheMoon, TrickPointsQuiz, WhoTakesQuiz
     from widgets.explainer import CardExplainer
@@ -34,7 +34,7 @@ if TYPE_CHECKING:  # what a type checker and a reader see; at run time __getattr
 
 # Public name -> the module that defines it.
 _HOMES = {
-    "AnalysisBoard": "widgets.analysis_board",
+    "AnalysisBoard": "widgets.analysis.widget",
     "CardExplainer": "widgets.explainer",
     "completes": "widgets.lessons",
     "Drill": "widgets.drill",

@@ -23,7 +23,7 @@ from tests.browser.pages import cards_without_names, each_viewport, screenshot, 
 from tests.browser.test_lessons_browser import assert_words_not_identifiers
 from tests.browser.test_puzzles_browser import answer, settled_puzzle
 from tests.test_widget_analysis_board import played_hand
-from widgets.analysis_board import read_position
+from widgets.analysis import read_position
 
 BOARD = ".hl-analysis"
 SETTLE = 30_000

@@ -39,7 +39,7 @@ from tests.browser.pages import (
     screenshot,
 )
 from tools.localhost import gated_context, serve_folder
-from widgets.analysis_board import read_position
+from widgets.analysis import read_position
 from widgets.lessons import LESSONS
 
 ANALYSIS_LINE = ("0 ♣3♣A♦7♠Q♥9 hold 0:♣2♣J♣Q♦A/2:♦5♦K♦2♦6/3:♠6♠2♠7♠8/2:♦8♦9♦3♦10/1:♠9♠10♠J♠3/3:♦J♦4♦Q♥2/"
