@@ -60,7 +60,7 @@ from hearts_core.wording import (
 from hearts_learner.history import FinishedMatch
 from hearts_learner.statistics import Statistics
 from widgets._base import card_data, cards_data, spoken_plays
-from widgets.analysis_board import analysis_link
+from widgets.analysis.links import analysis_link
 from widgets.match_flow import (
     OPPONENT_LEVELS,
     SPEEDS,

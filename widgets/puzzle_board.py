@@ -71,7 +71,7 @@ from hearts_learner.puzzle_words import PATTERNS as PROGRESS_PATTERNS
 from hearts_learner.puzzle_words import due_text, rating_text, streak_text, theme_text
 from hearts_learner.schedule import LEARNING_STEP, ReviewCard, ReviewItem
 from widgets._base import HeartsWidget, bundle_css, bundle_esm, card_data, cards_data, command, spoken_plays
-from widgets.analysis_board import analysis_link
+from widgets.analysis.links import analysis_link
 from widgets.lessons import Lesson, lesson
 
 __all__ = ["GOAL", "PATTERNS", "Entry", "PuzzleBoard"]
