@@ -71,6 +71,9 @@ def test_the_wheel_carries_every_lesson_and_the_serving_configuration(wheel: Pat
         assert f"{shipped}{extra}" in names
     assert "hearts_core/puzzles.json" in names  # the puzzles page's set
     assert "hearts_learner/puzzle_store.py" in names  # the learner's state, which the widgets import
+    # Every widget module, those of its subpackages (widgets/records/) too: setuptools ships only listed packages.
+    for module in sorted((ROOT / "widgets").rglob("*.py")):
+        assert module.relative_to(ROOT).as_posix() in names
 
 
 def test_the_installed_app_uses_its_own_copy(installed: Path, tmp_path: Path) -> None:

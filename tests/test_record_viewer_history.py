@@ -9,7 +9,7 @@ import pytest
 from hearts_core import Match, Rules
 from hearts_core.bots import make_bot
 from hearts_learner.match_store import MatchStore
-from widgets.record_viewer import RecordViewer
+from widgets.records import RecordViewer
 
 
 def finished_match(seed: int) -> Match:

@@ -23,7 +23,7 @@ from hypothesis import strategies as st
 import widgets
 from widgets._base import FAILED, REFUSED, HeartsWidget, command
 from widgets.lessons import LessonIndex, PointsQuiz, Progress, completes
-from widgets.record_viewer import RecordViewer
+from widgets.records import RecordViewer
 from widgets.trick_scene import TrickScene
 
 # Messages no action accepts, each with what is wrong with it.

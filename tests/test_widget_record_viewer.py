@@ -12,7 +12,7 @@ import pytest
 
 from hearts_core import Match, check_record
 from hearts_learner.match_store import MatchStore
-from widgets.record_viewer import HUNT_CAPTION, MAX_UPLOAD_BYTES, SAMPLE_NAMES, SAMPLES, MistakeHunt, RecordViewer
+from widgets.records import HUNT_CAPTION, MAX_UPLOAD_BYTES, SAMPLE_NAMES, SAMPLES, MistakeHunt, RecordViewer
 
 TESTS_DATA = Path(__file__).parent / "data"
 VALID = TESTS_DATA / "valid_match.json"

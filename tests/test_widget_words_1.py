@@ -32,7 +32,7 @@ from widgets.drill import Drill
 from widgets.explainer import CardExplainer
 from widgets.pass_picker import PassPicker
 from widgets.points_quiz import PointsQuiz
-from widgets.record_viewer import MistakeHunt, RecordViewer
+from widgets.records import MistakeHunt, RecordViewer
 from widgets.score_table import ScoreQuiz, ScoreTable
 from widgets.trick_scene import TrickScene
 
@@ -257,7 +257,7 @@ def test_the_pass_picker_says_everything_through_the_layer() -> None:
 
 def viewer_foreign(viewer: RecordViewer) -> tuple[str, ...]:
     """The engine's refusals and the glossary's rule names that the viewer quotes."""
-    return tuple(text for problem in getattr(viewer, "_all_problems", viewer.problems) or viewer.problems
+    return tuple(text for problem in getattr(viewer.flow, "all_problems", viewer.problems) or viewer.problems
                  for text in (problem["message"], problem["rule"]))
 
 
@@ -307,7 +307,7 @@ def test_the_mistake_hunt_says_everything_through_the_layer() -> None:
             if legal and hunt.hunting:
                 hunt.mark(legal[0])
                 seen.update(words_outside(hunt, VIEWER_TRAITS, foreign))
-        for problem in list(hunt._all_problems):
+        for problem in list(hunt.flow.all_problems):
             if hunt.hunting:
                 hunt.goto(problem["step"])
                 hunt.mark(len(hunt.frame["cards"]) - 1)

@@ -28,7 +28,7 @@ if TYPE_CHECKING:  # what a type checker and a reader see; at run time __getattr
     from widgets.points_quiz import PointsQuiz
     from widgets.practice import Practice
     from widgets.puzzle_board import PuzzleBoard
-    from widgets.record_viewer import MistakeHunt, RecordViewer
+    from widgets.records.widget import MistakeHunt, RecordViewer
     from widgets.score_table import ScoreQuiz, ScoreTable
     from widgets.trick_scene import TrickScene
 
@@ -42,12 +42,12 @@ _HOMES = {
     "LessonIndex": "widgets.lessons",
     "LessonPractice": "widgets.lessons",
     "MatchWidget": "widgets.match",
-    "MistakeHunt": "widgets.record_viewer",
+    "MistakeHunt": "widgets.records.widget",
     "PassPicker": "widgets.pass_picker",
     "PointsQuiz": "widgets.points_quiz",
     "Practice": "widgets.practice",
     "PuzzleBoard": "widgets.puzzle_board",
-    "RecordViewer": "widgets.record_viewer",
+    "RecordViewer": "widgets.records.widget",
     "ScoreQuiz": "widgets.score_table",
     "ScoreTable": "widgets.score_table",
     "StopTheMoon": "widgets.exercises",

@@ -18,7 +18,7 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from tests.browser.pages import each_viewport, open_notebook, screenshot, wait_until_live
-from widgets.record_viewer import MAX_UPLOAD_BYTES
+from widgets.records import MAX_UPLOAD_BYTES
 
 VALID = Path(__file__).resolve().parents[1] / "data" / "valid_match.json"
 
