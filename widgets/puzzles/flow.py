@@ -211,6 +211,7 @@ class PuzzleFlow:
         self.catalogue = _entries(load_puzzles() if puzzles is None else puzzles)
         if not self.catalogue:
             raise ValueError("a puzzle page needs at least one puzzle")
+        self._ids = frozenset(entry.id for entry in self.catalogue)
         self.store = store if store is not None else PuzzleStore()
         self.clock = clock
         self.seed = seed
@@ -261,8 +262,7 @@ class PuzzleFlow:
     @property
     def solved_here(self) -> int:
         """Attempts right at the first try among this board's own puzzles (what a lesson's mark counts)."""
-        mine = {entry.id for entry in self.catalogue}
-        return sum(1 for attempt in self.progress.attempts if attempt.solved and attempt.puzzle_id in mine)
+        return sum(1 for attempt in self.progress.attempts if attempt.solved and attempt.puzzle_id in self._ids)
 
     @property
     def goal_count(self) -> int:
@@ -280,10 +280,9 @@ class PuzzleFlow:
     def showable(self, progress: PuzzleProgress) -> PuzzleProgress:
         """``progress`` with only the review cards this board can show: its catalogue's puzzles and, on the
         puzzles page, the plays whose data makes a puzzle (a lesson keeps to its own puzzles)."""
-        ids = {entry.id for entry in self.catalogue}
         return replace(progress, cards=tuple(
             card for card in progress.cards
-            if (card.kind == "puzzle" and card.id in ids)
+            if (card.kind == "puzzle" and card.id in self._ids)
             or (card.kind == "play" and self.mode == "page" and self._play_entry(card) is not None)))
 
     def _load(self) -> PuzzleProgress:
