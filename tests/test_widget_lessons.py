@@ -23,7 +23,7 @@ from widgets.match import MatchWidget
 from widgets.pass_picker import PassPicker
 from widgets.points_quiz import PointsQuiz as PointsQuizItself
 from widgets.practice import Practice
-from widgets.puzzle_board import PuzzleBoard
+from widgets.puzzles import PuzzleBoard
 from widgets.records import MistakeHunt, RecordViewer
 from widgets.score_table import ScoreQuiz, ScoreTable
 from widgets.trick_scene import TrickScene

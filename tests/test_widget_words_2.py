@@ -42,7 +42,7 @@ from widgets.exercises import Exercise, LegalCardsQuiz, StopTheMoon, TrickPoints
 from widgets.glossary import LINK_TEXTS, RULE_ENTRIES, rule_link, rule_words
 from widgets.points_quiz import points_working
 from widgets.practice import Practice
-from widgets.puzzle_board import PuzzleBoard
+from widgets.puzzles import PuzzleBoard
 
 MY_JS = ("analysis_board.js", "puzzle_board.js", "practice.js", "exercise_parts.js", "exercises.js")
 

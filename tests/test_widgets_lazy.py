@@ -34,7 +34,7 @@ def test_importing_the_package_imports_no_widget() -> None:
 def test_a_lesson_importing_one_widget_imports_only_what_that_widget_needs() -> None:
     loaded = loaded_after("from widgets import PointsQuiz, completes")
     assert "widgets.lessons" in loaded and "widgets.points_quiz" in loaded
-    for module in ("widgets.analysis.widget", "widgets.match", "widgets.puzzle_board", "widgets.records"):
+    for module in ("widgets.analysis.widget", "widgets.match", "widgets.puzzles.widget", "widgets.records"):
         assert module not in loaded
 
 

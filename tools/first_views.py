@@ -66,7 +66,7 @@ from hearts_core.wording import LANGUAGES
 from widgets import MatchWidget
 from widgets._base import EVERYONE
 from widgets.lessons import LESSONS, Progress
-from widgets.puzzle_board import PuzzleBoard
+from widgets.puzzles import PuzzleBoard
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))  # the tools beside this one, however it is loaded
 from localhost import CHROMIUM, CHROMIUM_FLAGS

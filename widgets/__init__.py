@@ -27,7 +27,7 @@ if TYPE_CHECKING:  # what a type checker and a reader see; at run time __getattr
     from widgets.pass_picker import PassPicker
     from widgets.points_quiz import PointsQuiz
     from widgets.practice import Practice
-    from widgets.puzzle_board import PuzzleBoard
+    from widgets.puzzles.widget import PuzzleBoard
     from widgets.records.widget import MistakeHunt, RecordViewer
     from widgets.score_table import ScoreQuiz, ScoreTable
     from widgets.trick_scene import TrickScene
@@ -46,7 +46,7 @@ _HOMES = {
     "PassPicker": "widgets.pass_picker",
     "PointsQuiz": "widgets.points_quiz",
     "Practice": "widgets.practice",
-    "PuzzleBoard": "widgets.puzzle_board",
+    "PuzzleBoard": "widgets.puzzles.widget",
     "RecordViewer": "widgets.records.widget",
     "ScoreQuiz": "widgets.score_table",
     "ScoreTable": "widgets.score_table",

@@ -1,0 +1,496 @@
+"""The puzzle board's controller: the puzzle on screen, the learner's answer and progress, and every decision.
+
+Design choices:
+
+* No traitlets here, and no front end: :class:`PuzzleFlow` holds the board's state and
+  decides; the widget (:mod:`widgets.puzzles.widget`) copies that state into traits after
+  every action through the builders of :mod:`widgets.puzzles.payloads`.  So the flow can be
+  driven, and tested, without Jupyter.
+* The position is :meth:`hearts_core.puzzles.Puzzle.view`, the seat's own view.  Which
+  cards may be played, and why not, is the engine's (``view.explain``).
+* Answering is two steps, as in the match: tap a card (:meth:`PuzzleFlow.select`; a card
+  the rules refuse is explained and changes nothing), then Confirm
+  (:meth:`PuzzleFlow.confirm`).  The verdict and its reason are :meth:`Puzzle.check`'s words.
+* Progress is :mod:`hearts_learner.puzzle_progress`: every answer goes through
+  :meth:`PuzzleStore.update`, so two tabs never lose each other's attempts.  Only a first
+  attempt moves the rating; a repeat or a review does not (the module's own rule).
+* The learner's own mistakes come back here: a costly play from one of their matches
+  (a review card of kind "play", kept by :mod:`widgets.match_advice`) carries its
+  position as puzzle data (:func:`hearts_core.puzzles.mistake_puzzle`), and on the
+  puzzles page it is shown and answered like a puzzle when due, due reviews first, in
+  :func:`next_puzzle`'s order.  Its answer reviews its card (right sends it further out,
+  wrong brings it back soon) and never moves the rating: it has no first attempt.
+  "Your mistakes" counts only the due cards this board can show (:meth:`PuzzleFlow.showable`).
+* Themes are their stable keys (:data:`hearts_core.puzzles.THEMES`): the catalogue handed
+  to :func:`next_puzzle` carries the keys, so the picker, the progress file and the
+  accuracy per theme all speak keys, and only the words shown are translated.
+* Every sentence a learner reads is a whole pattern in :data:`PATTERNS`, marked for the
+  catalogue (:func:`hearts_core.wording.marked`) and said in the active language by
+  :func:`hearts_core.wording.say`; the messages are said here, the position's words in
+  :mod:`widgets.puzzles.payloads`.
+* Time comes from ``clock`` (the wall clock in UTC by default), so tests fix it.  The
+  moment the status was last worked out is kept (:attr:`PuzzleFlow.status_at`): what is due
+  is counted then, not each time the learner taps a card.
+* One board, three uses (``mode``): the puzzles page (every theme, a picker, the puzzle of
+  the day); a strategy lesson's puzzles (:func:`lesson_puzzles`: only the lesson's themes,
+  marked once ``goal`` of them are right at the first try, counted from the saved attempts
+  so a solve on the puzzles page counts too); and a lesson's worked position
+  (:func:`worked_puzzles`: one puzzle, asked before it is explained, kept out of the rating
+  and the reviews because the lesson explains it straight after).
+* :attr:`PuzzleFlow.step` goes up whenever another puzzle is shown, so the widget redraws the
+  position only then.
+
+>>> from datetime import UTC, datetime
+>>> from tempfile import TemporaryDirectory
+>>> with TemporaryDirectory() as folder:
+...     flow = PuzzleFlow(store=PuzzleStore(folder), clock=lambda: datetime(2026, 12, 1, 12, tzinfo=UTC))
+...     answer = flow.choose(str(flow.puzzle.solution))
+...     answer is not None and answer.correct, flow.answered, flow.first_try, flow.progress.streak
+(True, True, True, 1)
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, replace
+from datetime import UTC, datetime
+from typing import TYPE_CHECKING, Final
+
+from hearts_core.cards import Card, to_card
+from hearts_core.errors import HeartsError, InvalidRecordError
+from hearts_core.puzzles import THEMES, Puzzle, PuzzleAnswer, load_puzzles, puzzle_from_data
+from hearts_core.state import SeatView
+from hearts_core.wording import and_list, marked, say
+from hearts_learner.files import CorruptFileError, SaveConflictError
+from hearts_learner.puzzle_choice import next_puzzle, puzzle_of_the_day
+from hearts_learner.puzzle_file import NewerPuzzlesError, UnreadablePuzzlesError
+from hearts_learner.puzzle_progress import PuzzleProgress
+from hearts_learner.puzzle_store import PuzzleStore
+from hearts_learner.schedule import LEARNING_STEP, ReviewCard, ReviewItem
+
+if TYPE_CHECKING:  # a lesson is only read here; widgets.lessons is a widget module (traitlets)
+    from widgets.lessons import Lesson
+
+__all__ = ["GOAL", "MODES", "PATTERNS", "Entry", "Message", "PuzzleFlow", "lesson_puzzles", "utc_now",
+           "worked_puzzles"]
+
+log = logging.getLogger("hearts_lessons.puzzles")
+
+GOAL: Final = 5
+"""Puzzles answered (first attempts, kept across visits) that earn the page its mark on the index."""
+
+MODES: Final = ("page", "lesson", "worked")
+"""The board's uses: the puzzles page, a strategy lesson's puzzles, a lesson's worked position."""
+
+PATTERNS: Final = {
+    "any_theme": marked("Any theme"),
+    "theme_label": marked("Theme"),
+    "day_button": marked("Puzzle of the day"),
+    "confirm": marked("Confirm"),
+    "next": marked("Next puzzle"),
+    "hand": marked("Your hand: tap the card you would play, then Confirm"),
+    "table": marked("The trick so far"),
+    "players": marked("Points taken and voids shown so far"),
+    "player": marked("Player"),
+    "points": marked("Points taken"),
+    "voids": marked("Shown void in"),
+    "no_voids": marked("none shown"),
+    "your_card": marked("your card"),
+    "mistakes": marked("Your mistakes"),
+    "accuracy": marked("First-try solves by theme"),
+    "accuracy_none": marked("No puzzles answered yet."),
+    "title": marked("Puzzle rated {rating}"),
+    "title_day": marked("Puzzle of the day, rated {rating}"),
+    "title_review": marked("A puzzle you missed earlier, rated {rating}"),
+    "title_repeat": marked("A puzzle you have answered before, rated {rating}"),
+    "question_lead": marked("You lead this trick. Which card would you play?"),
+    "question_follow": marked("Your turn to play to this trick. Which card would you play?"),
+    "trick": marked("Trick {number} of {total}"),
+    "hearts_broken": marked("Hearts are broken."),
+    "hearts_unbroken": marked("Hearts are not broken yet."),
+    "queen_gone": marked("♠Q has been played, by {seat}."),
+    "queen_out": marked("♠Q has not been played yet."),
+    "nobody_led": marked("Nobody has played to this trick yet: you lead."),
+    "prompt": marked("Tap the card you would play, then press Confirm."),
+    "selected": marked("You chose {card}. Press Confirm to play it, or tap another card."),
+    "refused": marked("{why} Nothing changed: choose another card."),
+    "no_card": marked("Tap a card first, then press Confirm."),
+    "answered": marked("This puzzle is answered. Press Next puzzle for another."),
+    "answer_first": marked("Answer this puzzle first: tap a card, then press Confirm."),
+    "refused_badge": marked("Not allowed"),
+    "right": marked("Solved"),
+    "wrong": marked("Not solved"),
+    "themes_after": marked("Themes of this puzzle: {themes}."),
+    "comes_back": marked("It comes back under Your mistakes in {minutes} minutes."),
+    "repeat_rating": marked("Rating {rating} (no change: this puzzle was answered before)"),
+    "none_left": marked("You have answered every puzzle in this theme. Choose another theme."),
+    "not_saved": marked("Your answer could not be saved, so it counts on this page only."),
+    "conflict": marked("Another tab saved at the same moment, so this answer counts on this page only. "
+                       "Reload to see both."),
+    "title_worked": marked("A worked position"),
+    "analysis_link": marked("Open this position on the analysis board"),
+    "out_heading": marked("Cards still out (not in your hand, not yet played)"),
+    "out_suit": marked("{suit}: {cards}"),
+    "out_none": marked("{suit}: none"),
+    "history_heading": marked("Tricks played so far ({count})"),
+    "history_trick": marked("Trick {number}, led by {leader}: {cards}. {seat} took it with {card}: {points}."),
+    "title_play": marked("A costly play from one of your matches, rated {rating}"),
+    "played_in_match": marked("In your match you played {card}."),
+    "play_rating": marked("Rating {rating} (no change: a play from your matches is a review, which leaves it alone)"),
+    "lesson_goal": marked("Right at the first try in this lesson's themes: {count} of {goal}."),
+    "lesson_done": marked("Right at the first try in this lesson's themes: {count}. The lesson's mark needs {goal}: "
+                    "you have it."),
+}
+"""Every sentence and label the puzzle board shows, each a whole pattern for :func:`hearts_core.wording.say`."""
+
+
+@dataclass(frozen=True, slots=True)
+class Entry:
+    """A puzzle as :mod:`hearts_learner.puzzle_progress` sees it: its id, rating and theme *keys*."""
+
+    id: str
+    rating: float
+    themes: tuple[str, ...]
+    puzzle: Puzzle
+    play: bool = False
+    """A costly play from one of the learner's matches (a review card of kind "play"), not a shipped puzzle."""
+
+
+@dataclass(frozen=True, slots=True)
+class Message:
+    """What the board says under the hand: its ``kind`` ("prompt", "refused", "right", "wrong"), a badge and a text."""
+
+    kind: str
+    badge: str
+    text: str
+
+
+def _entries(puzzles: Sequence[Puzzle]) -> tuple[Entry, ...]:
+    return tuple(Entry(puzzle.id, float(puzzle.rating), puzzle.theme_keys, puzzle) for puzzle in puzzles)
+
+
+def utc_now() -> datetime:
+    """The wall clock in UTC: every board's clock unless a test gives it another."""
+    return datetime.now(UTC)
+
+
+def lesson_puzzles(lesson: Lesson) -> list[Puzzle]:
+    """A strategy lesson's puzzles: the shipped ones carrying any of its themes, less its worked position
+    (the lesson has already explained it)."""
+    return [puzzle for puzzle in load_puzzles()
+            if set(puzzle.theme_keys) & set(lesson.themes) and puzzle.id != lesson.worked]
+
+
+def worked_puzzles(lesson: Lesson) -> list[Puzzle]:
+    """A strategy lesson's worked position, as a catalogue of its one shipped puzzle."""
+    found = [puzzle for puzzle in load_puzzles() if puzzle.id == lesson.worked]
+    if not found:
+        raise ValueError(f"lesson {lesson.key!r} names worked puzzle {lesson.worked!r}, "
+                         "which is not in the shipped set")
+    return found
+
+
+class PuzzleFlow:
+    """The puzzle board's state and decisions: which puzzle shows, what a tap and a Confirm do, what is saved.
+
+    ``puzzles`` is the catalogue (the shipped set by default), ``store`` where progress is
+    saved (the user's data directory by default), ``clock`` the time, ``seed`` the draw of the
+    next puzzle, ``goal`` what earns the mark and ``mode`` one of :data:`MODES`.
+    """
+
+    status_at: datetime
+    """When the status (rating, due reviews, goal) was last worked out: set with the puzzle shown, an answer,
+    an opening."""
+
+    def __init__(self, puzzles: Sequence[Puzzle] | None = None, *, store: PuzzleStore | None = None,
+                 clock: Callable[[], datetime] = utc_now, seed: str | int | None = None, goal: int = GOAL,
+                 mode: str = "page") -> None:
+        if mode not in MODES:
+            raise ValueError(f"a puzzle board's mode is one of {MODES}, not {mode!r}")
+        self.catalogue = _entries(load_puzzles() if puzzles is None else puzzles)
+        if not self.catalogue:
+            raise ValueError("a puzzle page needs at least one puzzle")
+        self._ids = frozenset(entry.id for entry in self.catalogue)
+        self.store = store if store is not None else PuzzleStore()
+        self.clock = clock
+        self.seed = seed
+        self.mode = mode
+        self.goal = goal
+        self.notice = ""
+        """Why progress was lost or is not saved, as a sentence ("" when all is well)."""
+        self.saving = mode != "worked"
+        """Answers go to the store (not for a worked position, nor once the store proved unusable)."""
+        self.progress = self._load() if self.saving else PuzzleProgress()
+        self.theme = ""
+        """The theme the learner keeps to (its key; "" for any)."""
+        self.entry = self.catalogue[0]
+        self.view: SeatView = self.entry.puzzle.view()
+        self.title_kind = "title"
+        """Which of :data:`PATTERNS`' titles the puzzle on screen wears (a review, a repeat, the day's...)."""
+        self.selected: Card | None = None
+        self.played: Card | None = None
+        """The card confirmed for the puzzle on screen, now on the table (``None`` until it is answered)."""
+        self.first_try = True
+        """The answer on screen was the puzzle's first attempt (so it moved the rating)."""
+        self.message = Message("prompt", "", "")
+        self.opened = False
+        """True once the page's opening has been answered (:meth:`page_opened`)."""
+        self.step = 0
+        """Goes up each time another puzzle is shown."""
+        self._plays: dict[str, Entry | None] = {}
+        """Each play card's puzzle by id, ``None`` for one whose data makes none (an id's data never changes)."""
+        self._show(self._choose_next() or self._day_entry())
+
+    # ------------------------------------------------------------------ reading
+
+    @property
+    def puzzle(self) -> Puzzle:
+        """The puzzle on screen."""
+        return self.entry.puzzle
+
+    @property
+    def answered(self) -> bool:
+        """The puzzle on screen has been answered (its card confirmed)."""
+        return self.played is not None
+
+    @property
+    def theme_keys(self) -> tuple[str, ...]:
+        """The themes the picker offers: those some puzzle of the catalogue carries, in :data:`THEMES`' order."""
+        return tuple(key for key in THEMES if any(key in entry.themes for entry in self.catalogue))
+
+    @property
+    def solved_here(self) -> int:
+        """Attempts right at the first try among this board's own puzzles (what a lesson's mark counts)."""
+        return sum(1 for attempt in self.progress.attempts if attempt.solved and attempt.puzzle_id in self._ids)
+
+    @property
+    def goal_count(self) -> int:
+        """What counts toward ``goal``: puzzles answered (page), right at the first try (lesson), answered (worked)."""
+        if self.mode == "worked":
+            return int(self.answered)
+        if self.mode == "lesson":
+            return self.solved_here
+        return len(self.progress.attempts)
+
+    def is_complete(self) -> bool:
+        """Done for the index: ``goal`` puzzles answered (page), right at the first try (lesson), the one (worked)."""
+        return self.goal_count >= self.goal
+
+    def showable(self, progress: PuzzleProgress) -> PuzzleProgress:
+        """``progress`` with only the review cards this board can show: its catalogue's puzzles and, on the
+        puzzles page, the plays whose data makes a puzzle (a lesson keeps to its own puzzles)."""
+        return replace(progress, cards=tuple(
+            card for card in progress.cards
+            if (card.kind == "puzzle" and card.id in self._ids)
+            or (card.kind == "play" and self.mode == "page" and self._play_entry(card) is not None)))
+
+    def _load(self) -> PuzzleProgress:
+        """The saved progress; an unreadable file is reported (the store set it aside) and play starts afresh."""
+        try:
+            progress = self.store.load()
+        except UnreadablePuzzlesError as problem:
+            self.notice = str(problem)
+            return PuzzleProgress()
+        except NewerPuzzlesError as problem:
+            self.notice = str(problem)
+            self.saving = False
+            return PuzzleProgress()
+        except OSError:
+            self.notice = say(PATTERNS["not_saved"])
+            self.saving = False
+            return PuzzleProgress()
+        return progress
+
+    # ------------------------------------------------------------------ actions
+
+    def page_opened(self) -> None:
+        """Re-read the progress: a preheated kernel built this page before the learner came.
+
+        A puzzle answered meanwhile (in another tab) gives way to the next one.
+        """
+        if self.saving:
+            self.progress = self._load()
+        if not self.answered and self._answered_elsewhere():
+            self._show(self._choose_next() or self._day_entry())
+        self.status_at = self.clock()
+        self.opened = True
+
+    def select(self, card: Card | str) -> bool:
+        """Tap ``card``: chosen if the rules allow it (True); otherwise the engine's reason and no change."""
+        chosen = to_card(card)
+        if self.answered:
+            self._say(say(PATTERNS["answered"]))
+            return False
+        verdict = self.view.explain(chosen)
+        if not verdict.legal:
+            self.message = Message("refused", say(PATTERNS["refused_badge"]),
+                                   say(PATTERNS["refused"], why=verdict.message))
+            return False
+        self.selected = chosen
+        self._say(say(PATTERNS["selected"], card=chosen))
+        return True
+
+    def confirm(self) -> PuzzleAnswer | None:
+        """Play the chosen card: the verdict, its reason, and the progress saved (``None`` if nothing is chosen)."""
+        if self.answered:
+            self._say(say(PATTERNS["answered"]))
+            return None
+        if self.selected is None:
+            self._say(say(PATTERNS["no_card"]))
+            return None
+        chosen = self.selected
+        answer = self.puzzle.check(chosen)
+        now = self.clock()
+        entry = self.entry
+        self.first_try = not entry.play and not self.progress.attempted(entry.id)
+        warning = self._record(self._answer_change(entry, answer.correct, now)) if self.mode != "worked" else ""
+        texts = [answer.why]
+        played = self._played_in_match(entry)
+        if played is not None:
+            texts.append(say(PATTERNS["played_in_match"], card=played))
+        if entry.themes:  # a puzzle the tagger found no theme in says none
+            texts.append(say(PATTERNS["themes_after"], themes=and_list(say(THEMES[key]) for key in entry.themes)))
+        if not answer.correct and self.mode != "worked":
+            texts.append(say(PATTERNS["comes_back"], minutes=round(LEARNING_STEP.total_seconds() / 60)))
+        if warning:
+            texts.append(warning)
+        self.played = chosen
+        self.selected = None
+        self.message = Message("right" if answer.correct else "wrong",
+                               say(PATTERNS["right" if answer.correct else "wrong"]), " ".join(texts))
+        self.status_at = self.clock()
+        return answer
+
+    def choose(self, card: Card | str) -> PuzzleAnswer | None:
+        """Tap ``card`` and Confirm it, as a learner does in two steps."""
+        return self.confirm() if self.select(card) else None
+
+    def next_puzzle(self) -> bool:
+        """Load the next puzzle (a due review first); False, with a sentence, when there is none."""
+        if not self.answered:
+            self._say(say(PATTERNS["answer_first"]))
+            return False
+        entry = self._choose_next()
+        if entry is None:
+            self._say(say(PATTERNS["none_left"]))
+            return False
+        self._show(entry)
+        return True
+
+    def puzzle_of_the_day(self) -> str:
+        """Load the puzzle of the day (the same for everyone on a UTC date); returns its id."""
+        entry = self._day_entry()
+        self._show(entry, kind="title_day")
+        return entry.id
+
+    def choose_theme(self, theme: str) -> bool:
+        """Keep to one theme (its key; "" for any) and load its next puzzle; False when it has none left."""
+        if theme and theme not in self.theme_keys:
+            raise ValueError(say("There are no puzzles on the theme {theme}.", theme=theme))
+        self.theme = theme
+        entry = self._choose_next()
+        if entry is None:
+            self._say(say(PATTERNS["none_left"]))
+            return False
+        self._show(entry)
+        return True
+
+    # ------------------------------------------------------------------ helpers
+
+    def _choose_next(self) -> Entry | None:
+        found = next_puzzle(self.catalogue, self.theme or None, self.showable(self.progress), now=self.clock(),
+                            seed=self.seed)
+        if isinstance(found, ReviewItem):  # a due play card: showable made its puzzle
+            return self._plays[found.id]
+        return found
+
+    def _play_entry(self, card: ReviewCard) -> Entry | None:
+        """A play card as an entry to show, ``None`` (logged once) when its data does not replay as a puzzle."""
+        if card.id not in self._plays:
+            try:
+                puzzle = puzzle_from_data(dict(card.data))
+                legal = {str(each) for each in puzzle.view().legal_plays()}  # it replays
+                if not legal <= {item["card"] for item in puzzle.data["evaluation"]["cards"]}:
+                    raise InvalidRecordError(f"review card {card.id!r} has no figures for some legal cards")
+            except (ValueError, KeyError, TypeError, IndexError):  # a hand-edited file, say: the page goes on
+                log.warning("review card %r does not make a puzzle; it is not shown", card.id, exc_info=True)
+                self._plays[card.id] = None
+            else:
+                self._plays[card.id] = Entry(card.id, float(puzzle.rating), puzzle.theme_keys, puzzle, play=True)
+        return self._plays[card.id]
+
+    def _answer_change(self, entry: Entry, correct: bool, now: datetime) -> Callable[[PuzzleProgress], PuzzleProgress]:
+        """How an answer changes the progress: a play reviews its card; a puzzle records an attempt."""
+        if not entry.play:
+            return lambda progress: progress.record_attempt(entry, correct, now=now)
+        # A card gone from the newest progress (another tab's file set aside, say) leaves nothing to review.
+        return lambda progress: (progress.review(entry.id, correct, now=now) if progress.card(entry.id) is not None
+                                 else progress)
+
+    def _played_in_match(self, entry: Entry) -> Card | None:
+        """The card really played in the match, for a play's entry (``None`` for a puzzle, or if unreadable)."""
+        played = entry.puzzle.data.get("played") if entry.play else None
+        if not isinstance(played, str):
+            return None
+        try:
+            return to_card(played)
+        except HeartsError:
+            return None
+
+    def _answered_elsewhere(self) -> bool:
+        """The puzzle on screen was answered in another tab since it was shown (its play no longer due)."""
+        ident = self.entry.id
+        card = self.progress.card(ident)
+        if self.entry.play:
+            return card is None or card.due > self.clock()
+        return self.progress.attempted(ident) and card is None
+
+    def _day_entry(self) -> Entry:
+        return puzzle_of_the_day(self.catalogue, self.clock().date())
+
+    def _record(self, change: Callable[[PuzzleProgress], PuzzleProgress]) -> str:
+        """Apply ``change`` to the saved progress; "" when saved, else the sentence saying why not."""
+        if not self.saving:
+            self.progress = change(self.progress)
+            return ""
+        try:
+            try:
+                self.progress = self.store.update(change)
+            except UnreadablePuzzlesError as problem:  # damaged since the page opened: set aside, start afresh
+                self.notice = str(problem)
+                self.progress = self.store.update(change)
+        except SaveConflictError:
+            self.progress = change(self.progress)
+            return say(PATTERNS["conflict"])
+        except (OSError, CorruptFileError):
+            self.progress = change(self.progress)
+            return say(PATTERNS["not_saved"])
+        return ""
+
+    def _show(self, entry: Entry, *, kind: str | None = None) -> None:
+        """Put ``entry`` on screen, unanswered, with the title that says why it is here."""
+        self.entry = entry
+        self.view = entry.puzzle.view()
+        if kind is None and self.mode == "worked":
+            kind = "title_worked"
+        if kind is None and entry.play:
+            kind = "title_play"
+        if kind is None:
+            card = self.progress.card(entry.id)
+            now = self.clock()
+            if card is not None and card.due <= now:
+                kind = "title_review"
+            elif self.progress.attempted(entry.id):
+                kind = "title_repeat"
+            else:
+                kind = "title"
+        self.title_kind = kind
+        self.selected = None
+        self.played = None
+        self._say(say(PATTERNS["prompt"]))
+        self.status_at = self.clock()
+        self.step += 1
+
+    def _say(self, text: str) -> None:
+        self.message = Message("prompt", "", text)

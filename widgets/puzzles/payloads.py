@@ -1,0 +1,211 @@
+"""What the puzzle board's front end draws, built from the flow's state.
+
+Design choices:
+
+* One function per trait (or per few traits drawn together), each a function of a
+  :class:`~widgets.puzzles.flow.PuzzleFlow` or of the seat's view and nothing else: they
+  decide no rule and keep no state.  The widget calls them after every action.
+* The position is what the puzzle's seat sees (:meth:`hearts_core.puzzles.Puzzle.view`): its
+  hand, the trick so far, hearts broken or not, whether ♠Q is out, the points each player
+  has taken and the voids play has shown (:meth:`hearts_core.knowledge.Knowledge.voids`).
+  Legal cards are marked from the engine's ``legal_plays``; the front end dims what Python
+  marks and never decides a rule.
+* Seats are named as the puzzle's seat sees the table: itself "You", the next to play
+  "CPU1" and so on, as the reasons name them (:mod:`hearts_core.coach`).
+* A puzzle mined from a real hand is opened by a learner who did not see it played, so the
+  board says what a counting player would know: the tricks so far in words and, per suit,
+  the cards still out.
+* Every sentence is a whole pattern of :data:`~widgets.puzzles.flow.PATTERNS` (or of
+  :mod:`hearts_learner.puzzle_words` for the progress) said in the active language.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from hearts_core.cards import DECK, Card, Suit
+from hearts_core.knowledge import Knowledge
+from hearts_core.phrasing import whole_number
+from hearts_core.puzzles import THEMES
+from hearts_core.rules import CARDS_PER_SEAT, NUM_SEATS, QUEEN_OF_SPADES
+from hearts_core.state import SeatView
+from hearts_core.wording import and_list, points_phrase, say, seat_name, suit_name
+from hearts_learner.puzzle_words import PATTERNS as PROGRESS_PATTERNS
+from hearts_learner.puzzle_words import due_text, rating_text, streak_text, theme_text
+from widgets._base import card_data, cards_data, spoken_plays
+from widgets.analysis.links import analysis_link
+from widgets.puzzles.flow import PATTERNS, PuzzleFlow
+
+__all__ = [
+    "LABELS", "accuracy", "due", "facts", "hand", "history", "history_title", "labels", "lesson_text", "message",
+    "players", "position_link", "question", "rating", "still_out", "streak", "table", "table_words", "theme_choices",
+    "title",
+]
+
+LABELS = ("any_theme", "theme_label", "day_button", "confirm", "next", "hand", "table", "players", "player",
+          "points", "voids", "mistakes", "accuracy", "your_card", "out_heading")
+"""The page's fixed words (buttons, headings): the keys of :data:`PATTERNS` the front end labels with."""
+
+
+def labels() -> dict[str, str]:
+    """The page's fixed words in the active language, by their :data:`PATTERNS` key."""
+    return {name: say(PATTERNS[name]) for name in LABELS}
+
+
+def theme_choices(flow: PuzzleFlow) -> list[dict[str, str]]:
+    """The picker's choices, "Any theme" first, then the catalogue's themes by their words: ``key`` and ``label``."""
+    return [{"key": "", "label": say(PATTERNS["any_theme"])}] + [
+        {"key": key, "label": say(THEMES[key])} for key in sorted(flow.theme_keys, key=lambda key: say(THEMES[key]))]
+
+
+# ------------------------------------------------------------------ the position (drawn when a puzzle is shown)
+
+
+def title(flow: PuzzleFlow) -> str:
+    """Why this puzzle is here (new, the day's, a review, a repeat, a match's play, a worked one) and its rating."""
+    return say(PATTERNS[flow.title_kind], rating=whole_number(flow.puzzle.rating))
+
+
+def question(view: SeatView) -> str:
+    """The question: lead this trick, or play to it."""
+    return say(PATTERNS["question_follow" if view.current_trick else "question_lead"])
+
+
+def facts(view: SeatView) -> list[str]:
+    """Which trick it is, hearts broken or not, where ♠Q is, as sentences."""
+    queen = next((seat for seat, card in view.plays if card is QUEEN_OF_SPADES), None)
+    return [say(PATTERNS["trick"], number=len(view.tricks) + 1, total=CARDS_PER_SEAT),
+            say(PATTERNS["hearts_broken" if view.hearts_broken else "hearts_unbroken"]),
+            say(PATTERNS["queen_out"]) if queen is None else say(PATTERNS["queen_gone"], seat=seat_name(queen))]
+
+
+def players(flow: PuzzleFlow) -> list[dict[str, Any]]:
+    """Each player from the puzzle's seat on, in play order: ``seat``, ``points`` taken, ``voids`` shown, ``you``."""
+    view = flow.view
+    voids = Knowledge.from_view(view).voids()
+    rows = []
+    for offset in range(NUM_SEATS):
+        seat = (flow.puzzle.seat + offset) % NUM_SEATS
+        missing: tuple[Suit, ...] = voids.get(seat, ())
+        shown = and_list(suit_name(suit) for suit in missing) if missing else say(PATTERNS["no_voids"])
+        rows.append({"seat": seat_name(seat), "points": str(view.points_taken[seat]), "voids": shown,
+                     "you": offset == 0})
+    return rows
+
+
+def still_out(view: SeatView) -> list[str]:
+    """Per suit, the cards neither in the seat's hand nor played yet: the ones a careful player counts."""
+    gone = set(view.hand) | {card for _, card in view.plays}
+    lines = []
+    for suit in Suit:
+        left = [card for card in DECK if card.suit is suit and card not in gone]
+        named = suit_name(suit)
+        name = named[:1].upper() + named[1:]  # heads a line: "Clubs: ..."
+        lines.append(say(PATTERNS["out_suit"], suit=name, cards=" ".join(str(card) for card in left)) if left
+                     else say(PATTERNS["out_none"], suit=name))
+    return lines
+
+
+def history(view: SeatView) -> list[str]:
+    """The finished tricks in words, oldest first (a learner opening a puzzle did not see them played)."""
+    return [say(PATTERNS["history_trick"], number=number, leader=seat_name(trick.leader),
+                cards=" ".join(str(card) for card in trick.cards), seat=seat_name(trick.winner),
+                card=trick.played_by(trick.winner), points=points_phrase(trick.points))
+            for number, trick in enumerate(view.tricks, start=1)]
+
+
+def history_title(view: SeatView) -> str:
+    """The heading over :func:`history`, with the number of tricks played."""
+    return say(PATTERNS["history_heading"], count=len(view.tricks))
+
+
+def position_link(view: SeatView) -> dict[str, str]:
+    """The position on the analysis board (``href``, ``text``), shown once the puzzle is answered."""
+    return analysis_link(view, say(PATTERNS["analysis_link"]))
+
+
+# ------------------------------------------------------------------ the hand, the table, the message
+
+
+def hand(flow: PuzzleFlow) -> list[dict[str, Any]]:
+    """The seat's hand with each card's ``legal`` mark; the confirmed card has left it for the table."""
+    legal = set(flow.view.legal_plays())
+    return [card for card in cards_data(flow.view.hand, legal=lambda card: card in legal)
+            if flow.played is None or card["text"] != str(flow.played)]
+
+
+def _trick(flow: PuzzleFlow) -> tuple[int, list[Card]]:
+    """The trick's leader and its cards in play order, the learner's confirmed card last."""
+    view = flow.view
+    leader = view.trick_leader if view.trick_leader is not None else view.seat
+    return leader, [*view.current_trick, *([flow.played] if flow.played is not None else [])]
+
+
+def table(flow: PuzzleFlow) -> list[dict[str, Any]]:
+    """Each seat of the trick in play order up to the learner's: ``seat`` (a name), ``card`` (or none yet), ``you``."""
+    view = flow.view
+    leader, played = _trick(flow)
+    slots = []
+    for offset in range(len(view.current_trick) + 1):
+        seat = (leader + offset) % NUM_SEATS
+        card = played[offset] if offset < len(played) else None
+        slots.append({"seat": seat_name(seat), "card": card_data(card) if card is not None else None,
+                      "you": seat == view.seat})
+    return slots
+
+
+def table_words(flow: PuzzleFlow) -> str:
+    """The trick so far for a screen reader, or that nobody has played to it yet."""
+    leader, played = _trick(flow)
+    seats = [(leader + offset) % NUM_SEATS for offset in range(len(played))]
+    return " ".join(spoken_plays(seats, played) or [say(PATTERNS["nobody_led"])])
+
+
+def message(flow: PuzzleFlow) -> dict[str, str]:
+    """The message under the hand: ``kind`` ("prompt", "refused", "right", "wrong"), ``badge`` and ``text``."""
+    said = flow.message
+    return {"kind": said.kind, "badge": said.badge, "text": said.text}
+
+
+# ------------------------------------------------------------------ the learner's progress
+
+
+def rating(flow: PuzzleFlow) -> str:
+    """The learner's rating; once this page's puzzle is answered, with its change or why it did not move.
+
+    Before the answer a change would be an older answer's, so none is shown.
+    """
+    progress = flow.progress
+    number = whole_number(progress.rating)
+    if not flow.answered:
+        return say(PROGRESS_PATTERNS["rating"], rating=number)
+    if flow.entry.play:
+        return say(PATTERNS["play_rating"], rating=number)
+    if not flow.first_try:
+        return say(PATTERNS["repeat_rating"], rating=number)
+    return rating_text(progress)
+
+
+def streak(flow: PuzzleFlow) -> str:
+    """First-try solves in a row."""
+    return streak_text(flow.progress)
+
+
+def due(flow: PuzzleFlow) -> str:
+    """How many of the reviews this board can show were due when the status was last worked out."""
+    return due_text(flow.showable(flow.progress), flow.status_at)
+
+
+def accuracy(flow: PuzzleFlow) -> list[str]:
+    """First-try solves per theme, as sentences, or that nothing has been answered yet."""
+    records = flow.progress.accuracy()
+    return [theme_text(say(THEMES[key]), record) for key, record in records.items() if key in THEMES] \
+        or [say(PATTERNS["accuracy_none"])]
+
+
+def lesson_text(flow: PuzzleFlow) -> str:
+    """In a lesson, its first-try solves against the goal ("" elsewhere)."""
+    if flow.mode != "lesson":
+        return ""
+    solved = flow.goal_count
+    return say(PATTERNS["lesson_done" if solved >= flow.goal else "lesson_goal"], count=solved, goal=flow.goal)
