@@ -20,20 +20,40 @@ The page is in parts, a module each, read in this order:
 The save and the statistics are the learner's (:mod:`hearts_learner.match_saves`); the front
 end is split by panel in ``widgets/static/match/``.  This package re-exports the widget and
 the names a caller reads beside it, so ``from widgets.match import MatchWidget`` is the
-widget (``from widgets import MatchWidget`` stays the lessons' way in, and imports this
-package only when it is asked for).
+widget (``from widgets import MatchWidget`` stays the lessons' way in).  The widget is imported
+when one of those names is first asked for (PEP 562 ``__getattr__``, as in :mod:`widgets`), not
+with the package: ``from widgets.match import flow`` drives and tests the controller without
+importing a widget library.
 """
 
 from __future__ import annotations
 
-from widgets.match.widget import (
-    FIRST_MATCH_SEED,
-    HARD_TIME_BUDGET,
-    NEWCOMER,
-    OPPONENT_LEVELS,
-    SETTINGS,
-    SPEEDS,
-    MatchWidget,
-)
+import importlib
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:  # what a type checker and a reader see; at run time __getattr__ imports them
+    from widgets.match.widget import (
+        FIRST_MATCH_SEED,
+        HARD_TIME_BUDGET,
+        NEWCOMER,
+        OPPONENT_LEVELS,
+        SETTINGS,
+        SPEEDS,
+        MatchWidget,
+    )
 
 __all__ = ["FIRST_MATCH_SEED", "HARD_TIME_BUDGET", "NEWCOMER", "OPPONENT_LEVELS", "SETTINGS", "SPEEDS", "MatchWidget"]
+
+
+def __getattr__(name: str) -> Any:
+    """Import the widget's module when one of its names is first asked for, and keep the name here."""
+    if name not in __all__:
+        # AttributeError (not ImportError) lets ``from widgets.match import flow`` import the submodule.
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    value = getattr(importlib.import_module("widgets.match.widget"), name)
+    globals()[name] = value
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted({*globals(), *__all__})
