@@ -6,7 +6,7 @@ Design choices:
   module is the policy above it for one match page: an unreadable file is moved aside
   (never overwritten) and the learner gets one plain sentence in :attr:`MatchSaves.notice`;
   a failed write never stops the game.  The match widget's controller
-  (``widgets.match_flow``) calls it and never sees an exception from the disk.
+  (``widgets.match.flow``) calls it and never sees an exception from the disk.
 * Two pages on one save: :class:`MatchSaves` remembers the save's revision as this page
   last read or wrote it, and every write says so (:meth:`MatchStore.save` compares).  When
   another page has written since, this page is :attr:`~MatchSaves.stale`: it writes

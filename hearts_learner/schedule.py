@@ -13,7 +13,7 @@ Design choices:
   rebuilt from these constants, not stored.  A card's FSRS id is a hash of the item's id,
   so the same item always gets the same card.
 * Puzzle ids and review item ids share one namespace: a match's items carry a prefix of
-  their own (``"match:<id>:<hand>:<play>"``, ``widgets.match_advice.mistake_id``).
+  their own (``"match:<id>:<hand>:<play>"``, ``widgets.match.advice.mistake_id``).
 """
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""LearnerAdvice (widgets/match_advice.py): what it caches, what it reviews, and when it forgets."""
+"""LearnerAdvice (widgets/match/advice.py): what it caches, what it reviews, and when it forgets."""
 
 from __future__ import annotations
 
@@ -17,8 +17,8 @@ from hearts_core.review import HandReview, Mistake
 from hearts_learner.puzzle_store import PuzzleStore
 from hearts_learner.schedule import LEARNING_STEP
 from tests.test_storage import finished_match
-from widgets import match_advice
-from widgets.match_advice import LearnerAdvice, mistake_id
+from widgets.match import advice as match_advice
+from widgets.match.advice import LearnerAdvice, mistake_id
 
 Answer = TypeVar("Answer")
 

@@ -1,6 +1,6 @@
 """A newcomer's first match: one deal for every newcomer, so lesson 9 can show it before Python runs.
 
-What decides it is in widgets/match_flow.py (FIRST_MATCH_SEED, MatchFlow.opens_as_newcomer);
+What decides it is in widgets/match/flow.py (FIRST_MATCH_SEED, MatchFlow.opens_as_newcomer);
 tools/first_views.py draws the view and first_view.html shows it only to a newcomer.
 """
 
@@ -14,10 +14,11 @@ import pytest
 
 from hearts_core import Match, Rules, parse_card
 from hearts_learner.match_store import MatchStore
-from widgets import MatchWidget, match_flow
+from widgets import MatchWidget
 from widgets._base import FIRST_VIEW_MIME
 from widgets.match import NEWCOMER
-from widgets.match_flow import FIRST_MATCH_SEED
+from widgets.match import flow as match_flow
+from widgets.match.flow import FIRST_MATCH_SEED
 
 LESSON_9 = {"show_danger": True, "show_coach": True}
 """The lesson's own starting options (lessons/09-guided-match.ipynb)."""

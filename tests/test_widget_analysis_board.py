@@ -22,7 +22,7 @@ from hearts_core.state import HandState, Phase
 from hearts_learner.puzzle_store import PuzzleStore
 from widgets._base import card_data
 from widgets.analysis import EXAMPLE_PUZZLE, LINK_PARAMETER, AnalysisBoard, read_position, turned_to_you
-from widgets.match_payloads import review_payload
+from widgets.match.review_payloads import review_payload
 from widgets.puzzles import PuzzleBoard
 
 IDENTIFIER = re.compile(r"\b[a-z]+(?:_[a-z0-9]+)+\b")

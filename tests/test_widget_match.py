@@ -14,9 +14,11 @@ from hearts_core.review import HandReview
 from hearts_core.wording import and_list
 from hearts_learner.match_saves import MatchSaves
 from hearts_learner.match_store import MatchStore
-from widgets import MatchWidget, match_advice, match_flow
+from widgets import MatchWidget
 from widgets.glossary import rule_link
-from widgets.match_flow import MatchFlow, Pending, Screen, Settings
+from widgets.match import advice as match_advice
+from widgets.match import flow as match_flow
+from widgets.match.flow import MatchFlow, Pending, Screen, Settings
 
 SEED = 2026
 

@@ -12,8 +12,9 @@ from hearts_core.wording import points_phrase
 from hearts_learner.match_store import MatchStore
 from tests.test_widget_match import SEED, current, legal_cards, pass_any, play_hand, store, widget
 from widgets import MatchWidget
-from widgets.match_flow import taken_sentence
-from widgets.match_payloads import ALL_FOLLOWED, winning_sentence
+from widgets.match.coach_payloads import ALL_FOLLOWED
+from widgets.match.course import taken_sentence
+from widgets.match.table_payloads import winning_sentence
 
 __all__ = ["store"]  # the fixture, shared with test_widget_match
 

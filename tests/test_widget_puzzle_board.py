@@ -20,7 +20,7 @@ from hearts_learner.puzzle_store import PuzzleStore
 from hearts_learner.schedule import LEARNING_STEP, ReviewItem
 from tests.test_review import OPENING, QUEEN_CATCH, finish, scripted
 from widgets.lessons import LESSONS, Lesson, LessonPractice, Progress
-from widgets.match_advice import mistake_id
+from widgets.match.advice import mistake_id
 from widgets.puzzles import PuzzleBoard
 
 NOON = datetime(2026, 12, 1, 12, 0, tzinfo=UTC)

@@ -23,7 +23,7 @@ Design choices:
   second a learner with a past (:func:`a_learner_who_has_been_here`).
 * **A view for newcomers only.**  The guided match opens on a saved match or a random deal
   for a learner with a past, but every newcomer's first match is the same deal
-  (``widgets.match_flow.FIRST_MATCH_SEED``).  A widget says whom its render is for
+  (``widgets.match.flow.FIRST_MATCH_SEED``).  A widget says whom its render is for
   (``HeartsWidget.first_view_audience``); a cell whose first run is for newcomers, and whose
   second is not, keeps the first run's view marked ``data-hl-for="newcomer"``.  The page
   shows it only to a browser that has not been told this learner is returning

@@ -23,7 +23,7 @@ if TYPE_CHECKING:  # what a type checker and a reader see; at run time __getattr
     from widgets.exercises import LegalCardsQuiz, StopTheMoon, TrickPointsQuiz, WhoTakesQuiz
     from widgets.explainer import CardExplainer
     from widgets.lessons import LessonIndex, LessonPractice, completes
-    from widgets.match import MatchWidget
+    from widgets.match.widget import MatchWidget
     from widgets.pass_picker import PassPicker
     from widgets.points_quiz import PointsQuiz
     from widgets.practice import Practice
@@ -41,7 +41,7 @@ _HOMES = {
     "LegalCardsQuiz": "widgets.exercises",
     "LessonIndex": "widgets.lessons",
     "LessonPractice": "widgets.lessons",
-    "MatchWidget": "widgets.match",
+    "MatchWidget": "widgets.match.widget",
     "MistakeHunt": "widgets.records.widget",
     "PassPicker": "widgets.pass_picker",
     "PointsQuiz": "widgets.points_quiz",

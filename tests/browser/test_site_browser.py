@@ -376,7 +376,7 @@ def test_each_first_view_shows_the_live_widgets_first_cards_in_their_places(
 def test_lesson_9_shows_a_newcomer_the_first_deal_at_once_and_a_returning_learner_never(
     browser: Browser, site_url: str,
 ) -> None:
-    """The match's first view is a newcomer's first deal (widgets/match_flow.py, FIRST_MATCH_SEED): the
+    """The match's first view is a newcomer's first deal (widgets/match/flow.py, FIRST_MATCH_SEED): the
     newcomer passes and plays a card, and then the browser, which has seen the learner play, opens the
     page on the saved match, without the first deal for a frame."""
     outside: list[str] = []

@@ -15,7 +15,7 @@ Design choices:
   :meth:`PuzzleStore.update`, so two tabs never lose each other's attempts.  Only a first
   attempt moves the rating; a repeat or a review does not (the module's own rule).
 * The learner's own mistakes come back here: a costly play from one of their matches
-  (a review card of kind "play", kept by :mod:`widgets.match_advice`) carries its
+  (a review card of kind "play", kept by :mod:`widgets.match.advice`) carries its
   position as puzzle data (:func:`hearts_core.puzzles.mistake_puzzle`), and on the
   puzzles page it is shown and answered like a puzzle when due, due reviews first, in
   :func:`next_puzzle`'s order.  Its answer reviews its card (right sends it further out,

@@ -43,7 +43,9 @@ def frame_on_screen(frame: dict[str, Any] | None, *, verdict_hidden: bool = Fals
 
 def megabytes(size: int) -> str:
     """A size in bytes as a learner reads it ("2.0 MB")."""
-    return say("{size} MB", size=f"{size / 1_000_000:.1f}")
+    # A plain variable, not an f-string inside say(...): the catalogue extractor skips those.
+    shown = f"{size / 1_000_000:.1f}"
+    return say("{size} MB", size=shown)
 
 
 def record_frames(report: CheckReport) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:

@@ -3,11 +3,11 @@
 Design choices:
 
 * This module is the thin layer: the traits the front end reads and writes, and the
-  table of actions it may send.  The match page is in four parts:
+  table of actions it may send.  The match page (:mod:`widgets.match`) is in four parts:
 
-  - :mod:`widgets.match_flow`, the controller (no traitlets): it runs the match, the
+  - :mod:`widgets.match.flow`, the controller (no traitlets): it runs the match, the
     computers, the pacing and the resume, and says what happened;
-  - :mod:`widgets.match_payloads`, typed builders of what the front end draws;
+  - :mod:`widgets.match.payloads`, typed builders of what the front end draws;
   - :mod:`hearts_learner.match_saves` over :mod:`hearts_learner.match_store`, the save and the statistics;
   - this widget, which hands each action to the controller and then copies its state into
     the traits in one batch (:meth:`MatchWidget._sync`), redrawing the table only when the
@@ -45,24 +45,15 @@ from hearts_learner.match_saves import MatchSaves
 from hearts_learner.match_store import MatchStore
 from widgets._base import HeartsWidget, bundle_css, bundle_esm, command, failure_sentence
 from widgets.glossary import rule_link
-from widgets.match_flow import (
-    COMPUTERS,
-    FIRST_MATCH_SEED,
-    HARD_TIME_BUDGET,
-    OPPONENT_LEVELS,
-    SETTINGS,
-    SPEEDS,
-    TIE_RULES,
-    MatchFlow,
-    Screen,
-    Settings,
-)
-from widgets.match_payloads import OPTION_LISTS, display, history_payload, option_lists, statistics_payload
+from widgets.match.course import Screen
+from widgets.match.flow import FIRST_MATCH_SEED, MatchFlow
+from widgets.match.payloads import OPTION_LISTS, display, history_payload, option_lists, statistics_payload
+from widgets.match.settings import COMPUTERS, HARD_TIME_BUDGET, OPPONENT_LEVELS, SETTINGS, SPEEDS, TIE_RULES, Settings
 
 if TYPE_CHECKING:
     from _typeshed import DataclassInstance
 
-__all__ = ["FIRST_MATCH_SEED", "HARD_TIME_BUDGET", "OPPONENT_LEVELS", "SETTINGS", "SPEEDS", "MatchWidget"]
+__all__ = ["FIRST_MATCH_SEED", "HARD_TIME_BUDGET", "NEWCOMER", "OPPONENT_LEVELS", "SETTINGS", "SPEEDS", "MatchWidget"]
 
 log = logging.getLogger("hearts_lessons.widgets.match")
 

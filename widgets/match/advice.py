@@ -4,7 +4,7 @@ Design choices:
 
 * The answers are the engine's own (:func:`hearts_core.coach.recommend`,
   :func:`hearts_core.coach.analyse`, :func:`hearts_core.review.review_hand`).  This module
-  decides only when to ask and what to keep, so the controller (:mod:`widgets.match_flow`)
+  decides only when to ask and what to keep, so the controller (:mod:`widgets.match.flow`)
   decides when advice is shown and never how it is computed.
 * Advice is cached per position: the page redraws far more often than the position changes,
   and the coach's search takes a noticeable fraction of a second.

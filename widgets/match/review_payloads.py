@@ -1,0 +1,188 @@
+"""The review of a finished hand and the match's summary: the learner's costly plays, a better card and why.
+
+Design choices:
+
+* The costly plays are the engine's review (:func:`hearts_core.review.review_hand`), asked for
+  and kept by :class:`~widgets.match.advice.LearnerAdvice`; this module lays them beside every
+  play of the hand, with a link to the position before each play on the analysis board.
+* The words say what the review can see: choices weighed from the learner's own view, never
+  the luck of the deal, so a hand is never called well played for its score; the points the
+  learner took are said beside the points their choices lost.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any, Final
+
+from hearts_core import NUM_SEATS, Match
+from hearts_core.records import view_before_play
+from hearts_core.review import Mistake
+from hearts_core.wording import LEARNER_SEAT, about_points, and_list, card_name, marked, points_phrase, say, say_n
+from widgets._base import card_data
+from widgets.analysis.links import analysis_link
+from widgets.match.flow import MatchFlow
+from widgets.match.table_payloads import TableCard, trick_payload
+from widgets.phrases import sentences
+
+__all__ = [
+    "Review",
+    "ReviewStep",
+    "Summary",
+    "SummaryRow",
+    "open_review_payload",
+    "review_payload",
+    "summary_payload",
+]
+
+REVIEW_STEP: Final = marked("trick {trick}: you played {card}")
+REVIEW_STEP_COSTLY: Final = marked("trick {trick}: you played {card}, a costly play")
+
+
+@dataclass(frozen=True, slots=True)
+class ReviewStep:
+    """One of the learner's plays in a reviewed hand."""
+
+    trick: int
+    cards: list[TableCard]
+    played: dict[str, Any]
+    taker: str
+    points: int
+    mistake: bool
+    better: dict[str, Any] | None
+    cost: float
+    text: str
+    why: str
+    label: str = ""
+    """The step's button for a screen reader: "trick 3: you played queen of spades, a costly play"."""
+    analysis: dict[str, str] | None = None
+    """The position before this play on the analysis board (``href``, ``text``)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Review:
+    """"Review this hand": every play of the learner, the costly ones marked with a better card and why."""
+
+    hand_number: int
+    steps: list[ReviewStep]
+    mistakes: int
+    lost: float
+    text: str
+    available: bool
+
+
+@dataclass(frozen=True, slots=True)
+class SummaryRow:
+    """One hand's costly plays, for the match-over summary."""
+
+    hand: int
+    mistakes: int
+    lost: float
+    text: str
+    plays: list[str]
+    """The costly cards, in order."""
+    taken: int = 0
+    """Points the learner took in the hand (before the moon rule)."""
+    lost_text: str = ""
+    """``lost`` as a learner reads it: "about 6 points", "less than a point"."""
+
+
+@dataclass(frozen=True, slots=True)
+class Summary:
+    """Points lost to mistakes, hand by hand, over the whole match."""
+
+    rows: list[SummaryRow]
+    lost: float
+    text: str
+    taken: int = 0
+    """Points the learner took over the reviewed hands."""
+
+
+def review_payload(match: Match, hand_number: int, items: tuple[Mistake, ...] | None, kept: int = 0) -> Review:
+    """The learner's plays in finished hand ``hand_number``, each matched with its costly-play item if any.
+
+    The words say what the review can see: choices weighed from the learner's own view,
+    never the luck of the deal, so a hand is never called well played for its score.
+    ``kept`` is how many of the costly plays were saved as puzzles to try again; the page
+    says so only then.
+    """
+    hand = match.hands[hand_number - 1]
+    costly = {item.trick: item for item in items or ()}
+    steps = []
+    for number, trick in enumerate(hand.tricks, start=1):
+        shown = trick_payload(trick)
+        mine = trick.played_by(LEARNER_SEAT)
+        item = costly.get(number)
+        if item is not None:
+            text = say("Trick {trick}: you played {played}; {better} was better (expected to save you {cost}).",
+                       trick=number, played=mine, better=item.better, cost=about_points(item.cost))
+        else:
+            text = say("Trick {trick}: you played {played}. {what}", trick=number, played=mine, what=shown.text)
+        steps.append(ReviewStep(
+            trick=number, cards=shown.cards, played=card_data(mine), taker=shown.winner, points=trick.points,
+            mistake=item is not None, better=card_data(item.better) if item is not None else None,
+            cost=round(item.cost, 1) if item is not None else 0.0, text=text, why=item.why if item else "",
+            label=say(REVIEW_STEP_COSTLY if item is not None else REVIEW_STEP, trick=number, card=card_name(mine)),
+            analysis=analysis_link(view_before_play(hand, NUM_SEATS * (number - 1) + (LEARNER_SEAT - trick.leader)
+                                                    % NUM_SEATS)),
+        ))
+    lost = round(sum(item.cost for item in items or ()), 1)
+    taken = points_phrase(hand.points_taken[LEARNER_SEAT])
+    if items is None:
+        text = say("This hand could not be reviewed.")
+    elif not items:
+        text = say("The coach's search found no costly mistake in your choices; you took {taken} in this hand. It "
+                   "weighs each choice from what you could see, not the luck of the deal.", taken=taken)
+    else:
+        text = say_n("{count} costly play, expected to cost you {lost}, is marked below; you took {taken} in this "
+                     "hand.",
+                     "{count} costly plays, expected to cost you {lost} together, are marked below; you took {taken} "
+                     "in this hand.", len(items), lost=about_points(lost), taken=taken)
+        if kept:
+            waiting = say_n("One costly play from this hand is kept for you to try again: it comes back under Your "
+                            "mistakes on the puzzles page.",
+                            "{count} costly plays from this hand are kept for you to try again: they come back under "
+                            "Your mistakes on the puzzles page.", kept)
+            text = sentences(text, waiting)
+    return Review(hand_number, steps, len(items or ()), lost, text, items is not None)
+
+
+def open_review_payload(flow: MatchFlow, match: Match) -> Review | None:
+    number = flow.reviewing
+    if number is None or number > len(match.hands) or not match.hands[number - 1].is_over:
+        return None
+    items = flow.review_of(number)  # waits for the review, which keeps its costly plays before it is done
+    return review_payload(match, number, items, flow.kept_of(number))
+
+
+def summary_payload(match: Match, review_of: Callable[[int], tuple[Mistake, ...] | None]) -> Summary:
+    """Points lost to costly plays beside points taken, hand by hand (a hand that could not be reviewed is left out)."""
+    rows = []
+    for number, hand in enumerate(match.hands, start=1):
+        if not hand.is_over:
+            continue
+        items = review_of(number)
+        if items is None:
+            continue
+        lost = round(sum(item.cost for item in items), 1)
+        taken = hand.points_taken[LEARNER_SEAT]
+        text = (say("No costly plays; {taken} taken.", taken=points_phrase(taken)) if not items
+                else say("{count}: {cards}, expected to cost {lost}; {taken} taken.",
+                         count=say_n("{count} costly play", "{count} costly plays", len(items)),
+                         cards=and_list(item.played for item in items),
+                         lost=about_points(lost), taken=points_phrase(taken)))
+        rows.append(SummaryRow(number, len(items), lost, text, [str(item.played) for item in items], taken,
+                               about_points(lost) if items else ""))
+    total = round(sum(row.lost for row in rows), 1)
+    taken = sum(row.taken for row in rows)
+    worst = max(rows, key=lambda row: row.lost, default=None)
+    if worst is None or total == 0:
+        text = say("The coach's search found no costly mistake in your choices this match; you took {taken}. It "
+                   "weighs choices from what you could see, not the luck of the deal.", taken=points_phrase(taken))
+    else:
+        text = say("Your costly plays were expected to cost you {lost} over the match, and you took {taken} in all; "
+                   "hand {hand} cost the most ({worst}). The review weighs choices from what you could see, not the "
+                   "luck of the deal.", lost=about_points(total), taken=points_phrase(taken), hand=worst.hand,
+                   worst=about_points(worst.lost))
+    return Summary(rows, total, text, taken)
