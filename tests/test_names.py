@@ -24,6 +24,8 @@ import widgets
 PER_MODULE = {
     "PATTERNS": "each widget module's sentences its front end says, gathered for the catalogue",
     "GOAL": "each exercise's own number of right answers",
+    "labels": "each page's fixed words (buttons, headings), translated, from its own table",
+    "LABELS": "each page's table of the fixed words its front end labels with",
     "main": "each program's entry point (hearts_core.cli, hearts_core.arena)",
 }
 

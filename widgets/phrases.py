@@ -9,7 +9,7 @@ Design choices:
 * A list of items that are not a spoken series ("You 0, CPU1 5") is joined with the same
   ``"{items}, {item}"`` pattern :func:`hearts_core.wording.and_list` uses between items.
 
->>> sentences("Hand 2 is over.", "", "Press Next hand.")
+>>> nonempty_sentences("Hand 2 is over.", "", "Press Next hand.")
 'Hand 2 is over. Press Next hand.'
 >>> comma_list(["You 0", "CPU1 5", "CPU2 8"])
 'You 0, CPU1 5, CPU2 8'
@@ -18,14 +18,15 @@ Design choices:
 from __future__ import annotations
 
 from collections.abc import Iterable
+from dataclasses import dataclass
 
 from hearts_core import phrasing
 from hearts_core.wording import say
 
-__all__ = ["comma_list", "sentences"]
+__all__ = ["Message", "comma_list", "nonempty_sentences"]
 
 
-def sentences(*texts: str) -> str:
+def nonempty_sentences(*texts: str) -> str:
     """Whole sentences side by side, in order; empty ones are left out."""
     return phrasing.sentences(text for text in texts if text)
 
@@ -36,3 +37,13 @@ def comma_list(items: Iterable[object]) -> str:
     for item in items:
         joined = say("{items}, {item}", items=joined, item=item) if joined else str(item)
     return joined
+
+
+@dataclass(frozen=True, slots=True)
+class Message:
+    """What a board says under the hand: its ``kind`` (the front end styles by it: "prompt", "refused",
+    "allowed", "not-allowed", "right", "wrong", "done"), a short ``badge`` and the whole ``text``."""
+
+    kind: str
+    badge: str
+    text: str

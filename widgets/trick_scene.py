@@ -43,7 +43,7 @@ from hearts_core.wording import (
     translate,
 )
 from widgets._base import HeartsWidget, bundle_css, bundle_esm, command, played_data
-from widgets.phrases import sentences
+from widgets.phrases import nonempty_sentences
 
 __all__ = ["TrickScene"]
 
@@ -158,10 +158,10 @@ class TrickScene(HeartsWidget):
                 # The engine did not let this card win; say why in the learner's terms.
                 discard = (say("You have no {suit} and play {card}.", **names) if you else
                            say("{seat} has no {suit} and plays {card}.", **names))
-                text = sentences(discard, self._cannot_win(card, names, winner_you))
+                text = nonempty_sentences(discard, self._cannot_win(card, names, winner_you))
         points = card_points(card)
         if points:
-            text = sentences(text, say("{card} carries {points} for whoever takes the trick.", card=card,
+            text = nonempty_sentences(text, say("{card} carries {points} for whoever takes the trick.", card=card,
                                        points=points_phrase(points)))
         if len(cards) == self.total:
             # On its own line: the front end shows the ending as a paragraph of its own.

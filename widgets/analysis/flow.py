@@ -56,8 +56,9 @@ from hearts_core.wording import and_list, points_phrase, say, seat_name
 from widgets.analysis.links import read_position
 from widgets.analysis.setup import Setup
 from widgets.analysis.words import PATTERNS, TARGETS
+from widgets.phrases import Message
 
-__all__ = ["AnalysisFlow", "CoachAnswer", "Message", "Mode", "plain", "points_words"]
+__all__ = ["AnalysisFlow", "CoachAnswer", "Mode", "plain", "points_words"]
 
 log = logging.getLogger("hearts_lessons.widgets")
 
@@ -74,15 +75,6 @@ class Mode(StrEnum):
     SETUP = "setup"
     ANALYSE = "analyse"
     PLAY = "play"
-
-
-@dataclass(frozen=True)
-class Message:
-    """The last thing said: ``kind`` ("prompt", "refused", "allowed", "not-allowed", "done"), ``badge``, ``text``."""
-
-    kind: str
-    badge: str
-    text: str
 
 
 @dataclass(frozen=True, eq=False)

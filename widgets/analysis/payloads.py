@@ -32,7 +32,7 @@ from widgets.analysis.flow import AnalysisFlow, CoachAnswer
 from widgets.analysis.words import LABELS, PATTERNS, TARGETS
 
 __all__ = [
-    "PlayPayload", "SetupPayload", "ViewPayload", "coach_payload", "labels", "play_payload", "setup_payload",
+    "PlayPayload", "SetupPayload", "ViewPayload", "coach_answer_payload", "labels", "play_payload", "setup_payload",
     "targets", "view_payload",
 ]
 
@@ -185,7 +185,7 @@ def play_payload(state: HandState, step: int, steps: int) -> PlayPayload:
     return PlayPayload(seats=seats, steps=steps, step_text=step_text)
 
 
-def coach_payload(answer: CoachAnswer | None) -> dict[str, Any]:
+def coach_answer_payload(answer: CoachAnswer | None) -> dict[str, Any]:
     """The coach panel: its card (or none), its headline and reason, and each legal card's expected points."""
     if answer is None:
         return {}

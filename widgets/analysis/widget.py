@@ -48,7 +48,7 @@ from widgets.analysis.payloads import (
     PlayPayload,
     SetupPayload,
     ViewPayload,
-    coach_payload,
+    coach_answer_payload,
     labels,
     play_payload,
     setup_payload,
@@ -309,7 +309,7 @@ class AnalysisBoard(HeartsWidget):
             self.message = asdict(flow.message)
             if flow.coach_answer is not self._coach_shown:  # each asking is said afresh, as it was asked
                 self._coach_shown = flow.coach_answer
-                self.coach = coach_payload(flow.coach_answer)
+                self.coach = coach_answer_payload(flow.coach_answer)
             if flow.drawn != self._drawn:
                 self._drawn = flow.drawn
                 self._draw()

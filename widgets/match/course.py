@@ -65,7 +65,7 @@ from hearts_learner.puzzle_store import PuzzleStore
 from hearts_learner.statistics import Statistics
 from widgets.match.advice import LearnerAdvice
 from widgets.match.settings import HARD_TIME_BUDGET, Settings
-from widgets.phrases import sentences
+from widgets.phrases import nonempty_sentences
 
 __all__ = [
     "MatchCourse",
@@ -323,7 +323,7 @@ class MatchCourse:
                          say("{seat} to play.", seat=who))
         self._news = News()
         self._redraw()
-        return self._say(sentences(*parts))
+        return self._say(nonempty_sentences(*parts))
 
     def _run(self, *, until_learner: bool) -> None:
         """Play computer cards (and the learner's forced card, if set) until the learner must act.

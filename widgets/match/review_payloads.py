@@ -24,7 +24,7 @@ from widgets._base import card_data
 from widgets.analysis.links import analysis_link
 from widgets.match.flow import MatchFlow
 from widgets.match.table_payloads import TableCard, trick_payload
-from widgets.phrases import sentences
+from widgets.phrases import nonempty_sentences
 
 __all__ = [
     "Review",
@@ -144,7 +144,7 @@ def review_payload(match: Match, hand_number: int, items: tuple[Mistake, ...] | 
                             "mistakes on the puzzles page.",
                             "{count} costly plays from this hand are kept for you to try again: they come back under "
                             "Your mistakes on the puzzles page.", kept)
-            text = sentences(text, waiting)
+            text = nonempty_sentences(text, waiting)
     return Review(hand_number, steps, len(items or ()), lost, text, items is not None)
 
 

@@ -22,7 +22,7 @@ from hearts_core.wording import LEARNER_SEAT, marked, points_phrase, say, say_n,
 from widgets._base import card_data, cards_data, spoken_plays
 from widgets.match.course import Pending, Screen, taken_sentence
 from widgets.match.flow import MatchFlow
-from widgets.phrases import sentences
+from widgets.phrases import nonempty_sentences
 
 __all__ = [
     "SeatRow",
@@ -209,7 +209,7 @@ def story_payload(flow: MatchFlow, match: Match, view: SeatView) -> Story | None
         spoken.append(winning_sentence(seats, cards))
     if turn_text:
         spoken.append(turn_text)
-    return Story(leader, led_text, turn, turn_text, taker, taken_text, sentences(*spoken))
+    return Story(leader, led_text, turn, turn_text, taker, taken_text, nonempty_sentences(*spoken))
 
 
 def winning_sentence(seats: list[int], cards: list[Card]) -> str:

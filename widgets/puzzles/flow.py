@@ -68,11 +68,12 @@ from hearts_learner.puzzle_file import NewerPuzzlesError, UnreadablePuzzlesError
 from hearts_learner.puzzle_progress import PuzzleProgress
 from hearts_learner.puzzle_store import PuzzleStore
 from hearts_learner.schedule import LEARNING_STEP, ReviewCard, ReviewItem
+from widgets.phrases import Message
 
 if TYPE_CHECKING:  # a lesson is only read here; widgets.lessons is a widget module (traitlets)
     from widgets.lessons import Lesson
 
-__all__ = ["GOAL", "MODES", "PATTERNS", "Entry", "Message", "PuzzleFlow", "lesson_puzzles", "utc_now",
+__all__ = ["GOAL", "MODES", "PATTERNS", "Entry", "PuzzleFlow", "lesson_puzzles", "utc_now",
            "worked_puzzles"]
 
 log = logging.getLogger("hearts_lessons.puzzles")
@@ -155,15 +156,6 @@ class Entry:
     puzzle: Puzzle
     play: bool = False
     """A costly play from one of the learner's matches (a review card of kind "play"), not a shipped puzzle."""
-
-
-@dataclass(frozen=True, slots=True)
-class Message:
-    """What the board says under the hand: its ``kind`` ("prompt", "refused", "right", "wrong"), a badge and a text."""
-
-    kind: str
-    badge: str
-    text: str
 
 
 def _entries(puzzles: Sequence[Puzzle]) -> tuple[Entry, ...]:

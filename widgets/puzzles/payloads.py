@@ -37,8 +37,25 @@ from widgets.analysis.links import analysis_link
 from widgets.puzzles.flow import PATTERNS, PuzzleFlow
 
 __all__ = [
-    "LABELS", "accuracy", "due", "facts", "hand", "history", "history_title", "labels", "lesson_text", "message",
-    "players", "position_link", "question", "rating", "still_out", "streak", "table", "table_words", "theme_choices",
+    "LABELS",
+    "accuracy",
+    "board_link",
+    "due",
+    "facts",
+    "hand",
+    "history",
+    "history_title",
+    "labels",
+    "lesson_text",
+    "message",
+    "players",
+    "question",
+    "rating",
+    "still_out",
+    "streak",
+    "table",
+    "table_words",
+    "theme_choices",
     "title",
 ]
 
@@ -119,7 +136,7 @@ def history_title(view: SeatView) -> str:
     return say(PATTERNS["history_heading"], count=len(view.tricks))
 
 
-def position_link(view: SeatView) -> dict[str, str]:
+def board_link(view: SeatView) -> dict[str, str]:
     """The position on the analysis board (``href``, ``text``), shown once the puzzle is answered."""
     return analysis_link(view, say(PATTERNS["analysis_link"]))
 

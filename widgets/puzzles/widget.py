@@ -226,7 +226,7 @@ class PuzzleBoard(HeartsWidget):
             if flow.step != self._drawn_step:
                 view = flow.view
                 self.puzzle_id = flow.entry.id
-                self.analysis_link = payloads.position_link(view)
+                self.analysis_link = payloads.board_link(view)
                 self.title = payloads.title(flow)
                 self.question = payloads.question(view)
                 self.facts = payloads.facts(view)

@@ -43,7 +43,7 @@ from hearts_core import CheckReport, HeartsError, check_record
 from hearts_core.wording import and_list, marked, say, say_n
 from hearts_learner.files import CorruptFileError
 from hearts_learner.match_store import MatchStore
-from widgets.phrases import sentences
+from widgets.phrases import nonempty_sentences
 from widgets.records.payloads import megabytes, record_frames, unreadable
 
 __all__ = ["MAX_SOURCE", "MAX_UPLOAD_BYTES", "SAMPLES", "SAMPLE_NAMES", "HuntFlow", "RecordFlow"]
@@ -330,7 +330,8 @@ class HuntFlow(RecordFlow):
             if len(self.found) == self.mistakes:
                 self.feedback = say(FOUND_LAST, total=self.mistakes)
             else:
-                self.feedback = sentences(say(FOUND), say(LEFT_TO_FIND, found=len(self.found), total=self.mistakes))
+                self.feedback = nonempty_sentences(say(FOUND),
+                                                   say(LEFT_TO_FIND, found=len(self.found), total=self.mistakes))
             self.answered = True
             if len(self.found) == self.mistakes:
                 self.hunting = False

@@ -23,7 +23,7 @@ from hearts_core import NUM_SEATS, Card, CheckReport, HandState, IllegalAction, 
 from hearts_core.wording import LEARNER_SEAT, marked, points_phrase, say
 from widgets._base import card_data
 from widgets.glossary import rule_link, rule_words
-from widgets.phrases import comma_list, sentences
+from widgets.phrases import comma_list, nonempty_sentences
 
 __all__ = ["HUNT_CAPTION", "frame_on_screen", "megabytes", "record_frames", "state_holder", "unreadable"]
 
@@ -59,7 +59,7 @@ def record_frames(report: CheckReport) -> tuple[list[dict[str, Any]], list[dict[
                      for seat, card in zip(trick.seats, trick.cards, strict=True)]
             caption = _taken(trick.winner, trick_number, trick.played_by(trick.winner), trick.points)
             if trick_number == len(state.tricks) and state.is_over:
-                caption = sentences(caption, _hand_over(state))
+                caption = nonempty_sentences(caption, _hand_over(state))
             frames.append(_frame(number, trick_number, cards, caption, state))
             frames[-1]["held"] = _held_before(state, trick_number - 1)
         problem = by_hand.get(number)
