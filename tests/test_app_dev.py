@@ -64,7 +64,11 @@ def test_the_whole_suite_runs_on_every_core_thorough_or_not_and_a_selection_as_g
     subprocess.run(["./dev", "test", "--thorough"], cwd=project, env=env, capture_output=True, check=True)
     subprocess.run(["./dev", "test", "--thorough", "tests/test_coach_claims.py"], cwd=project, env=env,
                    capture_output=True, check=True)
-    pytest_calls = [call for call in (tools.parent / "calls").read_text().splitlines() if call.startswith("-m pytest")]
+    calls = (tools.parent / "calls").read_text().splitlines()
+    # Each of the four runs compiles the kernel (beside ruff and mypy), once, before its pytest.
+    assert [call for call in calls if call.startswith(("tools/compile_kernel.py", "-m pytest"))][::2] == [
+        "tools/compile_kernel.py"] * 4
+    pytest_calls = [call for call in calls if call.startswith("-m pytest")]
     assert pytest_calls == ["-m pytest --numprocesses=auto", "-m pytest tests/test_cards.py -x",
                             # The long run is still the whole suite on every core; a long selection, as given.
                             "-m pytest --numprocesses=auto --thorough",
