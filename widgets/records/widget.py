@@ -18,7 +18,8 @@ Design choices:
 
 from __future__ import annotations
 
-from typing import Any, ClassVar
+from collections.abc import Callable
+from typing import Any, ClassVar, TypeVar
 
 import traitlets
 
@@ -32,6 +33,7 @@ from widgets.records.payloads import frame_on_screen
 
 __all__ = ["MistakeHunt", "RecordViewer"]
 
+_Result = TypeVar("_Result")
 
 
 class RecordViewer(HeartsWidget):
@@ -145,6 +147,13 @@ class RecordViewer(HeartsWidget):
         return self._flow.frames
 
     # ---------------------------------------------------------------- plumbing
+
+    def _act(self, action: Callable[..., _Result], *arguments: Any) -> _Result:
+        """Run one flow action, then show its outcome (even when it was refused or failed half-way)."""
+        try:
+            return action(*arguments)
+        finally:
+            self._sync()
 
     def _sync(self) -> None:
         """Copy the flow's state into the traits: one message for the page, observers run once all are set."""
