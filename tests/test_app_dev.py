@@ -38,6 +38,7 @@ def test_dev_installs_with_the_lock_once_then_only_after_a_change(tmp_path: Path
     project = scratch_project(tmp_path)
     printed, calls = install(project)
     assert len(pip(calls)) == 1 and "-c requirements.lock" in pip(calls)[0]
+    assert pip(calls)[0].startswith("-m uv pip install")  # uv, bootstrapped once with pip when missing
     assert len(printed.splitlines()) == 1  # one line saying it installs, pip's output goes to a log
 
     printed, calls = install(project)
