@@ -11,8 +11,9 @@ The split is xdist's ``--dist loadfile`` (set in pyproject.toml) with two refine
 * **Files sharing an expensive session fixture form one unit.** The lesson server (Voilà
   serving the lessons with a preheated kernel per page, ~20 kernels) is started by the
   first test that asks for it on each worker: the browser files that use it run on one
-  worker, so it starts once, as in a serial run. The widget server, Chromium and the
-  data directory are cheap and are started per worker.
+  worker, so it starts once, as in a serial run; the files reading the translated pages,
+  which it does not preheat, are a second such unit (one unit would be the run's longest).
+  The widget server, Chromium and the data directory are cheap and are started per worker.
 * **The longest units start first.** A unit waiting in the queue goes to whichever worker
   runs out of work first; sending the long ones first (longest processing time first)
   leaves short files for the end, so the two workers finish within seconds of each other
@@ -36,28 +37,42 @@ from xdist.workermanage import WorkerController
 LESSON_SERVER = "browser files using the lesson server"
 """The unit of the browser test files that use the ``lesson_server`` session fixture."""
 
+TRANSLATED_PAGES = "browser files reading the translated pages"
+"""The lesson-server files that read the Japanese and Spanish pages: a unit of their own.
+
+They open pages the server does not preheat (``preheat_denylist`` in lessons/voila.json), so a
+second server costs only its English pool's start; one unit of every lesson-server file would
+be the run's longest by far, and the run could end no sooner than that one worker.
+"""
+
+TRANSLATED_PAGE_FILES = frozenset({"tests/browser/test_translated_pages_browser.py",
+                                   "tests/browser/test_language_browser.py"})
+
 BROWSER_TESTS = Path(__file__).parent / "browser"
 
 KNOWN_SECONDS: dict[str, float] = {
-    "tests/browser/test_site_browser.py": 330,
-    LESSON_SERVER: 300,
-    "tests/browser/test_match_browser.py": 35,
-    "tests/browser/test_first_views_browser.py": 30,
-    "tests/test_widget_dispatch.py": 30,
-    "tests/test_app.py": 30,
-    "tests/test_coach_claims.py": 28,
-    "tests/test_properties.py": 23,
-    "tests/browser/test_serving_browser.py": 20,
-    "tests/browser/test_binder_browser.py": 16,
-    "tests/browser/test_small_widgets_browser.py": 14,
-    "tests/test_widget_record_viewer.py": 8,
+    LESSON_SERVER: 420,
+    "tests/browser/test_site_browser.py": 355,
+    TRANSLATED_PAGES: 210,
+    "tests/browser/test_match_browser.py": 80,
+    "tests/test_app.py": 50,
+    "tests/test_first_views.py": 43,
+    "tests/test_widget_dispatch.py": 42,
+    "tests/browser/test_serving_browser.py": 33,
+    "tests/browser/test_first_views_browser.py": 28,
+    "tests/test_engine_words.py": 27,
+    "tests/test_storage.py": 26,
+    "tests/test_widget_match.py": 26,
+    "tests/test_widget_match_story.py": 24,
+    "tests/browser/test_small_widgets_browser.py": 19,
+    "tests/test_openspiel_differential.py": 19,
+    "tests/test_puzzles.py": 19,
+    "tests/test_widget_drill.py": 19,
+    "tests/test_coach_claims.py": 15,
 }
-"""Serial wall time of the longest units (seconds, setup included), longest first.
-
-test_widget_dispatch, test_coach_claims, test_properties and test_widget_record_viewer:
-scaled from their times before and after the cuts of issue 33, measured one after the
-other on the same busy machine (the claims audit's sample, the Hypothesis profile).
-"""
+"""Seconds the longest units took (setup included), longest first: the JUnit report of a whole
+``./dev test`` run on the 2-core machine, two workers (so each figure includes its share of a
+busy machine)."""
 
 SECONDS_PER_TEST = 0.3
 """Estimate for a unit not in ``KNOWN_SECONDS``: most such files are pure-Python tests."""
@@ -76,6 +91,8 @@ def lesson_server_files() -> frozenset[str]:
 def unit_of(nodeid: str) -> str:
     """The work unit a test belongs to: its file, or the shared unit its file is part of."""
     path = nodeid.split("::", 1)[0]
+    if path in TRANSLATED_PAGE_FILES:
+        return TRANSLATED_PAGES
     return LESSON_SERVER if path in lesson_server_files() else path
 
 

@@ -7,6 +7,7 @@ when ``./dev`` would install and with which arguments, in well under a second.
 
 from __future__ import annotations
 
+import os
 import shutil
 import subprocess
 from pathlib import Path
@@ -70,7 +71,8 @@ def test_the_whole_suite_runs_on_every_core_thorough_or_not_and_a_selection_as_g
     assert [call for call in calls if call.startswith(("tools/compile_kernel.py", "-m pytest"))][::2] == [
         "tools/compile_kernel.py"] * 4
     pytest_calls = [call for call in calls if call.startswith("-m pytest")]
-    assert pytest_calls == ["-m pytest --numprocesses=auto", "-m pytest tests/test_cards.py -x",
+    workers = f"--numprocesses={len(os.sched_getaffinity(0)) + 1}"  # a core each, and one more
+    assert pytest_calls == [f"-m pytest {workers}", "-m pytest tests/test_cards.py -x",
                             # The long run is still the whole suite on every core; a long selection, as given.
-                            "-m pytest --numprocesses=auto --thorough",
+                            f"-m pytest {workers} --thorough",
                             "-m pytest --thorough tests/test_coach_claims.py"]

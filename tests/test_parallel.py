@@ -11,6 +11,8 @@ from xdist.scheduler import LoadFileScheduling
 import conftest
 from tests.parallel import (
     LESSON_SERVER,
+    TRANSLATED_PAGE_FILES,
+    TRANSLATED_PAGES,
     HeartsScheduling,
     estimated_seconds,
     lesson_server_files,
@@ -21,13 +23,15 @@ from tests.parallel import (
 BROWSER = Path(__file__).parent / "browser"
 
 
-def test_every_browser_file_using_the_lesson_server_is_one_unit() -> None:
+def test_the_browser_files_using_the_lesson_server_form_two_units_the_translations_apart() -> None:
     shared = lesson_server_files()
     assert "tests/browser/test_lessons_browser.py" in shared
     assert "tests/browser/test_accessibility_browser.py" in shared
+    assert shared > TRANSLATED_PAGE_FILES
     for path in shared:
         assert "def test_" in (BROWSER.parent.parent / path).read_text(encoding="utf-8")
-        assert unit_of(f"{path}::test_something[desktop]") == LESSON_SERVER
+        unit = TRANSLATED_PAGES if path in TRANSLATED_PAGE_FILES else LESSON_SERVER
+        assert unit_of(f"{path}::test_something[desktop]") == unit
     # The static site and the Binder check start servers of their own.
     assert "tests/browser/test_site_browser.py" not in shared
     assert "tests/browser/test_binder_browser.py" not in shared
