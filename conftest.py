@@ -18,7 +18,9 @@ How much a run does is chosen here, once for every test:
   Hypothesis plugin's option), ``--thorough``, or ``HYPOTHESIS_PROFILE=thorough``.
 * **``--thorough``** (``./dev test --thorough``): the ``thorough`` profile, and every
   audit the ordinary run samples runs whole (tests/test_coach_claims.py's claims audit,
-  nbval on the translated notebooks).
+  nbval on the translated notebooks), and so does every test marked ``thorough_only``: a
+  check whose every part a quicker test covers in the ordinary run (the mark's reason names
+  it), kept for the long run to read the same things once more the slow way.
 """
 
 import os
@@ -79,6 +81,16 @@ def pytest_configure(config: pytest.Config) -> None:
     # tryfirst: the Hypothesis plugin's own pytest_configure runs after this one and loads the
     # profile its --hypothesis-profile names, if any, on top: an explicit choice wins.
     settings.load_profile("thorough" if config.getoption("thorough") else os.environ.get("HYPOTHESIS_PROFILE", "ci"))
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """Leave out the tests marked ``thorough_only`` unless ``--thorough`` (see the module docstring)."""
+    if config.getoption("thorough"):
+        return
+    left_out = [item for item in items if item.get_closest_marker("thorough_only")]
+    if left_out:
+        config.hook.pytest_deselected(items=left_out)
+        items[:] = [item for item in items if not item.get_closest_marker("thorough_only")]
 
 
 def pytest_ignore_collect(collection_path: Path, config: pytest.Config) -> bool | None:

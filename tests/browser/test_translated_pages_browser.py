@@ -4,7 +4,9 @@
   option of each page (the lessons, the index, the glossary, the puzzles, the analysis board)
   holds no word of the English catalogues (``hearts.pot`` and ``lessons.pot``: what the
   course would say in English), apart from the few the translations keep on purpose
-  (:data:`KEPT`: key names printed on a keyboard, the computer players' names).
+  (``tests.english.KEPT``: key names printed on a keyboard, the computer players' names).
+  A lesson whose every widget has a first view is read whole without a browser in every run
+  (tests/test_translated_text.py) and opened here in the long run (``--thorough``) only.
 * Spanish, at 375x800, the longest of the three: no page scrolls sideways and no widget's
   box is wider than its content, so the longer labels wrap instead of spilling out (lesson 14
   stands for the strategy lessons built of the same boards).
@@ -24,10 +26,7 @@ The pages run in kernels that speak the page's folder's language (``lessons/ja``
 
 from __future__ import annotations
 
-import re
-
 import pytest
-from babel.messages.pofile import read_po
 from playwright.sync_api import Page, expect
 
 from tests.browser.conftest import ROOT
@@ -41,6 +40,8 @@ from tests.browser.pages import (
     wait_until_live,
 )
 from tests.browser.test_lessons_browser import LESSON_KEYS
+from tests.english import english_in
+from tests.test_translated_text import READ_WITHOUT_A_BROWSER
 
 OTHER_PAGES = ["index", "glossary", "puzzles", "analysis"]
 PAGES = [*LESSON_KEYS, *OTHER_PAGES]
@@ -50,25 +51,6 @@ WITHOUT_WIDGETS = {"glossary"}
 
 FIRST_VIEWS_SEEN = {"ja": "03-practice", "es": "08-moon"}
 """The page of each translation whose first views are seen handing over as it opens."""
-
-KEPT = {"cpu", "enter", "escape", "space", "tab", "mb", "elo"}
-"""English-looking words a translation keeps: keys as printed on the keyboard, CPU1..CPU3, units."""
-
-
-def _english_words() -> set[str]:
-    words: set[str] = set()
-    for path in (ROOT / "hearts_core" / "locale" / "hearts.pot", ROOT / "lessons" / "locale" / "lessons.pot"):
-        with path.open("rb") as source:
-            for message in read_po(source):
-                for pattern in message.id if isinstance(message.id, tuple) else (message.id,):
-                    # Placeholders and link targets are not words anyone reads.
-                    text = re.sub(r"\{\w*\}|\]\([^)]*\)|<[^>]+>", " ", pattern)
-                    words.update(word.lower() for word in re.findall(r"[A-Za-z]{2,}", text))
-    return words - KEPT
-
-
-ENGLISH = _english_words()
-
 
 def open_translated(page: Page, base: str, language: str, key: str) -> None:
     """Open ``key``'s page in ``language``'s folder and wait until every widget has drawn."""
@@ -117,27 +99,25 @@ def everything_read(page: Page) -> str:
     )
 
 
-def english_in(text: str) -> list[str]:
-    """Words of ``text`` that are words of the English catalogues (Latin letters only)."""
-    return sorted({word for word in re.findall(r"[A-Za-z]{2,}", text) if word.lower() in ENGLISH})
-
-
-def test_the_english_word_list_is_real() -> None:
-    # The scan is only as good as its list: the catalogues' everyday words are in it.
-    assert {"trick", "hearts", "play", "points", "lead", "pass", "queen"} <= ENGLISH
-    assert english_in("あなたが♠Qを出しました。CPU1の番です。Enter") == []
-    assert english_in("CPU1 takes the trick") == ["takes", "the", "trick"]
-
-
 SEEN_FROM_THE_PICKER = {"ja": "01-aim-and-cards", "es": "03-practice"}
 """The page of each language test_language_browser.py arrives at (a page in a translation has no preheated
 kernel: a few seconds each): it makes this module's checks of that page there."""
 
 
+def japanese_pages() -> list[object]:
+    """Every Japanese page but the one the picker's test reads; those read whole without a browser
+    (tests/test_translated_text.py) only in the long run, unless they are the page seen handing over."""
+    def param(key: str) -> object:
+        read_elsewhere = key in READ_WITHOUT_A_BROWSER and key != FIRST_VIEWS_SEEN["ja"]
+        return pytest.param(key, marks=[pytest.mark.thorough_only(
+            reason="tests/test_translated_text.py reads its text and first views")] if read_elsewhere else [])
+    return [param(key) for key in PAGES if key != SEEN_FROM_THE_PICKER["ja"]]
+
+
 @pytest.mark.parametrize("page", ["desktop"], indirect=True)
-@pytest.mark.parametrize("key", [key for key in PAGES if key != SEEN_FROM_THE_PICKER["ja"]])
-def test_a_japanese_page_says_nothing_in_english(page: Page, lesson_server: str, key: str) -> None:
-    open_translated(page, lesson_server, "ja", key)
+@pytest.mark.parametrize("key", japanese_pages())
+def test_a_japanese_page_says_nothing_in_english(page: Page, translation_server: str, key: str) -> None:
+    open_translated(page, translation_server, "ja", key)
     japanese_page_says_nothing_in_english(page, key)
 
 
@@ -165,8 +145,8 @@ width in Spanish (their Japanese pages are all read for English words, at deskto
 @pytest.mark.parametrize("page", ["phone"], indirect=True)
 @pytest.mark.parametrize("key", [key for key in LESSON_KEYS
                                  if key not in SAME_BOARDS and key != SEEN_FROM_THE_PICKER["es"]])
-def test_a_spanish_page_fits_a_phone(page: Page, lesson_server: str, key: str) -> None:
-    open_translated(page, lesson_server, "es", key)
+def test_a_spanish_page_fits_a_phone(page: Page, translation_server: str, key: str) -> None:
+    open_translated(page, translation_server, "es", key)
     spanish_page_fits_a_phone(page, key)
 
 
