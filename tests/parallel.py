@@ -11,8 +11,8 @@ The split is xdist's ``--dist loadfile`` (set in pyproject.toml) with two refine
 * **Files sharing an expensive session fixture form one unit.** The lesson server (Voilà
   serving the lessons with a preheated kernel per page, ~20 kernels) is started by the
   first test that asks for it on each worker: the browser files that use it run on one
-  worker, so it starts once, as in a serial run; the files reading the translated pages,
-  which it does not preheat, are a second such unit (one unit would be the run's longest).
+  worker, so it starts once, as in a serial run. The files reading the translated pages use a
+  server of their own and are a second such unit (one unit would be the run's longest).
   The widget server, Chromium and the data directory are cheap and are started per worker.
 * **The longest units start first.** A unit waiting in the queue goes to whichever worker
   runs out of work first; sending the long ones first (longest processing time first)
@@ -28,6 +28,7 @@ pytest runs serially in collection order as before.
 
 from __future__ import annotations
 
+import re
 from functools import cache
 from pathlib import Path
 
@@ -37,16 +38,13 @@ from xdist.workermanage import WorkerController
 LESSON_SERVER = "browser files using the lesson server"
 """The unit of the browser test files that use the ``lesson_server`` session fixture."""
 
-TRANSLATED_PAGES = "browser files reading the translated pages"
-"""The lesson-server files that read the Japanese and Spanish pages: a unit of their own.
+TRANSLATED_PAGES = "browser files using the translation server"
+"""The unit of the browser test files that use the ``translation_server`` session fixture.
 
-They open pages the server does not preheat (``preheat_denylist`` in lessons/voila.json), so a
-second server costs only its English pool's start; one unit of every lesson-server file would
-be the run's longest by far, and the run could end no sooner than that one worker.
+They read the Japanese and Spanish pages, which no pool preheats, on a lesson server of their
+own (tests/browser/conftest.py): one unit of both servers' files would be the run's longest by
+far, and the run could end no sooner than that one worker.
 """
-
-TRANSLATED_PAGE_FILES = frozenset({"tests/browser/test_translated_pages_browser.py",
-                                   "tests/browser/test_language_browser.py"})
 
 BROWSER_TESTS = Path(__file__).parent / "browser"
 
@@ -81,17 +79,28 @@ SECONDS_PER_NOTEBOOK = 4.0
 """Added for a notebook (nbval): its kernel starts before the first cell runs."""
 
 
+def files_using(fixture: str) -> frozenset[str]:
+    """The browser test files (named as in pytest's node ids) whose tests use session fixture ``fixture``."""
+    return frozenset(f"tests/browser/{path.name}" for path in BROWSER_TESTS.glob("test_*.py")
+                     if re.search(rf"\b{fixture}\b", path.read_text(encoding="utf-8")))
+
+
 @cache
 def lesson_server_files() -> frozenset[str]:
-    """The browser test files (named as in pytest's node ids) whose tests use the lesson server."""
-    return frozenset(f"tests/browser/{path.name}" for path in BROWSER_TESTS.glob("test_*.py")
-                     if "lesson_server" in path.read_text(encoding="utf-8"))
+    """The browser test files whose tests use the lesson server."""
+    return files_using("lesson_server")
+
+
+@cache
+def translation_server_files() -> frozenset[str]:
+    """The browser test files whose tests use the translation server."""
+    return files_using("translation_server")
 
 
 def unit_of(nodeid: str) -> str:
     """The work unit a test belongs to: its file, or the shared unit its file is part of."""
     path = nodeid.split("::", 1)[0]
-    if path in TRANSLATED_PAGE_FILES:
+    if path in translation_server_files():
         return TRANSLATED_PAGES
     return LESSON_SERVER if path in lesson_server_files() else path
 

@@ -11,30 +11,30 @@ from xdist.scheduler import LoadFileScheduling
 import conftest
 from tests.parallel import (
     LESSON_SERVER,
-    TRANSLATED_PAGE_FILES,
     TRANSLATED_PAGES,
     HeartsScheduling,
     estimated_seconds,
     lesson_server_files,
     longest_first,
+    translation_server_files,
     unit_of,
 )
 
 BROWSER = Path(__file__).parent / "browser"
 
 
-def test_the_browser_files_using_the_lesson_server_form_two_units_the_translations_apart() -> None:
-    shared = lesson_server_files()
-    assert "tests/browser/test_lessons_browser.py" in shared
-    assert "tests/browser/test_accessibility_browser.py" in shared
-    assert shared > TRANSLATED_PAGE_FILES
-    for path in shared:
+def test_the_browser_files_sharing_a_lesson_server_are_one_unit_per_server() -> None:
+    shared, translations = lesson_server_files(), translation_server_files()
+    assert {"tests/browser/test_lessons_browser.py", "tests/browser/test_accessibility_browser.py"} <= shared
+    assert translations == {"tests/browser/test_translated_pages_browser.py", "tests/browser/test_language_browser.py"}
+    assert not shared & translations
+    for path in shared | translations:
         assert "def test_" in (BROWSER.parent.parent / path).read_text(encoding="utf-8")
-        unit = TRANSLATED_PAGES if path in TRANSLATED_PAGE_FILES else LESSON_SERVER
+        unit = TRANSLATED_PAGES if path in translations else LESSON_SERVER
         assert unit_of(f"{path}::test_something[desktop]") == unit
     # The static site and the Binder check start servers of their own.
-    assert "tests/browser/test_site_browser.py" not in shared
-    assert "tests/browser/test_binder_browser.py" not in shared
+    assert "tests/browser/test_site_browser.py" not in shared | translations
+    assert "tests/browser/test_binder_browser.py" not in shared | translations
 
 
 def test_any_other_test_goes_with_its_file() -> None:

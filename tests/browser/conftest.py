@@ -47,7 +47,7 @@ def watch_console(page: Page, upstream: tuple[re.Pattern[str], ...] = (UPSTREAM_
 
 def start_voila(
     directory: Path, data_dir: Path, extra: list[str] | None = None, env: dict[str, str] | None = None,
-    log: Path | None = None,
+    log: Path | None = None, timeout: float = 60,
 ) -> tuple[subprocess.Popen[bytes], str]:
     """Start Voilà on ``directory``; return the process and its base URL once it answers.
 
@@ -64,7 +64,7 @@ def start_voila(
             cwd=directory, env=env, stdout=output, stderr=subprocess.STDOUT,
         )
     url = f"http://127.0.0.1:{port}/"
-    wait_until_answering(process, url, "voila")
+    wait_until_answering(process, url, "voila", timeout=timeout)
     return process, url
 
 
@@ -89,15 +89,35 @@ def widget_server(data_dir: Path) -> Iterator[str]:
     process.wait(timeout=20)
 
 
-@pytest.fixture(scope="session")
-def lesson_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    """Voilà serving the lessons exactly as ``./dev serve`` does, with its own data directory."""
+def serve_lessons(data_dir: Path, extra: list[str] | None = None) -> Iterator[str]:
+    """Voilà serving the lessons as ``./dev serve`` does (lessons/voila.json), saving into ``data_dir``."""
     lessons = ROOT / "lessons"
-    process, url = start_voila(lessons, tmp_path_factory.mktemp("lesson-data"),
-                               env={"JUPYTER_PATH": str(lessons / "jupyter")})
+    # Its pool preheats a kernel for every lesson at once, on a machine that is starting the other
+    # workers' servers too: more than Voilà's usual minute before it answers.
+    process, url = start_voila(lessons, data_dir, extra=extra, env={"JUPYTER_PATH": str(lessons / "jupyter")},
+                               timeout=180)
     yield url
     process.terminate()
     process.wait(timeout=20)
+
+
+@pytest.fixture(scope="session")
+def lesson_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """Voilà serving the lessons exactly as ``./dev serve`` does, with its own data directory."""
+    yield from serve_lessons(tmp_path_factory.mktemp("lesson-data"))
+
+
+ONLY_THE_INDEX_PREHEATED = r"^(?!(.*/)?index\.ipynb$).*"
+"""A preheat denylist naming every notebook but the English index."""
+
+
+@pytest.fixture(scope="session")
+def translation_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """The lesson server for the files reading the translated pages (tests/parallel.py runs them
+    apart): as ``./dev serve``, whose pool preheats no translated page either, but with no kernel
+    waiting for an English lesson these files never open (the language picker's index has one)."""
+    yield from serve_lessons(tmp_path_factory.mktemp("translation-data"),
+                             extra=[f"--VoilaKernelManager.preheat_denylist={[ONLY_THE_INDEX_PREHEATED]!r}"])
 
 
 @pytest.fixture(scope="session")

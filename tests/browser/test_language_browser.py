@@ -30,8 +30,8 @@ INDEX = ".hl-index"
 
 
 @pytest.mark.parametrize("page", ["desktop"], indirect=True)
-def test_the_picker_switches_the_index_at_once_and_remembers_the_choice(page: Page, lesson_server: str) -> None:
-    page.goto(f"{lesson_server}voila/render/index.ipynb", wait_until="domcontentloaded")
+def test_the_picker_switches_the_index_at_once_and_remembers_the_choice(page: Page, translation_server: str) -> None:
+    page.goto(f"{translation_server}voila/render/index.ipynb", wait_until="domcontentloaded")
     picker = page.get_by_role("combobox", name="Language")
     expect(picker).to_be_visible(timeout=60_000)
     names = picker.locator("option").evaluate_all("options => options.map(o => [o.value, o.textContent, o.lang])")
@@ -57,7 +57,7 @@ def test_the_picker_switches_the_index_at_once_and_remembers_the_choice(page: Pa
         translated_page_ready(page, "ja", SEEN_FROM_THE_PICKER["ja"])
         japanese_page_says_nothing_in_english(page, SEEN_FROM_THE_PICKER["ja"])
 
-        page.goto(f"{lesson_server}voila/render/{SEEN_FROM_THE_PICKER['es']}.ipynb?lang=es",
+        page.goto(f"{translation_server}voila/render/{SEEN_FROM_THE_PICKER['es']}.ipynb?lang=es",
                   wait_until="domcontentloaded")
         page.wait_for_url(re.compile(rf"/voila/render/es/{SEEN_FROM_THE_PICKER['es']}\.ipynb\?lang=es$"),
                           timeout=30_000)
@@ -68,7 +68,7 @@ def test_the_picker_switches_the_index_at_once_and_remembers_the_choice(page: Pa
         spanish_page_fits_a_phone(page, SEEN_FROM_THE_PICKER["es"])
         resize_to(page, "desktop")
     finally:
-        page.goto(f"{lesson_server}voila/render/index.ipynb?lang=en", wait_until="domcontentloaded")
+        page.goto(f"{translation_server}voila/render/index.ipynb?lang=en", wait_until="domcontentloaded")
         picker = page.get_by_role("combobox", name=re.compile("."))
         expect(picker).to_be_visible(timeout=60_000)
         picker.select_option("en")
