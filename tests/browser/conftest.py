@@ -107,8 +107,8 @@ def lesson_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     yield from serve_lessons(tmp_path_factory.mktemp("lesson-data"))
 
 
-ONLY_THE_INDEX_PREHEATED = r"^(?!(.*/)?index\.ipynb$).*"
-"""A preheat denylist naming every notebook but the English index."""
+ALL_BUT_AN_INDEX = r"^(?!(.*/)?index\.ipynb$).*"
+"""A preheat denylist pattern naming every notebook but an index (the translated ones stay denied)."""
 
 
 @pytest.fixture(scope="session")
@@ -116,8 +116,10 @@ def translation_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str
     """The lesson server for the files reading the translated pages (tests/parallel.py runs them
     apart): as ``./dev serve``, whose pool preheats no translated page either, but with no kernel
     waiting for an English lesson these files never open (the language picker's index has one)."""
+    served = json.loads((ROOT / "lessons" / "voila.json").read_text(encoding="utf-8"))
+    denied = [*served["VoilaKernelManager"]["preheat_denylist"], ALL_BUT_AN_INDEX]
     yield from serve_lessons(tmp_path_factory.mktemp("translation-data"),
-                             extra=[f"--VoilaKernelManager.preheat_denylist={[ONLY_THE_INDEX_PREHEATED]!r}"])
+                             extra=[f"--VoilaKernelManager.preheat_denylist={denied!r}"])
 
 
 @pytest.fixture(scope="session")

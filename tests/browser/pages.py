@@ -159,10 +159,13 @@ def voila_first_views_hand_over(page: Page, url: str, language: str = "en", shot
     page.add_init_script(EVERY_FRAME)
     page.goto(url, wait_until="commit")
     # Looked at in the first frame after the page has been read to its end (Voilà's front end runs
-    # only then, so no first view has gone yet): a later look, a round trip of Playwright's away,
-    # can meet a fast kernel that has handed some cells over already, or all of them.
+    # only then, so no first view has gone yet) that shows a widget, a copy or a live one: a later
+    # look, a round trip of Playwright's away, can meet a fast kernel that has handed some cells over
+    # already, or all of them. (On a busy machine a frame can come before any widget is laid out;
+    # whatever shows first must then be the copies.)
     first, copies, spinner = page.wait_for_function(
-        f"""() => document.readyState !== 'loading' && [({CARDS_IN_PLACE})(),
+        f"""() => document.readyState !== 'loading' && Object.keys(({CARDS_IN_PLACE})()).length > 0
+          && [({CARDS_IN_PLACE})(),
           [...document.querySelectorAll('.hl-first-view')].filter((copy) => copy.getClientRects().length > 0)
             .map((copy) => [copy.lang, copy.getAttribute('aria-hidden'), copy.inert]),
           document.getElementById('loading')?.getClientRects().length ?? 0]""",
