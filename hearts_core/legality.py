@@ -72,6 +72,7 @@ __all__ = [
     "check_play",
     "describe",
     "legal_plays",
+    "next_leader",
     "refusal_message",
     "rule_walk",
     "setup_refusal",
@@ -341,9 +342,20 @@ def tricks_begun(first_leader: int, plays: Sequence[Card]) -> list[tuple[int, li
     for start in range(0, len(plays), NUM_SEATS):
         cards = list(plays[start:start + NUM_SEATS])
         tricks.append((leader, cards))
-        if len(cards) == NUM_SEATS:
-            leader = (leader + winning_position([card.index for card in cards])) % NUM_SEATS
+        leader = next_leader(leader, cards)
     return tricks
+
+
+def next_leader(leader: int, trick: Sequence[Card]) -> int:
+    """Who leads after ``trick`` (led by ``leader``): its taker once it is whole (rule 7), else still ``leader``.
+
+    >>> from hearts_core.cards import parse_cards
+    >>> next_leader(1, parse_cards("♣2 ♣K ♣3 ♣4")), next_leader(1, parse_cards("♣2 ♣K"))
+    (2, 1)
+    """
+    if len(trick) < NUM_SEATS:
+        return leader
+    return (leader + winning_position([card.index for card in trick])) % NUM_SEATS
 
 
 def setup_refusal(hand: Iterable[Card], plays: Sequence[Card], *, first_leader: int, rules: Rules) -> Verdict | None:

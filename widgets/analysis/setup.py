@@ -5,8 +5,8 @@ Design choices:
 * :class:`Setup` is plain data with the bookkeeping setup needs (which seat played each
   card, whose card the next play is, how many of yours are played); what a tap may do, and
   what is said when it may not, is the flow's decision (:mod:`widgets.analysis.flow`).
-* Who led each trick after the first follows from the cards (rule 7: the winner leads the
-  next), so setup asks only who led the first trick.
+* Who led each trick after the first follows from the cards (rule 7, decided by the engine's
+  :func:`~hearts_core.legality.tricks_begun`), so setup asks only who led the first trick.
 * The notation is the position: :meth:`Setup.line` writes what setup describes with the
   notation's own :func:`~hearts_core.notation.setup_position`, and :meth:`Setup.refusal`
   asks the engine's :func:`~hearts_core.legality.setup_refusal` about a play on what is
@@ -19,8 +19,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from hearts_core.cards import Card
-from hearts_core.kernel import winning_position
-from hearts_core.legality import setup_refusal
+from hearts_core.legality import next_leader, setup_refusal, tricks_begun
 from hearts_core.notation import setup_position
 from hearts_core.rules import NUM_SEATS, TRICKS_PER_HAND, Rules
 from hearts_core.state import PassDirection, SeatView
@@ -48,16 +47,14 @@ class Setup:
                    direction=view.pass_direction, passed=view.passed, received=view.received, rules=view.rules)
 
     def tricks(self) -> list[tuple[int, list[Card]]]:
-        """Every trick begun: its leader (rule 7 from the one before) and its cards."""
-        tricks: list[tuple[int, list[Card]]] = []
-        leader = self.first_leader
-        for start in range(0, len(self.plays), NUM_SEATS):
-            cards = list(self.plays[start:start + NUM_SEATS])
-            tricks.append((leader, cards))
-            if len(cards) == NUM_SEATS:
-                leader = (leader + winning_position([card.index for card in cards])) % NUM_SEATS
-        if len(tricks) < TRICKS_PER_HAND and (not tricks or len(tricks[-1][1]) == NUM_SEATS):
-            tricks.append((leader, []))
+        """Every trick begun (the engine's :func:`~hearts_core.legality.tricks_begun`), and the next one
+        while it has no card yet."""
+        tricks = tricks_begun(self.first_leader, self.plays)
+        if not tricks:
+            return [(self.first_leader, [])]
+        leader, cards = tricks[-1]
+        if len(cards) == NUM_SEATS and len(tricks) < TRICKS_PER_HAND:
+            tricks.append((next_leader(leader, cards), []))
         return tricks
 
     def next_player(self) -> int | None:
