@@ -256,20 +256,10 @@ class VoidMade(PassFact):
 
 
 @dataclass(frozen=True, slots=True)
-class HighHeartsPassed(PassFact):
-    """High hearts passed: they would win tricks full of points."""
+class _CardsFact(PassFact):
+    """A fact about several cards at once, said of them all in one sentence whose plural follows their number."""
 
     cards: tuple[Card, ...]
-    tone: ClassVar[PassTone] = PassTone.GOOD
-    pattern, plural_pattern = marked_n("{cards} is a high heart that could win a trick full of points.",
-                                       "{cards} are high hearts that could win tricks full of points.")
-
-    def holds(self, position: Situation) -> bool:
-        return bool(self.cards) and all(card in position.passing and card.suit is Suit.HEARTS
-                                        and card.rank >= HIGH_HEART_RANK for card in self.cards)
-
-    def grounds(self, position: Situation) -> tuple[Fact, ...]:
-        return tuple(HighCard(card) for card in self.cards)
 
     def values(self) -> dict[str, str]:
         return {"cards": and_list(self.cards)}
@@ -279,10 +269,30 @@ class HighHeartsPassed(PassFact):
 
 
 @dataclass(frozen=True, slots=True)
-class HighCardsPassed(PassFact):
+class _HighCardsPassed(_CardsFact):
+    """High cards passed: the sentence rests on each being high (:class:`~hearts_core.facts.HighCard`)."""
+
+    def grounds(self, position: Situation) -> tuple[Fact, ...]:
+        return tuple(HighCard(card) for card in self.cards)
+
+
+@dataclass(frozen=True, slots=True)
+class HighHeartsPassed(_HighCardsPassed):
+    """High hearts passed: they would win tricks full of points."""
+
+    tone: ClassVar[PassTone] = PassTone.GOOD
+    pattern, plural_pattern = marked_n("{cards} is a high heart that could win a trick full of points.",
+                                       "{cards} are high hearts that could win tricks full of points.")
+
+    def holds(self, position: Situation) -> bool:
+        return bool(self.cards) and all(card in position.passing and card.suit is Suit.HEARTS
+                                        and card.rank >= HIGH_HEART_RANK for card in self.cards)
+
+
+@dataclass(frozen=True, slots=True)
+class HighCardsPassed(_HighCardsPassed):
     """High clubs or diamonds passed: they could win tricks the learner does not want."""
 
-    cards: tuple[Card, ...]
     tone: ClassVar[PassTone] = PassTone.GOOD
     pattern, plural_pattern = marked_n("{cards} is a high card that could win a trick you would rather not take.",
                                        "{cards} are high cards that could win tricks you would rather not take.")
@@ -290,15 +300,6 @@ class HighCardsPassed(PassFact):
     def holds(self, position: Situation) -> bool:
         return bool(self.cards) and all(card in position.passing and card.suit in (Suit.CLUBS, Suit.DIAMONDS)
                                         and card.rank >= HIGH_SIDE_RANK for card in self.cards)
-
-    def grounds(self, position: Situation) -> tuple[Fact, ...]:
-        return tuple(HighCard(card) for card in self.cards)
-
-    def values(self) -> dict[str, str]:
-        return {"cards": and_list(self.cards)}
-
-    def count(self) -> int:
-        return len(self.cards)
 
 
 @dataclass(frozen=True, slots=True)
@@ -441,10 +442,9 @@ class TopSpadeKept(PassFact):
 
 
 @dataclass(frozen=True, slots=True)
-class HighCardsKept(PassFact):
+class HighCardsKept(_CardsFact):
     """High clubs, diamonds or hearts kept while lower cards were passed."""
 
-    cards: tuple[Card, ...]
     tone: ClassVar[PassTone] = PassTone.POOR
     pattern, plural_pattern = marked_n(
         "You kept {cards}, a high card that could win a trick you do not want.",
@@ -456,12 +456,6 @@ class HighCardsKept(PassFact):
         return (bool(self.cards) and bool(lower) and all(card in kept and _is_high(card)
                                                           and card.suit is not Suit.SPADES for card in self.cards)
                 and all(card.rank > min(low.rank for low in lower) for card in self.cards))
-
-    def values(self) -> dict[str, str]:
-        return {"cards": and_list(self.cards)}
-
-    def count(self) -> int:
-        return len(self.cards)
 
 
 def _card_candidates(position: Situation, card: Card) -> Iterator[PassFact]:
