@@ -48,7 +48,7 @@ def test_the_flow_imports_without_a_widget_library() -> None:
              "print(json.dumps(sorted(m for m in sys.modules if m.split('.')[0] in "
              "('traitlets', 'ipywidgets', 'anywidget', 'IPython') or m.startswith('widgets.'))))")
     result = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True)
-    assert json.loads(result.stdout) == ["widgets.phrases", "widgets.puzzles", "widgets.puzzles.flow"]
+    assert json.loads(result.stdout) == ["widgets._lazy", "widgets.phrases", "widgets.puzzles", "widgets.puzzles.flow"]
 
 
 def test_a_refused_card_is_explained_and_changes_nothing(tmp_path: Path) -> None:

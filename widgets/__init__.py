@@ -14,8 +14,9 @@ the machine that is serving the pages.
 
 from __future__ import annotations
 
-import importlib
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
+
+from widgets._lazy import lazy_exports
 
 if TYPE_CHECKING:  # what a type checker and a reader see; at run time __getattr__ imports them
     from widgets.analysis.widget import AnalysisBoard
@@ -80,17 +81,4 @@ __all__ = [
 ]
 
 
-def __getattr__(name: str) -> Any:
-    """Import the module defining public ``name`` and keep the name here, so it is looked up once."""
-    home = _HOMES.get(name)
-    if home is None:
-        # AttributeError (not ImportError) lets ``from widgets import glossary`` fall back to
-        # importing the submodule, as it did before.
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    value = getattr(importlib.import_module(home), name)
-    globals()[name] = value
-    return value
-
-
-def __dir__() -> list[str]:
-    return sorted({*globals(), *__all__})
+__getattr__, __dir__ = lazy_exports(__name__, _HOMES, __all__)

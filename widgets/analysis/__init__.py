@@ -18,10 +18,10 @@ and need not load the board itself to do so.
 
 from __future__ import annotations
 
-import importlib
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from hearts_core.views import turned_to_you
+from widgets._lazy import lazy_exports
 from widgets.analysis.links import ANALYSIS_PAGE, LINK_PARAMETER, analysis_link, position_link, read_position
 from widgets.analysis.words import PATTERNS
 
@@ -36,15 +36,4 @@ __all__ = [
 ]
 
 
-def __getattr__(name: str) -> Any:
-    """Import the widget's module when one of its names is first asked for, and keep the name here."""
-    home = _HOMES.get(name)
-    if home is None:
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    value = getattr(importlib.import_module(home), name)
-    globals()[name] = value
-    return value
-
-
-def __dir__() -> list[str]:
-    return sorted({*globals(), *__all__})
+__getattr__, __dir__ = lazy_exports(__name__, _HOMES, __all__)

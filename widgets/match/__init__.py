@@ -28,8 +28,9 @@ importing a widget library.
 
 from __future__ import annotations
 
-import importlib
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
+
+from widgets._lazy import lazy_exports
 
 if TYPE_CHECKING:  # what a type checker and a reader see; at run time __getattr__ imports them
     from widgets.match.widget import (
@@ -45,15 +46,4 @@ if TYPE_CHECKING:  # what a type checker and a reader see; at run time __getattr
 __all__ = ["FIRST_MATCH_SEED", "HARD_TIME_BUDGET", "NEWCOMER", "OPPONENT_LEVELS", "SETTINGS", "SPEEDS", "MatchWidget"]
 
 
-def __getattr__(name: str) -> Any:
-    """Import the widget's module when one of its names is first asked for, and keep the name here."""
-    if name not in __all__:
-        # AttributeError (not ImportError) lets ``from widgets.match import flow`` import the submodule.
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    value = getattr(importlib.import_module("widgets.match.widget"), name)
-    globals()[name] = value
-    return value
-
-
-def __dir__() -> list[str]:
-    return sorted({*globals(), *__all__})
+__getattr__, __dir__ = lazy_exports(__name__, dict.fromkeys(__all__, "widgets.match.widget"), __all__)

@@ -9,9 +9,9 @@ imported, and tested, without loading traitlets or a widget library.
 
 from __future__ import annotations
 
-import importlib
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
+from widgets._lazy import lazy_exports
 from widgets.puzzles.flow import GOAL, PATTERNS, Entry, PuzzleFlow
 
 if TYPE_CHECKING:  # what a type checker sees; at run time __getattr__ imports it
@@ -20,14 +20,4 @@ if TYPE_CHECKING:  # what a type checker sees; at run time __getattr__ imports i
 __all__ = ["GOAL", "PATTERNS", "Entry", "PuzzleBoard", "PuzzleFlow"]
 
 
-def __getattr__(name: str) -> Any:
-    """Import the widget module when :class:`PuzzleBoard` is first asked for, and keep the name here."""
-    if name != "PuzzleBoard":
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    value = importlib.import_module("widgets.puzzles.widget").PuzzleBoard
-    globals()[name] = value
-    return value
-
-
-def __dir__() -> list[str]:
-    return sorted({*globals(), *__all__})
+__getattr__, __dir__ = lazy_exports(__name__, {"PuzzleBoard": "widgets.puzzles.widget"}, __all__)
