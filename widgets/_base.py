@@ -53,6 +53,7 @@ __all__ = [
 
 STATIC = Path(__file__).parent / "static"
 _Method = typing.TypeVar("_Method", bound=Callable[..., Any])
+_Result = typing.TypeVar("_Result")
 log = logging.getLogger("hearts_lessons.widgets")
 
 EVERYONE: Final = "everyone"
@@ -255,6 +256,20 @@ class HeartsWidget(anywidget.AnyWidget):
         """What the page may ask of this widget: message type -> bound method (``page_opened`` as ``"opened"``)."""
         return {"opened": self.page_opened,
                 **{name: getattr(self, attribute) for name, attribute in type(self)._command_names.items()}}
+
+    def _act(self, action: Callable[..., _Result], *arguments: Any) -> _Result:
+        """Run one action of the widget's flow, then show its outcome (even when it failed half-way).
+
+        The widgets in parts (a flow that decides, a thin widget: the match, the puzzles, the
+        record viewer) run every command through this; :meth:`_sync` copies the flow's state in.
+        """
+        try:
+            return action(*arguments)
+        finally:
+            self._sync()
+
+    def _sync(self) -> None:
+        """Copy the flow's state into the traits; a widget with a flow overrides this (nothing by default)."""
 
     def first_view_audience(self) -> str | None:
         """Whose page may show this widget's first render drawn ahead of time (``tools/first_views.py``).

@@ -33,7 +33,6 @@ Design choices:
 from __future__ import annotations
 
 import logging
-from collections.abc import Callable
 from dataclasses import asdict
 from typing import TYPE_CHECKING, Any, ClassVar, Final
 
@@ -284,13 +283,6 @@ class MatchWidget(HeartsWidget):
         return self._act(self._flow.dismiss_notice)
 
     # ---------------------------------------------------------------- plumbing
-
-    def _act(self, action: Callable[..., str], *arguments: Any) -> str:
-        """Run one controller action, then show its outcome (even when it failed half-way)."""
-        try:
-            return action(*arguments)
-        finally:
-            self._sync()
 
     def is_complete(self) -> bool:
         """True once a whole hand has been played (its hand-over or the match-over screen)."""

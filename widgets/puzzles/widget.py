@@ -34,7 +34,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from datetime import datetime
-from typing import Any, ClassVar, TypeVar
+from typing import Any, ClassVar
 
 import traitlets
 
@@ -49,7 +49,6 @@ from widgets.puzzles.flow import GOAL, PuzzleFlow, lesson_puzzles, utc_now, work
 
 __all__ = ["PuzzleBoard"]
 
-_Result = TypeVar("_Result")
 
 
 def _strategy_lesson(key: str) -> Lesson:
@@ -211,13 +210,6 @@ class PuzzleBoard(HeartsWidget):
         return self._act(self._flow.choose_theme, theme)
 
     # ------------------------------------------------------------------ plumbing
-
-    def _act(self, action: Callable[..., _Result], *arguments: Any) -> _Result:
-        """Run one flow action, then show its outcome (even when it failed half-way)."""
-        try:
-            return action(*arguments)
-        finally:
-            self._sync()
 
     def _sync(self) -> None:
         """Copy the flow's state into the traits, as one change for the front end and the observers."""

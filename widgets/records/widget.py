@@ -18,8 +18,7 @@ Design choices:
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import Any, ClassVar, TypeVar
+from typing import Any, ClassVar
 
 import traitlets
 
@@ -33,7 +32,6 @@ from widgets.records.payloads import frame_on_screen
 
 __all__ = ["MistakeHunt", "RecordViewer"]
 
-_Result = TypeVar("_Result")
 
 
 class RecordViewer(HeartsWidget):
@@ -147,13 +145,6 @@ class RecordViewer(HeartsWidget):
         return self._flow.frames
 
     # ---------------------------------------------------------------- plumbing
-
-    def _act(self, action: Callable[..., _Result], *arguments: Any) -> _Result:
-        """Run one flow action, then show its outcome (even when it was refused or failed half-way)."""
-        try:
-            return action(*arguments)
-        finally:
-            self._sync()
 
     def _sync(self) -> None:
         """Copy the flow's state into the traits: one message for the page, observers run once all are set."""
