@@ -10,6 +10,8 @@ from types import ModuleType
 from hypothesis import settings
 
 from hearts_core import Card, HandState, Rules, parse_cards
+from hearts_core.bots import make_bot
+from hearts_core.match import deal_hands
 
 # Deals that sort the deck by suit, so voids show from the first trick. Here you hold ♣2
 # and twelve diamonds, CPU1 the other clubs and ♦9, CPU2 every heart, CPU3 every spade.
@@ -67,3 +69,14 @@ def examples(share: float) -> settings:
     imported, after conftest.py has loaded the profile.
     """
     return settings(max_examples=max(1, round(settings().max_examples * share)))
+
+
+def played_hand(seed: int = 3, plays: int = 18) -> HandState:
+    """A hold hand the sound players have played ``plays`` cards into."""
+    state = HandState.new(deal_hands(seed=seed, hand_number=4), "hold")
+    bots = [make_bot("normal", seed=seat) for seat in range(4)]
+    for _ in range(plays):
+        mover = state.to_move
+        assert mover is not None
+        state.play(bots[mover].choose_play(state.view(mover)))
+    return state

@@ -11,25 +11,12 @@ from typing import Any
 
 import pytest
 
-from hearts_core.bots import make_bot
 from hearts_core.cards import DECK
-from hearts_core.match import deal_hands
 from hearts_core.puzzles import load_puzzles
-from hearts_core.state import HandState
+from tests.support import played_hand
 from widgets.analysis.flow import AnalysisFlow, CoachAnswer, Mode
 
 EXAMPLE = "2026-5-18"  # the analysis page's example: mid-trick, your turn, with cards the rules refuse
-
-
-def played(seed: int = 3, plays: int = 18) -> HandState:
-    """A hold hand the sound players have played ``plays`` cards into."""
-    state = HandState.new(deal_hands(seed=seed, hand_number=4), "hold")
-    bots = [make_bot("normal", seed=seat) for seat in range(4)]
-    for _ in range(plays):
-        mover = state.to_move
-        assert mover is not None
-        state.play(bots[mover].choose_play(state.view(mover)))
-    return state
 
 
 def example_flow(seed: int = 0) -> AnalysisFlow:
@@ -154,7 +141,7 @@ def test_play_on_shows_your_view_with_the_passes_of_the_position() -> None:
 
 
 def test_the_coach_answer_is_kept_until_another_position_is_analysed() -> None:
-    state = played(plays=5)
+    state = played_hand(plays=5)
     mover = state.to_move
     assert mover is not None
     flow = AnalysisFlow()

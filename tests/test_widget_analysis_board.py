@@ -10,7 +10,6 @@ from typing import Any
 import pytest
 
 from hearts_core import format_position, parse_position
-from hearts_core.bots import make_bot
 from hearts_core.cards import mask_of, to_card
 from hearts_core.coach import recommend
 from hearts_core.legality import describe
@@ -20,6 +19,7 @@ from hearts_core.records import dump_record, load_record, position_before
 from hearts_core.rules import Rules
 from hearts_core.state import HandState, Phase
 from hearts_learner.puzzle_store import PuzzleStore
+from tests.support import played_hand
 from widgets._base import card_data
 from widgets.analysis import EXAMPLE_PUZZLE, LINK_PARAMETER, AnalysisBoard, read_position, turned_to_you
 from widgets.match.review_payloads import review_payload
@@ -33,17 +33,6 @@ SETUP = ("deck", "target", "targets", "leader", "leaders", "setup_hand", "setup_
 def traits(board: AnalysisBoard, *, but: tuple[str, ...] = ("message",)) -> dict[str, Any]:
     """Everything the front end sees, except what is named."""
     return {name: getattr(board, name) for name in SYNCED if name not in but}
-
-
-def played_hand(seed: int = 3, plays: int = 18) -> HandState:
-    """A hold hand the sound players have played ``plays`` cards into."""
-    state = HandState.new(deal_hands(seed=seed, hand_number=4), "hold")
-    bots = [make_bot("normal", seed=seat) for seat in range(4)]
-    for _ in range(plays):
-        mover = state.to_move
-        assert mover is not None
-        state.play(bots[mover].choose_play(state.view(mover)))
-    return state
 
 
 def link_value(board: AnalysisBoard) -> str:

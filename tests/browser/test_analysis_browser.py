@@ -22,7 +22,7 @@ from hearts_core.coach import recommend
 from tests.browser.pages import cards_without_names, each_viewport, screenshot, serious_violations
 from tests.browser.test_lessons_browser import assert_words_not_identifiers
 from tests.browser.test_puzzles_browser import answer, settled_puzzle
-from tests.test_widget_analysis_board import played_hand
+from tests.support import played_hand
 from widgets.analysis import read_position
 
 BOARD = ".hl-analysis"
