@@ -71,7 +71,7 @@ def test_the_whole_suite_runs_on_every_core_thorough_or_not_and_a_selection_as_g
     assert [call for call in calls if call.startswith(("tools/compile_kernel.py", "-m pytest"))][::2] == [
         "tools/compile_kernel.py"] * 4
     pytest_calls = [call for call in calls if call.startswith("-m pytest")]
-    workers = f"--numprocesses={len(os.sched_getaffinity(0)) + 1}"  # a core each, and one more
+    workers = f"--numprocesses={len(os.sched_getaffinity(0))}"  # a worker per core
     assert pytest_calls == [f"-m pytest {workers}", "-m pytest tests/test_cards.py -x",
                             # The long run is still the whole suite on every core; a long selection, as given.
                             f"-m pytest {workers} --thorough",
