@@ -221,7 +221,8 @@ def _lead_claims(position: Situation, figures: Appraisal) -> Iterator[Claim]:
         yield claim(marked("♠Q is still out and you hold no spade above it, so leading {card} may force ♠Q out "
                            "onto someone else's trick."), (QueenOut(), NoneAbove(QUEEN_OF_SPADES), Holds((card,))),
                     card=card)
-    yield claim(marked("{card} is the highest {suit} left, so it takes this trick: nobody can play above it."),
+    # "No one else": the fact is about the cards not yet seen; the seat's own may rank higher still.
+    yield claim(marked("No one else holds a {suit} above {card}, so it takes this trick."),
                 (TopCard(card),), card=card, suit=suit_singular(suit))
     above = len(position.unseen_above(card))
     seldom = TakeChance(card, figures.take_chance, likely=False)
@@ -306,8 +307,8 @@ def _discard_claims(position: Situation, figures: Appraisal, seat: int, top: Car
         yield claim(marked("You have no {suits}: throw away {card} now, while ♠Q is still out and {card} could "
                            "otherwise be made to catch it."), (void, QueenOut(), Holds((card,))),
                     suits=suit_name(led), card=card)
-    yield claim(marked("You have no {suits}, so throw away {card}: it is the highest {suit} left and would take "
-                       "any {suit} trick it is played to."), (void, TopCard(card)),
+    yield claim(marked("You have no {suits}, so throw away {card}: no one else holds a {suit} above it, so it "
+                       "would take any {suit} trick it is played to."), (void, TopCard(card)),
                 suits=suit_name(led), card=card, suit=suit_singular(card.suit))
     yield claim(marked("You have no {suits}, so you may throw away any card: {card} is the one the search would "
                        "rather not keep."), (void,), suits=suit_name(led), card=card)
@@ -333,7 +334,8 @@ def played_claims(position: Situation, figures: Appraisal) -> Iterator[Claim]:
     if played.suit is Suit.SPADES and played.rank in _SPADES_ABOVE_QUEEN:
         yield claim(marked("Leading {played} while ♠Q is still out can catch it: whoever holds ♠Q may have to play it "
                            "under your card."), (QueenOut(), Holds((played,))), played=played)
-    yield claim(marked("{played} is the highest {suit} left, so it takes the trick, and any points thrown on it."),
+    yield claim(marked("No one else holds a {suit} above {played}, so it takes the trick, and any points thrown "
+                       "on it."),
                 (TopCard(played),), played=played, suit=suit_singular(played.suit))
 
 

@@ -30,7 +30,7 @@ from dataclasses import dataclass, field
 
 import pytest
 
-from hearts_core import HandState, Suit, deal_hands, facts
+from hearts_core import HandState, Suit, deal_hands, facts, to_card
 from hearts_core.bots import LEVELS, Appraisal, Bot, make_bot, paired_difference
 from hearts_core.cards import DECK, Card
 from hearts_core.coach import Recommendation, judge, recommend
@@ -423,6 +423,43 @@ def test_the_audits_false_sentences_are_gone(advised: Advised, false_sentence: s
             assert not re.search(r"Leading ♠\w+ is safe", reason), reason
         else:
             assert false_sentence not in reason, reason
+
+
+SUIT_WORDS = {"club": Suit.CLUBS, "diamond": Suit.DIAMONDS, "spade": Suit.SPADES, "heart": Suit.HEARTS}
+NO_ONE_ELSE = re.compile(r"[Nn]o one else holds a (club|diamond|spade|heart) above (♣|♦|♠|♥)(10|[2-9JQKA])")
+
+
+def nobody_else_holds_above(sentence_suit: str, card: Card, state: HandState, seat: int) -> bool:
+    """What "no one else holds a diamond above ♦9" says, read in the other seats' real hands."""
+    return card.suit is SUIT_WORDS[sentence_suit] and not any(
+        other_card.suit is card.suit and other_card.rank > card.rank
+        for other in others(seat) for other_card in state.hand(other))
+
+
+def test_no_one_else_holds_a_higher_card_whenever_a_reason_says_so(advised: Advised) -> None:
+    """The words, not the fact behind them: each "no one else holds a {suit} above {card}" is read in the
+    deal. It replaced "{card} is the highest {suit} left", which a reader takes to include their own hand,
+    and which was said of ♦9 while the seat held ♦Q ♦K ♦A (issue 35)."""
+    said = 0
+    for state, seat, where, advice in advised:
+        assert not re.search(r"is the highest \w+ left", advice.reason), (where, advice.reason)
+        for suit_word, symbol, rank in NO_ONE_ELSE.findall(advice.reason):
+            said += 1
+            card = to_card(symbol + rank)
+            assert nobody_else_holds_above(suit_word, card, state, seat), (where, advice.reason)
+    assert said > 0  # the audit's positions do say it
+
+
+def test_the_no_one_else_reading_sees_a_higher_card_in_another_hand() -> None:
+    state = HandState.new(deal_hands(5, 4), "hold")
+    seat = 0
+    top_elsewhere = max((card for other in others(seat) for card in state.hand(other) if card.suit is Suit.CLUBS),
+                        key=lambda card: card.rank)
+    below = next(card for card in DECK if card.suit is Suit.CLUBS and card.rank < top_elsewhere.rank)
+    assert not nobody_else_holds_above("club", below, state, seat)
+    # The others' top club: no one else holds one above it, whatever this seat holds.
+    assert nobody_else_holds_above("club", top_elsewhere, state, seat)
+    assert not nobody_else_holds_above("diamond", top_elsewhere, state, seat)  # the suit named must be the card's
 
 
 def test_the_cost_figure_never_passes_for_the_rest_of_the_hand(advised: Advised, whole_audit: bool) -> None:
