@@ -3,7 +3,10 @@ ephemeral range a kernel's sockets take ports from, and skips a port something h
 
 from __future__ import annotations
 
+import signal
 import socket
+import subprocess
+import sys
 
 import pytest
 
@@ -40,3 +43,22 @@ def test_a_port_in_use_is_skipped(monkeypatch: pytest.MonkeyPatch) -> None:
         holder.listen()
         got = localhost.free_port()
     assert got != upcoming
+
+
+def _python(code: str) -> subprocess.Popen[bytes]:
+    return subprocess.Popen([sys.executable, "-c", code], stdout=subprocess.PIPE)
+
+
+def test_a_server_that_never_answers_is_stopped_before_the_error() -> None:
+    with _python("import time; time.sleep(60)") as silent:
+        with pytest.raises(RuntimeError, match="did not answer within 1 s"):
+            localhost.wait_until_answering(silent, f"http://127.0.0.1:{localhost.free_port()}/", "silent", timeout=1)
+        assert silent.poll() is not None
+
+
+def test_a_process_deaf_to_being_asked_to_stop_is_killed() -> None:
+    with _python("import signal, time; signal.signal(signal.SIGTERM, signal.SIG_IGN); "
+                 "print('ready', flush=True); time.sleep(60)") as deaf:
+        assert deaf.stdout is not None and deaf.stdout.readline() == b"ready\n"  # deaf before it is asked
+        localhost.stop(deaf, grace=0.5)
+        assert deaf.returncode == -signal.SIGKILL

@@ -78,8 +78,20 @@ def wait_until_answering(process: subprocess.Popen[bytes], url: str, name: str, 
                 return
         except OSError:
             time.sleep(0.3)
-    process.terminate()
+    stop(process)
     raise RuntimeError(f"{name} did not answer within {timeout:.0f} s")
+
+
+def stop(process: subprocess.Popen[bytes], grace: float = 10) -> None:
+    """Stop ``process``: asked first (a server then shuts down its kernels), killed if it has not gone
+    within ``grace`` seconds. A Voilà still starting its pool let a test run end with it alive, its
+    kernels with it, when it was only asked."""
+    process.terminate()
+    try:
+        process.wait(timeout=grace)
+    except subprocess.TimeoutExpired:
+        process.kill()
+        process.wait()
 
 
 @contextmanager

@@ -20,7 +20,7 @@ import pytest
 from playwright.sync_api import Browser, Page, sync_playwright
 
 from tests.browser.pages import AXE, ROOT, VIEWPORTS
-from tools.localhost import CHROMIUM, CHROMIUM_FLAGS, free_port, wait_until_answering
+from tools.localhost import CHROMIUM, CHROMIUM_FLAGS, free_port, stop, wait_until_answering
 
 NOTEBOOKS = Path(__file__).parent / "notebooks"
 # Voilà 0.5 ships JupyterLab 4.2 while the widget extensions are built against a newer 4.x:
@@ -85,8 +85,7 @@ def widget_server(data_dir: Path) -> Iterator[str]:
                                extra=["--template=hearts", f"--VoilaConfiguration.extension_denylist={denylist!r}"],
                                env={"JUPYTER_PATH": str(ROOT / "lessons" / "jupyter")})
     yield url
-    process.terminate()
-    process.wait(timeout=20)
+    stop(process, grace=20)
 
 
 def serve_lessons(data_dir: Path, extra: list[str] | None = None) -> Iterator[str]:
@@ -97,8 +96,7 @@ def serve_lessons(data_dir: Path, extra: list[str] | None = None) -> Iterator[st
     process, url = start_voila(lessons, data_dir, extra=extra, env={"JUPYTER_PATH": str(lessons / "jupyter")},
                                timeout=180)
     yield url
-    process.terminate()
-    process.wait(timeout=20)
+    stop(process, grace=20)
 
 
 @pytest.fixture(scope="session")
