@@ -35,6 +35,7 @@ from hearts_core.facts import (
     HigherOut,
     Holds,
     LowestHeld,
+    MayBeOvertaken,
     MoonThreat,
     NoneAbove,
     NoPoints,
@@ -270,7 +271,7 @@ def _follow_claims(position: Situation, figures: Appraisal, seat: int, top: Card
     yield claim(marked("The trick holds no points and you play last, so {card} takes it safely."),
                 (PlaysLast(), TrickPoints(0), Over(card, top)), card=card)
     yield claim(marked("All your {suits} are above {top}, so play {card}, your lowest: a player after you may "
-                       "still go higher and take the trick."), (AllAbove(top), LowestHeld(card)),
+                       "still go higher and take the trick."), (AllAbove(top), LowestHeld(card), MayBeOvertaken(card)),
                 suits=suit_name(led), top=top, card=card)
     if led is Suit.SPADES:
         yield claim(marked("♠Q has already been played, so {card} can take this spade trick without catching it."),

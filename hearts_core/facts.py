@@ -50,6 +50,7 @@ __all__ = [
     "HigherOut",
     "Holds",
     "LowestHeld",
+    "MayBeOvertaken",
     "MoonThreat",
     "NoPoints",
     "NoneAbove",
@@ -249,6 +250,19 @@ class PlaysLast(Fact):
 
     def holds(self, position: Situation) -> bool:
         return len(position.trick) == NUM_SEATS - 1
+
+
+@dataclass(frozen=True, slots=True)
+class MayBeOvertaken(Fact):
+    """A seat still plays to this trick after this one, has not shown a void in ``card``'s suit, and a
+    card of that suit above ``card`` is unseen: a player after this one may go higher."""
+
+    card: Card
+
+    def holds(self, position: Situation) -> bool:
+        after = [(position.seat + step) % NUM_SEATS for step in range(1, NUM_SEATS - len(position.trick))]
+        return bool(position.unseen_above(self.card)) and any(
+            not position.knowledge.is_void(seat, self.card.suit) for seat in after)
 
 
 @dataclass(frozen=True, slots=True)

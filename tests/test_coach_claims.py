@@ -89,6 +89,13 @@ class Tally:
     failures: list[str] = field(default_factory=list)
 
 
+def showed_void(state: HandState, who: int, suit: Suit) -> bool:
+    """Whether ``who`` has played off ``suit`` to a trick led in it: the table saw its void."""
+    plays = list(state.plays)
+    return any(plays[start][1].suit is suit and later_seat == who and card.suit is not suit
+               for start in range(0, len(plays), 4) for later_seat, card in plays[start + 1:start + 4])
+
+
 def true_of_deal(fact: Fact, state: HandState, seat: int, figures: dict[Card, Appraisal]) -> bool:
     """The fact re-derived from the whole deal (and, for figures, the search's kept deals)."""
     hand = state.hand(seat)
@@ -133,6 +140,10 @@ def true_of_deal(fact: Fact, state: HandState, seat: int, figures: dict[Card, Ap
             return any(card == QUEEN_OF_SPADES for _, card in state.plays)
         case facts.HigherOut(card=card, count=count):
             return count >= 1 and sum(1 for c in hidden if c.suit is card.suit and c.rank > card.rank) == count
+        case facts.MayBeOvertaken(card=card):
+            after = [(seat + step) % 4 for step in range(1, 4 - len(trick))]
+            return any(c.suit is card.suit and c.rank > card.rank for c in hidden) and any(
+                not showed_void(state, later, card.suit) for later in after)
         case facts.TopCard(card=card):
             return card in hand and not any(c.suit is card.suit and c.rank > card.rank for c in hidden)
         case facts.ShownVoid(seat=who, suit=suit):
@@ -512,3 +523,27 @@ def test_pass_reasons_count_the_cards_to_come_and_trick_ones_rule() -> None:
     assert "unless the cards you receive include one" in advice.reason
     assert "after the first trick" in advice.reason
     assert "Keep ♠Q: with 4 spades below it" in advice.reason
+
+
+def test_a_player_after_you_is_promised_only_when_one_plays_after_you_and_may_go_higher() -> None:
+    """Issue 35: "a player after you may still go higher" was said to a seat playing last."""
+    last = after = 0
+    for seed in range(60):
+        state = HandState.new(deal_hands(seed, 4), "hold")
+        rng = random.Random(seed)
+        while state.to_move is not None and len(state.plays) < 48:
+            seat = state.to_move
+            trick = state.current_trick
+            led = [card for card in state.hand(seat) if trick and card.suit is trick[0].suit]
+            if led:
+                position = facts.Situation(state.view(seat))
+                lowest = min(led, key=lambda card: card.rank)
+                saying = facts.MayBeOvertaken(lowest).holds(position)
+                if len(trick) == 3:
+                    last += 1
+                    assert not saying  # nobody plays after the fourth card
+                elif saying:
+                    after += 1
+                    assert true_of_deal(facts.MayBeOvertaken(lowest), state, seat, {})
+            state.play(rng.choice(state.legal_plays()))
+    assert last > 20 and after > 20
