@@ -22,14 +22,14 @@ from dataclasses import dataclass
 from typing import Any
 
 from hearts_core.cards import DECK, Card, Suit, cards_from_mask, mask_of
-from hearts_core.knowledge import Knowledge
 from hearts_core.phrasing import by_seat
-from hearts_core.rules import CARDS_PER_SEAT, NUM_SEATS, QUEEN_OF_SPADES, TRICKS_PER_HAND
+from hearts_core.rules import CARDS_PER_SEAT, NUM_SEATS, TRICKS_PER_HAND
 from hearts_core.state import HandState, Phase, SeatView
 from hearts_core.wording import about_points, and_list, card_name, points_phrase, say, seat_name, suit_name
 from widgets._base import card_data, cards_data, spoken_plays
 from widgets.analysis.flow import AnalysisFlow, CoachAnswer
 from widgets.analysis.words import LABELS, PATTERNS, TARGETS
+from widgets.seen_position import player_rows, spoken_trick, table_facts, trick_slots, which_trick
 
 __all__ = [
     "PlayPayload", "SetupPayload", "ViewPayload", "coach_answer_payload", "labels", "play_payload", "setup_payload",
@@ -134,38 +134,27 @@ def setup_payload(flow: AnalysisFlow) -> SetupPayload:
 def view_payload(view: SeatView) -> ViewPayload:
     """``view`` as your seat sees it: what is known, which cards may be played, who took what, the trick so far."""
     legal = set(view.legal_plays())
-    queen = next((seat for seat, card in view.plays if card is QUEEN_OF_SPADES), None)
     if view.phase is Phase.HAND_OVER:
         facts = [say(PATTERNS["over"], total=TRICKS_PER_HAND)]
     elif view.phase is Phase.PASSING:
         facts = [say(PATTERNS["passing"])]
     else:
         assert view.to_move is not None
-        facts = [say(PATTERNS["trick"], number=len(view.tricks) + 1, total=TRICKS_PER_HAND),
-                 say(PATTERNS["your_turn"]) if view.is_my_turn
+        facts = [which_trick(view), say(PATTERNS["your_turn"]) if view.is_my_turn
                  else say(PATTERNS["their_turn"], seat=seat_name(view.to_move))]
     if view.tricks:
         last = view.tricks[-1]
         facts.append(by_seat(last.winner, PATTERNS["your_last_trick"], PATTERNS["last_trick"],
                              card=last.played_by(last.winner), points=points_phrase(last.points)))
-    facts += [say(PATTERNS["hearts_broken" if view.hearts_broken else "hearts_unbroken"]),
-              say(PATTERNS["queen_out"]) if queen is None else say(PATTERNS["queen_gone"], seat=seat_name(queen))]
-    voids = Knowledge.from_view(view).voids()
-    players = [{"seat": seat_name(seat), "points": str(view.points_taken[seat]),
-                "voids": (and_list(suit_name(suit) for suit in voids.get(seat, ())) or say(PATTERNS["no_voids"])),
-                "you": seat == 0} for seat in range(NUM_SEATS)]
+    facts += table_facts(view)
+    players = player_rows(view, first=0, you=0)
     slots: list[dict[str, Any]] = []
     table_words = ""
     if view.phase is Phase.PLAYING:
         leader = view.trick_leader
         assert leader is not None
-        for offset in range(len(view.current_trick) + 1):
-            seat = (leader + offset) % NUM_SEATS
-            card = view.current_trick[offset] if offset < len(view.current_trick) else None
-            slots.append({"seat": seat_name(seat), "card": card_data(card) if card is not None else None,
-                          "you": seat == 0})
-        seats = [(leader + offset) % NUM_SEATS for offset in range(len(view.current_trick))]
-        table_words = " ".join(spoken_plays(seats, view.current_trick) or [say(PATTERNS["nobody_led"])])
+        slots = trick_slots(leader, view.current_trick, len(view.current_trick) + 1, you=0)
+        table_words = spoken_trick(leader, view.current_trick, PATTERNS["nobody_led"])
     return ViewPayload(facts=facts, hand=cards_data(view.hand, legal=lambda card: card in legal), players=players,
                        table=slots, table_words=table_words)
 

@@ -106,17 +106,11 @@ PATTERNS: Final = {
     "not_playing": marked("Press Play on from here first."),
     # analyse sentences
     "analyse_prompt": marked("Tap a card to see whether it may be played and why, or ask the coach."),
-    "trick": marked("Trick {number} of {total}"),
     "over": marked("The hand is over: all {total} tricks are played."),
     "passing": marked("The cards are being passed: no trick has started."),
     "your_turn": marked("It is your turn to play."),
     "their_turn": marked("It is {seat}'s turn to play."),
-    "hearts_broken": marked("Hearts are broken."),
-    "hearts_unbroken": marked("Hearts are not broken yet."),
-    "queen_gone": marked("♠Q has been played, by {seat}."),
-    "queen_out": marked("♠Q has not been played yet."),
     "nobody_led": marked("Nobody has played to this trick yet."),
-    "no_voids": marked("none shown"),
     "allowed": marked("Allowed"),
     "not_allowed": marked("Not allowed"),
     "coach_not_turn": marked("The coach advises the seat whose turn it is, and it is {seat}'s turn here. Play on to "

@@ -24,17 +24,16 @@ from __future__ import annotations
 from typing import Any
 
 from hearts_core.cards import DECK, Card, Suit
-from hearts_core.knowledge import Knowledge
 from hearts_core.phrasing import whole_number
 from hearts_core.puzzles import THEMES
-from hearts_core.rules import CARDS_PER_SEAT, NUM_SEATS, QUEEN_OF_SPADES
 from hearts_core.state import SeatView
-from hearts_core.wording import and_list, points_phrase, say, seat_name, suit_name
+from hearts_core.wording import points_phrase, say, seat_name, suit_name
 from hearts_learner.puzzle_words import PATTERNS as PROGRESS_PATTERNS
 from hearts_learner.puzzle_words import due_text, rating_text, streak_text, theme_text
-from widgets._base import card_data, cards_data, spoken_plays
+from widgets._base import cards_data
 from widgets.analysis.links import analysis_link
 from widgets.puzzles.flow import PATTERNS, PuzzleFlow
+from widgets.seen_position import player_rows, spoken_trick, table_facts, trick_slots, which_trick
 
 __all__ = [
     "LABELS",
@@ -90,24 +89,12 @@ def question(view: SeatView) -> str:
 
 def facts(view: SeatView) -> list[str]:
     """Which trick it is, hearts broken or not, where ♠Q is, as sentences."""
-    queen = next((seat for seat, card in view.plays if card is QUEEN_OF_SPADES), None)
-    return [say(PATTERNS["trick"], number=len(view.tricks) + 1, total=CARDS_PER_SEAT),
-            say(PATTERNS["hearts_broken" if view.hearts_broken else "hearts_unbroken"]),
-            say(PATTERNS["queen_out"]) if queen is None else say(PATTERNS["queen_gone"], seat=seat_name(queen))]
+    return [which_trick(view), *table_facts(view)]
 
 
 def players(flow: PuzzleFlow) -> list[dict[str, Any]]:
     """Each player from the puzzle's seat on, in play order: ``seat``, ``points`` taken, ``voids`` shown, ``you``."""
-    view = flow.view
-    voids = Knowledge.from_view(view).voids()
-    rows = []
-    for offset in range(NUM_SEATS):
-        seat = (flow.puzzle.seat + offset) % NUM_SEATS
-        missing: tuple[Suit, ...] = voids.get(seat, ())
-        shown = and_list(suit_name(suit) for suit in missing) if missing else say(PATTERNS["no_voids"])
-        rows.append({"seat": seat_name(seat), "points": str(view.points_taken[seat]), "voids": shown,
-                     "you": offset == 0})
-    return rows
+    return player_rows(flow.view, first=flow.puzzle.seat, you=flow.puzzle.seat)
 
 
 def still_out(view: SeatView) -> list[str]:
@@ -160,22 +147,14 @@ def _trick(flow: PuzzleFlow) -> tuple[int, list[Card]]:
 
 def table(flow: PuzzleFlow) -> list[dict[str, Any]]:
     """Each seat of the trick in play order up to the learner's: ``seat`` (a name), ``card`` (or none yet), ``you``."""
-    view = flow.view
     leader, played = _trick(flow)
-    slots = []
-    for offset in range(len(view.current_trick) + 1):
-        seat = (leader + offset) % NUM_SEATS
-        card = played[offset] if offset < len(played) else None
-        slots.append({"seat": seat_name(seat), "card": card_data(card) if card is not None else None,
-                      "you": seat == view.seat})
-    return slots
+    return trick_slots(leader, played, len(flow.view.current_trick) + 1, you=flow.view.seat)
 
 
 def table_words(flow: PuzzleFlow) -> str:
     """The trick so far for a screen reader, or that nobody has played to it yet."""
     leader, played = _trick(flow)
-    seats = [(leader + offset) % NUM_SEATS for offset in range(len(played))]
-    return " ".join(spoken_plays(seats, played) or [say(PATTERNS["nobody_led"])])
+    return spoken_trick(leader, played, PATTERNS["nobody_led"])
 
 
 def message(flow: PuzzleFlow) -> dict[str, str]:
