@@ -17,7 +17,6 @@ from __future__ import annotations
 
 import ast
 import html
-import json
 import re
 from functools import cache
 from pathlib import Path
@@ -26,31 +25,33 @@ import nbformat
 import pytest
 
 from tests.english import ENGLISH, english_in
+from tools.first_views import stored as stored_first_views
 
 ROOT = Path(__file__).resolve().parents[1]
 JAPANESE = ROOT / "lessons" / "ja"
-FIRST_VIEWS = ROOT / "hearts_serving" / "first_views.json"
 
 SPOKEN = re.compile(r'\s(?:aria-label|title|placeholder|alt)="([^"]*)"')
 """Attributes whose words a screen reader speaks or a tooltip shows (the others are in the text)."""
 
 
+stored = cache(stored_first_views)
+"""The stored first views, read once: ``{page: {"cells", "styles", "for"}}``, as the site's build takes them."""
+
+
 @cache
 def first_views() -> dict[str, dict[str, str]]:
     """Each page's first views, by cell id (``ja/03-practice``: its Japanese page)."""
-    pages = json.loads(FIRST_VIEWS.read_text(encoding="utf-8"))["pages"]
-    return {page: dict(view["cells"]) for page, view in pages.items()}
+    return {page: dict(view["cells"]) for page, view in stored().items()}
 
 
-@cache
 def views_for_everyone(page: str) -> frozenset[str]:
     """The cells of ``page`` whose first view every learner's live widget draws again.
 
     A view for newcomers only (the guided match's first deal) is not what a returning learner's
     page says: such a cell is read in Chromium.
     """
-    view = json.loads(FIRST_VIEWS.read_text(encoding="utf-8"))["pages"].get(page, {"cells": {}, "for": {}})
-    return frozenset(view["cells"]) - frozenset(view.get("for", {}))
+    view = stored().get(page)
+    return frozenset() if view is None else frozenset(view["cells"]) - frozenset(view["for"])
 
 
 def said_by(markup: str) -> str:
