@@ -6,7 +6,7 @@ The split is xdist's ``--dist loadfile`` (set in pyproject.toml) with two refine
 * **A file's tests stay together, in order, on one worker.** That is what nbval needs
   (a notebook's cells are the items of one file and must run top to bottom in one kernel),
   and what every module-scoped fixture expects (test_coach_claims.py computes its audit's
-  recommendations once; test_site_browser.py builds the static site once and walks it in
+  recommendations once; test_site_browser.py walks the static site (built once) in
   one browser context, in order).
 * **Files sharing an expensive session fixture form one unit.** The lesson server (Voilà
   serving the lessons with a preheated kernel per page, ~20 kernels) is started by the
@@ -50,8 +50,10 @@ BROWSER_TESTS = Path(__file__).parent / "browser"
 
 KNOWN_SECONDS: dict[str, float] = {
     LESSON_SERVER: 420,
-    "tests/browser/test_site_browser.py": 355,
     TRANSLATED_PAGES: 210,
+    # The site is built beside the tests (./dev test) and its walk waits for the build: sent
+    # third, it starts once a worker is free, by when the build has long finished.
+    "tests/browser/test_site_browser.py": 190,
     "tests/browser/test_match_browser.py": 80,
     "tests/test_app.py": 50,
     "tests/test_first_views.py": 43,

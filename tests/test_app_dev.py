@@ -76,3 +76,8 @@ def test_the_whole_suite_runs_on_every_core_thorough_or_not_and_a_selection_as_g
                             # The long run is still the whole suite on every core; a long selection, as given.
                             f"-m pytest {workers} --thorough",
                             "-m pytest --thorough tests/test_coach_claims.py"]
+    # The whole suite builds the static site beside the tests, which wait for its status; a selection
+    # leaves the build to the site's own tests, if it has any.
+    assert [call for call in calls if call.startswith("tools/build_site.py")] == [
+        "tools/build_site.py --stored-first-views"] * 2
+    assert (project / ".cache" / "site-build.status").read_text() == "0\n"
