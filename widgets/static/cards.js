@@ -114,9 +114,11 @@ function hlButton(label, action, options = {}) {
 }
 
 // What a card is called: its visible corner first ("10♣", what a voice-control user says),
-// then its spoken name ("ten of clubs"), then the marks drawn on it.
+// then its spoken name ("ten of clubs"), then the marks drawn on it. With options.nameOnly
+// the spoken name alone, so a reader says the card once ("ten of clubs", not "10♣, ten of
+// clubs"); the corner is aria-hidden either way.
 function hlCardName(card, options = {}) {
-  const parts = [card.rank + card.symbol, card.label];
+  const parts = options.nameOnly ? [card.label] : [card.rank + card.symbol, card.label];
   if (options.received) {
     parts.push(options.receivedFrom ? hlT("received from {seat}", { seat: options.receivedFrom }) : hlT("received"));
   }
@@ -153,6 +155,7 @@ function hlCard(card, options = {}) {
   el.dataset.card = card.text;
   el.dataset.suit = card.suit;
   el.setAttribute("aria-label", hlCardName(card, options));
+  if (options.nameOnly) el.dataset.named = "spoken"; // its name is the spoken one alone (tests check which)
   if (options.legal !== undefined && options.legal !== null) el.dataset.legal = String(options.legal);
   if (options.legal === false && !options.static) {
     el.setAttribute("aria-describedby", hlNotNowDescription());
@@ -296,6 +299,18 @@ function hlVerdict(message, legal, text) {
   message.append(hlEl("span", "hl-badge", legal ? hlT("Allowed") : hlT("Not allowed")), hlEl("span", "hl-text", text));
 }
 
+// A question a learner may ask about a figure ("What is a rating?"), its answer folded under
+// it. `memory` ({ open }) keeps it open across redraws that rebuild it.
+function hlHelp(className, question, answer, memory) {
+  const box = hlEl("details", "hl-help " + className);
+  box.append(hlEl("summary", "hl-help-question", question), hlEl("p", "hl-help-answer", answer));
+  if (memory) {
+    box.open = memory.open;
+    box.addEventListener("toggle", () => { memory.open = box.open; });
+  }
+  return box;
+}
+
 // A message line a screen reader reads out whenever its text changes.
 function hlLiveMessage(className) {
   const message = hlEl("div", className);
@@ -311,10 +326,12 @@ function hlAnnouncer() {
   let last = "";
   return {
     element: region,
-    say(text) {
+    // options.silently: remember `text` as said without speaking it (focus already says it,
+    // or the page is only opening), so it is not spoken by the next redraw either.
+    say(text, options = {}) {
       if (text === last) return;
       last = text;
-      region.textContent = text;
+      region.textContent = options.silently ? "" : text;
     },
   };
 }
