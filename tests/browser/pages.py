@@ -282,16 +282,13 @@ def serious_violations(page: Page, axe: Path = AXE) -> list[str]:
 
 
 def cards_without_names(page: Page) -> list[str]:
-    """Every [data-card] element needs a role and an accessible name holding its visible text, or, for a
-    card named by its spoken name alone (``data-named="spoken"``: "six of diamonds", its "6♦" corner hidden
-    from readers so the suit is said once), a name that does not say the corner as well."""
+    """Every [data-card] element needs a role and an accessible name holding its visible text."""
     return list(page.evaluate(
         """() => [...document.querySelectorAll("[data-card]")].flatMap((el) => {
              const role = el.getAttribute("role") || (el.tagName === "BUTTON" ? "button" : "");
              const name = (el.getAttribute("aria-label") || "").replace(/\\s+/g, "");
              const visible = el.innerText.replace(/\\s+/g, "");
-             const named = el.dataset.named === "spoken" ? name && !name.includes(visible) : name.includes(visible);
-             return role && visible && named ? [] : [`${el.outerHTML.slice(0, 120)}`];
+             return role && visible && name.includes(visible) ? [] : [`${el.outerHTML.slice(0, 120)}`];
            })"""
     ))
 

@@ -114,11 +114,9 @@ function hlButton(label, action, options = {}) {
 }
 
 // What a card is called: its visible corner first ("10♣", what a voice-control user says),
-// then its spoken name ("ten of clubs"), then the marks drawn on it. With options.nameOnly
-// the spoken name alone, so a reader says the card once ("ten of clubs", not "10♣, ten of
-// clubs"); the corner is aria-hidden either way.
+// then its spoken name ("ten of clubs"), then the marks drawn on it.
 function hlCardName(card, options = {}) {
-  const parts = options.nameOnly ? [card.label] : [card.rank + card.symbol, card.label];
+  const parts = [card.rank + card.symbol, card.label];
   if (options.received) {
     parts.push(options.receivedFrom ? hlT("received from {seat}", { seat: options.receivedFrom }) : hlT("received"));
   }
@@ -155,7 +153,6 @@ function hlCard(card, options = {}) {
   el.dataset.card = card.text;
   el.dataset.suit = card.suit;
   el.setAttribute("aria-label", hlCardName(card, options));
-  if (options.nameOnly) el.dataset.named = "spoken"; // its name is the spoken one alone (tests check which)
   if (options.legal !== undefined && options.legal !== null) el.dataset.legal = String(options.legal);
   if (options.legal === false && !options.static) {
     el.setAttribute("aria-describedby", hlNotNowDescription());

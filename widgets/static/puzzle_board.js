@@ -177,8 +177,7 @@ function render({ model, el }) {
     hlKeepFocus(hand, () => {
       hand.replaceChildren();
       for (const card of model.get("hand")) {
-        const button = hlCard(card, { legal: card.legal, selected: card.text === model.get("selected"),
-          nameOnly: true });
+        const button = hlCard(card, { legal: card.legal, selected: card.text === model.get("selected") });
         button.addEventListener("click", () => model.send({ type: "select", card: card.text }));
         hand.append(button);
       }
