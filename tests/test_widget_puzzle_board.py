@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 
+from hearts_core import wording
 from hearts_core.cards import to_card
 from hearts_core.knowledge import Knowledge
 from hearts_core.puzzles import THEMES, Puzzle, load_puzzles, mistake_puzzle
@@ -442,3 +443,16 @@ def test_a_verdict_quoting_the_hand_score_says_what_it_is(tmp_path: Path) -> Non
     assert "already taken" in points["answer"] and "averaging" in points["answer"]
     widget.next_puzzle()
     assert widget.message["points"] == {}
+
+
+def test_a_japanese_reason_runs_its_sentences_together(tmp_path: Path) -> None:
+    # Japanese writes no space between sentences: the reason and the themes after it are joined as
+    # the catalogue joins sentences, not with an English space.
+    wording.set_language("ja")
+    try:
+        widget = board(tmp_path)
+        assert widget.choose(str(widget.puzzle.solution)) is not None
+        text = widget.message["text"]
+        assert "このパズルのテーマ" in text and "。 " not in text
+    finally:
+        wording.set_language("en")

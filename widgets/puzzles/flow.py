@@ -68,7 +68,7 @@ from hearts_learner.puzzle_file import NewerPuzzlesError, UnreadablePuzzlesError
 from hearts_learner.puzzle_progress import PuzzleProgress
 from hearts_learner.puzzle_store import PuzzleStore
 from hearts_learner.schedule import LEARNING_STEP, ReviewCard, ReviewItem
-from widgets.phrases import Message
+from widgets.phrases import Message, nonempty_sentences
 
 if TYPE_CHECKING:  # a lesson is only read here; widgets.lessons is a widget module (traitlets)
     from widgets.lessons import Lesson
@@ -332,7 +332,7 @@ class PuzzleFlow:
         self.first_try = not entry.play and not self.progress.attempted(entry.id)
         warning = self._record(self._answer_change(entry, answer.correct, now)) if self.mode != "worked" else ""
         # The verdict is said once, on its own ("Right: ♥J."): the text under it is the reason and what follows.
-        texts = [answer.reason] if answer.reason else []
+        texts = [answer.reason]
         played = self._played_in_match(entry)
         if played is not None:
             texts.append(say(PATTERNS["played_in_match"], card=played))
@@ -345,7 +345,7 @@ class PuzzleFlow:
         self.played = chosen
         self.selected = None
         self.answer = answer
-        self.message = Message("right" if answer.correct else "wrong", answer.verdict, " ".join(texts))
+        self.message = Message("right" if answer.correct else "wrong", answer.verdict, nonempty_sentences(*texts))
         self.status_at = self.clock()
         return answer
 
