@@ -218,8 +218,9 @@ function render({ model, el }) {
 
   // After Confirm, focus leaves the spent button for Next puzzle (or, with no next puzzle, the
   // verdict, which the reader then says: it is not announced as well); after Next puzzle, for
-  // the new puzzle's title. Only focus already on the board moves: a learner reading
-  // elsewhere on the page is left there. The first draw announces nothing: the page is opening.
+  // the new puzzle's title. Only focus on the spent button moves: a learner elsewhere (walking
+  // the theme picker with the arrow keys, say) is left there. The first draw announces
+  // nothing: the page is opening.
   function moveOn(answered, verdict, line) {
     const now = { puzzle: model.get("puzzle_id"), answered };
     const before = shown;
@@ -228,10 +229,9 @@ function render({ model, el }) {
       announce.say(line, { silently: true });
       return;
     }
-    const here = root.contains(document.activeElement);
     if (now.puzzle !== before.puzzle) {
-      if (here) title.focus();
-    } else if (answered && !before.answered && here && verdict) {
+      if (document.activeElement === next) title.focus();
+    } else if (answered && !before.answered && document.activeElement === confirm && verdict) {
       if (!next.hidden) next.focus();
       else {
         verdict.focus();
