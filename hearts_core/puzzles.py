@@ -32,9 +32,9 @@ from typing import Any, cast
 
 from hearts_core.bots import Appraisal
 from hearts_core.cards import Card, to_card
-from hearts_core.coach import claim, first_true, judge, played_claims, situation_claims
+from hearts_core.coach import Claim, claim, first_true, judge, played_claims, situation_claims
 from hearts_core.errors import InvalidPositionError, InvalidRecordError, quote_input
-from hearts_core.facts import AboutAsGood, Better, Expected, Situation
+from hearts_core.facts import AboutAsGood, Better, Expected, Fact, Situation
 from hearts_core.mining import FORMAT, evaluation_data, rate
 from hearts_core.phrasing import sentences
 from hearts_core.puzzle_records import CardFigures, MistakePuzzle, PositionRecord, from_solvers_seat, replay
@@ -115,10 +115,27 @@ def mistake_puzzle(hand: HandState, seat: int, mistake: Mistake, *, ident: str) 
 
 @dataclass(frozen=True, slots=True)
 class PuzzleAnswer:
-    """The verdict on one answer: right or not, and why, in words."""
+    """The verdict on one answer: right or not, and why, in words.
+
+    ``why`` is the whole answer; ``verdict`` its first sentence ("Right: ♥J.", "Not this time:
+    ♦8 was the card."), what a page announces, and ``reason`` the sentences after it, so a page
+    can show the reason without saying the verdict twice.  ``facts`` are the claims the reason
+    makes (an :class:`~hearts_core.facts.Expected` among them when it quotes the points the
+    seat should end the hand with), so a page explains a figure only when one is quoted.
+    """
 
     correct: bool
     why: str
+    verdict: str = ""
+    reason: str = ""
+    facts: tuple[Fact, ...] = ()
+
+    @classmethod
+    def said(cls, correct: bool, verdict: str, claims: Sequence[Claim] = ()) -> PuzzleAnswer:
+        """The answer whose verdict is ``verdict`` and whose reason is ``claims``' sentences, in order."""
+        reason = sentences(item.text() for item in claims)
+        return cls(correct, sentences([verdict, *([reason] if reason else [])]), verdict, reason,
+                   tuple(fact for item in claims for fact in item.facts))
 
 
 @dataclass(frozen=True)
@@ -165,7 +182,7 @@ class Puzzle:
         view = self.view()
         verdict = view.explain(chosen)
         if not verdict.legal:
-            return PuzzleAnswer(False, verdict.message)
+            return PuzzleAnswer(False, verdict.message, verdict.message)
         position = Situation(view)
         figures = {item["card"]: item for item in self.data["evaluation"]["cards"]}
         already = view.points_taken[self.seat]
@@ -173,6 +190,7 @@ class Puzzle:
         mine = _appraisal(figures[str(chosen)], already)
         situation = first_true(position, situation_claims(position, solution))
         saved = Expected(self.solution, solution.rest_points, already)
+        reason: list[Claim] = []
         if chosen is self.solution:
             runner = self.data["evaluation"]["cards"][1]
             other = to_card(runner["card"])
@@ -181,7 +199,7 @@ class Puzzle:
                            (saved, Better(chosen, other, runner["gain"], runner["error"])),
                            card=chosen, points=about_points(saved.total), other=other,
                            gain=about_points(runner["gain"]))
-            words = [say("Right: {card}.", card=chosen)]
+            said = say("Right: {card}.", card=chosen)
         elif chosen in self.accept:
             # Not the judge's best, but not a costly play either (a puzzle from the learner's own mistake).
             entry = figures[str(chosen)]
@@ -192,8 +210,8 @@ class Puzzle:
                 claim(marked("{solution}, the search's best card, would save you {gain} more."),
                       (Better(self.solution, chosen, entry["gain"], entry["error"]),),
                       solution=self.solution, gain=about_points(entry["gain"]))))
-            words = [say("Right: {card} is a sound play here.", card=chosen)]
-            return PuzzleAnswer(True, sentences([*words, *([close.text()] if close is not None else [])]))
+            return PuzzleAnswer.said(True, say("Right: {card} is a sound play here.", card=chosen),
+                                     [close] if close is not None else [])
         else:
             entry = figures[str(chosen)]
             spent = Expected(chosen, mine.rest_points, already)
@@ -202,14 +220,14 @@ class Puzzle:
                            card=chosen, points=about_points(spent.total), solution=self.solution,
                            gain=about_points(entry["gain"]))
             did = first_true(position, played_claims(position, mine))
-            words = [say("Not this time: {solution} was the card.", solution=self.solution)]
+            said = say("Not this time: {solution} was the card.", solution=self.solution)
             if did is not None:
-                words.append(did.text())
+                reason.append(did)
         if situation is not None:
-            words.append(situation.text())
+            reason.append(situation)
         if first_true(position, (figure,)) is not None:
-            words.append(figure.text())
-        return PuzzleAnswer(chosen is self.solution, sentences(words))
+            reason.append(figure)
+        return PuzzleAnswer.said(chosen is self.solution, said, reason)
 
 
 def _appraisal(entry: CardFigures, already: int) -> Appraisal:

@@ -15,6 +15,7 @@ import pytest
 from hearts_core import HandState, InvalidCardError, Rules, deal_hands
 from hearts_core.cards import Card, cards_from_mask
 from hearts_core.errors import InvalidPositionError, InvalidRecordError
+from hearts_core.facts import Expected
 from hearts_core.knowledge import Knowledge
 from hearts_core.mining import (
     FORMAT,
@@ -348,3 +349,17 @@ def test_every_shipped_puzzles_themes_are_what_the_tagger_finds(puzzles: tuple[P
     for puzzle in puzzles:
         data = cast(MinedPuzzle, puzzle.data)
         assert tag(data, data["evaluation"]) == data["themes"], data["id"]
+
+
+def test_an_answer_keeps_its_verdict_apart_from_its_reason(puzzles: tuple[Puzzle, ...]) -> None:
+    # A page announces the verdict alone and shows the reason under it: the two make the whole answer.
+    for puzzle in puzzles[::50]:
+        for card in puzzle.view().legal_plays():
+            answer = puzzle.check(card)
+            opening = f"Right: {card}." if answer.correct else f"Not this time: {puzzle.solution} was the card."
+            assert answer.verdict.startswith(opening.rstrip("."))
+            assert answer.why == (f"{answer.verdict} {answer.reason}" if answer.reason else answer.verdict)
+            assert answer.verdict not in answer.reason
+            # The facts say whether the reason quotes the points to end the hand with.
+            quoted = "you should end the hand with" in answer.reason
+            assert quoted == any(isinstance(fact, Expected) for fact in answer.facts), answer.why

@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 
+from hearts_core import wording
 from hearts_core.cards import to_card
 from hearts_core.knowledge import Knowledge
 from hearts_core.puzzles import THEMES, Puzzle, load_puzzles, mistake_puzzle
@@ -105,7 +106,8 @@ def test_a_right_first_answer_raises_the_rating_and_the_streak(tmp_path: Path) -
     assert widget.select(str(widget.puzzle.solution))
     answer = widget.confirm()
     assert answer is not None and answer.correct
-    assert widget.message["kind"] == "right" and widget.message["text"].startswith(answer.why)
+    assert widget.message["kind"] == "right" and widget.message["badge"] == f"Right: {widget.puzzle.solution}."
+    assert widget.message["text"].startswith(answer.reason)
     assert widget.rating.startswith("Rating ") and "(+" in widget.rating
     assert widget.streak == "1 in a row"
     assert widget.progress.rating > 1500 and widget.answered_count == 1
@@ -119,7 +121,8 @@ def test_a_wrong_answer_lowers_the_rating_and_comes_back_as_a_review(tmp_path: P
     missed = widget.puzzle.id
     answer = widget.choose(wrong_card(widget))
     assert answer is not None and not answer.correct
-    assert widget.message["kind"] == "wrong" and answer.why in widget.message["text"]
+    assert widget.message["kind"] == "wrong" and answer.reason in widget.message["text"]
+    assert widget.message["badge"] == f"Not this time: {widget.puzzle.solution} was the card."
     assert widget.message["text"].endswith("It comes back under Your mistakes in 10 minutes.")
     assert "(−" in widget.rating and widget.progress.rating < 1500
     widget.next_puzzle()
@@ -352,7 +355,7 @@ def test_a_wrong_answer_to_a_play_brings_it_back_soon(tmp_path: Path) -> None:
     widget = board(tmp_path, clock)
     answer = widget.choose("♠A")  # the same costly card again
     assert answer is not None and not answer.correct
-    assert "♠3 was the card" in widget.message["text"]
+    assert widget.message["badge"] == "Not this time: ♠3 was the card."
     assert widget.message["text"].endswith("It comes back under Your mistakes in 10 minutes.")
     card = PuzzleStore(tmp_path).load().card(item.id)
     assert card is not None and card.lapses == 1 and card.due <= NOON + LEARNING_STEP
@@ -404,3 +407,52 @@ def test_the_board_shows_what_a_counting_player_knows_the_tricks_and_the_cards_s
     for line, trick in zip(widget.history, state.tricks, strict=True):
         assert " ".join(str(card) for card in trick.cards) in line
         assert f"{seat_name(trick.winner)} took it with {trick.played_by(trick.winner)}" in line
+
+
+def test_the_verdict_is_said_once_and_briefly_with_the_reason_under_it(tmp_path: Path) -> None:
+    # A screen reader announces the badge; the text is shown under it, not announced. The
+    # verdict is one short sentence and the text never says it again ("Solved Right: ♥J..." was
+    # read twice, with the reason, in one announcement of some 70 words).
+    for right in (True, False):
+        widget = board(tmp_path / str(right))
+        answer = widget.choose(str(widget.puzzle.solution) if right else wrong_card(widget))
+        assert answer is not None and answer.correct is right
+        verdict, text = widget.message["badge"], widget.message["text"]
+        assert verdict == answer.verdict and len(verdict.split()) <= 8
+        assert verdict not in text and not text.startswith(("Right", "Not this time", "Solved", "Not solved"))
+        assert answer.reason and text.startswith(answer.reason)
+
+
+def test_the_rating_is_explained_on_the_page_truly(tmp_path: Path) -> None:
+    widget = board(tmp_path)
+    assert widget.labels["rating_question"] == "What is a rating?"
+    help_text = widget.labels["rating_help"]
+    # What hearts_learner.rating does: everyone starts at 1,500, only a first try moves it, and
+    # at equal ratings Glicko-2 expects a solve half the time.
+    assert "starts at 1,500" in help_text and "first try" in help_text and "half the time" in help_text
+    assert "{" not in help_text
+
+
+def test_a_verdict_quoting_the_hand_score_says_what_it_is(tmp_path: Path) -> None:
+    widget = board(tmp_path)
+    assert widget.message["points"] == {}  # nothing quoted before the answer
+    answer = widget.choose(str(widget.puzzle.solution))
+    assert answer is not None and "you should end the hand with" in widget.message["text"]
+    points = widget.message["points"]
+    assert points["question"] == "What does “you should end the hand with” mean?"
+    assert "already taken" in points["answer"] and "averaging" in points["answer"]
+    widget.next_puzzle()
+    assert widget.message["points"] == {}
+
+
+def test_a_japanese_reason_runs_its_sentences_together(tmp_path: Path) -> None:
+    # Japanese writes no space between sentences: the reason and the themes after it are joined as
+    # the catalogue joins sentences, not with an English space.
+    wording.set_language("ja")
+    try:
+        widget = board(tmp_path)
+        assert widget.choose(str(widget.puzzle.solution)) is not None
+        text = widget.message["text"]
+        assert "このパズルのテーマ" in text and "。 " not in text
+    finally:
+        wording.set_language("en")

@@ -314,9 +314,8 @@ def test_a_puzzle_by_keyboard_alone_and_axe_after_each_verdict(desktop: Page, le
     tab_until(page, '.hl-puzzles [data-action="confirm"]')
     page.keyboard.press("Enter")
     expect(board.locator('.hl-message[data-kind="right"]')).to_be_visible(timeout=30_000)
-    assert focused(page)["tag"] != "BODY"
+    assert focused(page)["action"] == "next"  # focus left the spent Confirm for Next puzzle
     problems["right"] = serious_violations(page, axe_script) + cards_without_names(page)
-    tab_until(page, '.hl-puzzles [data-action="next"]')
     page.keyboard.press("Enter")
     expect(board.locator('.hl-message[data-kind="prompt"]')).to_be_visible(timeout=30_000)
     second = next(item for item in load_puzzles() if item.id == board.get_attribute("data-puzzle"))

@@ -5,6 +5,9 @@ data attribute (``data-puzzle``), never in its text; the test looks the answer u
 shipped set, as a learner who knew it would tap it.  At 1280x800 and 375x800 (one page, resized
 to each width before each look: a served page costs a kernel; the taps are a phone's);
 screenshots before answering, after the right answer and after the wrong one go to test-artifacts.
+What a screen reader meets is checked where only a browser shows it: one short announcement of
+the verdict (the reason shown, not announced), focus moved on from the spent Confirm and Next,
+and "Your mistakes" a labelled group apart from its count.
 """
 
 from __future__ import annotations
@@ -50,6 +53,10 @@ def settled_puzzle(page: Page, timeout: float = SETTLE) -> Puzzle:
         page.wait_for_timeout(400)
 
 
+def focused_action(page: Page) -> str:
+    return str(page.evaluate("() => document.activeElement.dataset.action || document.activeElement.className"))
+
+
 def answer(page: Page, card: str, kind: str) -> None:
     """Tap ``card``, see it chosen, press Confirm and wait for the verdict of ``kind``."""
     page.locator(f'{BOARD} .hl-hand .hl-card[data-card="{card}"]').click()
@@ -77,6 +84,15 @@ def test_a_puzzle_right_and_one_wrong_from_the_index(page: Page, lesson_server: 
         assert page.locator(f'{BOARD} .hl-message[data-kind="prompt"]').is_visible()
         assert_words_not_identifiers(page)
         screenshot(page, "puzzles-before")
+    # "Your mistakes" names its count as a group, not one run-on line with it.
+    expect(page.locator(f"{BOARD} .hl-puzzle-due")).to_match_aria_snapshot(
+        '- group "Your mistakes":\n  - paragraph: /To review now:\\s\\d+/')
+    # What a rating is, asked for under the rating.
+    page.locator(f"{BOARD} .hl-puzzle-rating-help summary").click()
+    expect(page.locator(f"{BOARD} .hl-puzzle-rating-help .hl-help-answer")).to_contain_text("starts at 1,500")
+    for _ in each_viewport(page):
+        assert page.evaluate("() => document.documentElement.scrollWidth <= window.innerWidth")
+        screenshot(page, "puzzles-rating-help")
 
     # A card the rules refuse (when there is one) is explained and changes nothing.
     refused = [str(card) for card in view.hand if card not in view.legal_plays()]
@@ -90,24 +106,34 @@ def test_a_puzzle_right_and_one_wrong_from_the_index(page: Page, lesson_server: 
     rating = page.locator(f"{BOARD} .hl-puzzle-rating")
     before = rating.inner_text()
     answer(page, str(puzzle.solution), "right")
+    # One short announcement, the verdict alone; the reason is shown under it, in no live region;
+    # focus leaves the spent Confirm for Next puzzle.
+    announced = page.locator(f"{BOARD} .hl-announce")
+    expect(announced).to_have_text(f"Right: {puzzle.solution}.")
+    assert page.locator(f"{BOARD} [aria-live], {BOARD} [role=status]").evaluate_all(
+        "(live) => live.filter((region) => region.matches('.hl-message, .hl-message *')).length") == 0
+    assert focused_action(page) == "next"
+    page.locator(f"{BOARD} .hl-puzzle-points-help summary").click()
     for _ in each_viewport(page):
-        expect(page.locator(f"{BOARD} .hl-message")).to_contain_text(f"Right: {puzzle.solution}.")
+        expect(page.locator(f"{BOARD} .hl-puzzle-verdict")).to_have_text(f"Right: {puzzle.solution}.")
+        expect(page.locator(f"{BOARD} .hl-puzzle-points-help .hl-help-answer")).to_be_visible()
         expect(rating).to_have_text(re.compile(r"^Rating [\d,]+ \(\+\d+\)$"))
         assert rating.inner_text() != before
         expect(page.locator(f"{BOARD} .hl-puzzle-streak")).to_contain_text("in a row")
-        expect(page.locator(f"{BOARD} .hl-message")).to_have_attribute("aria-live", "polite")
         assert_words_not_identifiers(page)
         screenshot(page, "puzzles-right")
 
     page.locator(f'{BOARD} [data-action="next"]').click()
     expect(page.locator(f'{BOARD}[data-answered="false"]')).to_have_count(1, timeout=SETTLE)
+    expect(page.locator(f"{BOARD} .hl-puzzle-title")).to_be_focused()  # not the spent Next
     second = on_screen(page)
     assert second.id != puzzle.id
     wrong = next(str(card) for card in second.view().legal_plays() if card is not second.solution)
     answer(page, wrong, "wrong")
     for _ in each_viewport(page):
-        expect(page.locator(f"{BOARD} .hl-message")).to_contain_text(
+        expect(page.locator(f"{BOARD} .hl-puzzle-verdict")).to_have_text(
             f"Not this time: {second.solution} was the card.")
+        expect(announced).to_have_text(f"Not this time: {second.solution} was the card.")
         expect(rating).to_have_text(re.compile(r"^Rating [\d,]+ \(−\d+\)$"))
         expect(page.locator(f"{BOARD} .hl-puzzle-streak")).to_have_text("No first-try solves in a row yet")
         assert_words_not_identifiers(page)

@@ -8,6 +8,9 @@ Design choices:
 * The facts (:func:`coach_facts`) are the coach's reading of the table, each said only when
   it tells the learner something: a seat is listed only once it has shown an empty suit, and
   "the others have always followed" only once another seat has had to follow.
+* An advice that quotes the points the learner should end the hand with carries, folded
+  under it, what that figure is (:func:`widgets.phrases.points_help`); one that quotes none
+  carries nothing to explain.
 """
 
 from __future__ import annotations
@@ -19,6 +22,7 @@ from hearts_core import NUM_SEATS, SeatView, seat_name
 from hearts_core.coach import CoachReport, Recommendation
 from hearts_core.wording import LEARNER_SEAT, and_list, card_name, marked, say, say_n, suit_name
 from widgets._base import card_data
+from widgets.phrases import points_help
 
 __all__ = [
     "ALL_FOLLOWED",
@@ -78,6 +82,8 @@ class Coach:
     """How the odds were worked out (every deal, or a sample)."""
     pick_label: str = ""
     """The coach's pick for a screen reader: "the coach would play queen of diamonds"."""
+    points_help: dict[str, str] = field(default_factory=dict)
+    """What "you should end the hand with" means (``question``, ``answer``), when the advice quotes it."""
 
 
 def others_always_followed(view: SeatView) -> bool:
@@ -147,4 +153,5 @@ def coach_payload(report: CoachReport | None, advice: Recommendation | None, vie
         odds_columns=[say(column) for column in ODDS_COLUMNS],
         odds_note=say(ODDS_EXACT if report.exact else ODDS_SAMPLED),
         pick_label=say(PICK_PLAY, cards=names) if cards else "",
+        points_help=points_help(advice.facts) if advice is not None else {},
     )

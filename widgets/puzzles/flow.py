@@ -68,7 +68,7 @@ from hearts_learner.puzzle_file import NewerPuzzlesError, UnreadablePuzzlesError
 from hearts_learner.puzzle_progress import PuzzleProgress
 from hearts_learner.puzzle_store import PuzzleStore
 from hearts_learner.schedule import LEARNING_STEP, ReviewCard, ReviewItem
-from widgets.phrases import Message
+from widgets.phrases import Message, nonempty_sentences
 
 if TYPE_CHECKING:  # a lesson is only read here; widgets.lessons is a widget module (traitlets)
     from widgets.lessons import Lesson
@@ -114,8 +114,6 @@ PATTERNS: Final = {
     "answered": marked("This puzzle is answered. Press Next puzzle for another."),
     "answer_first": marked("Answer this puzzle first: tap a card, then press Confirm."),
     "refused_badge": marked("Not allowed"),
-    "right": marked("Solved"),
-    "wrong": marked("Not solved"),
     "themes_after": marked("Themes of this puzzle: {themes}."),
     "comes_back": marked("It comes back under Your mistakes in {minutes} minutes."),
     "repeat_rating": marked("Rating {rating} (no change: this puzzle was answered before)"),
@@ -220,6 +218,8 @@ class PuzzleFlow:
         self.first_try = True
         """The answer on screen was the puzzle's first attempt (so it moved the rating)."""
         self.message = Message("prompt", "", "")
+        self.answer: PuzzleAnswer | None = None
+        """The verdict on the puzzle on screen, once it is answered."""
         self.opened = False
         """True once the page's opening has been answered (:meth:`page_opened`)."""
         self.step = 0
@@ -331,7 +331,8 @@ class PuzzleFlow:
         entry = self.entry
         self.first_try = not entry.play and not self.progress.attempted(entry.id)
         warning = self._record(self._answer_change(entry, answer.correct, now)) if self.mode != "worked" else ""
-        texts = [answer.why]
+        # The verdict is said once, on its own ("Right: ♥J."): the text under it is the reason and what follows.
+        texts = [answer.reason]
         played = self._played_in_match(entry)
         if played is not None:
             texts.append(say(PATTERNS["played_in_match"], card=played))
@@ -343,8 +344,8 @@ class PuzzleFlow:
             texts.append(warning)
         self.played = chosen
         self.selected = None
-        self.message = Message("right" if answer.correct else "wrong",
-                               say(PATTERNS["right" if answer.correct else "wrong"]), " ".join(texts))
+        self.answer = answer
+        self.message = Message("right" if answer.correct else "wrong", answer.verdict, nonempty_sentences(*texts))
         self.status_at = self.clock()
         return answer
 
@@ -474,6 +475,7 @@ class PuzzleFlow:
         self.title_kind = kind
         self.selected = None
         self.played = None
+        self.answer = None
         self._say(say(PATTERNS["prompt"]))
         self.status_at = self.clock()
         self.step += 1

@@ -17,6 +17,16 @@ Design choices:
   the cards still out.
 * Every sentence is a whole pattern of :data:`~widgets.puzzles.flow.PATTERNS` (or of
   :mod:`hearts_learner.puzzle_words` for the progress) said in the active language.
+* The two figures a learner meets here are explained where they are first met, once: what a
+  rating is (:data:`RATING_HELP`, folded under the learner's rating, above the puzzle's), and
+  what "you should end the hand with about 7 points" is (:func:`widgets.phrases.points_help`,
+  folded under a verdict that quotes it).  :data:`RATING_HELP` says what
+  :mod:`hearts_learner.rating` does: one scale for puzzles and solvers, a puzzle rated from
+  how the computer levels did on it (:func:`hearts_core.mining.rate`), the learner's moved
+  by Glicko-2 on first tries only, by more for a surprise and while it is new, and an even
+  chance of solving a puzzle rated as the learner is.
+* The verdict is the flow's message ``badge``, one short sentence ("Right: ♥J."), and the
+  reason its ``text``: the front end announces the first and shows the second.
 """
 
 from __future__ import annotations
@@ -27,16 +37,20 @@ from hearts_core.cards import DECK, Card, Suit
 from hearts_core.phrasing import whole_number
 from hearts_core.puzzles import THEMES
 from hearts_core.state import SeatView
-from hearts_core.wording import points_phrase, say, seat_name, suit_name
+from hearts_core.wording import marked, points_phrase, say, seat_name, suit_name
 from hearts_learner.puzzle_words import PATTERNS as PROGRESS_PATTERNS
 from hearts_learner.puzzle_words import due_text, rating_text, streak_text, theme_text
+from hearts_learner.rating import START_RATING
 from widgets._base import cards_data
 from widgets.analysis.links import analysis_link
+from widgets.phrases import points_help
 from widgets.puzzles.flow import PATTERNS, PuzzleFlow
 from widgets.seen_position import player_rows, spoken_trick, table_facts, trick_slots, which_trick
 
 __all__ = [
     "LABELS",
+    "RATING_HELP",
+    "RATING_QUESTION",
     "accuracy",
     "board_link",
     "due",
@@ -63,9 +77,22 @@ LABELS = ("any_theme", "theme_label", "day_button", "confirm", "next", "hand", "
 """The page's fixed words (buttons, headings): the keys of :data:`PATTERNS` the front end labels with."""
 
 
+RATING_QUESTION = marked("What is a rating?")
+RATING_HELP = marked(
+    "A rating measures puzzle skill, on one scale for the puzzles and for you. A puzzle's rating comes from how "
+    "computer players of known strength did on it: the higher, the harder. Yours starts at {start} and moves only "
+    "on your first try at each puzzle: up when you solve it, down when you miss it, and further when the result "
+    "is a surprise (solving a puzzle rated above you, missing one rated below) or while your rating is new. The "
+    "number in brackets is how far your last answer moved it. When your rating equals a puzzle's, you should "
+    "solve it about half the time.")
+"""What :func:`rating` and :func:`title` quote, explained once, under the learner's rating."""
+
+
 def labels() -> dict[str, str]:
-    """The page's fixed words in the active language, by their :data:`PATTERNS` key."""
-    return {name: say(PATTERNS[name]) for name in LABELS}
+    """The page's fixed words in the active language, by their :data:`PATTERNS` key, and what a rating is
+    (``rating_question``, ``rating_help``)."""
+    return {**{name: say(PATTERNS[name]) for name in LABELS}, "rating_question": say(RATING_QUESTION),
+            "rating_help": say(RATING_HELP, start=whole_number(round(START_RATING)))}
 
 
 def theme_choices(flow: PuzzleFlow) -> list[dict[str, str]]:
@@ -157,10 +184,16 @@ def table_words(flow: PuzzleFlow) -> str:
     return spoken_trick(leader, played, PATTERNS["nobody_led"])
 
 
-def message(flow: PuzzleFlow) -> dict[str, str]:
-    """The message under the hand: ``kind`` ("prompt", "refused", "right", "wrong"), ``badge`` and ``text``."""
+def message(flow: PuzzleFlow) -> dict[str, Any]:
+    """The message under the hand: ``kind`` ("prompt", "refused", "right", "wrong"), ``badge`` and ``text``.
+
+    Once answered, ``badge`` is the verdict alone ("Right: ♥J.") and ``text`` the reason; ``points`` then
+    holds what "you should end the hand with" means (``question``, ``answer``) when the reason quotes it.
+    """
     said = flow.message
-    return {"kind": said.kind, "badge": said.badge, "text": said.text}
+    answer = flow.answer
+    return {"kind": said.kind, "badge": said.badge, "text": said.text,
+            "points": points_help(answer.facts) if answer is not None and said.kind in ("right", "wrong") else {}}
 
 
 # ------------------------------------------------------------------ the learner's progress

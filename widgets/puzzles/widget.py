@@ -71,7 +71,7 @@ class PuzzleBoard(HeartsWidget):
     puzzle_id = traitlets.Unicode("").tag(sync=True)
     """The puzzle on screen, for tests and bug reports (a data attribute, never shown)."""
     labels = traitlets.Dict().tag(sync=True)
-    """The page's fixed words (buttons, headings), from :data:`~widgets.puzzles.flow.PATTERNS`."""
+    """The page's fixed words (buttons, headings), from :data:`~widgets.puzzles.flow.PATTERNS`, and what a rating is."""
     title = traitlets.Unicode("").tag(sync=True)
     question = traitlets.Unicode("").tag(sync=True)
     facts = traitlets.List(traitlets.Unicode()).tag(sync=True)
@@ -87,7 +87,9 @@ class PuzzleBoard(HeartsWidget):
     opened = traitlets.Bool(False).tag(sync=True)
     """True once the page's opening has been answered (the progress re-read, perhaps another puzzle shown)."""
     message = traitlets.Dict().tag(sync=True)
-    """``kind`` ("prompt", "refused", "right", "wrong"), ``badge`` and ``text``."""
+    """``kind`` ("prompt", "refused", "right", "wrong"), ``badge`` and ``text``: once answered, the verdict alone
+    ("Right: ♥J.", what a screen reader hears) and the reason under it, with ``points`` (what "you should end the
+    hand with" means, when the reason says it; see :func:`widgets.puzzles.payloads.message`)."""
     rating = traitlets.Unicode("").tag(sync=True)
     streak = traitlets.Unicode("").tag(sync=True)
     due = traitlets.Unicode("").tag(sync=True)

@@ -296,6 +296,18 @@ function hlVerdict(message, legal, text) {
   message.append(hlEl("span", "hl-badge", legal ? hlT("Allowed") : hlT("Not allowed")), hlEl("span", "hl-text", text));
 }
 
+// A question a learner may ask about a figure ("What is a rating?"), its answer folded under
+// it. `memory` ({ open }) keeps it open across redraws that rebuild it.
+function hlHelp(className, question, answer, memory) {
+  const box = hlEl("details", "hl-help " + className);
+  box.append(hlEl("summary", "hl-help-question", question), hlEl("p", "hl-help-answer", answer));
+  if (memory) {
+    box.open = memory.open;
+    box.addEventListener("toggle", () => { memory.open = box.open; });
+  }
+  return box;
+}
+
 // A message line a screen reader reads out whenever its text changes.
 function hlLiveMessage(className) {
   const message = hlEl("div", className);
@@ -311,10 +323,12 @@ function hlAnnouncer() {
   let last = "";
   return {
     element: region,
-    say(text) {
+    // options.silently: remember `text` as said without speaking it (focus already says it,
+    // or the page is only opening), so it is not spoken by the next redraw either.
+    say(text, options = {}) {
       if (text === last) return;
       last = text;
-      region.textContent = text;
+      region.textContent = options.silently ? "" : text;
     },
   };
 }

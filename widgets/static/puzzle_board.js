@@ -1,6 +1,10 @@
 // Puzzle board front end: the position, the hand, Confirm, the verdict, the rating and the themes.
 // Every word shown comes from Python (labels, facts, verdicts); a tap sends "select", the
 // Confirm button "confirm". Which cards are playable, and why not, is Python's to say.
+// A screen reader hears one short line per change (the verdict alone once answered, from
+// a live region of its own); the reason is shown under the verdict, not announced, and
+// focus moves on from the spent Confirm (to Next puzzle) and from the spent Next (to the
+// new puzzle's title).
 
 function render({ model, el }) {
   hlUseWords(model);
@@ -12,13 +16,21 @@ function render({ model, el }) {
 
   const status = hlEl("div", "hl-puzzle-status");
   const rating = hlEl("p", "hl-puzzle-rating");
-  rating.setAttribute("aria-live", "polite");
   const streak = hlEl("p", "hl-puzzle-streak");
-  const due = hlEl("p", "hl-puzzle-due");
+  // "Your mistakes" names its count as a group, so a reader says the two apart
+  // ("Your mistakes, group, To review now: 3"), not as one run-on line.
+  const due = hlEl("div", "hl-puzzle-due");
+  due.setAttribute("role", "group");
   const dueHeading = hlEl("span", "hl-puzzle-due-heading");
-  const dueCount = hlEl("span", "hl-puzzle-due-count");
+  dueHeading.id = "hl-puzzle-due-" + Math.random().toString(36).slice(2);
+  dueHeading.setAttribute("aria-hidden", "true");
+  due.setAttribute("aria-labelledby", dueHeading.id);
+  const dueCount = hlEl("p", "hl-puzzle-due-count");
   due.append(dueHeading, dueCount);
-  status.append(rating, streak, due);
+  // What the ratings shown here (the learner's, the puzzle's in the title) are, asked for.
+  const ratingHelp = { open: false };
+  const ratingHelpBox = hlEl("div", "hl-puzzle-rating-help");
+  status.append(rating, streak, due, ratingHelpBox);
 
   const controls = hlEl("div", "hl-row hl-puzzle-controls");
   const themeLabel = hlEl("label", "hl-puzzle-theme-label");
@@ -31,6 +43,7 @@ function render({ model, el }) {
   controls.append(themeLabel, picker, day);
 
   const title = hlEl("h3", "hl-title hl-puzzle-title");
+  title.tabIndex = -1; // focus lands here when Next puzzle has shown a new one
   const question = hlEl("p", "hl-prompt hl-puzzle-question");
   const facts = hlEl("ul", "hl-puzzle-facts");
   const table = hlEl("div", "hl-table hl-seats-table hl-puzzle-table");
@@ -43,8 +56,10 @@ function render({ model, el }) {
   const next = hlButton("", "next", { className: "hl-next-puzzle" });
   next.addEventListener("click", () => model.send({ type: "next" }));
   actions.append(confirm, next);
-  const message = hlLiveMessage("hl-message hl-puzzle-message");
-  message.setAttribute("role", "status");
+  // The message is shown, not announced: `announce` speaks its short line (the verdict alone).
+  const message = hlEl("div", "hl-message hl-puzzle-message");
+  const announce = hlAnnouncer();
+  const pointsHelp = { open: false };
   // Once answered, the position can be studied further on the analysis board (a link from Python).
   const analysis = hlEl("a", "hl-glossary-link hl-puzzle-analysis");
   const accuracyBox = hlEl("section", "hl-puzzle-accuracy");
@@ -71,7 +86,9 @@ function render({ model, el }) {
   outBox.append(outHeading, outList);
 
   root.append(notice, status, lessonLine, controls, title, question, facts, table, hand, actions, message, analysis,
-    players, outBox, record, accuracyBox, hlErrorBox(model));
+    players, outBox, record, accuracyBox, announce.element, hlErrorBox(model));
+  // What the board showed last: an answer or a new puzzle since then moves focus on.
+  let shown = null;
 
   function drawLabels() {
     const words = labels();
@@ -87,6 +104,8 @@ function render({ model, el }) {
     dueHeading.textContent = (words.mistakes || "") + " ";
     accuracyHeading.textContent = words.accuracy || "";
     outHeading.textContent = words.out_heading || "";
+    ratingHelpBox.replaceChildren(...(words.rating_question
+      ? [hlHelp("hl-puzzle-rating-question", words.rating_question, words.rating_help || "", ratingHelp)] : []));
   }
 
   function drawRecord() {
@@ -170,17 +189,57 @@ function render({ model, el }) {
     restore();
 
     const said = model.get("message") || {};
+    const verdictShown = said.kind === "right" || said.kind === "wrong";
     message.className = "hl-message hl-puzzle-message";
     message.dataset.kind = said.kind || "";
     if (said.kind === "right") message.classList.add("is-legal");
     if (said.kind === "wrong" || said.kind === "refused") message.classList.add("is-illegal");
     message.replaceChildren();
-    if (said.badge) message.append(hlEl("span", "hl-badge", said.badge));
-    message.append(hlEl("span", "hl-text", said.text || ""));
+    let verdict = null;
+    if (verdictShown) {
+      // The verdict as the message's heading, the reason under it (and, when the reason quotes
+      // the points to end the hand with, what that figure is).
+      verdict = hlEl("h4", "hl-puzzle-verdict", said.badge || "");
+      verdict.tabIndex = -1;
+      message.append(verdict);
+      if (said.text) message.append(hlEl("p", "hl-text hl-puzzle-reason", said.text));
+      const help = said.points || {};
+      if (help.question) message.append(hlHelp("hl-puzzle-points-help", help.question, help.answer, pointsHelp));
+    } else {
+      if (said.badge) message.append(hlEl("span", "hl-badge", said.badge));
+      message.append(hlEl("span", "hl-text", said.text || ""));
+    }
     const link = model.get("analysis_link") || {};
     analysis.href = link.href || "";
     analysis.textContent = link.text || "";
     analysis.hidden = !answered || !link.href;
+    moveOn(answered, verdict, verdictShown ? said.badge || "" : said.text || "");
+  }
+
+  // After Confirm, focus leaves the spent button for Next puzzle (or, with no next puzzle, the
+  // verdict, which the reader then says: it is not announced as well); after Next puzzle, for
+  // the new puzzle's title. Only focus on the spent button moves: a learner elsewhere (walking
+  // the theme picker with the arrow keys, say) is left there. The first draw announces
+  // nothing: the page is opening.
+  function moveOn(answered, verdict, line) {
+    const now = { puzzle: model.get("puzzle_id"), answered };
+    const before = shown;
+    shown = now;
+    if (before === null) {
+      announce.say(line, { silently: true });
+      return;
+    }
+    if (now.puzzle !== before.puzzle) {
+      if (document.activeElement === next) title.focus();
+    } else if (answered && !before.answered && document.activeElement === confirm && verdict) {
+      if (!next.hidden) next.focus();
+      else {
+        verdict.focus();
+        announce.say(line, { silently: true });
+        return;
+      }
+    }
+    announce.say(line);
   }
 
   function drawAll() {

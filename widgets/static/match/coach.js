@@ -7,6 +7,10 @@ function hlMatchCoach(ui) {
   const coach = hlEl("section", "hl-panel hl-coach");
   coach.setAttribute("aria-label", hlT("the coach"));
 
+  // What "you should end the hand with" means, folded under an advice that quotes it; it stays
+  // open across the redraw each play brings once the learner has opened it.
+  const pointsOpen = { open: false };
+
   function draw() {
     const report = model.get("coach");
     coach.replaceChildren();
@@ -21,6 +25,8 @@ function hlMatchCoach(ui) {
       coach.append(pick);
     }
     coach.append(hlEl("p", "hl-advice", report.advice));
+    const help = report.points_help || {};
+    if (help.question) coach.append(hlHelp("hl-coach-points-help", help.question, help.answer, pointsOpen));
     if (report.passing) return;
     const facts = hlEl("ul", "hl-facts");
     for (const text of report.facts) facts.append(hlEl("li", "", text));
