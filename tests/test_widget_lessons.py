@@ -296,6 +296,27 @@ def test_the_index_shows_stars_what_each_mark_needs_and_the_course_bar(tmp_path:
     assert "progressbar" in index._esm and "hl-stars" in index._esm
 
 
+def test_a_strategy_lessons_puzzles_earn_a_star_each_right_at_the_first_try(tmp_path: Path) -> None:
+    from hearts_learner.puzzle_store import PuzzleStore  # noqa: PLC0415 - only this test saves puzzles
+    from tests.test_widget_puzzle_board import Clock, wrong_card  # noqa: PLC0415
+
+    key = "13-leading-and-ducking"
+    progress = Progress(tmp_path)
+    practice = LessonPractice(key, progress)
+    practice.add(PuzzleBoard.worked_example(key))
+    puzzles = practice.add(PuzzleBoard.for_lesson(key, store=PuzzleStore(tmp_path), clock=Clock(), seed=1))
+    for right in (True, True, False, True, True):  # four right at the first try, one missed
+        puzzles.choose(str(puzzles.puzzle.solution) if right else wrong_card(puzzles))
+        puzzles.next_puzzle()
+    assert progress.stats()[key]["stars"] == 4 and progress.stats()[key]["graded"] == 5
+    row = next(row for row in LessonIndex(progress).lessons if row["key"] == key)
+    assert (row["stars"], row["graded"]) == (4, 5)
+    # The puzzles page keeps a rating, not stars: it counts no ★ of its own.
+    page = LessonPractice("puzzles", progress).add(PuzzleBoard(store=PuzzleStore(tmp_path), clock=Clock()))
+    page.choose(str(page.puzzle.solution))
+    assert progress.stats().get("puzzles", {}).get("graded", 0) == 0
+
+
 def test_every_lesson_names_what_its_mark_needs_and_its_notebook_adds_that_many_exercises() -> None:
     counts = {"02-tricks": 5, "03-practice": 2, "05-first-trick": 4, "06-breaking-hearts": 4, "07-scoring": 4,
               "08-moon": 3}
