@@ -229,7 +229,13 @@ class LessonPractice:
 
         widget.observe(changed, names=[trait])
         if isinstance(widget, CountsStars):
-            widget.observe(lambda _: self._save(widget), names=list(widget.star_traits))
+            counter = widget
+
+            def counted(_: object = None) -> None:
+                if counter.star_counts()[1]:  # a widget that grades nothing here (the puzzles page) writes nothing
+                    self._save(widget)
+
+            widget.observe(counted, names=list(widget.star_traits))
         return widget
 
     @property
