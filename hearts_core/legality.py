@@ -76,6 +76,7 @@ __all__ = [
     "refusal_message",
     "rule_walk",
     "setup_refusal",
+    "shown_not_held",
     "trick_winner",
     "tricks_begun",
 ]
@@ -92,6 +93,7 @@ class ActionReason(StrEnum):
     WRONG_PHASE = "wrong_phase"
     ALREADY_PASSED = "already_passed"
     WRONG_PASS = "wrong_pass"
+    SHOWN_NOT_HELD = "shown_not_held"
 
 
 @dataclass(frozen=True, slots=True)
@@ -389,6 +391,68 @@ def setup_refusal(hand: Iterable[Card], plays: Sequence[Card], *, first_leader: 
             on_table = tuple(DECK[index] for index in table.trick)
             return describe(card, held, on_table, first, table.hearts_broken)
         table.play(card.index)
+    return None
+
+
+# Why a seat cannot hold a card its earlier play ruled out: one pattern per rule that a play shows something by.
+_SHOWN_VOID: Final = (marked("You cannot hold {card}: you showed you had no {suits} on trick {trick}, "
+                             "playing {shown} when {suits} were led."),
+                      marked("{seat} cannot hold {card}: {seat} showed it had no {suits} on trick {trick}, "
+                             "playing {shown} when {suits} were led."))
+_SHOWN_ONLY_POINTS: Final = (marked("You cannot hold {card}: you played {shown} on the first trick, which is "
+                                    "allowed only to a player holding nothing but hearts and ♠Q."),
+                             marked("{seat} cannot hold {card}: {seat} played {shown} on the first trick, which is "
+                                    "allowed only to a player holding nothing but hearts and ♠Q."))
+_SHOWN_ONLY_HEARTS: Final = (marked("You cannot hold {card}: you led {shown} on trick {trick} before hearts were "
+                                    "broken, which is allowed only to a player holding nothing but hearts."),
+                             marked("{seat} cannot hold {card}: {seat} led {shown} on trick {trick} before hearts "
+                                    "were broken, which is allowed only to a player holding nothing but hearts."))
+_SHOWN: Final = {Reason.MUST_FOLLOW_SUIT: _SHOWN_VOID, Reason.NO_POINTS_ON_FIRST_TRICK: _SHOWN_ONLY_POINTS,
+                 Reason.HEARTS_NOT_BROKEN: _SHOWN_ONLY_HEARTS}
+
+
+def shown_not_held(hand: Iterable[Card], plays: Sequence[Card], *, first_leader: int, rules: Rules, seat: int,
+                   card: Card) -> Verdict | None:
+    """Why ``seat`` cannot hold ``card`` in a position being set up, if one of its plays so far rules it out.
+
+    A seat holds from the first trick every card it plays or holds later, so giving it
+    ``card`` (to play next, or for seat 0 to hold) adds ``card`` to what it held at each of
+    its earlier plays.  If the rules would then have refused one of those plays, which they
+    allowed without ``card``, the play showed that the seat did not hold ``card``: a void
+    shown by not following suit, a first-trick discard of points (nothing but hearts and
+    ♠Q held) or a heart led before hearts were broken (nothing but hearts held).  The
+    verdict (reason :attr:`ActionReason.SHOWN_NOT_HELD`) names the seat, the card and the
+    trick of the earliest such play; ``None`` when no play so far rules ``card`` out.
+
+    >>> from hearts_core.cards import parse_cards, parse_card
+    >>> plays = parse_cards("♣2 ♣K ♣Q ♣3 ♦K ♦Q ♦4 ♠3")
+    >>> shown_not_held(parse_cards("♦2"), plays, first_leader=1, rules=Rules(), seat=1,
+    ...                card=parse_card("♦5")).message
+    'CPU1 cannot hold ♦5: CPU1 showed it had no diamonds on trick 2, playing ♠3 when diamonds were led.'
+    >>> shown_not_held(parse_cards("♦2"), plays, first_leader=1, rules=Rules(), seat=1, card=parse_card("♥5")) is None
+    True
+    """
+    known = [0] * NUM_SEATS
+    known[0] = mask_of(hand)
+    for leader, cards in tricks_begun(first_leader, plays):
+        for offset, played in enumerate(cards):
+            known[(leader + offset) % NUM_SEATS] |= played.bit
+    known[seat] |= card.bit
+    table = Table(known, [], first_leader, 0, False, [0] * NUM_SEATS, rules)
+    for played in plays:
+        mover = table.to_move
+        if mover == seat and played != card:
+            held = table.hands[mover]
+            led = table.trick[0] // CARDS_PER_SUIT if table.trick else LEADING
+            first, broken = table.tricks_done == 0, table.hearts_broken
+            playable, reason, _ = rule_walk(held, led, first, broken)
+            if (not playable & played.bit and reason in _SHOWN
+                    and rule_walk(held & ~card.bit, led, first, broken)[0] & played.bit):
+                suits = suit_name(led) if led != LEADING else ""
+                message = by_seat(seat, *_SHOWN[reason], card=card, shown=played, suits=suits,
+                                  trick=table.tricks_done + 1)
+                return Verdict(card, False, ActionReason.SHOWN_NOT_HELD, message)
+        table.play(played.index)
     return None
 
 

@@ -67,6 +67,43 @@ def test_a_refused_tap_changes_nothing_but_the_message() -> None:
     assert flow.drawn == before["drawn"] + 1
 
 
+def test_a_card_a_seat_showed_it_cannot_hold_is_refused_at_the_tap_naming_the_void() -> None:
+    flow = AnalysisFlow()
+    flow.start(None)
+    for card in ["♣3", "♣4", "♣5", "♣6", "♦2", "♦3", "♦4", "♥2", "♥3", "♥4", "♥5", "♥6", "♥7"]:
+        assert flow.tap_deck(card)
+    assert flow.choose_leader(1)
+    flow.choose_target("play")
+    # Trick 2: CPU2 leads ♦K and CPU1, last, plays ♠3: CPU1 has shown it holds no diamonds.
+    for card in ["♣2", "♣K", "♣Q", "♣3", "♦K", "♦Q", "♦4", "♠3", "♦9", "♦8", "♦3"]:
+        assert flow.tap_deck(card), flow.message.text
+    before = everything_but_the_message(flow)
+    assert not flow.tap_deck("♦5")
+    assert flow.message.kind == "refused"
+    assert flow.message.text == ("CPU1 cannot hold ♦5: CPU1 showed it had no diamonds on trick 2, playing ♠3 when "
+                                 "diamonds were led. Nothing changed.")
+    assert everything_but_the_message(flow) == before
+    assert flow.tap_deck("♠4")  # a card CPU1 may hold goes in, and the position is one the engine reads
+    assert flow.analyse(), flow.message.text
+
+
+def test_a_card_you_showed_you_cannot_hold_is_refused_when_added_to_your_hand() -> None:
+    flow = AnalysisFlow()
+    flow.start(None)
+    for card in ["♣3", "♠2"]:
+        assert flow.tap_deck(card)
+    assert flow.choose_leader(1)
+    flow.choose_target("play")
+    for card in ["♣2", "♣K", "♣Q", "♣3", "♦K", "♦Q", "♠2"]:  # you played ♠2 on diamonds: you hold none
+        assert flow.tap_deck(card), flow.message.text
+    flow.choose_target("hand")
+    before = everything_but_the_message(flow)
+    assert not flow.tap_deck("♦2")
+    assert flow.message.text == ("You cannot hold ♦2: you showed you had no diamonds on trick 2, playing ♠2 when "
+                                 "diamonds were led. Nothing changed.")
+    assert everything_but_the_message(flow) == before
+
+
 @pytest.mark.parametrize("seed", range(4))
 def test_every_refused_action_in_setup_changes_nothing_but_the_message(seed: int) -> None:
     rng = random.Random(seed)

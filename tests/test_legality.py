@@ -31,7 +31,7 @@ from hearts_core import (
 )
 from hearts_core.cards import cards_from_mask, mask_of
 from hearts_core.kernel import LEADING, rule_walk
-from hearts_core.legality import setup_refusal, tricks_begun
+from hearts_core.legality import ActionReason, setup_refusal, shown_not_held, tricks_begun
 from tests.support import cards, texts
 
 
@@ -318,6 +318,50 @@ def test_a_setup_refusal_asks_only_about_the_last_play() -> None:
     verdict = setup_refusal(hand, cards("♣2 ♣K ♣3 ♦3"), first_leader=1, rules=Rules())
     assert verdict is not None and verdict.reason is Reason.MUST_FOLLOW_SUIT
     assert verdict.message == "Clubs were led and you hold ♣8, so you must play it."
+
+
+@pytest.mark.parametrize(("hand", "plays", "seat", "card", "message"), [
+    ("♦2", "♣2 ♣K ♣Q ♣3 ♦K ♦Q ♦4 ♠3", 1, "♦5",  # CPU1 played ♠3 on diamonds
+     "CPU1 cannot hold ♦5: CPU1 showed it had no diamonds on trick 2, playing ♠3 when diamonds were led."),
+    ("♣3", "♣2 ♥5", 2, "♦5",  # CPU2 dropped a heart on the first trick: it held only hearts and ♠Q
+     "CPU2 cannot hold ♦5: CPU2 played ♥5 on the first trick, which is allowed only to a player holding nothing "
+     "but hearts and ♠Q."),
+    ("♣3 ♦2", "♣2 ♣K ♣Q ♣3 ♥9", 2, "♦5",  # CPU2 led a heart before any was played: it held only hearts
+     "CPU2 cannot hold ♦5: CPU2 led ♥9 on trick 2 before hearts were broken, which is allowed only to a player "
+     "holding nothing but hearts."),
+    ("♦3", "♣2 ♣K ♣Q ♠2", 0, "♣4",  # you discarded on clubs: you hold none
+     "You cannot hold ♣4: you showed you had no clubs on trick 1, playing ♠2 when clubs were led."),
+])
+def test_a_play_shows_which_cards_a_seat_cannot_hold(hand: str, plays: str, seat: int, card: str,
+                                                     message: str) -> None:
+    verdict = shown_not_held(cards(hand), cards(plays), first_leader=1, rules=Rules(), seat=seat, card=cards(card)[0])
+    assert verdict is not None and verdict.reason is ActionReason.SHOWN_NOT_HELD and not verdict.legal
+    assert verdict.message == message
+    # a card the play did not rule out is not refused
+    assert shown_not_held(cards(hand), cards(plays), first_leader=1, rules=Rules(), seat=seat,
+                          card=cards("♥A")[0]) is None
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_a_card_a_seat_really_holds_is_never_said_ruled_out(seed: int) -> None:
+    rng = random.Random(seed)
+    state = HandState.new(deal_hands(seed, 4), "hold")
+    first_leader = state.to_move
+    assert first_leader is not None
+    plays: list[Card] = []
+    ruled_out = 0
+    while not state.is_over:
+        for seat in range(4):
+            for card in DECK:
+                verdict = shown_not_held(state.hand(0), plays, first_leader=first_leader, rules=Rules(), seat=seat,
+                                         card=card)
+                if card in state.hand(seat):  # what a seat holds, no play of it can have ruled out
+                    assert verdict is None, (seat, card, verdict)
+                ruled_out += verdict is not None and card not in plays
+        card = rng.choice(state.legal_plays())
+        state.play(card)
+        plays.append(card)
+    assert ruled_out  # voids were shown, and said
 
 
 def test_tricks_begun_name_each_leader_by_rule_7() -> None:

@@ -32,8 +32,8 @@ LESSONS_DIR = Path(__file__).resolve().parents[1] / "lessons"
 
 
 def test_every_lesson_in_the_catalogue_has_its_notebook_and_links_on() -> None:
-    # The numbered lessons in order, then the pages past the course (the puzzles).
-    names = [*sorted(path.name for path in LESSONS_DIR.glob("[0-9][0-9]-*.ipynb")), "puzzles.ipynb"]
+    # The numbered lessons in order, then the pages past the course (the puzzles, the analysis board).
+    names = [*sorted(path.name for path in LESSONS_DIR.glob("[0-9][0-9]-*.ipynb")), "puzzles.ipynb", "analysis.ipynb"]
     assert names == [lesson.notebook for lesson in LESSONS]
     for number, lesson in enumerate(LESSONS):
         cells = json.loads((LESSONS_DIR / lesson.notebook).read_text())["cells"]
@@ -106,9 +106,9 @@ def test_the_index_shows_the_course_in_two_parts_the_rules_then_playing_well(tmp
     rules = [item["key"] for item in index.lessons if item["part"] == "rules"]
     assert rules[0] == "01-aim-and-cards" and rules[-1] == "11-drills"
     playing = [lesson for lesson in LESSONS if lesson.part == "play"]
-    # The strategy course: six lessons, each one idea, then the open puzzles page.
-    assert [lesson.key for lesson in playing][-1] == "puzzles" and len(playing) == 7
-    assert all(lesson.themes and lesson.goal and lesson.worked for lesson in playing[1:-1])
+    # The strategy course: six lessons, each one idea, then the open puzzles page and the analysis board.
+    assert [lesson.key for lesson in playing][-2:] == ["puzzles", "analysis"] and len(playing) == 8
+    assert all(lesson.themes and lesson.goal and lesson.worked for lesson in playing[1:-2])
 
 
 def test_points_quiz_answer_comes_from_the_engine() -> None:
@@ -296,6 +296,43 @@ def test_the_index_shows_stars_what_each_mark_needs_and_the_course_bar(tmp_path:
     assert "progressbar" in index._esm and "hl-stars" in index._esm
 
 
+def test_a_strategy_lessons_puzzles_earn_a_star_each_right_at_the_first_try(tmp_path: Path) -> None:
+    from hearts_learner.puzzle_store import PuzzleStore  # noqa: PLC0415 - only this test saves puzzles
+    from tests.test_widget_puzzle_board import Clock, wrong_card  # noqa: PLC0415
+
+    key = "13-leading-and-ducking"
+    progress = Progress(tmp_path)
+    practice = LessonPractice(key, progress)
+    practice.add(PuzzleBoard.worked_example(key))
+    puzzles = practice.add(PuzzleBoard.for_lesson(key, store=PuzzleStore(tmp_path), clock=Clock(), seed=1))
+    for right in (True, True, False, True, True):  # four right at the first try, one missed
+        puzzles.choose(str(puzzles.puzzle.solution) if right else wrong_card(puzzles))
+        puzzles.next_puzzle()
+    assert progress.stats()[key]["stars"] == 4 and progress.stats()[key]["graded"] == 5
+    row = next(row for row in LessonIndex(progress).lessons if row["key"] == key)
+    assert (row["stars"], row["graded"]) == (4, 5)
+    # The puzzles page keeps a rating, not stars: it counts no ★, and an answer short of its goal writes nothing.
+    (tmp_path / "page").mkdir()  # puzzles of its own: the five above would already earn the page its mark
+    page = LessonPractice("puzzles", progress).add(PuzzleBoard(store=PuzzleStore(tmp_path / "page"), clock=Clock()))
+    page.choose(str(page.puzzle.solution))
+    assert "puzzles" not in progress.stats()
+
+
+def test_the_analysis_board_is_a_row_of_the_index_marked_once_the_coach_has_advised(tmp_path: Path) -> None:
+    from widgets.analysis import AnalysisBoard  # noqa: PLC0415 - only this test opens the board
+
+    progress = Progress(tmp_path)
+    row = next(row for row in LessonIndex(progress).lessons if row["key"] == "analysis")
+    assert row["title"] == "The analysis board" and row["href"] == "analysis.ipynb?lang=en" and row["part"] == "play"
+    assert row["mark"].startswith("Ask the coach about a position") and not row["done"]
+    board = completes("analysis", AnalysisBoard.example(), progress)
+    board.why(board.hand[0]["text"])
+    assert "analysis" not in progress.completed()  # asking why is not the coach's advice
+    board.ask_coach()
+    assert progress.completed() == {"analysis"}
+    assert next(row for row in LessonIndex(progress).lessons if row["key"] == "analysis")["done"]
+
+
 def test_every_lesson_names_what_its_mark_needs_and_its_notebook_adds_that_many_exercises() -> None:
     counts = {"02-tricks": 5, "03-practice": 2, "05-first-trick": 4, "06-breaking-hearts": 4, "07-scoring": 4,
               "08-moon": 3}
@@ -460,7 +497,7 @@ def test_the_index_says_where_to_go_on(tmp_path: Path) -> None:
 
 # ---------------------------------------------------------------- the strategy course
 
-PLAYING_WELL = [item for item in LESSONS if item.part == "play" and item.key != "puzzles"]
+PLAYING_WELL = [item for item in LESSONS if item.part == "play" and item.key not in ("puzzles", "analysis")]
 
 
 @pytest.mark.parametrize("lesson", PLAYING_WELL, ids=lambda item: item.key)

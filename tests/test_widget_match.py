@@ -496,6 +496,24 @@ def test_a_saved_match_is_offered_and_resumed_with_its_settings(store: MatchStor
     assert [card["text"] for card in again.hand] == [card["text"] for card in w.hand]
 
 
+def test_a_match_saved_at_the_end_of_a_hand_is_offered_with_that_hands_scores(store: MatchStore) -> None:
+    w = widget(store)
+    assert w.header["hint"]  # Hint while passing
+    play_hand(w)
+    match = current(w)
+    assert w.screen == "hand_over" and not w.header["hint"]  # nothing to hint once the hand is over
+    scores = match.hand.scores
+    assert sum(scores) >= 26
+    again = MatchWidget(store=store)
+    assert again.screen == "offer"
+    assert again.offer["text"] == "You have a match in progress: hand 1 is over, and hand 2 starts when you resume."
+    assert again.offer["standings"] == " · ".join(f"{name} {points}" for name, points in
+                                                  zip(("You", "CPU1", "CPU2", "CPU3"), scores, strict=True))
+    again.resume()
+    assert again.screen == "hand_over" and not again.header["hint"]
+    assert again.message.startswith("Welcome back: the end of hand 1.")
+
+
 def test_declining_the_offer_starts_a_new_match(store: MatchStore) -> None:
     w = widget(store)
     pass_any(w)

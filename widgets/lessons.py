@@ -15,6 +15,10 @@ Design choices:
   of a lesson key.
 * What completes a widget is said by the widget itself (:class:`Completable`), not by
   a table here, so a new kind of practice needs no change to this module.
+* Stars likewise: a one-question widget says whether it was right at the first try; a
+  widget that asks question after question (a strategy lesson's puzzles) counts its own
+  (:class:`CountsStars`), and each of its answers is recorded at once, so the index's
+  promise of a ★ for every question right at the first try holds for those lessons too.
 * :class:`~widgets.points_quiz.PointsQuiz` lives in its own module; it is re-exported
   here because the lessons import it from ``widgets.lessons``.
 * Languages: ``lessons.toml`` holds the English texts, the message ids of the ``hearts``
@@ -49,8 +53,8 @@ from widgets._base import HeartsWidget, bundle_css, bundle_esm, command, page_ad
 from widgets.points_quiz import PointsQuiz
 
 __all__ = [
-    "LESSONS", "PARTS", "Completable", "Lesson", "LessonIndex", "LessonPractice", "PointsQuiz", "Progress", "completes",
-    "next_step",
+    "LESSONS", "PARTS", "Completable", "CountsStars", "Lesson", "LessonIndex", "LessonPractice", "PointsQuiz",
+    "Progress", "completes", "next_step",
 ]
 
 W = TypeVar("W", bound=HeartsWidget)
@@ -166,6 +170,23 @@ class Completable(Protocol):
         ...
 
 
+@runtime_checkable
+class CountsStars(Protocol):
+    """A widget that grades many questions and counts its own ★: those right at the first try, of those answered.
+
+    A one-question widget says ``counts_for_stars`` and ``first_try`` instead.  A widget that
+    asks question after question (a strategy lesson's puzzles) says how many it has graded,
+    and :class:`LessonPractice` records its counts each time one of ``star_traits`` changes,
+    before the lesson's mark is earned too, so the index shows every ★ as it is earned.
+    """
+
+    star_traits: ClassVar[tuple[str, ...]]
+
+    def star_counts(self) -> tuple[int, int]:
+        """Questions right at the first try, and questions answered."""
+        ...
+
+
 def _completion(widget: HeartsWidget) -> tuple[str, Callable[[], bool]]:
     """The trait to watch on ``widget`` and the test meaning "answered"."""
     if isinstance(widget, Completable):
@@ -207,6 +228,14 @@ class LessonPractice:
                 self._save(widget)
 
         widget.observe(changed, names=[trait])
+        if isinstance(widget, CountsStars):
+            counter = widget
+
+            def counted(_: object = None) -> None:
+                if counter.star_counts()[1]:  # a widget that grades nothing here (the puzzles page) writes nothing
+                    self._save(widget)
+
+            widget.observe(counted, names=list(widget.star_traits))
         return widget
 
     @property
@@ -222,15 +251,24 @@ class LessonPractice:
     def _graded(self) -> list[HeartsWidget]:
         return [widget for widget, _ in self._exercises if getattr(widget, "counts_for_stars", False)]
 
+    def _counted(self) -> list[tuple[int, int]]:
+        return [widget.star_counts() for widget, _ in self._exercises if isinstance(widget, CountsStars)]
+
     @property
     def stars(self) -> int:
-        """Graded exercises answered right at the first try."""
-        return sum(1 for widget in self._graded() if getattr(widget, "first_try", False))
+        """Graded questions answered right at the first try (one per graded exercise, many per :class:`CountsStars`)."""
+        return (sum(1 for widget in self._graded() if getattr(widget, "first_try", False))
+                + sum(stars for stars, _ in self._counted()))
+
+    @property
+    def graded(self) -> int:
+        """Graded questions met: each graded exercise, and each question a :class:`CountsStars` widget has answered."""
+        return len(self._graded()) + sum(graded for _, graded in self._counted())
 
     def _save(self, widget: HeartsWidget) -> None:
         try:
             self.store.record(self.key, complete=self.answered == self.total, answered=self.answered,
-                              exercises=self.total, stars=self.stars, graded=len(self._graded()))
+                              exercises=self.total, stars=self.stars, graded=self.graded)
         except OSError as problem:  # e.g. a read-only data folder: the lesson still works
             log.warning("progress of %s not saved: %s", self.key, problem)
             widget.error = say("Your progress could not be saved, so the index will not mark this lesson "

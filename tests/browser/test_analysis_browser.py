@@ -33,6 +33,21 @@ def position_in_address(page: Page) -> str:
     return urllib.parse.parse_qs(urllib.parse.urlsplit(page.url).query).get("position", [""])[0]
 
 
+def past_the_screen(page: Page) -> list[str]:
+    """The board's visible elements whose right edge is past the screen's, each as its class and overshoot."""
+    return page.evaluate("""() => [...document.querySelectorAll('.hl-analysis *')]
+      .filter((e) => e.getClientRects().length && !e.closest('.hl-visually-hidden'))
+      .filter((e) => e.getBoundingClientRect().right > window.innerWidth + 0.5)
+      .map((e) => `${e.className}: ${Math.round(e.getBoundingClientRect().right - window.innerWidth)} px`)""")
+
+
+def position_field_shows_all(page: Page) -> bool:
+    """Whether the position's field shows its whole line, nothing scrolled out of sight either way."""
+    return page.evaluate("""() => { const field = document.querySelector('.hl-analysis-position');
+      return field.value.length > 0 && field.scrollWidth <= field.clientWidth
+        && field.scrollHeight <= field.clientHeight + 1; }""")
+
+
 @pytest.mark.parametrize("page", ["desktop"], indirect=True)  # and 375x800, by a resize
 def test_a_shared_position_why_the_coach_play_on_and_back(page: Page, lesson_server: str, axe_script: Path) -> None:
     # Three cards on the table, seen from seat 2's chair, with cards the rules refuse: shown from "your" chair.
@@ -56,6 +71,7 @@ def test_a_shared_position_why_the_coach_play_on_and_back(page: Page, lesson_ser
         assert position_in_address(page) == format_position(view)
         # Fits a phone: nothing wider than the screen.
         assert page.evaluate("() => document.documentElement.scrollWidth <= window.innerWidth")
+        assert position_field_shows_all(page)
 
     # Why? on a card the rules refuse: the engine's words, marked as not allowed.
     page.locator(f'{BOARD} .hl-analysis-hand .hl-card[data-card="{refused[0]}"]').click()
@@ -115,6 +131,10 @@ def test_a_bad_link_leaves_the_board_empty_with_a_sentence(page: Page, lesson_se
     assert_words_not_identifiers(page)
     screenshot(page, "analysis-bad-link")
     assert not serious_violations(page, axe_script) + cards_without_names(page)
+    # The match record's field, opened, stays inside a phone's screen.
+    page.locator(f"{BOARD} .hl-analysis-record summary").click()
+    for _ in each_viewport(page):
+        assert past_the_screen(page) == []
 
 
 @pytest.mark.parametrize("page", ["desktop"], indirect=True)  # the phone layout: the first test

@@ -87,8 +87,9 @@ AXE_SCANNED = set(LESSON_KEYS) - (DESKTOP_ONLY - {"14-queen-of-spades"})
 boards with other words, and lesson 14 stands for them (scanned answered too); the other desktop-only
 lessons' widgets are scanned in the lessons that run at both widths."""
 
-PAGES = [*LESSON_KEYS, "puzzles"]
-"""Every page the index links, in its order: the lessons, then the puzzles (test_puzzles_browser.py)."""
+PAGES = [*LESSON_KEYS, "puzzles", "analysis"]
+"""Every page the index links, in its order: the lessons, then the puzzles (test_puzzles_browser.py) and the
+analysis board (test_analysis_browser.py)."""
 
 IDENTIFIER = re.compile(r"\b[a-z]+(?:_[a-z0-9]+)+\b")
 """snake_case words: reason codes, enum values, trait names."""

@@ -19,7 +19,9 @@ Design choices:
   every card once, the leaders, the hand's size and every play through the rules.  A setup
   the reader refuses is refused with its sentence and nothing changes.  So that a wrong
   play is refused when it is tapped, not only at the end, each play is also asked of the
-  engine on what is known of the seats' cards so far (:meth:`~widgets.analysis.setup.Setup.refusal`).
+  engine on what is known of the seats' cards so far (:meth:`~widgets.analysis.setup.Setup.refusal`), and a
+  card a seat's earlier play showed it cannot hold (a void shown on a trick) is refused when it is tapped for
+  that seat (:meth:`~widgets.analysis.setup.Setup.ruled_out`), naming the play that showed it.
 * **Play on is one layout, said so.**  :meth:`hearts_core.knowledge.Knowledge.sample`
   deals the hidden cards consistently with the view (seeded, so a board plays the same
   layout every time), and a real :class:`~hearts_core.state.HandState` takes every play
@@ -292,6 +294,10 @@ class AnalysisFlow:
                 self._say("refused", say(PATTERNS["hand_full"], count=len(self.setup.hand), played=played,
                                         total=CARDS_PER_SEAT))
                 return False
+            ruled_out = self.setup.ruled_out(0, chosen)
+            if ruled_out is not None:
+                self._say("refused", say(PATTERNS["refused_play"], why=ruled_out))
+                return False
             self.setup.hand.append(chosen)
             self._said_setup(say(PATTERNS["added_hand"], card=chosen))
             return True
@@ -310,6 +316,10 @@ class AnalysisFlow:
         if refusal is not None:
             self._say("refused", say(PATTERNS["refused_play_you" if player == 0 else "refused_play_other"],
                                     seat=seat_name(player), card=chosen, why=refusal))
+            return False
+        ruled_out = None if held else self.setup.ruled_out(player, chosen)
+        if ruled_out is not None:  # an earlier play of that seat showed it cannot hold the card
+            self._say("refused", say(PATTERNS["refused_play"], why=ruled_out))
             return False
         if held:  # you played it from your hand
             self.setup.hand.remove(chosen)

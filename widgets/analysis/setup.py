@@ -10,7 +10,9 @@ Design choices:
 * The notation is the position: :meth:`Setup.line` writes what setup describes with the
   notation's own :func:`~hearts_core.notation.setup_position`, and :meth:`Setup.refusal`
   asks the engine's :func:`~hearts_core.legality.setup_refusal` about a play on what is
-  known so far, the reader's own method, so a refusal here is the one the reader would give.
+  known so far, the reader's own method, so a refusal here is the one the reader would give;
+  :meth:`Setup.ruled_out` asks the engine's :func:`~hearts_core.legality.shown_not_held`
+  whether an earlier play shows the seat cannot hold the card (a void shown on a trick).
 """
 
 from __future__ import annotations
@@ -19,7 +21,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from hearts_core.cards import Card
-from hearts_core.legality import next_leader, setup_refusal, tricks_begun
+from hearts_core.legality import next_leader, setup_refusal, shown_not_held, tricks_begun
 from hearts_core.notation import setup_position
 from hearts_core.rules import NUM_SEATS, TRICKS_PER_HAND, Rules
 from hearts_core.state import PassDirection, SeatView
@@ -79,4 +81,15 @@ class Setup:
         certain, and is the one the notation's reader would give once the setup is complete.
         """
         verdict = setup_refusal(self.hand, plays, first_leader=self.first_leader, rules=self.rules)
+        return None if verdict is None else verdict.message
+
+    def ruled_out(self, seat: int, card: Card) -> str | None:
+        """The engine's sentence if a play so far shows that ``seat`` cannot hold ``card``, else None.
+
+        The engine's :func:`~hearts_core.legality.shown_not_held` decides (a void shown on an
+        earlier trick, say); asked before ``card`` is given to ``seat``, as a play or, for
+        seat 0, as a card held.
+        """
+        verdict = shown_not_held(self.hand, self.plays, first_leader=self.first_leader, rules=self.rules, seat=seat,
+                                 card=card)
         return None if verdict is None else verdict.message

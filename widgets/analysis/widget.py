@@ -31,7 +31,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import asdict
-from typing import Any, Final, ParamSpec, TypeVar
+from typing import Any, ClassVar, Final, ParamSpec, TypeVar
 
 import traitlets
 
@@ -70,6 +70,9 @@ class AnalysisBoard(HeartsWidget):
 
     _esm = bundle_esm("analysis_board.js")
     _css = bundle_css("analysis_board.css")
+
+    completion_trait: ClassVar[str] = "coach"
+    """The board is a row of the index: its mark is earned once the coach has given advice on a position."""
 
     mode = traitlets.Unicode("setup").tag(sync=True)
     """``setup``, ``analyse`` or ``play``."""
@@ -157,6 +160,10 @@ class AnalysisBoard(HeartsWidget):
             IllegalMove: an earlier play of the hand is illegal, so the position is never reached.
         """
         return cls(position_before(load_record(record_text), hand, play), **kwargs)
+
+    def is_complete(self) -> bool:
+        """Done for the index: the coach has advised on a position (not only said it is not your turn)."""
+        return bool(self.coach.get("headline"))
 
     @property
     def position(self) -> SeatView | None:

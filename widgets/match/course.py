@@ -142,7 +142,9 @@ def saved_trick_number(saved: SavedMatch) -> int:
 
 
 def saved_place(saved: SavedMatch) -> str:
-    """Where a saved match stands, as the page says it: "hand 2, trick 5"."""
+    """Where a saved match stands, as the page says it: "hand 2, trick 5", or "the end of hand 1" once it is over."""
+    if saved.match.hand.is_over:
+        return say("the end of hand {hand}", hand=saved.match.hand_number)
     return say("hand {hand}, trick {trick}", hand=saved.match.hand_number, trick=saved_trick_number(saved))
 
 

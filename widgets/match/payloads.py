@@ -141,6 +141,8 @@ class Header:
     """The same as the options panel says it: "This match: tied lowest totals share the win."."""
     pass_note: str = ""
     """What the table says while passing: "Pass left: your 3 cards go to CPU1" ("" on a hand without passing)."""
+    hint: bool = False
+    """Whether the toolbar offers Hint: only while the hand is passed or played (nothing to hint once it is over)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -152,7 +154,7 @@ class Offer:
     text: str
     """Where the saved match stands: "You have a match in progress: hand 2, trick 5."."""
     standings: str
-    """Each seat's total before the saved hand: "You 12 · CPU1 30 · CPU2 5 · CPU3 40"."""
+    """Each seat's match total as saved (after the saved hand if it is over): "You 12 · CPU1 30 · CPU2 5 · CPU3 40"."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -212,7 +214,7 @@ def display(flow: MatchFlow) -> Display:
         screen=screen,
         pending=pending,
         offer=offer,
-        header=_header(match, view, flow.shown),
+        header=_header(match, view, flow.shown, screen),
         seats=seats_payload(flow, match, view),
         hand=hand_payload(flow, view, report),
         table=table_payload(view, flow.shown),
@@ -228,7 +230,7 @@ def display(flow: MatchFlow) -> Display:
     )
 
 
-def _header(match: Match, view: SeatView, shown: Trick | None) -> Header:
+def _header(match: Match, view: SeatView, shown: Trick | None, screen: Screen) -> Header:
     direction = match.hand.pass_direction
     return Header(
         hand_number=match.hand_number,
@@ -244,6 +246,7 @@ def _header(match: Match, view: SeatView, shown: Trick | None) -> Header:
         tie_note=say(_TIE_NOTE[match.rules.tie_rule]),
         pass_note="" if direction is PassDirection.HOLD else say(
             PASS_NOTE[direction], count=CARDS_IN_PASS, seat=seat_name(direction.receiver(LEARNER_SEAT))),
+        hint=screen in (Screen.PASSING, Screen.PLAYING),
     )
 
 
@@ -251,12 +254,16 @@ def offer_payload(flow: MatchFlow) -> Offer | None:
     if flow.offered is None or flow.match is not None:
         return None
     match = flow.offered.match
-    totals = match.totals_before_hand
+    if match.hand.is_over:  # saved on the hand-over screen: the totals after that hand, and the next one to come
+        text = say("You have a match in progress: hand {hand} is over, and hand {next} starts when you resume.",
+                   hand=match.hand_number, next=match.hand_number + 1)
+    else:
+        text = say("You have a match in progress: {place}.", place=saved_place(flow.offered))
     return Offer(
         hand_number=match.hand_number,
         trick_number=saved_trick_number(flow.offered),
-        text=say("You have a match in progress: {place}.", place=saved_place(flow.offered)),
-        standings=_standings(totals),
+        text=text,
+        standings=_standings(match.totals),
     )
 
 

@@ -67,6 +67,8 @@ class PuzzleBoard(HeartsWidget):
 
     completion_trait: ClassVar[str] = "goal_count"
     counts_for_stars: ClassVar[bool] = False
+    star_traits: ClassVar[tuple[str, ...]] = ("answered_count",)
+    """Changes with every first attempt, right or wrong: the index's ★ are counted again (:meth:`star_counts`)."""
 
     puzzle_id = traitlets.Unicode("").tag(sync=True)
     """The puzzle on screen, for tests and bug reports (a data attribute, never shown)."""
@@ -150,6 +152,17 @@ class PuzzleBoard(HeartsWidget):
     def is_complete(self) -> bool:
         """Done for the index: ``goal`` puzzles answered (page), right at the first try (lesson), the one (worked)."""
         return self.goal_count >= self.goal
+
+    def star_counts(self) -> tuple[int, int]:
+        """A strategy lesson's ★ for the index (:class:`widgets.lessons.CountsStars`): its puzzles right at the first
+        try (what its mark counts), of its puzzles answered.  The puzzles page and a worked position give none: the
+        page keeps a rating instead, and the worked position is the lesson's example, not a question it grades."""
+        flow = self._flow
+        if flow.mode != "lesson":
+            return 0, 0
+        ids = {entry.id for entry in flow.catalogue}
+        answered = sum(1 for attempt in flow.progress.attempts if attempt.puzzle_id in ids)
+        return flow.goal_count, max(answered, flow.goal_count)
 
     # ------------------------------------------------------------------ reading
 

@@ -143,8 +143,11 @@ function render({ model, el }) {
   // ---------------------------------------------------------------- the position, as text
   const written = hlEl("div", "hl-analysis-written");
   const writtenLabel = hlEl("label", "hl-analysis-row-label");
-  const writtenText = hlEl("input", "hl-analysis-input hl-analysis-position");
-  writtenText.type = "text";
+  // A text area, not a one-line input: a position's line is longer than any screen is wide, and wrapped
+  // it is read whole (the CSS sizes it to its text; two rows where that is not supported).
+  const writtenText = hlEl("textarea", "hl-analysis-input hl-analysis-position");
+  writtenText.rows = 2;
+  writtenText.spellcheck = false;
   writtenText.readOnly = true;
   writtenText.id = "hl-analysis-position-" + Math.random().toString(36).slice(2);
   writtenLabel.htmlFor = writtenText.id;

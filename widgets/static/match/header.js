@@ -86,7 +86,8 @@ function hlMatchHeader(ui) {
     const stats = hlButton(hlT("Statistics"), "statistics", { secondary: true, pressed: open.stats,
       aria: hlT("your statistics") });
     stats.addEventListener("click", () => { open.stats = !open.stats; ui.redraw(); });
-    toolbar.append(last, sheet, hint, options, stats);
+    // Hint only while the hand is passed or played: Python says when (header.hint).
+    toolbar.append(last, sheet, ...((model.get("header") || {}).hint ? [hint] : []), options, stats);
   }
 
   function drawLast() {
