@@ -11,6 +11,12 @@ Design choices:
   (:mod:`hearts_learner.schedule`).  A later attempt leaves the rating alone and reviews
   the puzzle's card, so retrying a known answer cannot farm points.  A costly play from a
   match is added as a card of its own (:meth:`PuzzleProgress.add_play`).
+* **Where a learner starts.**  A progress with no first attempt has the shipped set's
+  starting rating (:func:`learner_start`, :func:`hearts_learner.rating.start_glicko`), a
+  file read back with none included: only first attempts move a rating, so a rating
+  saved before any (a file written when a match's costly play was kept, say, under the
+  old start of 1,500) was never the learner's own.  A rating with attempts behind it is
+  kept as it was saved.
 * The figures a page shows (rating, streaks, accuracy per theme, what is due) are derived
   from the attempts and cards, never stored apart from them.
 * The file's form is :mod:`hearts_learner.puzzle_file`; keeping it on disk is
@@ -21,7 +27,7 @@ Design choices:
 >>> from hearts_learner.puzzle_inputs import RatedPuzzle
 >>> when = datetime(2026, 12, 1, 12, 0, tzinfo=timezone.utc)
 >>> puzzle = RatedPuzzle("p-void-1", 1400.0, ("void",))
->>> progress = PuzzleProgress().record_attempt(puzzle, solved=True, now=when)
+>>> progress = PuzzleProgress(glicko=Glicko(1500.0)).record_attempt(puzzle, solved=True, now=when)
 >>> progress.rating, progress.last_change, progress.streak
 (1632, 132, 1)
 >>> progress.record_attempt(puzzle, solved=False, now=when).rating == progress.rating
@@ -30,6 +36,7 @@ True
 
 from __future__ import annotations
 
+import functools
 import json
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
@@ -37,12 +44,19 @@ from datetime import datetime
 from typing import Any
 
 from hearts_core.errors import quote_input
+from hearts_core.puzzles import load_puzzles
 from hearts_learner.puzzle_file import progress_document, read_progress
 from hearts_learner.puzzle_inputs import PuzzleInputError, PuzzleLike, check_puzzle, check_themes, utc
-from hearts_learner.rating import PUZZLE_DEVIATION, Attempt, Game, Glicko, bounded
+from hearts_learner.rating import PUZZLE_DEVIATION, Attempt, Game, Glicko, bounded, start_glicko
 from hearts_learner.schedule import ReviewCard, ReviewItem, new_card
 
-__all__ = ["PuzzleProgress", "ThemeRecord"]
+__all__ = ["PuzzleProgress", "ThemeRecord", "learner_start"]
+
+
+@functools.cache
+def learner_start() -> Glicko:
+    """A new learner's rating: :func:`~hearts_learner.rating.start_glicko` of the shipped puzzle set."""
+    return start_glicko(puzzle.rating for puzzle in load_puzzles())
 
 
 @dataclass(frozen=True, slots=True)
@@ -62,7 +76,8 @@ class ThemeRecord:
 class PuzzleProgress:
     """The learner's rating, first attempts and review cards; each change returns a new value."""
 
-    glicko: Glicko = field(default_factory=Glicko)
+    glicko: Glicko = field(default_factory=learner_start)
+    """The rating: :func:`learner_start` until the first attempt moves it."""
     attempts: tuple[Attempt, ...] = ()
     """First attempts only, oldest first."""
     cards: tuple[ReviewCard, ...] = ()
@@ -200,4 +215,5 @@ class PuzzleProgress:
     @classmethod
     def from_dict(cls, data: object) -> PuzzleProgress:
         """Read the JSON form; anything malformed raises :class:`hearts_learner.files.CorruptFileError` naming it."""
-        return cls(*read_progress(data))
+        parts = read_progress(data)
+        return cls(parts.glicko if parts.attempts else learner_start(), *parts[1:])

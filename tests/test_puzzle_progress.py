@@ -9,7 +9,8 @@ import copy
 import json
 import math
 import random
-from dataclasses import dataclass
+import statistics
+from dataclasses import dataclass, replace
 from datetime import UTC, date, datetime, timedelta, timezone
 from pathlib import Path
 
@@ -17,12 +18,13 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from hearts_core.puzzles import Puzzle, load_puzzles
 from hearts_core.wording import say
 from hearts_learner.files import DATA_ENV, CorruptFileError, SaveConflictError
 from hearts_learner.puzzle_choice import CHOICE_WINDOW, next_puzzle, puzzle_of_the_day
 from hearts_learner.puzzle_file import PUZZLES_FORMAT, NewerPuzzlesError, UnreadablePuzzlesError
 from hearts_learner.puzzle_inputs import PuzzleInputError, RatedPuzzle
-from hearts_learner.puzzle_progress import PuzzleProgress, ThemeRecord
+from hearts_learner.puzzle_progress import PuzzleProgress, ThemeRecord, learner_start
 from hearts_learner.puzzle_store import PuzzleStore
 from hearts_learner.puzzle_words import PATTERNS, due_text, rating_text, streak_text, theme_text
 from hearts_learner.rating import DEVIATION_RANGE, RATING_RANGE, VOLATILITY_RANGE, Game, Glicko
@@ -30,6 +32,8 @@ from hearts_learner.schedule import LEARNING_STEP, ReviewItem
 from tests.support import examples
 
 T0 = datetime(2026, 12, 1, 12, 0, tzinfo=UTC)
+GLICKMAN = PuzzleProgress(glicko=Glicko())
+"""Progress at Glickman's start, 1,500: the rating's arithmetic is tested from there (a learner starts lower)."""
 
 
 @dataclass(frozen=True)
@@ -50,8 +54,8 @@ def catalogue() -> list[CataloguePuzzle]:
 
 
 def played(outcomes: list[tuple[str, float, bool]], start: datetime = T0) -> PuzzleProgress:
-    """Progress after first attempts ``(id, rating, solved)``, a minute apart."""
-    progress = PuzzleProgress()
+    """Progress after first attempts ``(id, rating, solved)``, a minute apart, from Glickman's start."""
+    progress = GLICKMAN
     for minute, (ident, rating, solved) in enumerate(outcomes):
         puzzle = RatedPuzzle(ident, rating, ("void",))
         progress = progress.record_attempt(puzzle, solved, now=start + timedelta(minutes=minute))
@@ -112,6 +116,44 @@ def test_a_solved_puzzle_missed_later_is_reviewed_without_moving_the_rating() ->
     assert missed.card("p1") is not None
 
 
+def test_a_new_learner_starts_among_the_shipped_sets_easiest_puzzles_not_its_hardest() -> None:
+    ratings = sorted(puzzle.rating for puzzle in load_puzzles())
+    start = PuzzleProgress().glicko
+    # The first quartile, re-derived: a quarter of the set at or below it, less than a quarter below it.
+    assert sum(rating <= start.rating for rating in ratings) >= len(ratings) / 4
+    assert sum(rating < start.rating for rating in ratings) < len(ratings) / 4
+    assert start.rating < statistics.median(ratings)
+    assert start.deviation == DEVIATION_RANGE[1]  # as wide as it goes: the first answers move it most
+    # The puzzle nearest a new learner's rating is one of the set's easier half, whatever the draw.
+    for seed in range(10):
+        chosen = next_puzzle(load_puzzles(), None, PuzzleProgress(), now=T0, seed=seed)
+        assert isinstance(chosen, Puzzle) and chosen.rating <= statistics.median(ratings)
+
+
+def test_the_first_answers_move_the_rating_fast_and_later_ones_less() -> None:
+    start = PuzzleProgress()
+    rating = start.glicko.rating
+    progress = start
+    for minute in range(12):
+        progress = progress.record_attempt(RatedPuzzle(f"p{minute}", rating, ()), solved=minute % 2 == 0,
+                                           now=T0 + timedelta(minutes=minute))
+    moves = [abs(change) for change in progress.changes]
+    assert moves[0] >= 100 and moves[1] >= 100  # a puzzle of the learner's own rating
+    assert moves[-1] < moves[0] / 2
+
+
+def test_a_file_from_before_the_new_start_keeps_an_earned_rating_and_starts_an_unearned_one() -> None:
+    earned = GLICKMAN.record_attempt(RatedPuzzle("a", 1500.0, ("void",)), True, now=T0)
+    assert PuzzleProgress.from_dict(earned.to_dict()) == earned
+    assert PuzzleProgress.from_dict(earned.to_dict()).rating == earned.rating > 1500
+    # Only a costly play kept, no puzzle tried: the 1,500 saved was the old start, never the learner's.
+    unearned = GLICKMAN.add_play(ReviewItem("match:1:1:4", {"played": "♠A"}), now=T0).to_dict()
+    assert unearned["rating"]["rating"] == 1500
+    read = PuzzleProgress.from_dict(unearned)
+    assert read.glicko == learner_start() and read.cards == PuzzleProgress.from_dict(unearned).cards
+    assert [card.id for card in read.cards] == ["match:1:1:4"]
+
+
 # ---------------------------------------------------------------------- figures and words
 
 
@@ -139,7 +181,7 @@ def test_accuracy_per_theme_counts_first_attempts() -> None:
 
 
 def test_words_for_the_learner() -> None:
-    assert rating_text(PuzzleProgress()) == "Rating 1,500"
+    assert rating_text(GLICKMAN) == "Rating 1,500"
     assert streak_text(PuzzleProgress()) == "No first-try solves in a row yet"
     up = played([("a", 1500, True)])
     assert rating_text(up) == f"Rating {up.rating:,} (+{up.last_change})"
@@ -165,7 +207,7 @@ def test_every_pattern_has_only_named_placeholders() -> None:
 
 def test_next_puzzle_is_near_the_rating_within_the_theme() -> None:
     puzzles = catalogue()
-    progress = PuzzleProgress()
+    progress = GLICKMAN
     nearest = sorted((puzzle for puzzle in puzzles if "queen" in puzzle.themes), key=lambda p: abs(p.rating - 1500))
     for seed in range(30):
         chosen = next_puzzle(puzzles, "queen", progress, now=T0, seed=seed)
@@ -451,7 +493,9 @@ def test_whatever_is_played_stays_in_bounds_and_reads_back(moves: list[tuple[flo
         assert RATING_RANGE[0] <= glicko.rating <= RATING_RANGE[1]
         assert DEVIATION_RANGE[0] <= glicko.deviation <= DEVIATION_RANGE[1]
         assert VOLATILITY_RANGE[0] <= glicko.volatility <= VOLATILITY_RANGE[1]
-    assert PuzzleProgress.from_dict(json.loads(json.dumps(progress.to_dict(), allow_nan=False))) == progress
+    # Before any attempt the rating is the learner's start, whatever the file holds.
+    kept = progress if progress.attempts else replace(progress, glicko=learner_start())
+    assert PuzzleProgress.from_dict(json.loads(json.dumps(progress.to_dict(), allow_nan=False))) == kept
 
 
 JSON_VALUES = st.sampled_from([None, True, 0, -1, 2, 1.5, 10**400, float("inf"), "", "x", "2026-12-01T12:00:00",

@@ -16,6 +16,7 @@ from hearts_core.review import review_hand
 from hearts_core.rules import NUM_SEATS
 from hearts_core.wording import seat_name
 from hearts_learner.puzzle_choice import puzzle_of_the_day
+from hearts_learner.puzzle_progress import learner_start
 from hearts_learner.puzzle_store import PuzzleStore
 from hearts_learner.schedule import LEARNING_STEP, ReviewItem
 from tests.test_review import OPENING, QUEEN_CATCH, finish, scripted
@@ -24,6 +25,8 @@ from widgets.match.advice import mistake_id
 from widgets.puzzles import PuzzleBoard
 
 NOON = datetime(2026, 12, 1, 12, 0, tzinfo=UTC)
+START = learner_start().rating
+"""A new learner's rating (the shipped set's first quartile, hearts_learner.rating)."""
 
 
 class Clock:
@@ -101,14 +104,14 @@ def test_an_illegal_card_is_refused_in_the_engines_words_and_nothing_changes(tmp
 
 def test_a_right_first_answer_raises_the_rating_and_the_streak(tmp_path: Path) -> None:
     widget = board(tmp_path)
-    assert widget.rating == "Rating 1,500"
+    assert widget.rating == f"Rating {round(START):,}"
     assert widget.select(str(widget.puzzle.solution))
     answer = widget.confirm()
     assert answer is not None and answer.correct
     assert widget.message["kind"] == "right" and widget.message["text"].startswith(answer.why)
     assert widget.rating.startswith("Rating ") and "(+" in widget.rating
     assert widget.streak == "1 in a row"
-    assert widget.progress.rating > 1500 and widget.answered_count == 1
+    assert widget.progress.rating > START and widget.answered_count == 1
     assert PuzzleStore(tmp_path).load().rating == widget.progress.rating  # saved
     assert widget.table[-1]["card"]["text"] == str(widget.puzzle.solution)
 
@@ -121,7 +124,7 @@ def test_a_wrong_answer_lowers_the_rating_and_comes_back_as_a_review(tmp_path: P
     assert answer is not None and not answer.correct
     assert widget.message["kind"] == "wrong" and answer.why in widget.message["text"]
     assert widget.message["text"].endswith("It comes back under Your mistakes in 10 minutes.")
-    assert "(−" in widget.rating and widget.progress.rating < 1500
+    assert "(−" in widget.rating and widget.progress.rating < START
     widget.next_puzzle()
     assert widget.rating == f"Rating {widget.progress.rating:,}"  # the change shows with this page's answer
     assert widget.streak == "No first-try solves in a row yet"
@@ -337,8 +340,9 @@ def test_a_due_play_from_a_match_comes_first_and_a_right_answer_sends_it_further
     progress = PuzzleStore(tmp_path).load()
     card = progress.card(item.id)
     assert card is not None and card.reviews == 1 and card.lapses == 0 and card.due > NOON + timedelta(hours=12)
-    assert progress.attempts == () and progress.rating == 1500  # a review: the rating stays where it was
-    assert widget.rating == "Rating 1,500 (no change: a play from your matches is a review, which leaves it alone)"
+    assert progress.attempts == () and progress.rating == START  # a review: the rating stays where it was
+    assert widget.rating == (f"Rating {round(START):,} "
+                             "(no change: a play from your matches is a review, which leaves it alone)")
     assert widget.answered_count == 0 and widget.due == "To review now: 0"
     texts = [widget.title, widget.message["text"], widget.rating, widget.due]
     assert not [text for text in texts if "_" in text or "{" in text or "match:" in text]
@@ -356,7 +360,7 @@ def test_a_wrong_answer_to_a_play_brings_it_back_soon(tmp_path: Path) -> None:
     assert widget.message["text"].endswith("It comes back under Your mistakes in 10 minutes.")
     card = PuzzleStore(tmp_path).load().card(item.id)
     assert card is not None and card.lapses == 1 and card.due <= NOON + LEARNING_STEP
-    assert widget.progress.rating == 1500 and widget.progress.attempts == ()
+    assert widget.progress.rating == START and widget.progress.attempts == ()
     widget.next_puzzle()
     assert widget.puzzle_id != item.id
     widget.choose(str(widget.puzzle.solution))
