@@ -11,6 +11,13 @@ Design choices:
 * :func:`puzzle_of_the_day` is the same for everyone on a UTC date: a SHA-256 of the ISO
   date indexes the sorted ids (Python's own ``hash`` of a string changes from run to run,
   so it is not used).
+* **Each puzzle on one idea** (:func:`own_ideas`): a puzzle usually carries several themes,
+  the broad ones ("count the suit", "duck") on most puzzles and a telling one on few (a
+  moon try, a queen drop).  Where puzzles are grouped by idea (the strategy lessons, one
+  group of themes each), a puzzle goes to the group of its *rarest* theme in the set, the
+  one that says what is special about it, so a ducking lesson is not handed a moon try
+  that happens to lead a low card, and no puzzle counts in two groups.  The rarity is
+  counted from the puzzles given, not written down, so a re-mined set regroups itself.
 * Both take the time as an argument (``now``, ``day``); the wall clock is only the default.
 """
 
@@ -18,7 +25,8 @@ from __future__ import annotations
 
 import hashlib
 import random
-from collections.abc import Sequence
+from collections import Counter
+from collections.abc import Mapping, Sequence
 from datetime import UTC, date, datetime
 from typing import Final
 
@@ -27,7 +35,7 @@ from hearts_learner.puzzle_inputs import P, PuzzleInputError, check_catalogue, u
 from hearts_learner.puzzle_progress import PuzzleProgress
 from hearts_learner.schedule import ReviewItem
 
-__all__ = ["CHOICE_POOL", "CHOICE_WINDOW", "next_puzzle", "puzzle_of_the_day"]
+__all__ = ["CHOICE_POOL", "CHOICE_WINDOW", "next_puzzle", "own_ideas", "puzzle_of_the_day"]
 
 CHOICE_POOL: Final = 3
 """How many of the unattempted puzzles nearest the learner's rating the next one is drawn from."""
@@ -85,6 +93,38 @@ def next_puzzle(puzzles: Sequence[P], theme: str | None, progress: PuzzleProgres
         raise PuzzleInputError(f"the seed must be text or a whole number, not {quote_input(seed)}")
     draw = random.Random(f"{seed}|{len(progress.attempts)}")  # a str seed is the same in every run
     return pool[draw.randrange(len(pool))]
+
+
+def own_ideas(puzzles: Sequence[P], groups: Mapping[str, Sequence[str]]) -> dict[str, list[P]]:
+    """The puzzles of each group of themes, each puzzle in the one group holding its rarest theme.
+
+    A theme's rarity is how many of ``puzzles`` carry it (ties: the group named first in
+    ``groups``, then the theme's name).  A puzzle with no theme of any group is in none.
+
+    >>> from hearts_learner.puzzle_inputs import RatedPuzzle
+    >>> catalogue = [RatedPuzzle("a", 900.0, ("duck", "count")), RatedPuzzle("b", 900.0, ("duck", "moon")),
+    ...              RatedPuzzle("c", 900.0, ("duck",))] + [RatedPuzzle(ident, 900.0, ("count",)) for ident in "def"]
+    >>> {key: [puzzle.id for puzzle in found] for key, found in own_ideas(catalogue, {
+    ...     "ducking": ("duck",), "counting": ("count",), "moon": ("moon",)}).items()}
+    {'ducking': ['a', 'c'], 'counting': ['d', 'e', 'f'], 'moon': ['b']}
+    """
+    catalogue = check_catalogue(puzzles)
+    order = {key: index for index, key in enumerate(groups)}
+    owner: dict[str, str] = {}
+    for key, themes in groups.items():
+        for theme in themes:
+            if theme in owner:
+                raise PuzzleInputError(f"the theme {quote_input(theme)} is in two groups, "
+                                       f"{quote_input(owner[theme])} and {quote_input(key)}")
+            owner[theme] = key
+    rarity = Counter(theme for puzzle in catalogue for theme in set(puzzle.themes))
+    found: dict[str, list[P]] = {key: [] for key in groups}
+    for puzzle in catalogue:
+        grouped = [theme for theme in puzzle.themes if theme in owner]
+        if grouped:
+            rarest = min(grouped, key=lambda theme: (rarity[theme], order[owner[theme]], theme))
+            found[owner[rarest]].append(puzzle)
+    return found
 
 
 def puzzle_of_the_day(puzzles: Sequence[P], day: date | None = None) -> P:

@@ -131,6 +131,10 @@ class PuzzleProgress:
                 tally[1] += attempt.solved
         return {theme: ThemeRecord(*counts[theme]) for theme in sorted(counts)}
 
+    def solved_in(self, lesson: str) -> int:
+        """First attempts made in strategy lesson ``lesson`` and right at the first try (what its mark counts)."""
+        return sum(1 for attempt in self.attempts if attempt.solved and attempt.lesson == lesson)
+
     def attempted(self, puzzle_id: str) -> bool:
         """Whether the learner has had a first attempt at ``puzzle_id``."""
         return any(attempt.puzzle_id == puzzle_id for attempt in self.attempts)
@@ -146,14 +150,17 @@ class PuzzleProgress:
 
     # ----------------------------------------------------------- changes
 
-    def record_attempt(self, puzzle: PuzzleLike, solved: bool, *, now: datetime | None = None) -> PuzzleProgress:
-        """This progress after an attempt at ``puzzle``.
+    def record_attempt(self, puzzle: PuzzleLike, solved: bool, *, now: datetime | None = None,
+                       lesson: str = "") -> PuzzleProgress:
+        """This progress after an attempt at ``puzzle``, made in strategy lesson ``lesson`` ("" on the puzzles page).
 
-        A first attempt moves the rating (a game against the puzzle) and, if missed, makes
-        a review card.  A later attempt leaves the rating alone: it reviews the puzzle's
-        card if it has one, and a miss of a puzzle without one makes one.
+        A first attempt moves the rating (a game against the puzzle), is kept with its
+        lesson and, if missed, makes a review card.  A later attempt leaves the rating alone:
+        it reviews the puzzle's card if it has one, and a miss of a puzzle without one makes one.
         """
         check_puzzle(puzzle)
+        if not isinstance(lesson, str):
+            raise PuzzleInputError(f"the lesson of an attempt must be text, not {quote_input(lesson)}")
         if not isinstance(solved, bool):
             raise PuzzleInputError(f"whether puzzle {puzzle.id!r} was solved must be True or False, "
                                    f"not {quote_input(solved)}")
@@ -161,7 +168,8 @@ class PuzzleProgress:
         progress = self
         if not self.attempted(puzzle.id):
             after = bounded(self.glicko.after([Game(float(puzzle.rating), PUZZLE_DEVIATION, float(solved))]))
-            attempt = Attempt(puzzle.id, solved, moment, float(puzzle.rating), tuple(puzzle.themes), self.glicko, after)
+            attempt = Attempt(puzzle.id, solved, moment, float(puzzle.rating), tuple(puzzle.themes), self.glicko, after,
+                              lesson)
             progress = replace(self, glicko=after, attempts=(*self.attempts, attempt))
             if not solved:
                 return progress._with_card(new_card(puzzle.id, "puzzle", moment, tuple(puzzle.themes), {}))

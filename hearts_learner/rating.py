@@ -216,6 +216,9 @@ class Attempt:
     themes: tuple[str, ...]
     before: Glicko
     after: Glicko
+    lesson: str = ""
+    """The strategy lesson it was made in (the lesson's key; "" on the puzzles page): a lesson's mark counts
+    only the attempts made in it."""
 
     @property
     def change(self) -> int:

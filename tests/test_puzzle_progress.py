@@ -21,7 +21,7 @@ from hypothesis import strategies as st
 from hearts_core.puzzles import Puzzle, load_puzzles
 from hearts_core.wording import say
 from hearts_learner.files import DATA_ENV, CorruptFileError, SaveConflictError
-from hearts_learner.puzzle_choice import CHOICE_WINDOW, next_puzzle, puzzle_of_the_day
+from hearts_learner.puzzle_choice import CHOICE_WINDOW, next_puzzle, own_ideas, puzzle_of_the_day
 from hearts_learner.puzzle_file import PUZZLES_FORMAT, NewerPuzzlesError, UnreadablePuzzlesError
 from hearts_learner.puzzle_inputs import PuzzleInputError, RatedPuzzle
 from hearts_learner.puzzle_progress import PuzzleProgress, ThemeRecord, learner_start
@@ -224,6 +224,54 @@ def test_next_puzzle_is_near_the_rating_within_the_theme() -> None:
                                                                         seed="2026-12-01")
 
 
+def test_an_attempt_keeps_the_lesson_it_was_made_in_and_a_lesson_counts_only_its_own() -> None:
+    progress = GLICKMAN
+    ducking = "13-leading-and-ducking"
+    for minute, (ident, lesson, solved) in enumerate([("a", ducking, True), ("b", "", True), ("c", "16-counting", True),
+                                                      ("d", ducking, False), ("e", ducking, True)]):
+        progress = progress.record_attempt(RatedPuzzle(ident, 1500.0, ("void",)), solved,
+                                           now=T0 + timedelta(minutes=minute), lesson=lesson)
+    assert [attempt.lesson for attempt in progress.attempts] == ["13-leading-and-ducking", "", "16-counting",
+                                                                 "13-leading-and-ducking", "13-leading-and-ducking"]
+    assert (progress.solved_in("13-leading-and-ducking"), progress.solved_in("16-counting"),
+            progress.solved_in("14-queen-of-spades")) == (2, 1, 0)
+    # A retry elsewhere is not a first attempt: it does not move the count.
+    assert progress.record_attempt(RatedPuzzle("b", 1500.0, ("void",)), True, now=T0 + timedelta(hours=1),
+                                   lesson="16-counting").solved_in("16-counting") == 1
+    document = progress.to_dict()
+    assert "lesson" not in document["attempts"][1]  # a page's attempt is written as before
+    assert PuzzleProgress.from_dict(json.loads(json.dumps(document))) == progress
+    # A file from before lessons were kept: every attempt is the puzzles page's, and it still loads.
+    for attempt in document["attempts"]:
+        attempt.pop("lesson", None)
+    old = PuzzleProgress.from_dict(document)
+    assert old.glicko == progress.glicko and old.solved_in("13-leading-and-ducking") == 0
+    document["attempts"][0]["lesson"] = ""
+    with pytest.raises(CorruptFileError, match="lesson"):
+        PuzzleProgress.from_dict(document)
+
+
+def test_each_puzzle_goes_to_the_group_of_its_rarest_theme() -> None:
+    puzzles = [RatedPuzzle("duck+count", 900.0, ("duck", "count")), RatedPuzzle("duck+moon", 900.0, ("duck", "moon")),
+               RatedPuzzle("count+endgame", 900.0, ("count", "endgame")), RatedPuzzle("plain", 900.0, ()),
+               RatedPuzzle("stray", 900.0, ("stray",))]
+    puzzles += [RatedPuzzle(f"count{n}", 900.0, ("count",)) for n in range(3)]
+    groups = {"ducking": ("duck",), "counting": ("count", "endgame"), "moon": ("moon",)}
+    found = own_ideas(puzzles, groups)
+    assert {key: [puzzle.id for puzzle in value] for key, value in found.items()} == {
+        "ducking": ["duck+count"], "counting": ["count+endgame", "count0", "count1", "count2"], "moon": ["duck+moon"]}
+    # On the shipped set: the telling themes win over the broad ones.
+    shipped = [RatedPuzzle(puzzle.id, float(puzzle.rating), puzzle.theme_keys) for puzzle in load_puzzles()]
+    lessons = {"ducking": ("duck", "safe_exit", "win_clean", "play_last", "trick_one"),
+               "queen": ("drop_queen", "no_cover", "flush_queen"), "discarding": ("unload_high", "shed_hearts"),
+               "counting": ("count", "endgame"), "moon": ("stop_moon", "go_moon")}
+    grouped = own_ideas(shipped, lessons)
+    for key, themes in lessons.items():
+        assert all(set(puzzle.themes) & set(themes) for puzzle in grouped[key])
+    assert all(not {"go_moon", "stop_moon"} & set(puzzle.themes) for key in lessons if key != "moon"
+               for puzzle in grouped[key])
+
+
 def test_next_puzzle_follows_the_rating_and_skips_attempted_puzzles() -> None:
     puzzles = catalogue()
     strong = PuzzleProgress(glicko=Glicko(2000, 80, 0.06))
@@ -327,6 +375,8 @@ def rich_progress() -> PuzzleProgress:
     """Progress with attempts, a reviewed puzzle card and a play card."""
     progress = played([("a", 1500, True), ("b", 1600, False), ("c", 1400, True)])
     progress = progress.review("b", correct=True, now=T0 + timedelta(minutes=30))
+    progress = progress.record_attempt(RatedPuzzle("d", 1450.0, ("void",)), True, now=T0 + timedelta(minutes=40),
+                                       lesson="13-leading-and-ducking")
     return progress.add_play(ReviewItem("match:9:1:4", {"played": "♠A", "cost": 6.5}, ("queen",)), now=T0)
 
 
@@ -342,6 +392,8 @@ def rich_progress() -> PuzzleProgress:
     (lambda p: p.add_play(ReviewItem("m", {"x": object()}), now=T0), "'m'"),
     (lambda p: p.add_play(ReviewItem("", {}), now=T0), "''"),
     (lambda p: next_puzzle(catalogue(), "nosuch", p, now=T0), "'nosuch'"),
+    (lambda p: p.record_attempt(RatedPuzzle("x", 1500.0), solved=True, now=T0, lesson=13), "13"),  # type: ignore[arg-type]
+    (lambda p: own_ideas(catalogue(), {"one": ("void",), "two": ("queen", "void")}), "'void'"),
     (lambda p: next_puzzle([RatedPuzzle("a", 1.0), RatedPuzzle("a", 2.0)], None, p, now=T0), "'a'"),
 ])
 def test_bad_input_is_refused_by_name_and_changes_nothing(action, quoted: str) -> None:  # type: ignore[no-untyped-def]

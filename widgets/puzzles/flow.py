@@ -32,9 +32,10 @@ Design choices:
   moment the status was last worked out is kept (:attr:`PuzzleFlow.status_at`): what is due
   is counted then, not each time the learner taps a card.
 * One board, three uses (``mode``): the puzzles page (every theme, a picker, the puzzle of
-  the day); a strategy lesson's puzzles (:func:`lesson_puzzles`: only the lesson's themes,
-  marked once ``goal`` of them are right at the first try, counted from the saved attempts
-  so a solve on the puzzles page counts too); and a lesson's worked position
+  the day); a strategy lesson's puzzles (:func:`lesson_puzzles`: the puzzles whose own idea
+  is the lesson's, marked once ``goal`` of them are right at the first try *in that
+  lesson*: each attempt is saved with the lesson it was made in, so a solve on the puzzles
+  page or in another lesson never earns this one's mark); and a lesson's worked position
   (:func:`worked_puzzles`: one puzzle, asked before it is explained, kept out of the rating
   and the reviews because the lesson explains it straight after).
 * :attr:`PuzzleFlow.step` goes up whenever another puzzle is shown, so the widget redraws the
@@ -63,7 +64,7 @@ from hearts_core.puzzles import THEMES, Puzzle, PuzzleAnswer, load_puzzles, puzz
 from hearts_core.state import SeatView
 from hearts_core.wording import and_list, marked, say
 from hearts_learner.files import CorruptFileError, SaveConflictError
-from hearts_learner.puzzle_choice import next_puzzle, puzzle_of_the_day
+from hearts_learner.puzzle_choice import next_puzzle, own_ideas, puzzle_of_the_day
 from hearts_learner.puzzle_file import NewerPuzzlesError, UnreadablePuzzlesError
 from hearts_learner.puzzle_progress import PuzzleProgress
 from hearts_learner.puzzle_store import PuzzleStore
@@ -162,10 +163,17 @@ def utc_now() -> datetime:
 
 
 def lesson_puzzles(lesson: Lesson) -> list[Puzzle]:
-    """A strategy lesson's puzzles: the shipped ones carrying any of its themes, less its worked position
-    (the lesson has already explained it)."""
-    return [puzzle for puzzle in load_puzzles()
-            if set(puzzle.theme_keys) & set(lesson.themes) and puzzle.id != lesson.worked]
+    """A strategy lesson's puzzles: the shipped ones whose own idea is one of its themes, less its worked position
+    (the lesson has already explained it).
+
+    A puzzle's own idea is its rarest theme among the strategy lessons' (:func:`own_ideas`): a moon try that
+    leads a low card is the moon lesson's, not the ducking lesson's, and each puzzle is in one lesson only.
+    """
+    from widgets.lessons import LESSONS  # noqa: PLC0415 - a widget module (traitlets): only when a lesson asks
+
+    entries = _entries(load_puzzles())
+    grouped = own_ideas(entries, {item.key: item.themes for item in LESSONS if item.themes})
+    return [entry.puzzle for entry in grouped.get(lesson.key, ()) if entry.id != lesson.worked]
 
 
 def worked_puzzles(lesson: Lesson) -> list[Puzzle]:
@@ -182,7 +190,8 @@ class PuzzleFlow:
 
     ``puzzles`` is the catalogue (the shipped set by default), ``store`` where progress is
     saved (the user's data directory by default), ``clock`` the time, ``seed`` the draw of the
-    next puzzle, ``goal`` what earns the mark and ``mode`` one of :data:`MODES`.
+    next puzzle, ``goal`` what earns the mark and ``mode`` one of :data:`MODES`; ``lesson`` is
+    the strategy lesson's key in mode "lesson", which its answers are saved with.
     """
 
     status_at: datetime
@@ -191,9 +200,12 @@ class PuzzleFlow:
 
     def __init__(self, puzzles: Sequence[Puzzle] | None = None, *, store: PuzzleStore | None = None,
                  clock: Callable[[], datetime] = utc_now, seed: str | int | None = None, goal: int = GOAL,
-                 mode: str = "page") -> None:
+                 mode: str = "page", lesson: str = "") -> None:
         if mode not in MODES:
             raise ValueError(f"a puzzle board's mode is one of {MODES}, not {mode!r}")
+        if (mode == "lesson") != bool(lesson):
+            raise ValueError(f"a lesson's puzzle board needs the lesson's key, and only it does (mode {mode!r}, "
+                             f"lesson {lesson!r})")
         self.catalogue = _entries(load_puzzles() if puzzles is None else puzzles)
         if not self.catalogue:
             raise ValueError("a puzzle page needs at least one puzzle")
@@ -202,6 +214,8 @@ class PuzzleFlow:
         self.clock = clock
         self.seed = seed
         self.mode = mode
+        self.lesson = lesson
+        """The strategy lesson whose puzzles these are ("" on the puzzles page and for a worked position)."""
         self.goal = goal
         self.notice = ""
         """Why progress was lost or is not saved, as a sentence ("" when all is well)."""
@@ -247,8 +261,8 @@ class PuzzleFlow:
 
     @property
     def solved_here(self) -> int:
-        """Attempts right at the first try among this board's own puzzles (what a lesson's mark counts)."""
-        return sum(1 for attempt in self.progress.attempts if attempt.solved and attempt.puzzle_id in self._ids)
+        """Attempts made in this board's lesson and right at the first try (what a lesson's mark counts)."""
+        return self.progress.solved_in(self.lesson) if self.lesson else 0
 
     @property
     def goal_count(self) -> int:
@@ -409,7 +423,7 @@ class PuzzleFlow:
     def _answer_change(self, entry: Entry, correct: bool, now: datetime) -> Callable[[PuzzleProgress], PuzzleProgress]:
         """How an answer changes the progress: a play reviews its card; a puzzle records an attempt."""
         if not entry.play:
-            return lambda progress: progress.record_attempt(entry, correct, now=now)
+            return lambda progress: progress.record_attempt(entry, correct, now=now, lesson=self.lesson)
         # A card gone from the newest progress (another tab's file set aside, say) leaves nothing to review.
         return lambda progress: (progress.review(entry.id, correct, now=now) if progress.card(entry.id) is not None
                                  else progress)
