@@ -68,7 +68,7 @@ from hearts_learner.puzzle_choice import next_puzzle, own_ideas, puzzle_of_the_d
 from hearts_learner.puzzle_file import NewerPuzzlesError, UnreadablePuzzlesError
 from hearts_learner.puzzle_progress import PuzzleProgress
 from hearts_learner.puzzle_store import PuzzleStore
-from hearts_learner.schedule import LEARNING_STEP, ReviewCard, ReviewItem
+from hearts_learner.schedule import LEARNING_MINUTES, ReviewCard, ReviewItem
 from widgets.phrases import Message
 
 if TYPE_CHECKING:  # a lesson is only read here; widgets.lessons is a widget module (traitlets)
@@ -352,7 +352,7 @@ class PuzzleFlow:
         if entry.themes:  # a puzzle the tagger found no theme in says none
             texts.append(say(PATTERNS["themes_after"], themes=and_list(say(THEMES[key]) for key in entry.themes)))
         if not answer.correct and self.mode != "worked":
-            texts.append(say(PATTERNS["comes_back"], minutes=round(LEARNING_STEP.total_seconds() / 60)))
+            texts.append(say(PATTERNS["comes_back"], minutes=LEARNING_MINUTES))
         if warning:
             texts.append(warning)
         self.played = chosen
