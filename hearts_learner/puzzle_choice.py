@@ -7,7 +7,9 @@ Design choices:
   overdue first; then a puzzle never attempted, drawn from the :data:`CHOICE_POOL` nearest
   the learner's rating (ties by id; none more than :data:`CHOICE_WINDOW` farther than the
   nearest), with a seeded draw so the same seed, progress and catalogue always give the
-  same puzzle.  A theme narrows both to puzzles (and review items) carrying it.
+  same puzzle.  A theme narrows the new puzzles to those carrying it, not the reviews: a
+  miss was promised back at its time (:data:`hearts_learner.schedule.LEARNING_STEP`), and
+  the count of reviews due says so, whatever theme the learner has turned to since.
 * :func:`puzzle_of_the_day` is the same for everyone on a UTC date: a SHA-256 of the ISO
   date indexes the sorted ids (Python's own ``hash`` of a string changes from run to run,
   so it is not used).
@@ -51,8 +53,8 @@ def next_puzzle(puzzles: Sequence[P], theme: str | None, progress: PuzzleProgres
     :data:`CHOICE_POOL` unattempted puzzles nearest the rating (none more than
     :data:`CHOICE_WINDOW` farther than the nearest), drawn with ``seed``
     (default: the UTC date of ``now``) and the number of attempts, so the same inputs
-    always give the same puzzle.  ``theme`` (``None`` for all) keeps only what carries it.
-    ``None`` when nothing is left.
+    always give the same puzzle.  ``theme`` (``None`` for all) keeps only the new puzzles
+    carrying it; a due review comes first whatever its theme.  ``None`` when nothing is left.
 
     >>> from datetime import datetime, timezone
     >>> from hearts_learner.puzzle_inputs import RatedPuzzle
@@ -74,9 +76,8 @@ def next_puzzle(puzzles: Sequence[P], theme: str | None, progress: PuzzleProgres
     by_id = {puzzle.id: puzzle for puzzle in catalogue}
     for card in progress.due(moment):
         if card.kind == "play":
-            if theme is None or theme in card.themes:
-                return card.item()
-        elif card.id in by_id and (theme is None or theme in by_id[card.id].themes):
+            return card.item()
+        if card.id in by_id:
             return by_id[card.id]
     done = {attempt.puzzle_id for attempt in progress.attempts} | {card.id for card in progress.cards}
     fresh = [puzzle for puzzle in catalogue

@@ -10,7 +10,9 @@ Design choices:
   shape is a new format number.  One field came later without one, because older files
   lack it and mean by its absence what it means: an attempt's ``lesson`` (the strategy
   lesson it was made in), written only for an attempt made in a lesson and read as "not in
-  a lesson" when absent; an older reader ignores it.
+  a lesson" when absent; and the ``theme`` the learner keeps to on the puzzles page,
+  written only when one is chosen and read as "any theme" when absent.  An older reader
+  ignores both.
 * Reading checks every field before it is used and refuses anything malformed with
   :class:`~hearts_learner.files.CorruptFileError` naming it (FSRS's own ``from_dict``
   checks little, so its card is checked here, field by field, against what its scheduler
@@ -73,12 +75,13 @@ class ProgressParts(NamedTuple):
     attempts: tuple[Attempt, ...]
     cards: tuple[ReviewCard, ...]
     revision: int
+    theme: str = ""
 
 
 def progress_document(glicko: Glicko, attempts: tuple[Attempt, ...], cards: tuple[ReviewCard, ...],
-                      revision: int) -> dict[str, Any]:
+                      revision: int, theme: str = "") -> dict[str, Any]:
     """The JSON form of a puzzle progress file."""
-    return {
+    document = {
         "format": PUZZLES_FORMAT,
         "revision": revision,
         "rating": _glicko_dict(glicko),
@@ -87,6 +90,9 @@ def progress_document(glicko: Glicko, attempts: tuple[Attempt, ...], cards: tupl
                    "reviews": card.reviews, "lapses": card.lapses, "fsrs": card.card.to_dict()}
                   for card in cards],
     }
+    if theme:
+        document["theme"] = theme
+    return document
 
 
 def read_progress(data: object) -> ProgressParts:
@@ -109,7 +115,8 @@ def read_progress(data: object) -> ProgressParts:
     cards = tuple(_review_card(item, index) for index, item in enumerate(_list(data, "cards", "puzzle progress")))
     if len({card.id for card in cards}) != len(cards):
         raise CorruptFileError("an item has more than one review card")
-    return ProgressParts(_glicko(data.get("rating"), "the rating"), attempts, cards, revision)
+    theme = _text(data, "theme", "puzzle progress") if "theme" in data else ""
+    return ProgressParts(_glicko(data.get("rating"), "the rating"), attempts, cards, revision, theme)
 
 
 def _attempt_dict(attempt: Attempt) -> dict[str, Any]:

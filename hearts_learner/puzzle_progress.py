@@ -84,6 +84,8 @@ class PuzzleProgress:
     """Review cards in the order they were made."""
     revision: int = 0
     """The revision of ``puzzles.json`` this was read from or written as (0: none yet)."""
+    theme: str = ""
+    """The theme the learner keeps to on the puzzles page (its key; "" for any), kept for their next visit."""
 
     # ----------------------------------------------------------- figures
 
@@ -212,13 +214,19 @@ class PuzzleProgress:
         reviewed = card.reviewed(correct, utc(now))
         return replace(self, cards=tuple(reviewed if other.id == item_id else other for other in self.cards))
 
+    def with_theme(self, theme: str) -> PuzzleProgress:
+        """This progress keeping to ``theme`` on the puzzles page (a theme's key; "" for any)."""
+        if not isinstance(theme, str):
+            raise PuzzleInputError(f"a theme must be text, not {quote_input(theme)}")
+        return replace(self, theme=theme)
+
     def _with_card(self, card: ReviewCard) -> PuzzleProgress:
         return replace(self, cards=(*self.cards, card))
     # ----------------------------------------------------------- the file's form
 
     def to_dict(self) -> dict[str, Any]:
         """The JSON form of ``puzzles.json`` (the revision is the store's to write)."""
-        return progress_document(self.glicko, self.attempts, self.cards, self.revision)
+        return progress_document(self.glicko, self.attempts, self.cards, self.revision, self.theme)
 
     @classmethod
     def from_dict(cls, data: object) -> PuzzleProgress:

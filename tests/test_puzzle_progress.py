@@ -251,6 +251,20 @@ def test_an_attempt_keeps_the_lesson_it_was_made_in_and_a_lesson_counts_only_its
         PuzzleProgress.from_dict(document)
 
 
+def test_the_theme_kept_to_is_saved_and_an_older_file_keeps_to_none(tmp_path: Path) -> None:
+    store = PuzzleStore(tmp_path)
+    saved = store.update(lambda progress: progress.with_theme("queen"))
+    assert store.load().theme == "queen" == saved.theme
+    document = json.loads(store.path.read_text(encoding="utf-8"))
+    assert document["theme"] == "queen"
+    del document["theme"]  # a file from before the theme was kept
+    assert PuzzleProgress.from_dict(document).theme == ""
+    assert "theme" not in PuzzleProgress().to_dict()  # "any theme" is written as before
+    document["theme"] = 7
+    with pytest.raises(CorruptFileError, match="theme"):
+        PuzzleProgress.from_dict(document)
+
+
 def test_each_puzzle_goes_to_the_group_of_its_rarest_theme() -> None:
     puzzles = [RatedPuzzle("duck+count", 900.0, ("duck", "count")), RatedPuzzle("duck+moon", 900.0, ("duck", "moon")),
                RatedPuzzle("count+endgame", 900.0, ("count", "endgame")), RatedPuzzle("plain", 900.0, ()),
@@ -297,9 +311,11 @@ def test_due_reviews_come_first() -> None:
     soon = next_puzzle(puzzles, None, progress, now=T0 + LEARNING_STEP - timedelta(seconds=1), seed=1)
     assert soon is not None and soon.id != missed.id
     assert next_puzzle(puzzles, None, progress, now=T0 + LEARNING_STEP, seed=1) == missed
-    # A due review of another theme does not come in this one.
+    # A due review comes before the new puzzles of a theme it does not carry: it was promised back now.
     other = next(theme for theme in ("void", "queen", "moon") if theme not in missed.themes)
-    chosen = next_puzzle(puzzles, other, progress, now=T0 + LEARNING_STEP, seed=1)
+    assert next_puzzle(puzzles, other, progress, now=T0 + LEARNING_STEP, seed=1) == missed
+    answered = progress.record_attempt(missed, solved=True, now=T0 + LEARNING_STEP)
+    chosen = next_puzzle(puzzles, other, answered, now=T0 + LEARNING_STEP, seed=1)
     assert chosen is not None and chosen.id != missed.id and other in chosen.themes
 
 
@@ -314,7 +330,7 @@ def test_the_most_overdue_review_comes_first_and_plays_are_returned_as_items() -
     answered = progress.review(puzzles[0].id, correct=True, now=later)
     assert next_puzzle(puzzles, None, answered, now=later) == play
     assert next_puzzle(puzzles, "queen", answered, now=later) == play
-    assert next_puzzle(puzzles, "void", answered, now=later) != play
+    assert next_puzzle(puzzles, "void", answered, now=later) == play  # due, so first whatever the theme
 
 
 def test_fsrs_a_miss_comes_back_sooner_than_a_hit_and_hits_go_further_out() -> None:
@@ -377,7 +393,8 @@ def rich_progress() -> PuzzleProgress:
     progress = progress.review("b", correct=True, now=T0 + timedelta(minutes=30))
     progress = progress.record_attempt(RatedPuzzle("d", 1450.0, ("void",)), True, now=T0 + timedelta(minutes=40),
                                        lesson="13-leading-and-ducking")
-    return progress.add_play(ReviewItem("match:9:1:4", {"played": "♠A", "cost": 6.5}, ("queen",)), now=T0)
+    progress = progress.add_play(ReviewItem("match:9:1:4", {"played": "♠A", "cost": 6.5}, ("queen",)), now=T0)
+    return progress.with_theme("void")
 
 
 @pytest.mark.parametrize(("action", "quoted"), [
@@ -394,6 +411,7 @@ def rich_progress() -> PuzzleProgress:
     (lambda p: next_puzzle(catalogue(), "nosuch", p, now=T0), "'nosuch'"),
     (lambda p: p.record_attempt(RatedPuzzle("x", 1500.0), solved=True, now=T0, lesson=13), "13"),  # type: ignore[arg-type]
     (lambda p: own_ideas(catalogue(), {"one": ("void",), "two": ("queen", "void")}), "'void'"),
+    (lambda p: p.with_theme(None), "None"),  # type: ignore[arg-type]
     (lambda p: next_puzzle([RatedPuzzle("a", 1.0), RatedPuzzle("a", 2.0)], None, p, now=T0), "'a'"),
 ])
 def test_bad_input_is_refused_by_name_and_changes_nothing(action, quoted: str) -> None:  # type: ignore[no-untyped-def]

@@ -40,6 +40,13 @@ Design choices:
   and the reviews because the lesson explains it straight after).
 * :attr:`PuzzleFlow.step` goes up whenever another puzzle is shown, so the widget redraws the
   position only then.
+* **The queue keeps its word across visits.**  A page may be built before the learner comes
+  (a preheated kernel, with the progress of that moment), so its opening
+  (:meth:`PuzzleFlow.page_opened`) re-reads the progress and the theme and shows whatever a
+  page built now would: a puzzle missed since is not shown before its time, and a review
+  that fell due meanwhile comes before any new puzzle (due reviews come first whatever the
+  theme, :func:`next_puzzle`).  The theme chosen on the puzzles page is saved with the
+  progress (:attr:`PuzzleProgress.theme`), so a reload keeps it; a lesson has no picker.
 
 >>> from datetime import UTC, datetime
 >>> from tempfile import TemporaryDirectory
@@ -222,8 +229,8 @@ class PuzzleFlow:
         self.saving = mode != "worked"
         """Answers go to the store (not for a worked position, nor once the store proved unusable)."""
         self.progress = self._load() if self.saving else PuzzleProgress()
-        self.theme = ""
-        """The theme the learner keeps to (its key; "" for any)."""
+        self.theme = self._kept_theme()
+        """The theme the learner keeps to (its key; "" for any), as saved from the puzzles page's picker."""
         self.entry = self.catalogue[0]
         self.view: SeatView = self.entry.puzzle.view()
         self.title_kind = "title"
@@ -311,8 +318,11 @@ class PuzzleFlow:
         """
         if self.saving:
             self.progress = self._load()
-        if not self.answered and self._answered_elsewhere():
-            self._show(self._choose_next() or self._day_entry())
+        self.theme = self._kept_theme()
+        if not self.answered:
+            entry = self._choose_next() or self._day_entry()
+            if entry.id != self.entry.id or self._title_kind(entry) != self.title_kind:
+                self._show(entry)
         self.status_at = self.clock()
         self.opened = True
 
@@ -389,6 +399,8 @@ class PuzzleFlow:
         if theme and theme not in self.theme_keys:
             raise ValueError(say("There are no puzzles on the theme {theme}.", theme=theme))
         self.theme = theme
+        if self.mode == "page" and self.progress.theme != theme:
+            self._record(lambda progress: progress.with_theme(theme))  # unsaved, it still holds on this page
         entry = self._choose_next()
         if entry is None:
             self._say(say(PATTERNS["none_left"]))
@@ -438,13 +450,10 @@ class PuzzleFlow:
         except HeartsError:
             return None
 
-    def _answered_elsewhere(self) -> bool:
-        """The puzzle on screen was answered in another tab since it was shown (its play no longer due)."""
-        ident = self.entry.id
-        card = self.progress.card(ident)
-        if self.entry.play:
-            return card is None or card.due > self.clock()
-        return self.progress.attempted(ident) and card is None
+    def _kept_theme(self) -> str:
+        """The theme saved from the puzzles page's picker, if this board is that page and still offers it."""
+        theme = self.progress.theme
+        return theme if self.mode == "page" and theme in self.theme_keys else ""
 
     def _day_entry(self) -> Entry:
         return puzzle_of_the_day(self.catalogue, self.clock().date())
@@ -472,25 +481,23 @@ class PuzzleFlow:
         """Put ``entry`` on screen, unanswered, with the title that says why it is here."""
         self.entry = entry
         self.view = entry.puzzle.view()
-        if kind is None and self.mode == "worked":
-            kind = "title_worked"
-        if kind is None and entry.play:
-            kind = "title_play"
-        if kind is None:
-            card = self.progress.card(entry.id)
-            now = self.clock()
-            if card is not None and card.due <= now:
-                kind = "title_review"
-            elif self.progress.attempted(entry.id):
-                kind = "title_repeat"
-            else:
-                kind = "title"
-        self.title_kind = kind
+        self.title_kind = kind or self._title_kind(entry)
         self.selected = None
         self.played = None
         self._say(say(PATTERNS["prompt"]))
         self.status_at = self.clock()
         self.step += 1
+
+    def _title_kind(self, entry: Entry) -> str:
+        """Which title ``entry`` wears when the next puzzle is chosen: why it is here."""
+        if self.mode == "worked":
+            return "title_worked"
+        if entry.play:
+            return "title_play"
+        card = self.progress.card(entry.id)
+        if card is not None and card.due <= self.clock():
+            return "title_review"
+        return "title_repeat" if self.progress.attempted(entry.id) else "title"
 
     def _say(self, text: str) -> None:
         self.message = Message("prompt", "", text)
