@@ -293,7 +293,7 @@ def test_a_lessons_mark_is_earned_only_by_answers_in_that_lesson(tmp_path: Path)
     for other in STRATEGY:
         if other.key != ducking.key:
             fresh = PuzzleBoard.for_lesson(other.key, store=PuzzleStore(tmp_path), clock=Clock())
-            assert fresh.goal_count == 0 and fresh.lesson_text == f"Right at the first try in this lesson's themes: " \
+            assert fresh.goal_count == 0 and fresh.lesson_text == "Right at the first try in this lesson: " \
                 f"0 of {other.goal}.", other.key
     assert PuzzleBoard.for_lesson(ducking.key, store=PuzzleStore(tmp_path), clock=Clock()).goal_count == 10
 

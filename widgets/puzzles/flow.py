@@ -141,9 +141,9 @@ PATTERNS: Final = {
     "title_play": marked("A costly play from one of your matches, rated {rating}"),
     "played_in_match": marked("In your match you played {card}."),
     "play_rating": marked("Rating {rating} (no change: a play from your matches is a review, which leaves it alone)"),
-    "lesson_goal": marked("Right at the first try in this lesson's themes: {count} of {goal}."),
-    "lesson_done": marked("Right at the first try in this lesson's themes: {count}. The lesson's mark needs {goal}: "
-                    "you have it."),
+    "lesson_goal": marked("Right at the first try in this lesson: {count} of {goal}."),
+    "lesson_done": marked("Right at the first try in this lesson: {count}. The lesson's mark needs {goal}: "
+                          "you have it."),
 }
 """Every sentence and label the puzzle board shows, each a whole pattern for :func:`hearts_core.wording.say`."""
 
