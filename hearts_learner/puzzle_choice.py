@@ -7,10 +7,19 @@ Design choices:
   overdue first; then a puzzle never attempted, drawn from the :data:`CHOICE_POOL` nearest
   the learner's rating (ties by id; none more than :data:`CHOICE_WINDOW` farther than the
   nearest), with a seeded draw so the same seed, progress and catalogue always give the
-  same puzzle.  A theme narrows both to puzzles (and review items) carrying it.
+  same puzzle.  A theme narrows the new puzzles to those carrying it, not the reviews: a
+  miss was promised back at its time (:data:`hearts_learner.schedule.LEARNING_STEP`), and
+  the count of reviews due says so, whatever theme the learner has turned to since.
 * :func:`puzzle_of_the_day` is the same for everyone on a UTC date: a SHA-256 of the ISO
   date indexes the sorted ids (Python's own ``hash`` of a string changes from run to run,
   so it is not used).
+* **Each puzzle on one idea** (:func:`own_ideas`): a puzzle usually carries several themes,
+  the broad ones ("count the suit", "duck") on most puzzles and a telling one on few (a
+  moon try, a queen drop).  Where puzzles are grouped by idea (the strategy lessons, one
+  group of themes each), a puzzle goes to the group of its *rarest* theme in the set, the
+  one that says what is special about it, so a ducking lesson is not handed a moon try
+  that happens to lead a low card, and no puzzle counts in two groups.  The rarity is
+  counted from the puzzles given, not written down, so a re-mined set regroups itself.
 * Both take the time as an argument (``now``, ``day``); the wall clock is only the default.
 """
 
@@ -18,7 +27,8 @@ from __future__ import annotations
 
 import hashlib
 import random
-from collections.abc import Sequence
+from collections import Counter
+from collections.abc import Mapping, Sequence
 from datetime import UTC, date, datetime
 from typing import Final
 
@@ -27,7 +37,7 @@ from hearts_learner.puzzle_inputs import P, PuzzleInputError, check_catalogue, u
 from hearts_learner.puzzle_progress import PuzzleProgress
 from hearts_learner.schedule import ReviewItem
 
-__all__ = ["CHOICE_POOL", "CHOICE_WINDOW", "next_puzzle", "puzzle_of_the_day"]
+__all__ = ["CHOICE_POOL", "CHOICE_WINDOW", "next_puzzle", "own_ideas", "puzzle_of_the_day"]
 
 CHOICE_POOL: Final = 3
 """How many of the unattempted puzzles nearest the learner's rating the next one is drawn from."""
@@ -43,8 +53,8 @@ def next_puzzle(puzzles: Sequence[P], theme: str | None, progress: PuzzleProgres
     :data:`CHOICE_POOL` unattempted puzzles nearest the rating (none more than
     :data:`CHOICE_WINDOW` farther than the nearest), drawn with ``seed``
     (default: the UTC date of ``now``) and the number of attempts, so the same inputs
-    always give the same puzzle.  ``theme`` (``None`` for all) keeps only what carries it.
-    ``None`` when nothing is left.
+    always give the same puzzle.  ``theme`` (``None`` for all) keeps only the new puzzles
+    carrying it; a due review comes first whatever its theme.  ``None`` when nothing is left.
 
     >>> from datetime import datetime, timezone
     >>> from hearts_learner.puzzle_inputs import RatedPuzzle
@@ -66,9 +76,8 @@ def next_puzzle(puzzles: Sequence[P], theme: str | None, progress: PuzzleProgres
     by_id = {puzzle.id: puzzle for puzzle in catalogue}
     for card in progress.due(moment):
         if card.kind == "play":
-            if theme is None or theme in card.themes:
-                return card.item()
-        elif card.id in by_id and (theme is None or theme in by_id[card.id].themes):
+            return card.item()
+        if card.id in by_id:
             return by_id[card.id]
     done = {attempt.puzzle_id for attempt in progress.attempts} | {card.id for card in progress.cards}
     fresh = [puzzle for puzzle in catalogue
@@ -85,6 +94,38 @@ def next_puzzle(puzzles: Sequence[P], theme: str | None, progress: PuzzleProgres
         raise PuzzleInputError(f"the seed must be text or a whole number, not {quote_input(seed)}")
     draw = random.Random(f"{seed}|{len(progress.attempts)}")  # a str seed is the same in every run
     return pool[draw.randrange(len(pool))]
+
+
+def own_ideas(puzzles: Sequence[P], groups: Mapping[str, Sequence[str]]) -> dict[str, list[P]]:
+    """The puzzles of each group of themes, each puzzle in the one group holding its rarest theme.
+
+    A theme's rarity is how many of ``puzzles`` carry it (ties: the group named first in
+    ``groups``, then the theme's name).  A puzzle with no theme of any group is in none.
+
+    >>> from hearts_learner.puzzle_inputs import RatedPuzzle
+    >>> catalogue = [RatedPuzzle("a", 900.0, ("duck", "count")), RatedPuzzle("b", 900.0, ("duck", "moon")),
+    ...              RatedPuzzle("c", 900.0, ("duck",))] + [RatedPuzzle(ident, 900.0, ("count",)) for ident in "def"]
+    >>> {key: [puzzle.id for puzzle in found] for key, found in own_ideas(catalogue, {
+    ...     "ducking": ("duck",), "counting": ("count",), "moon": ("moon",)}).items()}
+    {'ducking': ['a', 'c'], 'counting': ['d', 'e', 'f'], 'moon': ['b']}
+    """
+    catalogue = check_catalogue(puzzles)
+    order = {key: index for index, key in enumerate(groups)}
+    owner: dict[str, str] = {}
+    for key, themes in groups.items():
+        for theme in themes:
+            if theme in owner:
+                raise PuzzleInputError(f"the theme {quote_input(theme)} is in two groups, "
+                                       f"{quote_input(owner[theme])} and {quote_input(key)}")
+            owner[theme] = key
+    rarity = Counter(theme for puzzle in catalogue for theme in set(puzzle.themes))
+    found: dict[str, list[P]] = {key: [] for key in groups}
+    for puzzle in catalogue:
+        grouped = [theme for theme in puzzle.themes if theme in owner]
+        if grouped:
+            rarest = min(grouped, key=lambda theme: (rarity[theme], order[owner[theme]], theme))
+            found[owner[rarest]].append(puzzle)
+    return found
 
 
 def puzzle_of_the_day(puzzles: Sequence[P], day: date | None = None) -> P:

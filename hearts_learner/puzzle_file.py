@@ -7,7 +7,12 @@ Design choices:
   ``attempts`` (each with the rating before and after it) and the review ``cards`` (each
   with its FSRS schedule in ``fsrs.Card.to_dict`` form).  :func:`progress_document` writes
   exactly that; the bytes of a learner's existing file must keep loading, so a change of
-  shape is a new format number.
+  shape is a new format number.  One field came later without one, because older files
+  lack it and mean by its absence what it means: an attempt's ``lesson`` (the strategy
+  lesson it was made in), written only for an attempt made in a lesson and read as "not in
+  a lesson" when absent; and the ``theme`` the learner keeps to on the puzzles page,
+  written only when one is chosen and read as "any theme" when absent.  An older reader
+  ignores both.
 * Reading checks every field before it is used and refuses anything malformed with
   :class:`~hearts_learner.files.CorruptFileError` naming it (FSRS's own ``from_dict``
   checks little, so its card is checked here, field by field, against what its scheduler
@@ -70,23 +75,24 @@ class ProgressParts(NamedTuple):
     attempts: tuple[Attempt, ...]
     cards: tuple[ReviewCard, ...]
     revision: int
+    theme: str = ""
 
 
 def progress_document(glicko: Glicko, attempts: tuple[Attempt, ...], cards: tuple[ReviewCard, ...],
-                      revision: int) -> dict[str, Any]:
+                      revision: int, theme: str = "") -> dict[str, Any]:
     """The JSON form of a puzzle progress file."""
-    return {
+    document = {
         "format": PUZZLES_FORMAT,
         "revision": revision,
         "rating": _glicko_dict(glicko),
-        "attempts": [{"puzzle": attempt.puzzle_id, "solved": attempt.solved, "at": attempt.at.isoformat(),
-                      "puzzle_rating": attempt.puzzle_rating, "themes": list(attempt.themes),
-                      "before": _glicko_dict(attempt.before), "after": _glicko_dict(attempt.after)}
-                     for attempt in attempts],
+        "attempts": [_attempt_dict(attempt) for attempt in attempts],
         "cards": [{"id": card.id, "kind": card.kind, "themes": list(card.themes), "data": dict(card.data),
                    "reviews": card.reviews, "lapses": card.lapses, "fsrs": card.card.to_dict()}
                   for card in cards],
     }
+    if theme:
+        document["theme"] = theme
+    return document
 
 
 def read_progress(data: object) -> ProgressParts:
@@ -109,7 +115,17 @@ def read_progress(data: object) -> ProgressParts:
     cards = tuple(_review_card(item, index) for index, item in enumerate(_list(data, "cards", "puzzle progress")))
     if len({card.id for card in cards}) != len(cards):
         raise CorruptFileError("an item has more than one review card")
-    return ProgressParts(_glicko(data.get("rating"), "the rating"), attempts, cards, revision)
+    theme = _text(data, "theme", "puzzle progress") if "theme" in data else ""
+    return ProgressParts(_glicko(data.get("rating"), "the rating"), attempts, cards, revision, theme)
+
+
+def _attempt_dict(attempt: Attempt) -> dict[str, Any]:
+    document = {"puzzle": attempt.puzzle_id, "solved": attempt.solved, "at": attempt.at.isoformat(),
+                "puzzle_rating": attempt.puzzle_rating, "themes": list(attempt.themes),
+                "before": _glicko_dict(attempt.before), "after": _glicko_dict(attempt.after)}
+    if attempt.lesson:
+        document["lesson"] = attempt.lesson
+    return document
 
 
 def _glicko_dict(glicko: Glicko) -> dict[str, float]:
@@ -179,9 +195,10 @@ def _attempt(item: object, index: int) -> Attempt:
     if not is_rating(rating):
         raise CorruptFileError(f"{where}: the puzzle's rating must be a number from {RATING_RANGE[0]:g} "
                                f"to {RATING_RANGE[1]:g}, not {quote_input(rating)}")
+    lesson = _text(item, "lesson", where) if "lesson" in item else ""
     return Attempt(_text(item, "puzzle", where), solved, _moment(item.get("at"), f"{where}'s time"), float(rating),
                    _themes(item, where), _glicko(item.get("before"), f"{where}'s rating before"),
-                   _glicko(item.get("after"), f"{where}'s rating after"))
+                   _glicko(item.get("after"), f"{where}'s rating after"), lesson)
 
 
 def _review_card(item: object, index: int) -> ReviewCard:

@@ -11,6 +11,12 @@ Design choices:
   (:mod:`hearts_learner.schedule`).  A later attempt leaves the rating alone and reviews
   the puzzle's card, so retrying a known answer cannot farm points.  A costly play from a
   match is added as a card of its own (:meth:`PuzzleProgress.add_play`).
+* **Where a learner starts.**  A progress with no first attempt has the shipped set's
+  starting rating (:func:`learner_start`, :func:`hearts_learner.rating.start_glicko`), a
+  file read back with none included: only first attempts move a rating, so a rating
+  saved before any (a file written when a match's costly play was kept, say, under the
+  old start of 1,500) was never the learner's own.  A rating with attempts behind it is
+  kept as it was saved.
 * The figures a page shows (rating, streaks, accuracy per theme, what is due) are derived
   from the attempts and cards, never stored apart from them.
 * The file's form is :mod:`hearts_learner.puzzle_file`; keeping it on disk is
@@ -21,7 +27,7 @@ Design choices:
 >>> from hearts_learner.puzzle_inputs import RatedPuzzle
 >>> when = datetime(2026, 12, 1, 12, 0, tzinfo=timezone.utc)
 >>> puzzle = RatedPuzzle("p-void-1", 1400.0, ("void",))
->>> progress = PuzzleProgress().record_attempt(puzzle, solved=True, now=when)
+>>> progress = PuzzleProgress(glicko=Glicko(1500.0)).record_attempt(puzzle, solved=True, now=when)
 >>> progress.rating, progress.last_change, progress.streak
 (1632, 132, 1)
 >>> progress.record_attempt(puzzle, solved=False, now=when).rating == progress.rating
@@ -30,6 +36,7 @@ True
 
 from __future__ import annotations
 
+import functools
 import json
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
@@ -37,12 +44,19 @@ from datetime import datetime
 from typing import Any
 
 from hearts_core.errors import quote_input
+from hearts_core.puzzles import load_puzzles
 from hearts_learner.puzzle_file import progress_document, read_progress
 from hearts_learner.puzzle_inputs import PuzzleInputError, PuzzleLike, check_puzzle, check_themes, utc
-from hearts_learner.rating import PUZZLE_DEVIATION, Attempt, Game, Glicko, bounded
+from hearts_learner.rating import PUZZLE_DEVIATION, Attempt, Game, Glicko, bounded, start_glicko
 from hearts_learner.schedule import ReviewCard, ReviewItem, new_card
 
-__all__ = ["PuzzleProgress", "ThemeRecord"]
+__all__ = ["PuzzleProgress", "ThemeRecord", "learner_start"]
+
+
+@functools.cache
+def learner_start() -> Glicko:
+    """A new learner's rating: :func:`~hearts_learner.rating.start_glicko` of the shipped puzzle set."""
+    return start_glicko(puzzle.rating for puzzle in load_puzzles())
 
 
 @dataclass(frozen=True, slots=True)
@@ -62,13 +76,16 @@ class ThemeRecord:
 class PuzzleProgress:
     """The learner's rating, first attempts and review cards; each change returns a new value."""
 
-    glicko: Glicko = field(default_factory=Glicko)
+    glicko: Glicko = field(default_factory=learner_start)
+    """The rating: :func:`learner_start` until the first attempt moves it."""
     attempts: tuple[Attempt, ...] = ()
     """First attempts only, oldest first."""
     cards: tuple[ReviewCard, ...] = ()
     """Review cards in the order they were made."""
     revision: int = 0
     """The revision of ``puzzles.json`` this was read from or written as (0: none yet)."""
+    theme: str = ""
+    """The theme the learner keeps to on the puzzles page (its key; "" for any), kept for their next visit."""
 
     # ----------------------------------------------------------- figures
 
@@ -116,6 +133,10 @@ class PuzzleProgress:
                 tally[1] += attempt.solved
         return {theme: ThemeRecord(*counts[theme]) for theme in sorted(counts)}
 
+    def solved_in(self, lesson: str) -> int:
+        """First attempts made in strategy lesson ``lesson`` and right at the first try (what its mark counts)."""
+        return sum(1 for attempt in self.attempts if attempt.solved and attempt.lesson == lesson)
+
     def attempted(self, puzzle_id: str) -> bool:
         """Whether the learner has had a first attempt at ``puzzle_id``."""
         return any(attempt.puzzle_id == puzzle_id for attempt in self.attempts)
@@ -131,14 +152,17 @@ class PuzzleProgress:
 
     # ----------------------------------------------------------- changes
 
-    def record_attempt(self, puzzle: PuzzleLike, solved: bool, *, now: datetime | None = None) -> PuzzleProgress:
-        """This progress after an attempt at ``puzzle``.
+    def record_attempt(self, puzzle: PuzzleLike, solved: bool, *, now: datetime | None = None,
+                       lesson: str = "") -> PuzzleProgress:
+        """This progress after an attempt at ``puzzle``, made in strategy lesson ``lesson`` ("" on the puzzles page).
 
-        A first attempt moves the rating (a game against the puzzle) and, if missed, makes
-        a review card.  A later attempt leaves the rating alone: it reviews the puzzle's
-        card if it has one, and a miss of a puzzle without one makes one.
+        A first attempt moves the rating (a game against the puzzle), is kept with its
+        lesson and, if missed, makes a review card.  A later attempt leaves the rating alone:
+        it reviews the puzzle's card if it has one, and a miss of a puzzle without one makes one.
         """
         check_puzzle(puzzle)
+        if not isinstance(lesson, str):
+            raise PuzzleInputError(f"the lesson of an attempt must be text, not {quote_input(lesson)}")
         if not isinstance(solved, bool):
             raise PuzzleInputError(f"whether puzzle {puzzle.id!r} was solved must be True or False, "
                                    f"not {quote_input(solved)}")
@@ -146,7 +170,8 @@ class PuzzleProgress:
         progress = self
         if not self.attempted(puzzle.id):
             after = bounded(self.glicko.after([Game(float(puzzle.rating), PUZZLE_DEVIATION, float(solved))]))
-            attempt = Attempt(puzzle.id, solved, moment, float(puzzle.rating), tuple(puzzle.themes), self.glicko, after)
+            attempt = Attempt(puzzle.id, solved, moment, float(puzzle.rating), tuple(puzzle.themes), self.glicko, after,
+                              lesson)
             progress = replace(self, glicko=after, attempts=(*self.attempts, attempt))
             if not solved:
                 return progress._with_card(new_card(puzzle.id, "puzzle", moment, tuple(puzzle.themes), {}))
@@ -189,15 +214,22 @@ class PuzzleProgress:
         reviewed = card.reviewed(correct, utc(now))
         return replace(self, cards=tuple(reviewed if other.id == item_id else other for other in self.cards))
 
+    def with_theme(self, theme: str) -> PuzzleProgress:
+        """This progress keeping to ``theme`` on the puzzles page (a theme's key; "" for any)."""
+        if not isinstance(theme, str):
+            raise PuzzleInputError(f"a theme must be text, not {quote_input(theme)}")
+        return replace(self, theme=theme)
+
     def _with_card(self, card: ReviewCard) -> PuzzleProgress:
         return replace(self, cards=(*self.cards, card))
     # ----------------------------------------------------------- the file's form
 
     def to_dict(self) -> dict[str, Any]:
         """The JSON form of ``puzzles.json`` (the revision is the store's to write)."""
-        return progress_document(self.glicko, self.attempts, self.cards, self.revision)
+        return progress_document(self.glicko, self.attempts, self.cards, self.revision, self.theme)
 
     @classmethod
     def from_dict(cls, data: object) -> PuzzleProgress:
         """Read the JSON form; anything malformed raises :class:`hearts_learner.files.CorruptFileError` naming it."""
-        return cls(*read_progress(data))
+        parts = read_progress(data)
+        return cls(parts.glicko if parts.attempts else learner_start(), *parts[1:])

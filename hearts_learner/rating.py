@@ -10,6 +10,16 @@ Design choices:
   reviews included, never move the rating, so retrying a known answer cannot farm points
   (:meth:`hearts_learner.puzzle_progress.PuzzleProgress.record_attempt` decides which
   attempt is first).
+* **Where a learner starts.**  Glickman's start, 1,500 (:data:`START_RATING`, also the centre
+  of the Glicko-2 scale), sits far above this course's puzzles: the shipped set's median is
+  about 900 and only one puzzle in seven is rated 1,500 or more, so "the puzzle nearest
+  your rating" would hand a beginner the hardest first.  A learner starts instead at the
+  set's first quartile (:data:`START_QUANTILE`, :func:`start_glicko`), computed from the
+  ratings the set ships with, so a re-rated set moves the start with it
+  (:func:`hearts_learner.puzzle_progress.learner_start` applies it to the shipped set).  The
+  deviation starts at its widest (:data:`START_DEVIATION`, as Glickman and puzzle sites
+  start it), so the first answers move the rating fast (more than a hundred points each)
+  and later ones less as it narrows.
 * The learner's figures are kept inside bounds (:data:`RATING_RANGE`, :data:`DEVIATION_RANGE`,
   :data:`VOLATILITY_RANGE`, :func:`bounded`), as puzzle sites bound theirs, so every file
   written reads back and updates without overflow.
@@ -23,7 +33,7 @@ Design choices:
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
 from datetime import datetime
 from typing import Final, NamedTuple, TypeGuard
@@ -34,6 +44,7 @@ __all__ = [
     "PUZZLE_DEVIATION",
     "RATING_RANGE",
     "START_DEVIATION",
+    "START_QUANTILE",
     "START_RATING",
     "START_VOLATILITY",
     "TAU",
@@ -44,13 +55,19 @@ __all__ = [
     "bounded",
     "is_number",
     "is_rating",
+    "start_glicko",
 ]
 
 GLICKO_SCALE: Final = 173.7178
 """Glicko-2's conversion between the rating scale and its own (Glickman, step 2)."""
 START_RATING: Final = 1500.0
+"""Glickman's starting rating and the centre of the Glicko-2 scale (a learner starts at :func:`start_glicko`)."""
 START_DEVIATION: Final = 350.0
+"""The widest deviation, every learner's at the start: the first answers move the rating most."""
 START_VOLATILITY: Final = 0.06
+START_QUANTILE: Final = 0.25
+"""A new learner's rating is the puzzle set's rating with this share of the set at or below it (its
+first quartile): where the set's easiest puzzles are, not where the hardest are."""
 TAU: Final = 0.5
 """Glicko-2's system constant: how fast volatility may change (Glickman suggests 0.3 to 1.2)."""
 _CONVERGENCE: Final = 0.000001
@@ -79,6 +96,23 @@ def is_rating(value: object) -> TypeGuard[float]:
     """A number inside :data:`RATING_RANGE`."""
     return is_number(value) and RATING_RANGE[0] <= value <= RATING_RANGE[1]
 
+
+def start_glicko(puzzle_ratings: Iterable[float], quantile: float = START_QUANTILE) -> Glicko:
+    """A new learner's rating for a puzzle set with these ratings: its ``quantile`` rating, the widest deviation.
+
+    The ``quantile`` rating is the lowest of the ratings with at least that share of the set at or below it.
+
+    >>> start_glicko([700, 800, 900, 1000, 1500, 2000, 2200, 2500])
+    Glicko(rating=800.0, deviation=350.0, volatility=0.06)
+    """
+    ratings = sorted(float(rating) for rating in puzzle_ratings)
+    if not ratings or not all(is_rating(rating) for rating in ratings):
+        raise ValueError(f"a starting rating needs ratings from {RATING_RANGE[0]:g} to {RATING_RANGE[1]:g}, "
+                         f"not {ratings[:5]!r}")
+    if not (is_number(quantile) and 0 <= quantile <= 1):
+        raise ValueError(f"the quantile must be a number from 0 to 1, not {quantile!r}")
+    index = max(math.ceil(quantile * len(ratings)) - 1, 0)
+    return Glicko(ratings[index], START_DEVIATION, START_VOLATILITY)
 
 
 class Game(NamedTuple):
@@ -182,6 +216,9 @@ class Attempt:
     themes: tuple[str, ...]
     before: Glicko
     after: Glicko
+    lesson: str = ""
+    """The strategy lesson it was made in (the lesson's key; "" on the puzzles page): a lesson's mark counts
+    only the attempts made in it."""
 
     @property
     def change(self) -> int:

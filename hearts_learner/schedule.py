@@ -28,10 +28,12 @@ import fsrs
 
 from hearts_learner.puzzle_inputs import utc
 
-__all__ = ["LEARNING_STEP", "SCHEDULER", "ReviewCard", "ReviewItem", "ReviewKind", "new_card"]
+__all__ = ["LEARNING_MINUTES", "LEARNING_STEP", "SCHEDULER", "ReviewCard", "ReviewItem", "ReviewKind", "new_card"]
 
 LEARNING_STEP: Final = timedelta(minutes=10)
 """How soon a missed card comes back (FSRS's learning and relearning step)."""
+LEARNING_MINUTES: Final = round(LEARNING_STEP.total_seconds() / 60)
+""":data:`LEARNING_STEP` in whole minutes, as every sentence promising a miss's return says it."""
 SCHEDULER: Final = fsrs.Scheduler(learning_steps=(LEARNING_STEP,), relearning_steps=(LEARNING_STEP,),
                                   enable_fuzzing=False)
 """FSRS with its default weights and 90% desired retention, one ten-minute step, no random fuzz."""

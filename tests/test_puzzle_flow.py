@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 import subprocess
 import sys
 from datetime import UTC, datetime, timedelta
@@ -11,6 +12,7 @@ from pathlib import Path
 import pytest
 
 from hearts_core.puzzles import THEMES, Puzzle, load_puzzles
+from hearts_learner.puzzle_progress import learner_start
 from hearts_learner.puzzle_store import PuzzleStore
 from hearts_learner.schedule import LEARNING_STEP
 from widgets.puzzles import payloads
@@ -73,7 +75,7 @@ def test_a_wrong_card_then_the_right_one_on_its_return_is_no_first_try(tmp_path:
     assert answer is not None and not answer.correct
     assert flow.first_try and flow.answered and flow.selected is None and flow.message.kind == "wrong"
     assert flow.message.text.endswith("It comes back under Your mistakes in 10 minutes.")
-    assert flow.progress.rating < 1500 and len(flow.progress.attempts) == 1
+    assert flow.progress.rating < learner_start().rating and len(flow.progress.attempts) == 1
     rating = flow.progress.rating
     assert flow.confirm() is None and flow.message.text == "This puzzle is answered. Press Next puzzle for another."
     # Its only puzzle is answered and not yet due: nothing to show until the review is.
@@ -112,5 +114,84 @@ def test_a_worked_position_is_not_saved_and_counts_once_answered(tmp_path: Path)
     flow.choose(wrong_card(flow))
     assert flow.goal_count == 1 and flow.is_complete() and flow.message.kind == "wrong"
     assert "comes back" not in flow.message.text  # the lesson explains it straight after: no review card
-    assert flow.progress.attempts == () and flow.progress.rating == 1500
+    assert flow.progress.attempts == () and flow.progress.rating == round(learner_start().rating)
     assert not (tmp_path / "puzzles.json").exists()
+
+
+# ---------------------------------------------------------------------- the review queue keeps its word (issue 36)
+
+
+def promised_minutes(flow: PuzzleFlow) -> int:
+    """The minutes the answer's "It comes back ... in N minutes" promised."""
+    found = re.search(r"It comes back under Your mistakes in (\d+) minutes\.", flow.message.text)
+    assert found, flow.message.text
+    return int(found.group(1))
+
+
+def test_a_miss_is_not_served_before_the_time_its_answer_promised_even_across_a_reload(tmp_path: Path) -> None:
+    clock = Clock()
+    preheated = flow_of(tmp_path, clock=clock)  # a page built before the learner came, as a preheated kernel does
+    flow = flow_of(tmp_path, clock=clock)
+    missed = flow.entry.id
+    flow.choose(wrong_card(flow))
+    promised = timedelta(minutes=promised_minutes(flow))
+    assert payloads.due(flow) == "To review now: 0"
+    for wait in (timedelta(minutes=1), promised - timedelta(seconds=1)):
+        clock.now = NOON + wait
+        assert flow_of(tmp_path, clock=clock).entry.id != missed, wait  # a reload: a fresh page
+        preheated.page_opened()  # the page built before the miss, opened now
+        assert preheated.entry.id != missed and preheated.title_kind == "title", wait
+        assert payloads.due(preheated) == "To review now: 0"
+        preheated = flow_of(tmp_path, clock=clock)
+    clock.now = NOON + promised  # the promised moment: it is first, on either kind of page
+    reloaded = flow_of(tmp_path, clock=clock)
+    assert (reloaded.entry.id, reloaded.title_kind) == (missed, "title_review")
+    preheated.page_opened()
+    assert (preheated.entry.id, preheated.title_kind) == (missed, "title_review")
+    assert payloads.due(preheated) == "To review now: 1"
+
+
+def test_due_reviews_come_before_new_puzzles_whatever_the_theme(tmp_path: Path) -> None:
+    clock = Clock()
+    flow = flow_of(tmp_path, clock=clock)
+    missed = []
+    for _ in range(7):
+        missed.append(flow.entry.id)
+        flow.choose(wrong_card(flow))
+        flow.next_puzzle()
+        clock.now += timedelta(seconds=30)
+    themes = {key for ident in missed for key in next(e for e in flow.catalogue if e.id == ident).themes}
+    other = next(key for key in flow.theme_keys if key not in themes)  # a theme none of the misses carries
+    flow.choose_theme(other)
+    clock.now = NOON + LEARNING_STEP + timedelta(minutes=5)  # all seven are due
+    page = flow_of(tmp_path, clock=clock)  # a new visit, keeping to that theme
+    assert page.theme == other and payloads.due(page) == "To review now: 7"
+    served = []
+    for _ in range(7):
+        assert page.title_kind == "title_review", served
+        served.append(page.entry.id)
+        page.choose(str(page.puzzle.solution))
+        page.next_puzzle()
+    assert served == missed  # the most overdue first
+    assert page.title_kind == "title" and other in page.entry.themes and payloads.due(page) == "To review now: 0"
+
+
+def test_the_chosen_theme_survives_a_reload_and_stays_on_the_puzzles_page(tmp_path: Path) -> None:
+    clock = Clock()
+    preheated = flow_of(tmp_path, clock=clock)
+    flow = flow_of(tmp_path, clock=clock)
+    theme = flow.theme_keys[-1]
+    assert flow.choose_theme(theme) and theme in flow.entry.themes
+    reloaded = flow_of(tmp_path, clock=clock)
+    assert reloaded.theme == theme and theme in reloaded.entry.themes
+    assert payloads.theme_choices(reloaded) and reloaded.theme == theme  # the picker shows it chosen
+    preheated.page_opened()
+    assert preheated.theme == theme and theme in preheated.entry.themes
+    assert json.loads((tmp_path / "puzzles.json").read_text(encoding="utf-8"))["theme"] == theme
+    # "Any theme" is kept too; a lesson's board has no picker and keeps to its own puzzles.
+    reloaded.choose_theme("")
+    assert flow_of(tmp_path, clock=clock).theme == ""
+    reloaded.choose_theme(theme)
+    lesson = PuzzleFlow(load_puzzles()[:40], store=PuzzleStore(tmp_path), clock=clock, mode="lesson",
+                        lesson="13-leading-and-ducking")
+    assert lesson.theme == ""

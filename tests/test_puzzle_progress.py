@@ -9,7 +9,8 @@ import copy
 import json
 import math
 import random
-from dataclasses import dataclass
+import statistics
+from dataclasses import dataclass, replace
 from datetime import UTC, date, datetime, timedelta, timezone
 from pathlib import Path
 
@@ -17,12 +18,13 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from hearts_core.puzzles import Puzzle, load_puzzles
 from hearts_core.wording import say
 from hearts_learner.files import DATA_ENV, CorruptFileError, SaveConflictError
-from hearts_learner.puzzle_choice import CHOICE_WINDOW, next_puzzle, puzzle_of_the_day
+from hearts_learner.puzzle_choice import CHOICE_WINDOW, next_puzzle, own_ideas, puzzle_of_the_day
 from hearts_learner.puzzle_file import PUZZLES_FORMAT, NewerPuzzlesError, UnreadablePuzzlesError
 from hearts_learner.puzzle_inputs import PuzzleInputError, RatedPuzzle
-from hearts_learner.puzzle_progress import PuzzleProgress, ThemeRecord
+from hearts_learner.puzzle_progress import PuzzleProgress, ThemeRecord, learner_start
 from hearts_learner.puzzle_store import PuzzleStore
 from hearts_learner.puzzle_words import PATTERNS, due_text, rating_text, streak_text, theme_text
 from hearts_learner.rating import DEVIATION_RANGE, RATING_RANGE, VOLATILITY_RANGE, Game, Glicko
@@ -30,6 +32,8 @@ from hearts_learner.schedule import LEARNING_STEP, ReviewItem
 from tests.support import examples
 
 T0 = datetime(2026, 12, 1, 12, 0, tzinfo=UTC)
+GLICKMAN = PuzzleProgress(glicko=Glicko())
+"""Progress at Glickman's start, 1,500: the rating's arithmetic is tested from there (a learner starts lower)."""
 
 
 @dataclass(frozen=True)
@@ -50,8 +54,8 @@ def catalogue() -> list[CataloguePuzzle]:
 
 
 def played(outcomes: list[tuple[str, float, bool]], start: datetime = T0) -> PuzzleProgress:
-    """Progress after first attempts ``(id, rating, solved)``, a minute apart."""
-    progress = PuzzleProgress()
+    """Progress after first attempts ``(id, rating, solved)``, a minute apart, from Glickman's start."""
+    progress = GLICKMAN
     for minute, (ident, rating, solved) in enumerate(outcomes):
         puzzle = RatedPuzzle(ident, rating, ("void",))
         progress = progress.record_attempt(puzzle, solved, now=start + timedelta(minutes=minute))
@@ -112,6 +116,44 @@ def test_a_solved_puzzle_missed_later_is_reviewed_without_moving_the_rating() ->
     assert missed.card("p1") is not None
 
 
+def test_a_new_learner_starts_among_the_shipped_sets_easiest_puzzles_not_its_hardest() -> None:
+    ratings = sorted(puzzle.rating for puzzle in load_puzzles())
+    start = PuzzleProgress().glicko
+    # The first quartile, re-derived: a quarter of the set at or below it, less than a quarter below it.
+    assert sum(rating <= start.rating for rating in ratings) >= len(ratings) / 4
+    assert sum(rating < start.rating for rating in ratings) < len(ratings) / 4
+    assert start.rating < statistics.median(ratings)
+    assert start.deviation == DEVIATION_RANGE[1]  # as wide as it goes: the first answers move it most
+    # The puzzle nearest a new learner's rating is one of the set's easier half, whatever the draw.
+    for seed in range(10):
+        chosen = next_puzzle(load_puzzles(), None, PuzzleProgress(), now=T0, seed=seed)
+        assert isinstance(chosen, Puzzle) and chosen.rating <= statistics.median(ratings)
+
+
+def test_the_first_answers_move_the_rating_fast_and_later_ones_less() -> None:
+    start = PuzzleProgress()
+    rating = start.glicko.rating
+    progress = start
+    for minute in range(12):
+        progress = progress.record_attempt(RatedPuzzle(f"p{minute}", rating, ()), solved=minute % 2 == 0,
+                                           now=T0 + timedelta(minutes=minute))
+    moves = [abs(change) for change in progress.changes]
+    assert moves[0] >= 100 and moves[1] >= 100  # a puzzle of the learner's own rating
+    assert moves[-1] < moves[0] / 2
+
+
+def test_a_file_from_before_the_new_start_keeps_an_earned_rating_and_starts_an_unearned_one() -> None:
+    earned = GLICKMAN.record_attempt(RatedPuzzle("a", 1500.0, ("void",)), True, now=T0)
+    assert PuzzleProgress.from_dict(earned.to_dict()) == earned
+    assert PuzzleProgress.from_dict(earned.to_dict()).rating == earned.rating > 1500
+    # Only a costly play kept, no puzzle tried: the 1,500 saved was the old start, never the learner's.
+    unearned = GLICKMAN.add_play(ReviewItem("match:1:1:4", {"played": "♠A"}), now=T0).to_dict()
+    assert unearned["rating"]["rating"] == 1500
+    read = PuzzleProgress.from_dict(unearned)
+    assert read.glicko == learner_start() and read.cards == PuzzleProgress.from_dict(unearned).cards
+    assert [card.id for card in read.cards] == ["match:1:1:4"]
+
+
 # ---------------------------------------------------------------------- figures and words
 
 
@@ -139,7 +181,7 @@ def test_accuracy_per_theme_counts_first_attempts() -> None:
 
 
 def test_words_for_the_learner() -> None:
-    assert rating_text(PuzzleProgress()) == "Rating 1,500"
+    assert rating_text(GLICKMAN) == "Rating 1,500"
     assert streak_text(PuzzleProgress()) == "No first-try solves in a row yet"
     up = played([("a", 1500, True)])
     assert rating_text(up) == f"Rating {up.rating:,} (+{up.last_change})"
@@ -165,7 +207,7 @@ def test_every_pattern_has_only_named_placeholders() -> None:
 
 def test_next_puzzle_is_near_the_rating_within_the_theme() -> None:
     puzzles = catalogue()
-    progress = PuzzleProgress()
+    progress = GLICKMAN
     nearest = sorted((puzzle for puzzle in puzzles if "queen" in puzzle.themes), key=lambda p: abs(p.rating - 1500))
     for seed in range(30):
         chosen = next_puzzle(puzzles, "queen", progress, now=T0, seed=seed)
@@ -180,6 +222,68 @@ def test_next_puzzle_is_near_the_rating_within_the_theme() -> None:
     # The date is the default seed.
     assert next_puzzle(puzzles, None, progress, now=T0) == next_puzzle(puzzles, None, progress, now=T0,
                                                                         seed="2026-12-01")
+
+
+def test_an_attempt_keeps_the_lesson_it_was_made_in_and_a_lesson_counts_only_its_own() -> None:
+    progress = GLICKMAN
+    ducking = "13-leading-and-ducking"
+    for minute, (ident, lesson, solved) in enumerate([("a", ducking, True), ("b", "", True), ("c", "16-counting", True),
+                                                      ("d", ducking, False), ("e", ducking, True)]):
+        progress = progress.record_attempt(RatedPuzzle(ident, 1500.0, ("void",)), solved,
+                                           now=T0 + timedelta(minutes=minute), lesson=lesson)
+    assert [attempt.lesson for attempt in progress.attempts] == ["13-leading-and-ducking", "", "16-counting",
+                                                                 "13-leading-and-ducking", "13-leading-and-ducking"]
+    assert (progress.solved_in("13-leading-and-ducking"), progress.solved_in("16-counting"),
+            progress.solved_in("14-queen-of-spades")) == (2, 1, 0)
+    # A retry elsewhere is not a first attempt: it does not move the count.
+    assert progress.record_attempt(RatedPuzzle("b", 1500.0, ("void",)), True, now=T0 + timedelta(hours=1),
+                                   lesson="16-counting").solved_in("16-counting") == 1
+    document = progress.to_dict()
+    assert "lesson" not in document["attempts"][1]  # a page's attempt is written as before
+    assert PuzzleProgress.from_dict(json.loads(json.dumps(document))) == progress
+    # A file from before lessons were kept: every attempt is the puzzles page's, and it still loads.
+    for attempt in document["attempts"]:
+        attempt.pop("lesson", None)
+    old = PuzzleProgress.from_dict(document)
+    assert old.glicko == progress.glicko and old.solved_in("13-leading-and-ducking") == 0
+    document["attempts"][0]["lesson"] = ""
+    with pytest.raises(CorruptFileError, match="lesson"):
+        PuzzleProgress.from_dict(document)
+
+
+def test_the_theme_kept_to_is_saved_and_an_older_file_keeps_to_none(tmp_path: Path) -> None:
+    store = PuzzleStore(tmp_path)
+    saved = store.update(lambda progress: progress.with_theme("queen"))
+    assert store.load().theme == "queen" == saved.theme
+    document = json.loads(store.path.read_text(encoding="utf-8"))
+    assert document["theme"] == "queen"
+    del document["theme"]  # a file from before the theme was kept
+    assert PuzzleProgress.from_dict(document).theme == ""
+    assert "theme" not in PuzzleProgress().to_dict()  # "any theme" is written as before
+    document["theme"] = 7
+    with pytest.raises(CorruptFileError, match="theme"):
+        PuzzleProgress.from_dict(document)
+
+
+def test_each_puzzle_goes_to_the_group_of_its_rarest_theme() -> None:
+    puzzles = [RatedPuzzle("duck+count", 900.0, ("duck", "count")), RatedPuzzle("duck+moon", 900.0, ("duck", "moon")),
+               RatedPuzzle("count+endgame", 900.0, ("count", "endgame")), RatedPuzzle("plain", 900.0, ()),
+               RatedPuzzle("stray", 900.0, ("stray",))]
+    puzzles += [RatedPuzzle(f"count{n}", 900.0, ("count",)) for n in range(3)]
+    groups = {"ducking": ("duck",), "counting": ("count", "endgame"), "moon": ("moon",)}
+    found = own_ideas(puzzles, groups)
+    assert {key: [puzzle.id for puzzle in value] for key, value in found.items()} == {
+        "ducking": ["duck+count"], "counting": ["count+endgame", "count0", "count1", "count2"], "moon": ["duck+moon"]}
+    # On the shipped set: the telling themes win over the broad ones.
+    shipped = [RatedPuzzle(puzzle.id, float(puzzle.rating), puzzle.theme_keys) for puzzle in load_puzzles()]
+    lessons = {"ducking": ("duck", "safe_exit", "win_clean", "play_last", "trick_one"),
+               "queen": ("drop_queen", "no_cover", "flush_queen"), "discarding": ("unload_high", "shed_hearts"),
+               "counting": ("count", "endgame"), "moon": ("stop_moon", "go_moon")}
+    grouped = own_ideas(shipped, lessons)
+    for key, themes in lessons.items():
+        assert all(set(puzzle.themes) & set(themes) for puzzle in grouped[key])
+    assert all(not {"go_moon", "stop_moon"} & set(puzzle.themes) for key in lessons if key != "moon"
+               for puzzle in grouped[key])
 
 
 def test_next_puzzle_follows_the_rating_and_skips_attempted_puzzles() -> None:
@@ -207,9 +311,11 @@ def test_due_reviews_come_first() -> None:
     soon = next_puzzle(puzzles, None, progress, now=T0 + LEARNING_STEP - timedelta(seconds=1), seed=1)
     assert soon is not None and soon.id != missed.id
     assert next_puzzle(puzzles, None, progress, now=T0 + LEARNING_STEP, seed=1) == missed
-    # A due review of another theme does not come in this one.
+    # A due review comes before the new puzzles of a theme it does not carry: it was promised back now.
     other = next(theme for theme in ("void", "queen", "moon") if theme not in missed.themes)
-    chosen = next_puzzle(puzzles, other, progress, now=T0 + LEARNING_STEP, seed=1)
+    assert next_puzzle(puzzles, other, progress, now=T0 + LEARNING_STEP, seed=1) == missed
+    answered = progress.record_attempt(missed, solved=True, now=T0 + LEARNING_STEP)
+    chosen = next_puzzle(puzzles, other, answered, now=T0 + LEARNING_STEP, seed=1)
     assert chosen is not None and chosen.id != missed.id and other in chosen.themes
 
 
@@ -224,7 +330,7 @@ def test_the_most_overdue_review_comes_first_and_plays_are_returned_as_items() -
     answered = progress.review(puzzles[0].id, correct=True, now=later)
     assert next_puzzle(puzzles, None, answered, now=later) == play
     assert next_puzzle(puzzles, "queen", answered, now=later) == play
-    assert next_puzzle(puzzles, "void", answered, now=later) != play
+    assert next_puzzle(puzzles, "void", answered, now=later) == play  # due, so first whatever the theme
 
 
 def test_fsrs_a_miss_comes_back_sooner_than_a_hit_and_hits_go_further_out() -> None:
@@ -285,7 +391,10 @@ def rich_progress() -> PuzzleProgress:
     """Progress with attempts, a reviewed puzzle card and a play card."""
     progress = played([("a", 1500, True), ("b", 1600, False), ("c", 1400, True)])
     progress = progress.review("b", correct=True, now=T0 + timedelta(minutes=30))
-    return progress.add_play(ReviewItem("match:9:1:4", {"played": "♠A", "cost": 6.5}, ("queen",)), now=T0)
+    progress = progress.record_attempt(RatedPuzzle("d", 1450.0, ("void",)), True, now=T0 + timedelta(minutes=40),
+                                       lesson="13-leading-and-ducking")
+    progress = progress.add_play(ReviewItem("match:9:1:4", {"played": "♠A", "cost": 6.5}, ("queen",)), now=T0)
+    return progress.with_theme("void")
 
 
 @pytest.mark.parametrize(("action", "quoted"), [
@@ -300,6 +409,9 @@ def rich_progress() -> PuzzleProgress:
     (lambda p: p.add_play(ReviewItem("m", {"x": object()}), now=T0), "'m'"),
     (lambda p: p.add_play(ReviewItem("", {}), now=T0), "''"),
     (lambda p: next_puzzle(catalogue(), "nosuch", p, now=T0), "'nosuch'"),
+    (lambda p: p.record_attempt(RatedPuzzle("x", 1500.0), solved=True, now=T0, lesson=13), "13"),  # type: ignore[arg-type]
+    (lambda p: own_ideas(catalogue(), {"one": ("void",), "two": ("queen", "void")}), "'void'"),
+    (lambda p: p.with_theme(None), "None"),  # type: ignore[arg-type]
     (lambda p: next_puzzle([RatedPuzzle("a", 1.0), RatedPuzzle("a", 2.0)], None, p, now=T0), "'a'"),
 ])
 def test_bad_input_is_refused_by_name_and_changes_nothing(action, quoted: str) -> None:  # type: ignore[no-untyped-def]
@@ -451,7 +563,9 @@ def test_whatever_is_played_stays_in_bounds_and_reads_back(moves: list[tuple[flo
         assert RATING_RANGE[0] <= glicko.rating <= RATING_RANGE[1]
         assert DEVIATION_RANGE[0] <= glicko.deviation <= DEVIATION_RANGE[1]
         assert VOLATILITY_RANGE[0] <= glicko.volatility <= VOLATILITY_RANGE[1]
-    assert PuzzleProgress.from_dict(json.loads(json.dumps(progress.to_dict(), allow_nan=False))) == progress
+    # Before any attempt the rating is the learner's start, whatever the file holds.
+    kept = progress if progress.attempts else replace(progress, glicko=learner_start())
+    assert PuzzleProgress.from_dict(json.loads(json.dumps(progress.to_dict(), allow_nan=False))) == kept
 
 
 JSON_VALUES = st.sampled_from([None, True, 0, -1, 2, 1.5, 10**400, float("inf"), "", "x", "2026-12-01T12:00:00",

@@ -299,6 +299,7 @@ def test_the_index_shows_stars_what_each_mark_needs_and_the_course_bar(tmp_path:
 def test_a_strategy_lessons_puzzles_earn_a_star_each_right_at_the_first_try(tmp_path: Path) -> None:
     from hearts_learner.puzzle_store import PuzzleStore  # noqa: PLC0415 - only this test saves puzzles
     from tests.test_widget_puzzle_board import Clock, wrong_card  # noqa: PLC0415
+    from widgets.puzzles.flow import lesson_puzzles  # noqa: PLC0415
 
     key = "13-leading-and-ducking"
     progress = Progress(tmp_path)
@@ -316,6 +317,14 @@ def test_a_strategy_lessons_puzzles_earn_a_star_each_right_at_the_first_try(tmp_
     page = LessonPractice("puzzles", progress).add(PuzzleBoard(store=PuzzleStore(tmp_path / "page"), clock=Clock()))
     page.choose(str(page.puzzle.solution))
     assert "puzzles" not in progress.stats()
+    # A lesson's ★ count only what was answered in it: one of lesson 13's own puzzles, first met and missed on
+    # the puzzles page, adds nothing to the lesson's answered count.
+    store = PuzzleStore(tmp_path)
+    lesson = next(item for item in LESSONS if item.key == key)
+    unseen = next(puzzle for puzzle in lesson_puzzles(lesson) if not store.load().attempted(puzzle.id))
+    store.update(lambda saved: saved.record_attempt(unseen, False, lesson=""))
+    again = PuzzleBoard.for_lesson(key, store=PuzzleStore(tmp_path), clock=Clock(), seed=1)
+    assert again.star_counts() == (4, 5)
 
 
 def test_the_analysis_board_is_a_row_of_the_index_marked_once_the_coach_has_advised(tmp_path: Path) -> None:

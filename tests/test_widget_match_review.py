@@ -9,6 +9,7 @@ the page reads as they are.
 from __future__ import annotations
 
 import re
+from datetime import UTC, datetime, timedelta
 
 import pytest
 
@@ -272,10 +273,12 @@ def test_the_review_says_its_costly_plays_wait_on_the_puzzles_page_once_they_are
     w.open_review()
     assert w.review["mistakes"] == 2
     assert w.review["text"].endswith("2 costly plays from this hand are kept for you to try again: they come back "
-                                     "under Your mistakes on the puzzles page.")
+                                     "under Your mistakes on the puzzles page within 10 minutes, then further apart "
+                                     "as you get them right.")
     assert not IDENTIFIER.search(w.review["text"])
     cards = PuzzleStore(store.directory).load().cards  # the match's own data folder
     assert [card.kind for card in cards] == ["play", "play"]
+    assert all(card.due <= datetime.now(UTC) + timedelta(minutes=10) for card in cards)  # as the sentence says
     assert all(card.id.startswith(f"match:{w.flow.match_id}:1:") for card in cards)
 
 

@@ -20,6 +20,7 @@ from hearts_core import NUM_SEATS, Match
 from hearts_core.records import view_before_play
 from hearts_core.review import Mistake
 from hearts_core.wording import LEARNER_SEAT, about_points, and_list, card_name, marked, points_phrase, say, say_n
+from hearts_learner.schedule import LEARNING_MINUTES
 from widgets._base import card_data
 from widgets.analysis.links import analysis_link
 from widgets.match.flow import MatchFlow
@@ -141,9 +142,11 @@ def review_payload(match: Match, hand_number: int, items: tuple[Mistake, ...] | 
                      "in this hand.", len(items), lost=about_points(lost), taken=taken)
         if kept:
             waiting = say_n("One costly play from this hand is kept for you to try again: it comes back under Your "
-                            "mistakes on the puzzles page.",
+                            "mistakes on the puzzles page within {minutes} minutes, then further apart as you "
+                            "get it right.",
                             "{count} costly plays from this hand are kept for you to try again: they come back under "
-                            "Your mistakes on the puzzles page.", kept)
+                            "Your mistakes on the puzzles page within {minutes} minutes, then further apart as you "
+                            "get them right.", kept, minutes=LEARNING_MINUTES)
             text = nonempty_sentences(text, waiting)
     return Review(hand_number, steps, len(items or ()), lost, text, items is not None)
 

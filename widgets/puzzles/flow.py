@@ -32,13 +32,21 @@ Design choices:
   moment the status was last worked out is kept (:attr:`PuzzleFlow.status_at`): what is due
   is counted then, not each time the learner taps a card.
 * One board, three uses (``mode``): the puzzles page (every theme, a picker, the puzzle of
-  the day); a strategy lesson's puzzles (:func:`lesson_puzzles`: only the lesson's themes,
-  marked once ``goal`` of them are right at the first try, counted from the saved attempts
-  so a solve on the puzzles page counts too); and a lesson's worked position
+  the day); a strategy lesson's puzzles (:func:`lesson_puzzles`: the puzzles whose own idea
+  is the lesson's, marked once ``goal`` of them are right at the first try *in that
+  lesson*: each attempt is saved with the lesson it was made in, so a solve on the puzzles
+  page or in another lesson never earns this one's mark); and a lesson's worked position
   (:func:`worked_puzzles`: one puzzle, asked before it is explained, kept out of the rating
   and the reviews because the lesson explains it straight after).
 * :attr:`PuzzleFlow.step` goes up whenever another puzzle is shown, so the widget redraws the
   position only then.
+* **The queue keeps its word across visits.**  A page may be built before the learner comes
+  (a preheated kernel, with the progress of that moment), so its opening
+  (:meth:`PuzzleFlow.page_opened`) re-reads the progress and the theme and shows whatever a
+  page built now would: a puzzle missed since is not shown before its time, and a review
+  that fell due meanwhile comes before any new puzzle (due reviews come first whatever the
+  theme, :func:`next_puzzle`).  The theme chosen on the puzzles page is saved with the
+  progress (:attr:`PuzzleProgress.theme`), so a reload keeps it; a lesson has no picker.
 
 >>> from datetime import UTC, datetime
 >>> from tempfile import TemporaryDirectory
@@ -63,11 +71,11 @@ from hearts_core.puzzles import THEMES, Puzzle, PuzzleAnswer, load_puzzles, puzz
 from hearts_core.state import SeatView
 from hearts_core.wording import and_list, marked, say
 from hearts_learner.files import CorruptFileError, SaveConflictError
-from hearts_learner.puzzle_choice import next_puzzle, puzzle_of_the_day
+from hearts_learner.puzzle_choice import next_puzzle, own_ideas, puzzle_of_the_day
 from hearts_learner.puzzle_file import NewerPuzzlesError, UnreadablePuzzlesError
 from hearts_learner.puzzle_progress import PuzzleProgress
 from hearts_learner.puzzle_store import PuzzleStore
-from hearts_learner.schedule import LEARNING_STEP, ReviewCard, ReviewItem
+from hearts_learner.schedule import LEARNING_MINUTES, ReviewCard, ReviewItem
 from widgets.phrases import Message, nonempty_sentences
 
 if TYPE_CHECKING:  # a lesson is only read here; widgets.lessons is a widget module (traitlets)
@@ -131,9 +139,9 @@ PATTERNS: Final = {
     "title_play": marked("A costly play from one of your matches, rated {rating}"),
     "played_in_match": marked("In your match you played {card}."),
     "play_rating": marked("Rating {rating} (no change: a play from your matches is a review, which leaves it alone)"),
-    "lesson_goal": marked("Right at the first try in this lesson's themes: {count} of {goal}."),
-    "lesson_done": marked("Right at the first try in this lesson's themes: {count}. The lesson's mark needs {goal}: "
-                    "you have it."),
+    "lesson_goal": marked("Right at the first try in this lesson: {count} of {goal}."),
+    "lesson_done": marked("Right at the first try in this lesson: {count}. The lesson's mark needs {goal}: "
+                          "you have it."),
 }
 """Every sentence and label the puzzle board shows, each a whole pattern for :func:`hearts_core.wording.say`."""
 
@@ -160,10 +168,17 @@ def utc_now() -> datetime:
 
 
 def lesson_puzzles(lesson: Lesson) -> list[Puzzle]:
-    """A strategy lesson's puzzles: the shipped ones carrying any of its themes, less its worked position
-    (the lesson has already explained it)."""
-    return [puzzle for puzzle in load_puzzles()
-            if set(puzzle.theme_keys) & set(lesson.themes) and puzzle.id != lesson.worked]
+    """A strategy lesson's puzzles: the shipped ones whose own idea is one of its themes, less its worked position
+    (the lesson has already explained it).
+
+    A puzzle's own idea is its rarest theme among the strategy lessons' (:func:`own_ideas`): a moon try that
+    leads a low card is the moon lesson's, not the ducking lesson's, and each puzzle is in one lesson only.
+    """
+    from widgets.lessons import LESSONS  # noqa: PLC0415 - a widget module (traitlets): only when a lesson asks
+
+    entries = _entries(load_puzzles())
+    grouped = own_ideas(entries, {item.key: item.themes for item in LESSONS if item.themes})
+    return [entry.puzzle for entry in grouped.get(lesson.key, ()) if entry.id != lesson.worked]
 
 
 def worked_puzzles(lesson: Lesson) -> list[Puzzle]:
@@ -180,7 +195,8 @@ class PuzzleFlow:
 
     ``puzzles`` is the catalogue (the shipped set by default), ``store`` where progress is
     saved (the user's data directory by default), ``clock`` the time, ``seed`` the draw of the
-    next puzzle, ``goal`` what earns the mark and ``mode`` one of :data:`MODES`.
+    next puzzle, ``goal`` what earns the mark and ``mode`` one of :data:`MODES`; ``lesson`` is
+    the strategy lesson's key in mode "lesson", which its answers are saved with.
     """
 
     status_at: datetime
@@ -189,9 +205,12 @@ class PuzzleFlow:
 
     def __init__(self, puzzles: Sequence[Puzzle] | None = None, *, store: PuzzleStore | None = None,
                  clock: Callable[[], datetime] = utc_now, seed: str | int | None = None, goal: int = GOAL,
-                 mode: str = "page") -> None:
+                 mode: str = "page", lesson: str = "") -> None:
         if mode not in MODES:
             raise ValueError(f"a puzzle board's mode is one of {MODES}, not {mode!r}")
+        if (mode == "lesson") != bool(lesson):
+            raise ValueError(f"a lesson's puzzle board needs the lesson's key, and only it does (mode {mode!r}, "
+                             f"lesson {lesson!r})")
         self.catalogue = _entries(load_puzzles() if puzzles is None else puzzles)
         if not self.catalogue:
             raise ValueError("a puzzle page needs at least one puzzle")
@@ -200,14 +219,16 @@ class PuzzleFlow:
         self.clock = clock
         self.seed = seed
         self.mode = mode
+        self.lesson = lesson
+        """The strategy lesson whose puzzles these are ("" on the puzzles page and for a worked position)."""
         self.goal = goal
         self.notice = ""
         """Why progress was lost or is not saved, as a sentence ("" when all is well)."""
         self.saving = mode != "worked"
         """Answers go to the store (not for a worked position, nor once the store proved unusable)."""
         self.progress = self._load() if self.saving else PuzzleProgress()
-        self.theme = ""
-        """The theme the learner keeps to (its key; "" for any)."""
+        self.theme = self._kept_theme()
+        """The theme the learner keeps to (its key; "" for any), as saved from the puzzles page's picker."""
         self.entry = self.catalogue[0]
         self.view: SeatView = self.entry.puzzle.view()
         self.title_kind = "title"
@@ -247,8 +268,8 @@ class PuzzleFlow:
 
     @property
     def solved_here(self) -> int:
-        """Attempts right at the first try among this board's own puzzles (what a lesson's mark counts)."""
-        return sum(1 for attempt in self.progress.attempts if attempt.solved and attempt.puzzle_id in self._ids)
+        """Attempts made in this board's lesson and right at the first try (what a lesson's mark counts)."""
+        return self.progress.solved_in(self.lesson) if self.lesson else 0
 
     @property
     def goal_count(self) -> int:
@@ -297,8 +318,11 @@ class PuzzleFlow:
         """
         if self.saving:
             self.progress = self._load()
-        if not self.answered and self._answered_elsewhere():
-            self._show(self._choose_next() or self._day_entry())
+        self.theme = self._kept_theme()
+        if not self.answered:
+            entry = self._choose_next() or self._day_entry()
+            if entry.id != self.entry.id or self._title_kind(entry) != self.title_kind:
+                self._show(entry)
         self.status_at = self.clock()
         self.opened = True
 
@@ -339,7 +363,7 @@ class PuzzleFlow:
         if entry.themes:  # a puzzle the tagger found no theme in says none
             texts.append(say(PATTERNS["themes_after"], themes=and_list(say(THEMES[key]) for key in entry.themes)))
         if not answer.correct and self.mode != "worked":
-            texts.append(say(PATTERNS["comes_back"], minutes=round(LEARNING_STEP.total_seconds() / 60)))
+            texts.append(say(PATTERNS["comes_back"], minutes=LEARNING_MINUTES))
         if warning:
             texts.append(warning)
         self.played = chosen
@@ -376,6 +400,8 @@ class PuzzleFlow:
         if theme and theme not in self.theme_keys:
             raise ValueError(say("There are no puzzles on the theme {theme}.", theme=theme))
         self.theme = theme
+        if self.mode == "page" and self.progress.theme != theme:
+            self._record(lambda progress: progress.with_theme(theme))  # unsaved, it still holds on this page
         entry = self._choose_next()
         if entry is None:
             self._say(say(PATTERNS["none_left"]))
@@ -410,7 +436,7 @@ class PuzzleFlow:
     def _answer_change(self, entry: Entry, correct: bool, now: datetime) -> Callable[[PuzzleProgress], PuzzleProgress]:
         """How an answer changes the progress: a play reviews its card; a puzzle records an attempt."""
         if not entry.play:
-            return lambda progress: progress.record_attempt(entry, correct, now=now)
+            return lambda progress: progress.record_attempt(entry, correct, now=now, lesson=self.lesson)
         # A card gone from the newest progress (another tab's file set aside, say) leaves nothing to review.
         return lambda progress: (progress.review(entry.id, correct, now=now) if progress.card(entry.id) is not None
                                  else progress)
@@ -425,13 +451,10 @@ class PuzzleFlow:
         except HeartsError:
             return None
 
-    def _answered_elsewhere(self) -> bool:
-        """The puzzle on screen was answered in another tab since it was shown (its play no longer due)."""
-        ident = self.entry.id
-        card = self.progress.card(ident)
-        if self.entry.play:
-            return card is None or card.due > self.clock()
-        return self.progress.attempted(ident) and card is None
+    def _kept_theme(self) -> str:
+        """The theme saved from the puzzles page's picker, if this board is that page and still offers it."""
+        theme = self.progress.theme
+        return theme if self.mode == "page" and theme in self.theme_keys else ""
 
     def _day_entry(self) -> Entry:
         return puzzle_of_the_day(self.catalogue, self.clock().date())
@@ -459,26 +482,24 @@ class PuzzleFlow:
         """Put ``entry`` on screen, unanswered, with the title that says why it is here."""
         self.entry = entry
         self.view = entry.puzzle.view()
-        if kind is None and self.mode == "worked":
-            kind = "title_worked"
-        if kind is None and entry.play:
-            kind = "title_play"
-        if kind is None:
-            card = self.progress.card(entry.id)
-            now = self.clock()
-            if card is not None and card.due <= now:
-                kind = "title_review"
-            elif self.progress.attempted(entry.id):
-                kind = "title_repeat"
-            else:
-                kind = "title"
-        self.title_kind = kind
+        self.title_kind = kind or self._title_kind(entry)
         self.selected = None
         self.played = None
         self.answer = None
         self._say(say(PATTERNS["prompt"]))
         self.status_at = self.clock()
         self.step += 1
+
+    def _title_kind(self, entry: Entry) -> str:
+        """Which title ``entry`` wears when the next puzzle is chosen: why it is here."""
+        if self.mode == "worked":
+            return "title_worked"
+        if entry.play:
+            return "title_play"
+        card = self.progress.card(entry.id)
+        if card is not None and card.due <= self.clock():
+            return "title_review"
+        return "title_repeat" if self.progress.attempted(entry.id) else "title"
 
     def _say(self, text: str) -> None:
         self.message = Message("prompt", "", text)

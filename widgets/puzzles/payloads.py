@@ -38,9 +38,9 @@ from hearts_core.phrasing import whole_number
 from hearts_core.puzzles import THEMES
 from hearts_core.state import SeatView
 from hearts_core.wording import marked, points_phrase, say, seat_name, suit_name
+from hearts_learner.puzzle_progress import learner_start
 from hearts_learner.puzzle_words import PATTERNS as PROGRESS_PATTERNS
 from hearts_learner.puzzle_words import due_text, rating_text, streak_text, theme_text
-from hearts_learner.rating import START_RATING
 from widgets._base import cards_data
 from widgets.analysis.links import analysis_link
 from widgets.phrases import points_help
@@ -92,7 +92,7 @@ def labels() -> dict[str, str]:
     """The page's fixed words in the active language, by their :data:`PATTERNS` key, and what a rating is
     (``rating_question``, ``rating_help``)."""
     return {**{name: say(PATTERNS[name]) for name in LABELS}, "rating_question": say(RATING_QUESTION),
-            "rating_help": say(RATING_HELP, start=whole_number(round(START_RATING)))}
+            "rating_help": say(RATING_HELP, start=whole_number(round(learner_start().rating)))}
 
 
 def theme_choices(flow: PuzzleFlow) -> list[dict[str, str]]:

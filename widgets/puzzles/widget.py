@@ -16,9 +16,9 @@ Design choices:
   :meth:`HeartsWidget._dispatch` routes to the ``@command`` methods below, the same ones
   the tests call.  Answering is two steps, as in the match: tap a card, then Confirm.
 * One board, three uses (``mode``): the puzzles page (every theme, a picker, the puzzle of
-  the day); a strategy lesson's puzzles (:meth:`PuzzleBoard.for_lesson`: only the lesson's
-  themes, marked once ``goal`` of them are right at the first try, counted from the saved
-  attempts so a solve on the puzzles page counts too); and a lesson's worked position
+  the day); a strategy lesson's puzzles (:meth:`PuzzleBoard.for_lesson`: those whose own
+  idea is the lesson's, marked once ``goal`` of them are right at the first try in that
+  lesson); and a lesson's worked position
   (:meth:`PuzzleBoard.worked_example`: one puzzle, asked before it is explained, kept out
   of the rating and the reviews because the lesson explains it straight after).
 
@@ -120,9 +120,9 @@ class PuzzleBoard(HeartsWidget):
 
     def __init__(self, puzzles: Sequence[Puzzle] | None = None, *, store: PuzzleStore | None = None,
                  clock: Callable[[], datetime] = utc_now, seed: str | int | None = None, goal: int = GOAL,
-                 mode: str = "page", **kwargs: Any) -> None:
+                 mode: str = "page", lesson: str = "", **kwargs: Any) -> None:
         super().__init__(**kwargs)
-        self._flow = PuzzleFlow(puzzles, store=store, clock=clock, seed=seed, goal=goal, mode=mode)
+        self._flow = PuzzleFlow(puzzles, store=store, clock=clock, seed=seed, goal=goal, mode=mode, lesson=lesson)
         self._drawn_step = -1
         """The flow's ``step`` whose position the traits show."""
         self.mode = mode
@@ -134,12 +134,13 @@ class PuzzleBoard(HeartsWidget):
     @classmethod
     def for_lesson(cls, key: str, *, store: PuzzleStore | None = None, clock: Callable[[], datetime] = utc_now,
                    seed: str | int | None = None) -> PuzzleBoard:
-        """A strategy lesson's puzzles: those carrying any of its themes, marked at its goal of first-try solves.
+        """A strategy lesson's puzzles: those whose own idea is the lesson's, marked at its goal of first-try solves.
 
         The lesson's worked position is left out: the lesson has already explained it.
         """
         found = _strategy_lesson(key)
-        return cls(lesson_puzzles(found), store=store, clock=clock, seed=seed, goal=found.goal, mode="lesson")
+        return cls(lesson_puzzles(found), store=store, clock=clock, seed=seed, goal=found.goal, mode="lesson",
+                   lesson=found.key)
 
     @classmethod
     def worked_example(cls, key: str, *, clock: Callable[[], datetime] = utc_now) -> PuzzleBoard:
@@ -160,8 +161,9 @@ class PuzzleBoard(HeartsWidget):
         flow = self._flow
         if flow.mode != "lesson":
             return 0, 0
-        ids = {entry.id for entry in flow.catalogue}
-        answered = sum(1 for attempt in flow.progress.attempts if attempt.puzzle_id in ids)
+        # Only the first tries made in this lesson, as its mark counts them: one of its puzzles met first on
+        # the puzzles page earns the lesson nothing.
+        answered = sum(1 for attempt in flow.progress.attempts if attempt.lesson == flow.lesson)
         return flow.goal_count, max(answered, flow.goal_count)
 
     # ------------------------------------------------------------------ reading
