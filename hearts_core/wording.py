@@ -49,9 +49,9 @@ if TYPE_CHECKING:
     from hearts_core.cards import Card
 
 __all__ = [
-    "LANGUAGES", "LANGUAGE_ENV", "NATIVE_NAMES", "TRANSLATED", "about_points", "and_list", "card_name",
-    "detect_language", "folder_language", "follow_page", "language", "marked", "points_phrase", "say", "say_n",
-    "seat_name", "set_language", "suit_name", "translate",
+    "LANGUAGES", "LANGUAGE_ENV", "NATIVE_NAMES", "TRANSLATED", "about_points", "and_list", "card_button_name",
+    "card_name", "detect_language", "folder_language", "follow_page", "language", "marked", "points_phrase", "say",
+    "say_n", "seat_name", "set_language", "suit_name", "translate",
 ]
 
 LANGUAGES: Final = ("en", "ja", "es")
@@ -247,6 +247,21 @@ def card_name(card: Card) -> str:
     'queen of spades'
     """
     return say("{rank} of {suit}", rank=translate(_RANK_NAMES[card.rank]), suit=suit_name(card.suit))
+
+
+def card_button_name(card: Card) -> str:
+    """A card's name where its corner shows beside it (a card on screen): ``6 of diamonds``, ``queen of spades``.
+
+    A screen reader speaks the name, and a voice-control user says what the corner shows, so the
+    name holds the corner's rank as shown (its digits; a face's letter is the start of its English
+    name) and the suit once: the corner's glyph is not repeated as "diamond" before it.
+
+    >>> from hearts_core.cards import parse_card
+    >>> card_button_name(parse_card("6D")), card_button_name(parse_card("QS"))
+    ('6 of diamonds', 'queen of spades')
+    """
+    rank = str(card.rank) if card.rank <= 10 else translate(_RANK_NAMES[card.rank])
+    return say("{rank} of {suit}", rank=rank, suit=suit_name(card.suit))
 
 
 def say(pattern: str, **values: object) -> str:

@@ -363,3 +363,19 @@ def test_the_learner_has_patterns_of_their_own(language: str, yours: list[str], 
     for text in theirs:
         assert text in others, (text, others[-400:])
     assert f"{you_name}:" not in learner
+
+
+@pytest.mark.parametrize(("language", "six", "queen"), [
+    ("en", "6 of diamonds", "queen of spades"),
+    ("es", "6 de diamantes", "reina de picas"),
+    ("ja", "ダイヤの6", "スペードのクイーン"),
+])
+def test_a_card_on_screen_is_named_with_its_corners_rank_and_its_suit_once(language: str, six: str,
+                                                                           queen: str) -> None:
+    # Issue 36: a screen reader read "6♦, six of diamonds" (the glyph is spoken as a suit too).
+    wording.set_language(language)
+    try:
+        named = wording.card_button_name(parse_card("6D")), wording.card_button_name(parse_card("QS"))
+    finally:
+        wording.set_language("en")
+    assert named == (six, queen)

@@ -43,7 +43,17 @@ import traitlets
 from hearts_core import Card, seat_name, wording
 from hearts_core.display import card_css
 from hearts_core.phrasing import by_seat
-from hearts_core.wording import LEARNER_SEAT, card_name, language, marked, plural_index, say, translate, translate_n
+from hearts_core.wording import (
+    LEARNER_SEAT,
+    card_button_name,
+    card_name,
+    language,
+    marked,
+    plural_index,
+    say,
+    translate,
+    translate_n,
+)
 
 __all__ = [
     "ESM_FILE_MARK", "EVERYONE", "FAILED", "FIRST_VIEW_MIME", "REFUSED", "HeartsWidget", "bundle_css", "bundle_esm",
@@ -160,6 +170,7 @@ def card_data(card: Card) -> dict[str, Any]:
         "symbol": card.suit.symbol,
         "suit": card.suit.plural,
         "label": card_name(card),
+        "name": card_button_name(card),
     }
 
 

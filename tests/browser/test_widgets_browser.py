@@ -20,7 +20,7 @@ def test_tap_an_illegal_card_and_read_why(page: Page, widget_server: str) -> Non
         # Ask before telling: no card carries a verdict until it is tapped.
         assert page.locator(".hl-hand .hl-card[data-legal]").count() == 0
         # The accessible name starts with what the card shows (label in name).
-        assert queen.get_attribute("aria-label") == "Q♠, queen of spades"
+        assert queen.get_attribute("aria-label") == "Q, queen of spades"
     queen.click()  # at 375x800
     message = page.locator(".hl-message.is-illegal")
     message.wait_for()

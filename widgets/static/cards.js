@@ -113,10 +113,12 @@ function hlButton(label, action, options = {}) {
   return button;
 }
 
-// What a card is called: its visible corner first ("10♣", what a voice-control user says),
-// then its spoken name ("ten of clubs"), then the marks drawn on it.
+// What a card is called: its name with the corner's rank as shown and the suit said once
+// ("10 of clubs"; a face's letter first, "Q, queen of spades", since other languages' names
+// may not start with it), so a screen reader does not say "10 clubs, ten of clubs" and a
+// voice-control user can say what the corner shows; then the marks drawn on it.
 function hlCardName(card, options = {}) {
-  const parts = [card.rank + card.symbol, card.label];
+  const parts = /^\d+$/.test(card.rank) ? [card.name] : [card.rank, card.name];
   if (options.received) {
     parts.push(options.receivedFrom ? hlT("received from {seat}", { seat: options.receivedFrom }) : hlT("received"));
   }
