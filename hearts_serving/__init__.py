@@ -34,10 +34,11 @@ language would be three times the memory, so Voilà preheats one folder's pages 
 translation's pages are folders of their own (``lessons/ja``).  A learner who opens a page
 of another folder (``?lang=ja`` leads into ``ja/``) gets that page from a fresh kernel, as
 before, and with it the pool moves (``follow_folder``): every page of that folder gets a
-waiting kernel, started one after another (``follow_stagger`` seconds apart, after Voilà's
-``fill_delay``, so they do not compete with the page being opened), index first, and the
-waiting kernels of the other folders are shut down.  Only a page served from a fresh kernel
-moves the pool, never a preheated one, so one learner reading one language never moves it.
+waiting kernel, index first, one page at a time (each once the one before has run its
+notebook, the first after Voilà's ``fill_delay``, so they never compete with the page being
+opened nor hold both cores), and the waiting kernels of the other folders are shut down.
+Only a page served from a fresh kernel moves the pool, never a preheated one, so one learner
+reading one language never moves it.
 """
 
 from __future__ import annotations
@@ -70,9 +71,10 @@ class PoolSafeKernelManager(AsyncMappingKernelManager):
         help="Move the waiting (preheated) kernels to the folder of a page served without one: a learner who "
              "opens a page in another language gets that language's pages preheated (module notes).",
     )
-    follow_stagger = Float(
-        1.0, config=True,
-        help="Seconds between starting one page's waiting kernel and the next when the pool moves to a folder.",
+    warm_wait = Float(
+        30.0, config=True,
+        help="Seconds at most to wait for one page's waiting kernel to run its notebook before starting the "
+             "next page's, when the pool moves to a folder.",
     )
 
     def __init__(self, **kwargs: Any) -> None:
@@ -80,6 +82,7 @@ class PoolSafeKernelManager(AsyncMappingKernelManager):
         self._connected_once: set[str] = set()
         self._waiting_since: dict[str, datetime] = {}
         self._retiring: set[asyncio.Task[None]] = set()
+        self._warming: asyncio.Task[None] | None = None
 
     async def start_kernel(self, *args: Any, **kwargs: Any) -> str:  # type: ignore[override]
         # Voilà marks a kernel started for a page (not to fill its pool) with VOILA_PREHEAT=False.
@@ -92,12 +95,11 @@ class PoolSafeKernelManager(AsyncMappingKernelManager):
     def move_pool_to(self, folder: str) -> list[str]:
         """Give every page in ``folder`` (relative to the lessons) a waiting kernel, and retire the others' ones.
 
-        Returns the pages whose pools it started filling: none when Voilà's pool is off, or
-        when a page of ``folder`` already has a waiting kernel (the pool is there already).
+        Returns the pages that will get one, in the order they get it: none when Voilà's pool
+        is off, or when a page of ``folder`` already has a waiting kernel (the pool is there).
         """
         pools: dict[str, list[Awaitable[dict[str, Any]]]] | None = getattr(self, "_pools", None)
-        fill = getattr(self, "fill_if_needed", None)
-        if pools is None or fill is None:
+        if pools is None or not hasattr(self, "fill_if_needed"):
             return []  # no preheating (Voilà's plain kernel manager)
         folder = os.path.normpath(folder or ".")
         if any(pool for name, pool in pools.items() if _folder(name) == folder):
@@ -114,11 +116,30 @@ class PoolSafeKernelManager(AsyncMappingKernelManager):
                     task = asyncio.ensure_future(self._retire(item))
                     self._retiring.add(task)
                     task.add_done_callback(self._retiring.discard)
-        delay = float(getattr(self, "fill_delay", 0.0))
-        for order, name in enumerate(pages):
-            fill(delay=delay + order * self.follow_stagger, notebook_name=name)
+        if self._warming is not None:
+            self._warming.cancel()  # a move before the last one finished: its remaining pages are not wanted
+        self._warming = asyncio.ensure_future(self._warm(pages))
         self.log.info("Preheating the %d pages in %s/ instead of the other folders' pages.", len(pages), folder)
         return pages
+
+    async def _warm(self, pages: list[str]) -> None:
+        """Fill the pools of ``pages`` one at a time, each once the one before has run its notebook.
+
+        One at a time: starting them all at once held both cores for half a minute, and the
+        page the learner had just opened waited for them.
+        """
+        await asyncio.sleep(float(getattr(self, "fill_delay", 0.0)))  # the page being opened goes first
+        pools: dict[str, list[Awaitable[dict[str, Any]]]] = self._pools  # type: ignore[attr-defined]
+        for name in pages:
+            self.fill_if_needed(delay=0, notebook_name=name)  # type: ignore[attr-defined]
+            for item in pools.get(name, []):
+                try:
+                    started = await item
+                except Exception:  # a kernel that failed to start: on to the next page
+                    continue
+                rendering = started.get("task")
+                if isinstance(rendering, asyncio.Future):
+                    await asyncio.wait({rendering}, timeout=self.warm_wait)
 
     async def _retire(self, waiting: Awaitable[dict[str, Any]]) -> None:
         """Shut down a waiting kernel taken out of its pool, once it has started."""

@@ -186,18 +186,30 @@ class PoolLikeVoilas(PoolSafeKernelManager):
     ``fill_if_needed`` and ``fill_delay``; filling only notes what it was asked."""
 
     def __init__(self, root: Path, **kwargs: object) -> None:
-        super().__init__(root_dir=str(root), follow_stagger=0.5, **kwargs)
-        self.fill_delay = 3.0
+        super().__init__(root_dir=str(root), **kwargs)
+        self.fill_delay = 0.01
         self._pools: dict[str, list[Awaitable[dict[str, str]]]] = {}
         self.filled: list[tuple[str, float]] = []
+        self.rendering: dict[str, asyncio.Future[None]] = {}
         self.retired: list[str] = []
 
     def fill_if_needed(self, delay: float | None = None, notebook_name: str | None = None) -> None:
         assert notebook_name is not None and delay is not None
         self.filled.append((notebook_name, delay))
-        waiting: asyncio.Future[dict[str, str]] = asyncio.get_running_loop().create_future()
-        waiting.set_result({"kernel_id": f"kernel of {notebook_name}"})
+        # Started at once; its notebook runs until the test lets it finish (``run_notebooks``).
+        waiting: asyncio.Future[dict[str, object]] = asyncio.get_running_loop().create_future()
+        rendering: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+        self.rendering[notebook_name] = rendering
+        waiting.set_result({"kernel_id": f"kernel of {notebook_name}", "task": rendering})
         self._pools.setdefault(notebook_name, []).append(waiting)
+
+    async def run_notebooks(self) -> None:
+        """Let every started kernel finish running its notebook, until the pool has nothing left to start."""
+        while self._warming is not None and not self._warming.done():
+            for rendering in self.rendering.values():
+                if not rendering.done():
+                    rendering.set_result(None)
+            await asyncio.sleep(0.02)
 
     def __contains__(self, kernel_id: object) -> bool:
         return str(kernel_id).startswith("kernel of ") or super().__contains__(kernel_id)
@@ -225,9 +237,14 @@ def test_a_page_in_another_language_moves_the_waiting_kernels_to_that_language(l
         kernels.filled.clear()
         assert kernels.move_pool_to("") == []  # English waits already: nothing moves
         assert kernels.move_pool_to("ja") == ["ja/index.ipynb", "ja/01-aim.ipynb", "ja/02-tricks.ipynb"]
-        # One after another, after Voilà's own delay, the index first.
-        assert kernels.filled == [("ja/index.ipynb", 3.0), ("ja/01-aim.ipynb", 3.5), ("ja/02-tricks.ipynb", 4.0)]
-        await asyncio.sleep(0)
+        # One page at a time, index first: the next starts only once the one before has run its notebook.
+        await asyncio.sleep(0.1)
+        assert kernels.filled == [("ja/index.ipynb", 0)]
+        kernels.rendering["ja/index.ipynb"].set_result(None)
+        await asyncio.sleep(0.05)
+        assert [name for name, _ in kernels.filled] == ["ja/index.ipynb", "ja/01-aim.ipynb"]
+        await kernels.run_notebooks()
+        assert [name for name, _ in kernels.filled] == ["ja/index.ipynb", "ja/01-aim.ipynb", "ja/02-tricks.ipynb"]
         await asyncio.gather(*kernels._retiring)
         assert sorted(kernels.retired) == ["kernel of 01-aim.ipynb", "kernel of 02-tricks.ipynb",
                                            "kernel of index.ipynb"]
@@ -235,10 +252,13 @@ def test_a_page_in_another_language_moves_the_waiting_kernels_to_that_language(l
             "index.ipynb": 0, "01-aim.ipynb": 0, "02-tricks.ipynb": 0,
             "ja/index.ipynb": 1, "ja/01-aim.ipynb": 1, "ja/02-tricks.ipynb": 1}
         assert kernels.move_pool_to("ja") == []  # a second page in Japanese moves nothing
-        assert kernels.move_pool_to("es") == ["es/01-aim.ipynb"]  # and back and forth as the learner goes
+        assert kernels.move_pool_to("es") == ["es/01-aim.ipynb"]  # and on as the learner goes
+        await kernels.run_notebooks()
         assert kernels.move_pool_to(".") == ["index.ipynb", "01-aim.ipynb", "02-tricks.ipynb"]
-        for task in asyncio.all_tasks() - {asyncio.current_task()}:
-            await task
+        await kernels.run_notebooks()
+        await asyncio.gather(*kernels._retiring)
+        assert {name for name, pool in kernels._pools.items() if pool} == {
+            "index.ipynb", "01-aim.ipynb", "02-tricks.ipynb"}
 
     asyncio.run(scenario())
 
@@ -252,6 +272,7 @@ def test_a_page_served_without_a_waiting_kernel_moves_the_pool_and_a_preheat_doe
             await kernels.start_kernel(path="ja", env=env)
             assert kernels.filled == []
             await kernels.start_kernel(path="ja", env={**env, "VOILA_PREHEAT": "False"})
+            await kernels.run_notebooks()
             assert [name for name, _ in kernels.filled] == ["ja/index.ipynb", "ja/01-aim.ipynb", "ja/02-tricks.ipynb"]
             await still.start_kernel(path="es", env={**env, "VOILA_PREHEAT": "False"})
             assert still.filled == []
