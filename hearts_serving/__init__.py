@@ -87,13 +87,15 @@ class PoolSafeKernelManager(AsyncMappingKernelManager):
     async def start_kernel(self, *args: Any, **kwargs: Any) -> str:  # type: ignore[override]
         # Voilà marks a kernel started for a page (not to fill its pool) with VOILA_PREHEAT=False.
         env = kwargs.get("env") or {}
-        if self.follow_folder and env.get("VOILA_PREHEAT") == "False":
-            self.move_pool_to(str(kwargs.get("path") or ""))
         kernel_id: str = await super().start_kernel(*args, **kwargs)
+        if self.follow_folder and env.get("VOILA_PREHEAT") == "False":
+            self.move_pool_to(str(kwargs.get("path") or ""), opening=kernel_id)
         return kernel_id
 
-    def move_pool_to(self, folder: str) -> list[str]:
+    def move_pool_to(self, folder: str, opening: str | None = None) -> list[str]:
         """Give every page in ``folder`` (relative to the lessons) a waiting kernel, and retire the others' ones.
+
+        The first starts once kernel ``opening`` (the page that moved the pool) has run its notebook.
 
         Returns the pages that will get one, in the order they get it: none when Voilà's pool
         is off, or when a page of ``folder`` already has a waiting kernel (the pool is there).
@@ -118,17 +120,18 @@ class PoolSafeKernelManager(AsyncMappingKernelManager):
                     task.add_done_callback(self._retiring.discard)
         if self._warming is not None:
             self._warming.cancel()  # a move before the last one finished: its remaining pages are not wanted
-        self._warming = asyncio.ensure_future(self._warm(pages))
+        self._warming = asyncio.ensure_future(self._warm(pages, opening))
         self.log.info("Preheating the %d pages in %s/ instead of the other folders' pages.", len(pages), folder)
         return pages
 
-    async def _warm(self, pages: list[str]) -> None:
+    async def _warm(self, pages: list[str], opening: str | None = None) -> None:
         """Fill the pools of ``pages`` one at a time, each once the one before has run its notebook.
 
         One at a time: starting them all at once held both cores for half a minute, and the
         page the learner had just opened waited for them.
         """
-        await asyncio.sleep(float(getattr(self, "fill_delay", 0.0)))  # the page being opened goes first
+        await asyncio.sleep(float(getattr(self, "fill_delay", 0.0)))
+        await self._quiet(opening)  # the page being opened goes first
         pools: dict[str, list[Awaitable[dict[str, Any]]]] = self._pools  # type: ignore[attr-defined]
         for name in pages:
             self.fill_if_needed(delay=0, notebook_name=name)  # type: ignore[attr-defined]
@@ -140,6 +143,17 @@ class PoolSafeKernelManager(AsyncMappingKernelManager):
                 rendering = started.get("task")
                 if isinstance(rendering, asyncio.Future):
                     await asyncio.wait({rendering}, timeout=self.warm_wait)
+
+    async def _quiet(self, kernel_id: str | None) -> None:
+        """Wait until kernel ``kernel_id`` has been idle for a second (at most ``warm_wait`` seconds)."""
+        deadline = utcnow() + timedelta(seconds=self.warm_wait)
+        while kernel_id is not None and utcnow() < deadline:
+            kernel = self._kernels.get(kernel_id)
+            last = getattr(kernel, "last_activity", None)
+            if kernel is None or (getattr(kernel, "execution_state", None) == "idle" and last is not None
+                                  and utcnow() - last > timedelta(seconds=1)):
+                return
+            await asyncio.sleep(0.5)
 
     async def _retire(self, waiting: Awaitable[dict[str, Any]]) -> None:
         """Shut down a waiting kernel taken out of its pool, once it has started."""

@@ -186,7 +186,7 @@ class PoolLikeVoilas(PoolSafeKernelManager):
     ``fill_if_needed`` and ``fill_delay``; filling only notes what it was asked."""
 
     def __init__(self, root: Path, **kwargs: object) -> None:
-        super().__init__(root_dir=str(root), **kwargs)
+        super().__init__(root_dir=str(root), warm_wait=2.0, **kwargs)
         self.fill_delay = 0.01
         self._pools: dict[str, list[Awaitable[dict[str, str]]]] = {}
         self.filled: list[tuple[str, float]] = []
