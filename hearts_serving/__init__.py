@@ -111,13 +111,6 @@ class PoolSafeKernelManager(AsyncMappingKernelManager):
                        key=lambda name: (Path(name).name != "index.ipynb", name))
         if not pages:
             return []
-        for name, pool in pools.items():
-            if pool and _folder(name) != folder:
-                waiting, pools[name] = list(pool), []
-                for item in waiting:
-                    task = asyncio.ensure_future(self._retire(item))
-                    self._retiring.add(task)
-                    task.add_done_callback(self._retiring.discard)
         if self._warming is not None:
             self._warming.cancel()  # a move before the last one finished: its remaining pages are not wanted
         self._warming = asyncio.ensure_future(self._warm(pages, opening))
@@ -125,7 +118,8 @@ class PoolSafeKernelManager(AsyncMappingKernelManager):
         return pages
 
     async def _warm(self, pages: list[str], opening: str | None = None) -> None:
-        """Fill the pools of ``pages`` one at a time, each once the one before has run its notebook.
+        """Retire the other folders' waiting kernels, then fill the pools of ``pages`` (one folder's) one at a
+        time, each once the one before has run its notebook.
 
         One at a time: starting them all at once held both cores for half a minute, and the
         page the learner had just opened waited for them.
@@ -133,6 +127,14 @@ class PoolSafeKernelManager(AsyncMappingKernelManager):
         await asyncio.sleep(float(getattr(self, "fill_delay", 0.0)))
         await self._quiet(opening)  # the page being opened goes first
         pools: dict[str, list[Awaitable[dict[str, Any]]]] = self._pools  # type: ignore[attr-defined]
+        folder = _folder(pages[0])
+        for name, pool in pools.items():
+            if pool and _folder(name) != folder:
+                waiting, pools[name] = list(pool), []
+                for item in waiting:
+                    task = asyncio.ensure_future(self._retire(item))
+                    self._retiring.add(task)
+                    task.add_done_callback(self._retiring.discard)
         for name in pages:
             self.fill_if_needed(delay=0, notebook_name=name)  # type: ignore[attr-defined]
             for item in pools.get(name, []):
