@@ -67,10 +67,10 @@ BETWEEN_LOADS = 8.0
 
 
 def start_server(port: int, data: str, log: str | None, grace: float | None,
-                 preheat: bool = True) -> subprocess.Popen[bytes]:
+                 preheat: bool = True, options: tuple[str, ...] = ()) -> subprocess.Popen[bytes]:
     env = {**os.environ, "HEARTS_LESSONS_DATA": data, "JUPYTER_PATH": str(LESSONS / "jupyter")}
     output = open(log, "wb") if log else subprocess.DEVNULL  # noqa: SIM115 (the server keeps it)
-    extra = [] if grace is None else [f"--PoolSafeKernelManager.unconnected_grace={grace}"]
+    extra = [*options] if grace is None else [*options, f"--PoolSafeKernelManager.unconnected_grace={grace}"]
     if not preheat:
         extra.append("--VoilaConfiguration.preheat_kernel=False")
     process = subprocess.Popen(

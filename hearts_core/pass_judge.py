@@ -2,22 +2,30 @@
 
 Design choices:
 
-* The reference is the coach's suggested pass, :func:`hearts_core.bots.heuristic_pass`
-  (the sound computer player's pass, the one the guided match's coach recommends).
+* The candidates are the learner's pass and the coach's own choice,
+  :func:`hearts_core.bots.heuristic_pass` (the sound computer player's pass, the one the
+  guided match's coach recommends).  Both are played out on the same deals, and the
+  suggested pass is the one that measured best: a suggestion is never a pass the same
+  judge measured as worse than the learner's.  When the learner's pass measures best, it
+  is its own suggestion and the judgement says so; ties go to the learner's pass.
 * Facts first, sentences second.  Every sentence comes from a fact of
   :mod:`hearts_core.pass_facts` that holds of the hand and the pass (a
   :class:`~hearts_core.facts.Situation` before the pass), so a sentence is never used for
   a hand it is not true of.  The same facts say why the suggested cards go.
-* The verdict comes from playing the hand out: :data:`DEALS` deals of the other 39 cards
-  that fit the learner's hand, the other seats passing as the sound player does, then all
-  four seats playing the sound player's cards (:func:`hearts_core.policy.rollout`), once
-  with the learner's pass and once with the suggested one, on the same deals so the
-  difference is not blurred by luck of the deal.  A difference is only said when it is
-  larger than its uncertainty (two standard errors) and big enough to round to a point:
+* The play-out: :data:`DEALS` deals of the other 39 cards that fit the learner's hand,
+  the other seats passing as the sound player does, then all four seats playing the sound
+  player's cards (:func:`hearts_core.policy.rollout`, which draws no random numbers), once
+  with each candidate, on the same deals (common random numbers) so a difference is not
+  blurred by luck of the deal.  A difference is only said when it is larger than its
+  uncertainty (two standard errors) and big enough to round to a point:
   :func:`hearts_core.facts.clear_difference`, the coach's rule too; points are rounded
-  to whole points ("about 6 points", "less than a point").  The
-  deals are seeded from the hand, so the same pass always gets the same judgement.  It
-  takes about a tenth of a second.
+  to whole points ("about 6 points", "less than a point").  The deals are seeded from the
+  hand, so the same pass always gets the same judgement.  It takes about a tenth of a
+  second.
+* The verdict word agrees with the notes on each card: a pass is called good only when no
+  card it passed has a note against it (:attr:`~hearts_core.pass_facts.PassTone.POOR`),
+  whatever the play-out says, so "a good pass" never stands above notes calling its cards
+  poor choices.  Such a pass is fair at best; the play-out alone makes a pass weak.
 
 >>> from hearts_core.cards import parse_cards
 >>> hand = parse_cards("♣A ♣4 ♣7 ♦K ♦3 ♦9 ♦6 ♠Q ♠5 ♥2 ♥6 ♥8 ♥J")
@@ -58,16 +66,20 @@ __all__ = [
 ]
 
 DEALS: Final = 240
-"""Deals played out per judgement (each twice: the learner's pass and the suggested one)."""
+"""Deals played out per judgement (once with each candidate: the learner's pass and the coach's choice)."""
 WEAK_BY: Final = 3.0
 """Points a hand by which the suggested pass must do better for a pass to be called weak."""
+
+
 class PassVerdict(StrEnum):
     """How a pass compares with the suggested one, played out."""
 
     GOOD = "good"
-    """As good as the suggested pass (or better), within the uncertainty."""
+    """As good as the suggested pass, within the uncertainty (or itself the suggestion), and no card it
+    passed has a note against it."""
     FAIR = "fair"
-    """Worse than the suggested pass, by less than :data:`WEAK_BY` points a hand."""
+    """Worse than the suggested pass by less than :data:`WEAK_BY` points a hand, or a card it passed has a
+    note against it."""
     WEAK = "weak"
     """Worse than the suggested pass by :data:`WEAK_BY` points a hand or more."""
 
@@ -78,7 +90,11 @@ class PassVerdict(StrEnum):
 
 @dataclass(frozen=True, slots=True)
 class PlayOut:
-    """The learner's pass and the suggested one, each played out over the same deals."""
+    """The learner's pass and the suggested one, each played out over the same deals.
+
+    From :func:`judge_pass` the suggested pass is the better-measured candidate, so ``difference``
+    is never below zero there (it is zero when the learner's pass is the suggestion).
+    """
 
     deals: int
     mine: float
@@ -101,20 +117,18 @@ class PlayOut:
         return clear_difference(-self.difference, self.error)
 
 
-def play_out(hand: Sequence[Card], passed: Sequence[Card], direction: PassDirection,
-             suggested: Sequence[Card], deals: int = DEALS) -> PlayOut:
-    """Both passes played out over ``deals`` seeded deals that fit ``hand`` (see the module notes)."""
+def _points_per_deal(hand: Sequence[Card], direction: PassDirection, options: Sequence[Sequence[Card]],
+                     deals: int) -> list[list[int]]:
+    """Each option's points for the learner on each of ``deals`` seeded deals fitting ``hand`` (the same deals)."""
     rng = random.Random(f"hearts-lessons pass judge {format_cards(sorted(hand))} {direction.value}")
     rest = [card for card in DECK if card not in set(hand)]
-    options = (tuple(passed), tuple(suggested))
-    mine: list[int] = []
-    theirs: list[int] = []
+    results: list[list[int]] = [[] for _ in options]
     for _ in range(deals):
         rng.shuffle(rest)
         hands = [tuple(hand), *(tuple(rest[i * CARDS_PER_SEAT:(i + 1) * CARDS_PER_SEAT]) for i in range(3))]
         passes = [(), *(heuristic_pass(tuple(sorted(other))) for other in hands[1:])]
-        for option, scores in zip(options, (mine, theirs), strict=True):
-            passes[0] = option
+        for option, scores in zip(options, results, strict=True):
+            passes[0] = tuple(option)
             masks = []
             for seat in range(NUM_SEATS):
                 giver = direction.passer(seat)
@@ -123,9 +137,22 @@ def play_out(hand: Sequence[Card], passed: Sequence[Card], direction: PassDirect
             table = Table(masks, [], leader, 0, False, [0] * NUM_SEATS, Rules())
             rollout(table)
             scores.append(table.scores()[0])
+    return results
+
+
+def _compare(mine: Sequence[int], theirs: Sequence[int]) -> PlayOut:
+    """Two options' points on the same deals, compared deal by deal."""
+    deals = len(mine)
     differences = [a - b for a, b in zip(mine, theirs, strict=True)]
     error = statistics.stdev(differences) / deals ** 0.5 if deals > 1 else 0.0
     return PlayOut(deals, statistics.fmean(mine), statistics.fmean(theirs), statistics.fmean(differences), error)
+
+
+def play_out(hand: Sequence[Card], passed: Sequence[Card], direction: PassDirection,
+             suggested: Sequence[Card], deals: int = DEALS) -> PlayOut:
+    """Both passes played out over ``deals`` seeded deals that fit ``hand`` (see the module notes)."""
+    mine, theirs = _points_per_deal(hand, direction, (passed, suggested), deals)
+    return _compare(mine, theirs)
 
 
 def _points(value: float) -> str:
@@ -139,7 +166,10 @@ def _points(value: float) -> str:
 # ------------------------------------------------------------------- judgement
 
 _SAME: Final = marked("A good pass: it is the one the coach suggests.")
-_BETTER: Final = marked("A good pass: played out, it does better than the coach's suggested pass, by {gap} a hand.")
+_BEST: Final = marked("A good pass: played out, it does at least as well as the pass the coach would have chosen, so "
+                      "the coach has no better pass to suggest.")
+_BEST_BUT: Final = marked("A fair pass: played out, the coach found no better pass, though the notes below say which "
+                          "of its cards were worth keeping.")
 _ABOUT: Final = marked("A good pass: played out, it does about as well as the coach's suggested pass.")
 _ABOUT_BUT: Final = marked("A fair pass: played out, it does about as well as the coach's suggested pass, though the "
                            "notes below say what it could do better.")
@@ -165,7 +195,7 @@ class PassJudgement:
     kept: tuple[PassFact, ...]
     """What the pass left in the hand."""
     suggestion: tuple[tuple[tuple[Card, ...], PassFact], ...]
-    """Why the suggested cards go (empty when the learner passed exactly those)."""
+    """Why the suggested cards go (empty when the learner's pass is the suggestion: it measured best)."""
     play_out: PlayOut
 
     @property
@@ -215,17 +245,23 @@ def judge_pass(hand: Sequence[Card], passed: Sequence[Card], direction: PassDire
     way = PassDirection(direction)
     if way is PassDirection.HOLD:
         raise InvalidPositionError("nothing is passed on a hold hand")
-    suggested = tuple(sorted(heuristic_pass(hand)))
-    outcome = play_out(hand, passed, way, suggested, deals)
-    same = set(passed) == set(suggested)
+    coach = tuple(sorted(heuristic_pass(hand)))
+    candidates = (passed,) if coach == passed else (passed, coach)
+    measured = _points_per_deal(hand, way, candidates, deals)
+    # The learner's pass comes first and min keeps the first of equals: a tie suggests nothing else.
+    best = min(range(len(candidates)), key=lambda index: statistics.fmean(measured[index]))
+    suggested = candidates[best]
+    outcome = _compare(measured[0], measured[best])
+    same = suggested == passed
     position = Situation.before_pass(hand, passed)
     given = card_facts(position)
     kept = kept_facts(position)
-    poor = any(fact.tone is PassTone.POOR for fact in (*(fact for _, fact in given), *kept))
-    if same:
-        verdict, summary = PassVerdict.GOOD, _SAME
-    elif outcome.mine_better:
-        verdict, summary = PassVerdict.GOOD, _BETTER
+    poor_card = any(fact.tone is PassTone.POOR for _, fact in given)
+    poor = poor_card or any(fact.tone is PassTone.POOR for fact in kept)
+    if same and poor_card:
+        verdict, summary = PassVerdict.FAIR, _BEST_BUT
+    elif same:
+        verdict, summary = PassVerdict.GOOD, (_SAME if passed == coach else _BEST)
     elif not outcome.suggested_better:
         verdict, summary = (PassVerdict.FAIR, _ABOUT_BUT) if poor else (PassVerdict.GOOD, _ABOUT)
     elif outcome.difference < WEAK_BY:

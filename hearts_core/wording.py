@@ -50,8 +50,8 @@ if TYPE_CHECKING:
 
 __all__ = [
     "LANGUAGES", "LANGUAGE_ENV", "NATIVE_NAMES", "TRANSLATED", "about_points", "and_list", "card_button_name",
-    "card_name", "detect_language", "folder_language", "follow_page", "language", "marked", "points_phrase", "say",
-    "say_n", "seat_name", "set_language", "suit_name", "translate",
+    "card_name", "detect_language", "folder_language", "follow_page", "language", "marked", "names_list",
+    "points_phrase", "say", "say_n", "seat_name", "set_language", "suit_name", "translate",
 ]
 
 LANGUAGES: Final = ("en", "ja", "es")
@@ -207,6 +207,29 @@ def and_list(items: Iterable[object]) -> str:
     for text in texts[1:-1]:
         joined = say("{items}, {item}", items=joined, item=text)
     return say("{items} and {last}", items=joined, last=texts[-1])
+
+
+def names_list(names: Iterable[object]) -> str:
+    """Names read as titles (a puzzle's themes) listed inside a sentence, set off as the language sets off titles.
+
+    English writes them as they are, joined like :func:`and_list`.  A translation sets off
+    each name in its own way (Spanish «…», so the name's capital is the title's and not a
+    capital in mid-sentence; Japanese 「…」) and joins them with its own words for a list of
+    names (Japanese 、: と after a name ending in a verb reads as "if").
+
+    >>> names_list(["Stop the moon", "Plan the last tricks", "Go for the moon"])
+    'Stop the moon, Plan the last tricks and Go for the moon'
+    """
+    # Translators: one name (a puzzle's theme) inside a sentence, set off as your language sets off a title.
+    texts = [say("{name}", name=name) for name in names]
+    if len(texts) <= 1:
+        return "".join(texts)
+    joined = texts[0]
+    for text in texts[1:-1]:
+        # Translators: names of themes in a list, as in "Themes of this puzzle: {themes}."
+        joined = say("{names}, {name}", names=joined, name=text)
+    # Translators: the last name of a list of theme names, as in "Themes of this puzzle: {themes}."
+    return say("{names} and {name}", names=joined, name=texts[-1])
 
 
 def points_phrase(points: int) -> str:

@@ -11,8 +11,9 @@ of the machine could connect to (ipykernel warns about the latter at every start
 ``--lang ja`` serves the course in Japanese: the URL printed (and opened, with ``--open``)
 is the Japanese index, ``voila/render/ja/index.ipynb?lang=ja``, and Voilà's preheated
 kernels wait on that language's pages instead of the English ones (``preheat_denylist``;
-a kernel per page and language would be three times the memory). Pages of the other
-languages still open, each executed when asked for.
+a kernel per page and language would be three times the memory). A page of another
+language opens from a fresh kernel, and the waiting kernels then move to that language's
+pages (``hearts_serving.PoolSafeKernelManager.follow_folder``).
 
 The command knows only its own few options (``--port``, ``--host``, ``--lang``, ``--open``
 and its opposite ``--no-browser``, the default). Any other option is Voilà's business: it is

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import os
 import subprocess
 import sys
 from collections.abc import Awaitable, Callable
@@ -175,3 +176,108 @@ def test_cell_output_is_awaited_long_enough_under_load() -> None:
     executor = VoilaExecutor(new_notebook(), config=config)
     assert executor.iopub_timeout >= 30
     assert executor.raise_on_iopub_timeout is False  # a slow cell still renders, late rather than never
+
+
+# ------------------------------------------------------- the waiting kernels follow the learner's language
+
+
+class PoolLikeVoilas(PoolSafeKernelManager):
+    """The part of Voilà's pooling manager hearts_serving leans on: ``_pools`` of waiting kernels by page,
+    ``fill_if_needed`` and ``fill_delay``; filling only notes what it was asked."""
+
+    def __init__(self, root: Path, **kwargs: object) -> None:
+        super().__init__(root_dir=str(root), warm_wait=2.0, **kwargs)
+        self.fill_delay = 0.01
+        self._pools: dict[str, list[Awaitable[dict[str, str]]]] = {}
+        self.filled: list[tuple[str, float]] = []
+        self.rendering: dict[str, asyncio.Future[None]] = {}
+        self.retired: list[str] = []
+
+    def fill_if_needed(self, delay: float | None = None, notebook_name: str | None = None) -> None:
+        assert notebook_name is not None and delay is not None
+        self.filled.append((notebook_name, delay))
+        # Started at once; its notebook runs until the test lets it finish (``run_notebooks``).
+        waiting: asyncio.Future[dict[str, object]] = asyncio.get_running_loop().create_future()
+        rendering: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+        self.rendering[notebook_name] = rendering
+        waiting.set_result({"kernel_id": f"kernel of {notebook_name}", "task": rendering})
+        self._pools.setdefault(notebook_name, []).append(waiting)
+
+    async def run_notebooks(self) -> None:
+        """Let every started kernel finish running its notebook, until the pool has nothing left to start."""
+        while self._warming is not None and not self._warming.done():
+            for rendering in self.rendering.values():
+                if not rendering.done():
+                    rendering.set_result(None)
+            await asyncio.sleep(0.02)
+
+    def __contains__(self, kernel_id: object) -> bool:
+        return str(kernel_id).startswith("kernel of ") or super().__contains__(kernel_id)
+
+    async def shutdown_kernel(self, kernel_id: str, *args: object, **kwargs: object) -> None:
+        if kernel_id.startswith("kernel of "):
+            self.retired.append(kernel_id)
+        else:
+            await super().shutdown_kernel(kernel_id, *args, **kwargs)  # type: ignore[no-untyped-call]
+
+
+@pytest.fixture
+def lessons(tmp_path: Path) -> Path:
+    for name in ("index", "01-aim", "02-tricks", "ja/index", "ja/01-aim", "ja/02-tricks", "es/01-aim"):
+        (tmp_path / f"{name}.ipynb").parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / f"{name}.ipynb").write_text("{}", encoding="utf-8")
+    return tmp_path
+
+
+def test_a_page_in_another_language_moves_the_waiting_kernels_to_that_language(lessons: Path) -> None:
+    async def scenario() -> None:
+        kernels = PoolLikeVoilas(lessons)
+        for page in ("index.ipynb", "01-aim.ipynb", "02-tricks.ipynb"):  # as Voilà fills them at start
+            kernels.fill_if_needed(delay=0, notebook_name=page)
+        kernels.filled.clear()
+        assert kernels.move_pool_to("") == []  # English waits already: nothing moves
+        assert kernels.move_pool_to("ja") == ["ja/index.ipynb", "ja/01-aim.ipynb", "ja/02-tricks.ipynb"]
+        # One page at a time, index first: the next starts only once the one before has run its notebook.
+        await asyncio.sleep(0.1)
+        assert kernels.filled == [("ja/index.ipynb", 0)]
+        kernels.rendering["ja/index.ipynb"].set_result(None)
+        await asyncio.sleep(0.05)
+        assert [name for name, _ in kernels.filled] == ["ja/index.ipynb", "ja/01-aim.ipynb"]
+        await kernels.run_notebooks()
+        assert [name for name, _ in kernels.filled] == ["ja/index.ipynb", "ja/01-aim.ipynb", "ja/02-tricks.ipynb"]
+        await asyncio.gather(*kernels._retiring)
+        assert sorted(kernels.retired) == ["kernel of 01-aim.ipynb", "kernel of 02-tricks.ipynb",
+                                           "kernel of index.ipynb"]
+        assert {name: len(pool) for name, pool in kernels._pools.items()} == {
+            "index.ipynb": 0, "01-aim.ipynb": 0, "02-tricks.ipynb": 0,
+            "ja/index.ipynb": 1, "ja/01-aim.ipynb": 1, "ja/02-tricks.ipynb": 1}
+        assert kernels.move_pool_to("ja") == []  # a second page in Japanese moves nothing
+        assert kernels.move_pool_to("es") == ["es/01-aim.ipynb"]  # and on as the learner goes
+        await kernels.run_notebooks()
+        assert kernels.move_pool_to(".") == ["index.ipynb", "01-aim.ipynb", "02-tricks.ipynb"]
+        await kernels.run_notebooks()
+        await asyncio.gather(*kernels._retiring)
+        assert {name for name, pool in kernels._pools.items() if pool} == {
+            "index.ipynb", "01-aim.ipynb", "02-tricks.ipynb"}
+
+    asyncio.run(scenario())
+
+
+def test_a_page_served_without_a_waiting_kernel_moves_the_pool_and_a_preheat_does_not(lessons: Path) -> None:
+    """Voilà starts a kernel with VOILA_PREHEAT=False for a page, =True to fill a pool."""
+    async def scenario(_: PoolSafeKernelManager) -> None:
+        kernels, still = PoolLikeVoilas(lessons), PoolLikeVoilas(lessons, follow_folder=False)
+        try:
+            env = {**os.environ, "VOILA_PREHEAT": "True"}
+            await kernels.start_kernel(path="ja", env=env)
+            assert kernels.filled == []
+            await kernels.start_kernel(path="ja", env={**env, "VOILA_PREHEAT": "False"})
+            await kernels.run_notebooks()
+            assert [name for name, _ in kernels.filled] == ["ja/index.ipynb", "ja/01-aim.ipynb", "ja/02-tricks.ipynb"]
+            await still.start_kernel(path="es", env={**env, "VOILA_PREHEAT": "False"})
+            assert still.filled == []
+        finally:
+            await kernels.shutdown_all()
+            await still.shutdown_all()
+
+    run(scenario)

@@ -19,7 +19,8 @@ Design choices:
 * Ask first: nothing on screen suggests a pass before the learner confirms one.  Then the
   engine judges it (:func:`hearts_core.judge_pass`): a verdict (good, fair or weak), what
   each passed card was worth giving or keeping, how the pass played out against the
-  coach's suggested pass, and that suggestion with its reasons.  The widget shows those
+  coach's suggested pass (whichever of the coach's choice and the learner's own measured
+  best), and that suggestion with its reasons.  The widget shows those
   sentences as they come; it decides nothing about the pass itself.
 * "Try another deal" (:meth:`PassPicker.another_deal`) deals a fresh hand from the seed
   (the direction turns left, right, across), so the learner can put what they read into

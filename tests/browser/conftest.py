@@ -92,9 +92,11 @@ def serve_lessons(data_dir: Path, extra: list[str] | None = None) -> Iterator[st
     """Voilà serving the lessons as ``./dev serve`` does (lessons/voila.json), saving into ``data_dir``."""
     lessons = ROOT / "lessons"
     # Its pool preheats a kernel for every lesson at once, on a machine that is starting the other
-    # workers' servers too: more than Voilà's usual minute before it answers.
-    process, url = start_voila(lessons, data_dir, extra=extra, env={"JUPYTER_PATH": str(lessons / "jupyter")},
-                               timeout=180)
+    # workers' servers too: more than Voilà's usual minute before it answers. The pool stays where it
+    # starts: tests move between languages far faster than a learner, and following each move
+    # (hearts_serving's follow_folder, tested in tests/test_serving.py) would restart it every time.
+    process, url = start_voila(lessons, data_dir, extra=["--PoolSafeKernelManager.follow_folder=False", *(extra or [])],
+                               env={"JUPYTER_PATH": str(lessons / "jupyter")}, timeout=180)
     yield url
     stop(process, grace=20)
 

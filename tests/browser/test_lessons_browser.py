@@ -388,7 +388,8 @@ def lesson_11(page: Page) -> None:
 
 
 def coach_pass(picker: Locator) -> list[str]:
-    """The coach's own pass for the hand ``picker`` shows (the judge calls it good)."""
+    """The coach's own pass for the hand ``picker`` shows (the judge calls it good, or fair when one of its
+    cards is low: a hand with nothing high to pass)."""
     shown = picker.locator(".hl-hand .hl-card").evaluate_all("cards => cards.map(card => card.dataset.card)")
     return [str(card) for card in heuristic_pass(tuple(to_card(text) for text in shown))]
 
@@ -402,13 +403,17 @@ def lesson_12(page: Page) -> None:
     expect(worked.locator('[data-action="another"]')).to_be_hidden()  # a worked pass: one hand only
     count = practice.locator(".hl-pass-count")
     expect(count).to_have_text("Deals passed well: 0 of 3.")
-    for number in (1, 2, 3):
+    well = 0
+    for _ in range(6):
         pass_cards(page, coach_pass(practice), practice)
-        expect(practice.locator(".hl-pass-judgement")).to_have_attribute("data-verdict", "good")
-        if number < 3:
-            expect(count).to_have_text(f"Deals passed well: {number} of 3.")
-            practice.locator('[data-action="another"]').click()
-            expect(practice.locator(".hl-pass-judgement")).to_be_hidden()
+        judged = practice.locator(".hl-pass-judgement")
+        expect(judged).to_have_attribute("data-verdict", re.compile("^(good|fair)$"))
+        well += judged.get_attribute("data-verdict") == "good"  # a deal counts when passed well
+        if well == 3:
+            break
+        expect(count).to_have_text(f"Deals passed well: {well} of 3.")
+        practice.locator('[data-action="another"]').click()
+        expect(practice.locator(".hl-pass-judgement")).to_be_hidden()
     expect(count).to_have_text("Deals passed well: 3. The lesson's mark needs 3: you have it.")
 
 

@@ -69,7 +69,7 @@ from hearts_core.cards import Card, to_card
 from hearts_core.errors import HeartsError, InvalidRecordError
 from hearts_core.puzzles import THEMES, Puzzle, PuzzleAnswer, load_puzzles, puzzle_from_data
 from hearts_core.state import SeatView
-from hearts_core.wording import and_list, marked, say
+from hearts_core.wording import marked, names_list, say
 from hearts_learner.files import CorruptFileError, SaveConflictError
 from hearts_learner.puzzle_choice import next_puzzle, own_ideas, puzzle_of_the_day
 from hearts_learner.puzzle_file import NewerPuzzlesError, UnreadablePuzzlesError
@@ -361,7 +361,7 @@ class PuzzleFlow:
         if played is not None:
             texts.append(say(PATTERNS["played_in_match"], card=played))
         if entry.themes:  # a puzzle the tagger found no theme in says none
-            texts.append(say(PATTERNS["themes_after"], themes=and_list(say(THEMES[key]) for key in entry.themes)))
+            texts.append(say(PATTERNS["themes_after"], themes=names_list(say(THEMES[key]) for key in entry.themes)))
         if not answer.correct and self.mode != "worked":
             texts.append(say(PATTERNS["comes_back"], minutes=LEARNING_MINUTES))
         if warning:
