@@ -260,7 +260,8 @@ def test_a_page_in_another_language_moves_the_waiting_kernels_to_that_language(l
         assert {name for name, pool in kernels._pools.items() if pool} == {
             "index.ipynb", "01-aim.ipynb", "02-tricks.ipynb"}
 
-    asyncio.run(scenario())
+    with ThreadPoolExecutor(max_workers=1) as thread:  # an event loop of its own, as run() gives its scenarios
+        thread.submit(asyncio.run, scenario()).result()
 
 
 def test_a_page_served_without_a_waiting_kernel_moves_the_pool_and_a_preheat_does_not(lessons: Path) -> None:

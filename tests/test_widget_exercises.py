@@ -35,7 +35,7 @@ def learner_text(widget: Exercise) -> str:
 
 def assert_nothing_told(widget: Exercise) -> None:
     assert widget.result == {} and not widget.answered and widget.attempts == 0
-    assert all(set(card) == {"text", "rank", "symbol", "suit", "label"} for card in widget.hand)
+    assert all(set(card) == {"text", "rank", "symbol", "suit", "label", "name"} for card in widget.hand)
 
 
 @pytest.mark.parametrize("name", sorted(POSITIONS))
