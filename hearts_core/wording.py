@@ -212,16 +212,18 @@ def and_list(items: Iterable[object]) -> str:
 def names_list(names: Iterable[object]) -> str:
     """Names read as titles (a puzzle's themes) listed inside a sentence, set off as the language sets off titles.
 
-    English writes them as they are, joined like :func:`and_list`.  A translation sets off
-    each name in its own way (Spanish «…», so the name's capital is the title's and not a
-    capital in mid-sentence; Japanese 「…」) and joins them with its own words for a list of
-    names (Japanese 、: と after a name ending in a verb reads as "if").
+    Each name is set off as the language sets off a title: English in quotation marks, since
+    a theme's name may hold a colon of its own ("Play last: choose with the whole trick in
+    view") and would otherwise run into the sentence; Spanish «…», so the name's capital is
+    the title's and not a capital in mid-sentence; Japanese 「…」.  The names are joined with
+    the language's words for a list of names (Japanese 、: と after a name ending in a verb
+    reads as "if").
 
     >>> names_list(["Stop the moon", "Plan the last tricks", "Go for the moon"])
-    'Stop the moon, Plan the last tricks and Go for the moon'
+    '“Stop the moon”, “Plan the last tricks” and “Go for the moon”'
     """
     # Translators: one name (a puzzle's theme) inside a sentence, set off as your language sets off a title.
-    texts = [say("{name}", name=name) for name in names]
+    texts = [say("“{name}”", name=name) for name in names]
     if len(texts) <= 1:
         return "".join(texts)
     joined = texts[0]

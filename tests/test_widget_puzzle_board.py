@@ -240,7 +240,7 @@ def test_a_puzzle_without_themes_names_none(tmp_path: Path) -> None:
     themed = next(puzzle for puzzle in load_puzzles() if puzzle.theme_keys)
     widget = board(tmp_path / "second", puzzles=(themed,))
     widget.choose(str(themed.solution))
-    assert f"Themes of this puzzle: {themed.themes[0]}" in widget.message["text"]
+    assert f"Themes of this puzzle: “{themed.themes[0]}”" in widget.message["text"]
 
 
 STRATEGY = [item for item in LESSONS if item.themes]
