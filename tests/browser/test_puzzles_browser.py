@@ -115,6 +115,10 @@ def test_a_puzzle_right_and_one_wrong_from_the_index(page: Page, lesson_server: 
     expect(announced).to_have_text(f"Right: {puzzle.solution}.")
     assert page.locator(f"{BOARD} [aria-live], {BOARD} [role=status]").evaluate_all(
         "(live) => live.filter((region) => region.matches('.hl-message, .hl-message *')).length") == 0
+    # The announcer is the board's one voice besides a storage notice (a lesson's goal line is shown, not said).
+    assert page.locator(f'{BOARD} [aria-live]:not([aria-live="off"]), {BOARD} [role=status], '
+                        f'{BOARD} [role=alert]').evaluate_all(
+        "(live) => live.filter((region) => !region.matches('.hl-announce, .hl-notice, .hl-error')).length") == 0
     assert focused_action(page) == "next"
     page.locator(f"{BOARD} .hl-puzzle-points-help summary").click()
     for _ in each_viewport(page):

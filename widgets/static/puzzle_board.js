@@ -67,8 +67,8 @@ function render({ model, el }) {
   const accuracyList = hlEl("ul", "hl-puzzle-accuracy-list");
   accuracyBox.append(accuracyHeading, accuracyList);
 
+  // Shown, not announced: an answer in a lesson is heard once, as its verdict (the announcer).
   const lessonLine = hlEl("p", "hl-puzzle-lesson-goal");
-  lessonLine.setAttribute("aria-live", "polite");
 
   // What a player at the table would have seen and counted: the tricks before this one
   // (folded away until asked for) and, per suit, the cards still out.
