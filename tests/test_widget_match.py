@@ -511,7 +511,7 @@ def test_a_match_saved_at_the_end_of_a_hand_is_offered_with_that_hands_scores(st
                                                   zip(("You", "CPU1", "CPU2", "CPU3"), scores, strict=True))
     again.resume()
     assert again.screen == "hand_over" and not again.header["hint"]
-    assert again.message.startswith("Welcome back: the end of hand 1.")
+    assert again.message.startswith("Welcome back. Hand 1 is over.")  # said once, not "the end of hand 1" first
 
 
 def test_declining_the_offer_starts_a_new_match(store: MatchStore) -> None:

@@ -362,7 +362,10 @@ class MatchFlow(MatchCourse):
         if (stale := self._stale()) is not None:
             return stale
         saved, self.offered = self.offered, None
-        return self._continue(saved, say("Welcome back: {place}.", place=saved_place(saved)))
+        # A finished hand's screen says "Hand 1 is over." itself: the welcome does not say it first.
+        welcome = (say("Welcome back.") if saved.match.hand.is_over
+                   else say("Welcome back: {place}.", place=saved_place(saved)))
+        return self._continue(saved, welcome)
 
     def reload(self) -> str:
         """Re-read the save (another page has continued the match) and carry on from where it is now."""
