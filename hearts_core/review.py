@@ -36,7 +36,7 @@ from hearts_core.errors import InvalidPositionError, quote_input
 from hearts_core.facts import Better, Fact, Situation
 from hearts_core.phrasing import sentences
 from hearts_core.records import HandRecord, Record, load_record
-from hearts_core.rules import NUM_SEATS, Rules
+from hearts_core.rules import MOON_POINTS, NUM_SEATS, Rules
 from hearts_core.state import HandState
 from hearts_core.wording import LEARNER_SEAT, about_points, points_phrase, say, say_n, seat_name
 
@@ -46,6 +46,7 @@ __all__ = [
     "MatchReview",
     "Mistake",
     "costly",
+    "moon_words",
     "play_index",
     "review_hand",
     "review_match",
@@ -94,6 +95,10 @@ class HandReview:
     """The seat's plays with more than one legal card: the only ones that can be mistakes."""
     points_taken: int
     """What the seat actually took in the hand."""
+    shot_moon: bool = False
+    """Whether the seat took every point of the finished hand (the moon): its summary says so, not "26 points"."""
+    moon_subtracts: bool = False
+    """The rules' moon variant (:attr:`hearts_core.rules.Rules.moon_subtracts`), which the moon's sentence follows."""
 
     @property
     def points_lost(self) -> float:
@@ -108,6 +113,8 @@ class HandReview:
         """
         taken = points_phrase(self.points_taken)
         choices = _plays(self.choices)
+        if self.shot_moon:  # a moon is said as a moon: the others score, not the seat
+            return sentences((self._judged(choices), moon_words(self.seat, moon_subtracts=self.moon_subtracts)))
         if not self.mistakes:
             if self.seat == LEARNER_SEAT:
                 return say("The coach's search found no costly mistake among your {choices} with a choice; you took "
@@ -126,6 +133,24 @@ class HandReview:
                      "{mistakes} among {seat}'s {choices} with a choice were expected to cost it {lost}; it took "
                      "{taken} in this hand.", count, mistakes=mistakes, choices=choices, lost=lost, taken=taken,
                      seat=seat_name(self.seat))
+
+    def _judged(self, choices: str) -> str:
+        """What the review found among the seat's choices, in a sentence of its own."""
+        if not self.mistakes:
+            if self.seat == LEARNER_SEAT:
+                return say("The coach's search found no costly mistake among your {choices} with a choice.",
+                           choices=choices)
+            return say("The coach's search found no costly mistake among {seat}'s {choices} with a choice.",
+                       choices=choices, seat=seat_name(self.seat))
+        count, lost = len(self.mistakes), about_points(self.points_lost)
+        mistakes = _costly_plays(count)
+        if self.seat == LEARNER_SEAT:
+            return say_n("{mistakes} among your {choices} with a choice was expected to cost you {lost}.",
+                         "{mistakes} among your {choices} with a choice were expected to cost you {lost}.",
+                         count, mistakes=mistakes, choices=choices, lost=lost)
+        return say_n("{mistakes} among {seat}'s {choices} with a choice was expected to cost it {lost}.",
+                     "{mistakes} among {seat}'s {choices} with a choice were expected to cost it {lost}.",
+                     count, mistakes=mistakes, choices=choices, lost=lost, seat=seat_name(self.seat))
 
     def describe(self) -> str:
         """The review in sentences, one mistake per line."""
@@ -203,6 +228,22 @@ def _start(hand: HandState | HandRecord, rules: Rules | None) -> tuple[HandState
     return state, plays
 
 
+def moon_words(shooter: int, *, moon_subtracts: bool) -> str:
+    """``shooter``'s moon under the rules' variant, as the match announces it and the review sums it up.
+
+    >>> moon_words(0, moon_subtracts=False)
+    'You shot the moon: everyone else takes 26.'
+    """
+    seat = seat_name(shooter)
+    if moon_subtracts:
+        if shooter == LEARNER_SEAT:
+            return say("You shot the moon: {points} come off your total.", points=MOON_POINTS)
+        return say("{seat} shot the moon: {points} come off their total.", seat=seat, points=MOON_POINTS)
+    if shooter == LEARNER_SEAT:
+        return say("You shot the moon: everyone else takes {points}.", points=MOON_POINTS)
+    return say("{seat} shot the moon: everyone else takes {points}.", seat=seat, points=MOON_POINTS)
+
+
 def review_hand(hand: HandState | HandRecord, seat: int, *, rules: Rules | None = None, seed: int = 0) -> HandReview:
     """The costly plays of ``seat`` in ``hand`` (a finished hand, or a record's hand under ``rules``).
 
@@ -228,7 +269,8 @@ def review_hand(hand: HandState | HandRecord, seat: int, *, rules: Rules | None 
                 mistakes.append(_with_outcome(mistake, state, seat))
         else:
             state.play(card)
-    return HandReview(seat, tuple(mistakes), choices, state.points_taken[seat])
+    return HandReview(seat, tuple(mistakes), choices, state.points_taken[seat],
+                      shot_moon=state.is_over and state.moon_shooter == seat, moon_subtracts=state.rules.moon_subtracts)
 
 
 def judge_play(state: HandState, card: Card, *, seed: int | None = None) -> Mistake | None:

@@ -166,3 +166,21 @@ def test_match_review_sums_the_points_lost_per_hand() -> None:
 def test_bad_seat_is_refused() -> None:
     with pytest.raises(InvalidPositionError, match="seat"):
         review_hand(scripted(QUEEN_CATCH, OPENING), 4)
+
+
+@pytest.mark.parametrize(("subtracts", "said"), [(False, "You shot the moon: everyone else takes 26."),
+                                                 (True, "You shot the moon: 26 come off your total.")])
+def test_a_moon_is_summed_up_as_a_moon_not_as_26_points_taken(subtracts: bool, said: str) -> None:
+    # Issue 35: a hand where the learner shot the moon was summed up as "you took 26 points in this hand".
+    from hearts_core.rules import Rules  # noqa: PLC0415
+    from hearts_core.scenarios import MOON_DEAL, MOON_TRICKS  # noqa: PLC0415
+
+    state = HandState.new(MOON_DEAL, "hold", Rules(moon_subtracts=subtracts))
+    for trick in MOON_TRICKS:
+        for card in cards(trick):
+            state.play(card)
+    assert state.moon_shooter == 0
+    summary = review_hand(state, 0).summary()
+    assert summary.endswith(said) and "26 points" not in summary, summary
+    other = review_hand(state, 1).summary()  # a seat that took nothing is summed up as before
+    assert "shot the moon" not in other and other.endswith("it took no points in this hand."), other

@@ -56,7 +56,7 @@ from hearts_core import (
 )
 from hearts_core.bots import Bot, make_bot
 from hearts_core.coach import CoachReport, Recommendation
-from hearts_core.rules import MOON_POINTS
+from hearts_core.review import moon_words
 from hearts_core.wording import LEARNER_SEAT, and_list, marked, points_phrase, say, say_n
 from hearts_learner.history import FinishedMatch
 from hearts_learner.match_saves import STALE, MatchSaves
@@ -168,16 +168,7 @@ def taken_sentence(trick: Trick) -> str:
 def moon_sentence(match: Match) -> str:
     """The announcement for a moon shot in the current (finished) hand, or ``""``."""
     shooter = match.hand.moon_shooter
-    if shooter is None:
-        return ""
-    values = {"seat": seat_name(shooter), "points": MOON_POINTS}
-    if match.rules.moon_subtracts:
-        if shooter == LEARNER_SEAT:
-            return say("You shot the moon: {points} come off your total.", **values)
-        return say("{seat} shot the moon: {points} come off their total.", **values)
-    if shooter == LEARNER_SEAT:
-        return say("You shot the moon: everyone else takes {points}.", **values)
-    return say("{seat} shot the moon: everyone else takes {points}.", **values)
+    return "" if shooter is None else moon_words(shooter, moon_subtracts=match.rules.moon_subtracts)
 
 
 def result_sentence(match: Match) -> tuple[Outcome, str]:
