@@ -360,6 +360,21 @@ def next_leader(leader: int, trick: Sequence[Card]) -> int:
     return (leader + winning_position([card.index for card in trick])) % NUM_SEATS
 
 
+def _known_table(hand: Iterable[Card], plays: Sequence[Card], first_leader: int, rules: Rules, *,
+                 also: tuple[int, Card] | None = None) -> Table:
+    """A table at the first play of a position being set up, each seat holding what is known of it: seat 0
+    ``hand``, every seat the cards it plays in ``plays`` (from the first trick, led by ``first_leader``), and
+    ``also``'s seat its card besides."""
+    known = [0] * NUM_SEATS
+    known[0] = mask_of(hand)
+    for leader, cards in tricks_begun(first_leader, plays):
+        for offset, card in enumerate(cards):
+            known[(leader + offset) % NUM_SEATS] |= card.bit
+    if also is not None:
+        known[also[0]] |= also[1].bit
+    return Table(known, [], first_leader, 0, False, [0] * NUM_SEATS, rules)
+
+
 def setup_refusal(hand: Iterable[Card], plays: Sequence[Card], *, first_leader: int, rules: Rules) -> Verdict | None:
     """The refusal of the last of ``plays`` in a position being set up, if the rules refuse it on what is known.
 
@@ -377,12 +392,7 @@ def setup_refusal(hand: Iterable[Card], plays: Sequence[Card], *, first_leader: 
     >>> setup_refusal(parse_cards("♣8 ♦3"), parse_cards("♣2 ♣K ♣3 ♣8"), first_leader=1, rules=Rules()) is None
     True
     """
-    known = [0] * NUM_SEATS
-    known[0] = mask_of(hand)
-    for leader, cards in tricks_begun(first_leader, plays):
-        for offset, card in enumerate(cards):
-            known[(leader + offset) % NUM_SEATS] |= card.bit
-    table = Table(known, [], first_leader, 0, False, [0] * NUM_SEATS, rules)
+    table = _known_table(hand, plays, first_leader, rules)
     for number, card in enumerate(plays):
         held = table.hands[table.to_move]
         led = table.trick[0] // CARDS_PER_SUIT if table.trick else LEADING
@@ -432,13 +442,7 @@ def shown_not_held(hand: Iterable[Card], plays: Sequence[Card], *, first_leader:
     >>> shown_not_held(parse_cards("♦2"), plays, first_leader=1, rules=Rules(), seat=1, card=parse_card("♥5")) is None
     True
     """
-    known = [0] * NUM_SEATS
-    known[0] = mask_of(hand)
-    for leader, cards in tricks_begun(first_leader, plays):
-        for offset, played in enumerate(cards):
-            known[(leader + offset) % NUM_SEATS] |= played.bit
-    known[seat] |= card.bit
-    table = Table(known, [], first_leader, 0, False, [0] * NUM_SEATS, rules)
+    table = _known_table(hand, plays, first_leader, rules, also=(seat, card))
     for played in plays:
         mover = table.to_move
         if mover == seat and played != card:

@@ -38,7 +38,7 @@ from __future__ import annotations
 import gettext
 import os
 import warnings
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING, Final
 
@@ -200,13 +200,19 @@ assert _SEAT_NAMES == SEAT_NAMES  # the record's names are the English message i
 
 def and_list(items: Iterable[object]) -> str:
     """Join items as a learner would write them: ``a``, ``a and b``, ``a, b and c``; ``""`` when empty."""
-    texts = [str(item) for item in items]
+    return _listed([str(item) for item in items],
+                   lambda joined, text: say("{items}, {item}", items=joined, item=text),
+                   lambda joined, text: say("{items} and {last}", items=joined, last=text))
+
+
+def _listed(texts: list[str], between: Callable[[str, str], str], last: Callable[[str, str], str]) -> str:
+    """``texts`` joined pairwise: ``between`` adds each middle text to the list so far, ``last`` the last one."""
     if len(texts) <= 1:
         return "".join(texts)
     joined = texts[0]
     for text in texts[1:-1]:
-        joined = say("{items}, {item}", items=joined, item=text)
-    return say("{items} and {last}", items=joined, last=texts[-1])
+        joined = between(joined, text)
+    return last(joined, texts[-1])
 
 
 def names_list(names: Iterable[object]) -> str:
@@ -224,14 +230,11 @@ def names_list(names: Iterable[object]) -> str:
     """
     # Translators: one name (a puzzle's theme) inside a sentence, set off as your language sets off a title.
     texts = [say("“{name}”", name=name) for name in names]
-    if len(texts) <= 1:
-        return "".join(texts)
-    joined = texts[0]
-    for text in texts[1:-1]:
-        # Translators: names of themes in a list, as in "Themes of this puzzle: {themes}."
-        joined = say("{names}, {name}", names=joined, name=text)
-    # Translators: the last name of a list of theme names, as in "Themes of this puzzle: {themes}."
-    return say("{names} and {name}", names=joined, name=texts[-1])
+    return _listed(texts,
+                   # Translators: names of themes in a list, as in "Themes of this puzzle: {themes}."
+                   lambda joined, text: say("{names}, {name}", names=joined, name=text),
+                   # Translators: the last name of a list of theme names, as in "Themes of this puzzle: {themes}."
+                   lambda joined, text: say("{names} and {name}", names=joined, name=text))
 
 
 def points_phrase(points: int) -> str:

@@ -137,6 +137,10 @@ class PuzzleProgress:
         """First attempts made in strategy lesson ``lesson`` and right at the first try (what its mark counts)."""
         return sum(1 for attempt in self.attempts if attempt.solved and attempt.lesson == lesson)
 
+    def answered_in(self, lesson: str) -> int:
+        """First attempts made in strategy lesson ``lesson``, right or wrong (what its ★ are counted out of)."""
+        return sum(1 for attempt in self.attempts if attempt.lesson == lesson)
+
     def attempted(self, puzzle_id: str) -> bool:
         """Whether the learner has had a first attempt at ``puzzle_id``."""
         return any(attempt.puzzle_id == puzzle_id for attempt in self.attempts)

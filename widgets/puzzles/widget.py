@@ -163,8 +163,7 @@ class PuzzleBoard(HeartsWidget):
             return 0, 0
         # Only the first tries made in this lesson, as its mark counts them: one of its puzzles met first on
         # the puzzles page earns the lesson nothing.
-        answered = sum(1 for attempt in flow.progress.attempts if attempt.lesson == flow.lesson)
-        return flow.goal_count, max(answered, flow.goal_count)
+        return flow.goal_count, max(flow.progress.answered_in(flow.lesson), flow.goal_count)
 
     # ------------------------------------------------------------------ reading
 
