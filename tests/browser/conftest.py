@@ -17,7 +17,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Browser, Page, sync_playwright
+from playwright.sync_api import Browser, Frame, Page, sync_playwright
 
 from tests.browser.pages import AXE, ROOT, VIEWPORTS
 from tools.localhost import CHROMIUM, CHROMIUM_FLAGS, free_port, stop, wait_until_answering
@@ -29,19 +29,47 @@ NOTEBOOKS = Path(__file__).parent / "notebooks"
 UPSTREAM_VERSION_WARNING = re.compile(r"^(Unsatisfied version|No satisfying version) .* shared (singleton )?module ")
 
 
+MISSING_MODEL = "Error: widget model not found"
+"""What Voilà's front end logs for a widget whose model it did not restore (voila-dashboards/voila#920)."""
+RECOVERY_NOTE = "Hearts Lessons: reloading the page: its widgets' models were missing"
+"""What the hearts template's recover.html logs just before it reloads such a page."""
+
+
 def watch_console(page: Page, upstream: tuple[re.Pattern[str], ...] = (UPSTREAM_VERSION_WARNING,)) -> list[str]:
     """The list ``page``'s uncaught errors and console problems go into as they happen.
 
-    A problem is any console error, and any warning but the ``upstream`` ones.
+    A problem is any console error, and any warning but the ``upstream`` ones. One upstream
+    error is forgiven where the page recovered from it: a widget's missing model, in a page that
+    then reloaded itself (recover.html), and only in that page, not in the one that replaced it.
     """
     problems: list[str] = []
+    missing: list[str] = []  # this document's missing-model errors, while they may still be forgiven
+    recovering = False
 
     def noted(kind: str, text: str, where: str) -> None:
-        if kind == "error" or (kind == "warning" and not any(known.match(text) for known in upstream)):
-            problems.append(f"console {kind}: {text[:300]} ({where})")
+        nonlocal recovering
+        problem = f"console {kind}: {text[:300]} ({where})"
+        if kind == "info" and text.startswith(RECOVERY_NOTE):
+            recovering = True
+            for forgiven in missing:
+                problems.remove(forgiven)
+            missing.clear()
+        elif kind == "error" and text.startswith(MISSING_MODEL):
+            if not recovering:
+                missing.append(problem)
+                problems.append(problem)
+        elif kind == "error" or (kind == "warning" and not any(known.match(text) for known in upstream)):
+            problems.append(problem)
+
+    def navigated(frame: Frame) -> None:
+        nonlocal recovering
+        if frame == page.main_frame:
+            recovering = False
+            missing.clear()
 
     page.on("pageerror", lambda error: problems.append(str(error)))
     page.on("console", lambda message: noted(message.type, message.text, message.location.get("url", "")))
+    page.on("framenavigated", navigated)
     return problems
 
 
