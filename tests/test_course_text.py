@@ -75,6 +75,10 @@ def test_lesson_14_lets_only_the_last_player_on_a_trick_without_the_queen_play_a
     advice = [block for block in blocks("14-queen-of-spades.ipynb") if "under the winning spade" in block]
     assert advice, "lesson 14 no longer says to play under the winning spade while the queen is out"
     for block in advice:
+        # Holding her yourself is another matter (under ♠A you drop her, not ♠K): the advice is for
+        # when somebody else holds her.
+        somebody_else = r"\b(?:somebody|someone|another player)\b[^.]*\bholds? her\b|\byou do not hold her\b"
+        assert re.search(somebody_else, block), f"the advice must say it is for when somebody else holds ♠Q: {block}"
         sentences = re.split(r"(?<=\.)\s+", block)
         exception = [index for index, sentence in enumerate(sentences)
                      if re.search(r"\bplay(?:s|ing)? last\b", sentence)
