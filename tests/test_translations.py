@@ -4,7 +4,7 @@
   names each catalogue's untranslated and fuzzy counts and its first missing messages.
 * Consistency, which holds at every stage: Babel's own checkers (plural forms, ``%``
   formats), the same named placeholders in a translation as in its English pattern, and in
-  the notebooks' catalogue the same link targets, HTML tags and table cells.
+  the notebooks' catalogue the same link targets, HTML tags, table cells and cards.
 * Generated files up to date with their sources (``./dev translations --check``): the
   templates, the catalogues, the compiled ``.mo`` files and the translated notebooks.
 * The language a process speaks: from ``HEARTS_LANG``, else the page's folder, settled at
@@ -116,6 +116,15 @@ def test_the_markdown_check_finds_a_broken_link_and_table_row() -> None:
     problems = translations.markdown_problems(catalogue)
     assert len(problems) == 3
     assert "index.ipynb" in problems[0] and "cells" in problems[1] and "<b>" in problems[2]
+
+
+def test_the_markdown_check_finds_an_example_whose_cards_the_translation_changed() -> None:
+    catalogue = Catalog(locale="es")
+    catalogue.add("♦J is winning and you hold ♦3, ♦9 and ♦K: play ♦9.",
+                  "Va ganando el ♦J y tienes el ♦3, el ♦9 y el ♦K: juega el ♦3.")
+    catalogue.add("♠Q is worth 13 points.", "La ♠Q vale 13 puntos.")
+    problems = translations.markdown_problems(catalogue)
+    assert len(problems) == 1 and "♦3" in problems[0] and "♦9" in problems[0]
 
 
 # -- generated files -----------------------------------------------------------------------

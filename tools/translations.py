@@ -248,6 +248,8 @@ def translations_of(catalogue: Catalog) -> dict[str, str]:
 _PLACEHOLDER = re.compile(r"\{(\w*)\}")
 _LINK_TARGET = re.compile(r"\]\(([^)\s]*)\)")
 _TAG = re.compile(r"</?[A-Za-z][^<>]*>")
+_CARD = re.compile(r"[♣♦♠♥](?:10|[2-9JQKA])")
+"""A card as the lessons write it; a lesson's example in cards must name the same cards in every language."""
 
 
 def _texts(value: object) -> list[str]:
@@ -280,7 +282,7 @@ def _braced(names: set[str]) -> str:
 
 
 def markdown_problems(catalogue: Catalog) -> list[str]:
-    """Notebook messages whose translation changed what must stay: link targets, HTML tags, table cells."""
+    """Notebook messages whose translation changed what must stay: link targets, HTML tags, table cells, cards."""
     problems = []
     for message in catalogue:
         if not message.id or not message.string or not isinstance(message.id, str):
@@ -295,6 +297,9 @@ def markdown_problems(catalogue: Catalog) -> list[str]:
         if sorted(_TAG.findall(english)) != sorted(_TAG.findall(translated)):
             problems.append(f"{name}: HTML tags {sorted(_TAG.findall(translated))} differ from "
                             f"{sorted(_TAG.findall(english))}")
+        if sorted(_CARD.findall(english)) != sorted(_CARD.findall(translated)):
+            problems.append(f"{name}: cards {sorted(_CARD.findall(translated))} differ from "
+                            f"{sorted(_CARD.findall(english))}")
     return problems
 
 

@@ -1,0 +1,88 @@
+"""What the strategy lessons teach, read from their markdown: the ideas the puzzles then need.
+
+Three lines of lessons 13 and 14 once taught less than the puzzles ask (issue 35): any card below
+the winner was as good as another, a trick without points cost nothing, and ♠A and ♠K were always
+to be kept under the winning spade. These tests hold the corrected ideas, not their sentences: a
+lesson may say them in other words, but not drop them. Where a lesson gives an example in cards,
+the cards are checked against the idea with the engine's own ordering, so an example that stops
+illustrating it fails here. (That a translation names the same cards as the English is checked
+for every lesson message in tests/test_translations.py.)
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+from hearts_core import Card, parse_card
+
+LESSONS = Path(__file__).resolve().parents[1] / "lessons"
+CARD = r"[♣♦♠♥](?:10|[2-9JQKA])"
+
+
+def blocks(notebook: str) -> list[str]:
+    """A lesson's markdown as its paragraphs and list items, each on one line."""
+    cells = json.loads((LESSONS / notebook).read_text(encoding="utf-8"))["cells"]
+    found: list[list[str]] = []
+    for cell in cells:
+        if cell["cell_type"] != "markdown":
+            continue
+        current: list[str] | None = None
+        for line in "".join(cell["source"]).split("\n"):
+            if not line.strip():
+                current = None
+            elif current is not None and (line.startswith("  ") or not line.startswith(("* ", "#"))):
+                current.append(line.strip())
+            else:
+                current = [line.strip()]
+                found.append(current)
+    return [" ".join(lines) for lines in found]
+
+
+def cards_in(text: str) -> list[Card]:
+    return [parse_card(token) for token in re.findall(CARD, text)]
+
+
+def test_lesson_13_teaches_ducking_with_the_highest_card_that_still_loses() -> None:
+    teaching = [block for block in blocks("13-leading-and-ducking.ipynb")
+                if re.search(r"\bhighest (?:card|one)\b", block) and re.search(r"\bduck", block, re.I)]
+    assert teaching, "lesson 13 no longer teaches ducking with the highest card that still loses"
+    block = teaching[0]
+    assert re.search(r"\blower cards?\b", block) and re.search(r"\b(?:later|exits?)\b", block), \
+        "the lesson must say why: the lower cards are kept for later tricks"
+    # The example in cards: the winning card, the hand, and the card the lesson plays.
+    winning = re.search(rf"({CARD}) is winning", block)
+    holding = re.search(rf"you hold ((?:{CARD}(?:, | and )?)+)", block)
+    played = re.search(rf"\b[Pp]lay ({CARD})(?! instead)", block)
+    assert winning and holding and played, f"no worked example in cards in: {block}"
+    winner, hand, card = parse_card(winning[1]), cards_in(holding[1]), parse_card(played[1])
+    losing = [held for held in hand if held.suit == winner.suit and held.rank < winner.rank]
+    assert len(losing) >= 2, "the example must offer a choice of cards that lose"
+    assert card == max(losing, key=lambda held: held.rank), f"{card} is not the highest card under {winner}"
+    assert any(held.rank < card.rank for held in losing), "the example keeps no lower card for later"
+
+
+def test_lesson_13_says_that_taking_a_trick_without_points_means_leading_the_next() -> None:
+    pointless = [block for block in blocks("13-leading-and-ducking.ipynb") if re.search(r"\bno points\b", block)]
+    assert pointless
+    for block in pointless:
+        assert re.search(r"\blead(?:s|ing)?\b[^.]*\bnext\b", block), \
+            f"a trick without points is spoken of without the lead its winner must make: {block}"
+
+
+def test_lesson_14_lets_only_the_last_player_on_a_trick_without_the_queen_play_a_high_spade() -> None:
+    advice = [block for block in blocks("14-queen-of-spades.ipynb") if "under the winning spade" in block]
+    assert advice, "lesson 14 no longer says to play under the winning spade while the queen is out"
+    for block in advice:
+        # Holding her yourself is another matter (under ♠A you drop her, not ♠K): the advice is for
+        # when somebody else holds her.
+        somebody_else = r"\b(?:somebody|someone|another player)\b[^.]*\bholds? her\b|\byou do not hold her\b"
+        assert re.search(somebody_else, block), f"the advice must say it is for when somebody else holds ♠Q: {block}"
+        sentences = re.split(r"(?<=\.)\s+", block)
+        exception = [index for index, sentence in enumerate(sentences)
+                     if re.search(r"\bplay(?:s|ing)? last\b", sentence)
+                     and re.search(r"♠Q is not in (?:the|that) trick", sentence)]
+        assert exception, f"the exception (playing last, ♠Q not in the trick) is not stated: {block}"
+        after = " ".join(sentences[exception[0]:])
+        assert "♠A" in after and "♠K" in after, "the exception must name the cards it frees: ♠A and ♠K"
