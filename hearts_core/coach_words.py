@@ -27,18 +27,24 @@ from hearts_core.coach_judgement import Judgement
 from hearts_core.facts import (
     AboutAsGood,
     AllAbove,
+    AnyCardLegal,
     Better,
+    CanDuckLater,
+    CanWinLater,
     Expected,
     Fact,
     FirstTrick,
     HighCard,
     HigherOut,
     Holds,
+    LastOfSuit,
     LowestHeld,
     MayBeOvertaken,
     MoonThreat,
     NoneAbove,
     NoPoints,
+    NoVoidShown,
+    OthersTookNoPoints,
     Over,
     PlaysLast,
     QueenGone,
@@ -48,6 +54,7 @@ from hearts_core.facts import (
     Situation,
     TakeChance,
     TopCard,
+    TopHearts,
     TrickPoints,
     Under,
     Void,
@@ -183,9 +190,15 @@ def situation_claims(position: Situation, figures: Appraisal) -> Iterator[Claim]
     """What the table shows about playing ``figures.card``, most telling first; :func:`first_true` picks one."""
     view, card = position.view, figures.card
     if figures.shooting:
-        yield claim(marked("The search finds your cards strong enough to try for the moon, so play {card} and keep "
-                           "taking tricks: if you take every heart and ♠Q, the others score the points instead."),
-                    (ShootingPays(card, figures.shooting),), card=card)
+        # Said of the hand, never of the search: the search's line with the card is a moon bid
+        # (ShootingPays), but the words rest on what the seat sees, nobody else's points and its hearts.
+        hearts = tuple(sorted((item for item in view.hand if item.suit is Suit.HEARTS
+                               and not position.unseen_above(item)), reverse=True))
+        yield claim(marked("No one else has taken a point yet and your {hearts} are above every heart the others "
+                           "hold: your cards are strong enough to try for the moon, so play {card} and aim to take "
+                           "every heart and ♠Q."),
+                    (ShootingPays(card, figures.shooting), OthersTookNoPoints(), TopHearts(hearts)),
+                    hearts=and_list(hearts), card=card)
     winning = position.winning
     if winning is None:
         yield from _lead_claims(position, figures)
@@ -223,8 +236,19 @@ def _lead_claims(position: Situation, figures: Appraisal) -> Iterator[Claim]:
                            "onto someone else's trick."), (QueenOut(), NoneAbove(QUEEN_OF_SPADES), Holds((card,))),
                     card=card)
     # "No one else": the fact is about the cards not yet seen; the seat's own may rank higher still.
-    yield claim(marked("No one else holds a {suit} above {card}, so it takes this trick."),
-                (TopCard(card),), card=card, suit=suit_singular(suit))
+    # Taking a trick is no aim in itself: a sure winner is worth leading while it is likely to be a
+    # clean trick (the card carries no points, nobody has shown a void to throw points from, and ♠Q
+    # cannot fall on a spade), otherwise only the plain consequence is said.
+    if suit is not Suit.HEARTS:
+        queen_safe = () if suit is not Suit.SPADES else (
+            (Holds((QUEEN_OF_SPADES,)),) if position.holds_card(QUEEN_OF_SPADES) else (QueenGone(),))
+        yield claim(marked("No one else holds a {suit} above {card}, so it takes the trick whenever you lead it, and "
+                           "no one has shown a void in {suits} yet: lead it now, before the others run out of {suits} "
+                           "and can throw points on it."),
+                    (TopCard(card), NoPoints(card), NoVoidShown(suit), *queen_safe),
+                    card=card, suit=suit_singular(suit), suits=suit_name(suit))
+    yield claim(marked("No one else holds a {suit} above {card}, so it takes this trick, with any points played to "
+                       "it, and you lead the next one."), (TopCard(card),), card=card, suit=suit_singular(suit))
     above = len(position.unseen_above(card))
     seldom = TakeChance(card, figures.take_chance, likely=False)
     voids = [seat for seat in range(NUM_SEATS) if ShownVoid(seat, suit).holds(position)]
@@ -277,10 +301,11 @@ def _follow_claims(position: Situation, figures: Appraisal, seat: int, top: Card
         yield claim(marked("♠Q has already been played, so {card} can take this spade trick without catching it."),
                     (QueenGone(), Over(card, top)), card=card)
     if lower:
-        yield claim(marked("{card} is above {top} and will probably take this trick, but the search finds that keeping "
-                           "{lower} for later saves more."),
-                    (TakeChance(card, figures.take_chance, likely=True), Over(card, top), Holds(lower)),
-                    card=card, top=top, lower=and_list(lower))
+        yield claim(marked("{card} is above {top} and will probably take this trick, so take it with {card} and keep "
+                           "{lower}: the others hold more {suits} above {lower} than can fall on this trick, so you "
+                           "can duck a later {suit} trick."),
+                    (TakeChance(card, figures.take_chance, likely=True), Over(card, top), CanDuckLater(lower)),
+                    card=card, top=top, lower=and_list(lower), suits=suit_name(led), suit=suit_singular(led))
 
 
 def _discard_claims(position: Situation, figures: Appraisal, seat: int, top: Card, threat: int) -> Iterator[Claim]:
@@ -311,8 +336,21 @@ def _discard_claims(position: Situation, figures: Appraisal, seat: int, top: Car
     yield claim(marked("You have no {suits}, so throw away {card}: no one else holds a {suit} above it, so it "
                        "would take any {suit} trick it is played to."), (void, TopCard(card)),
                 suits=suit_name(led), card=card, suit=suit_singular(card.suit))
-    yield claim(marked("You have no {suits}, so you may throw away any card: {card} is the one the search would "
-                       "rather not keep."), (void,), suits=suit_name(led), card=card)
+    # What the card would do if kept, in the cards' terms; where nothing sets it apart, only what the
+    # rules allow (the figures that follow say how close the choice is).
+    could_win = claim(marked("You have no {suits}, so throw away {card}, your highest {suit}: someone else holds a "
+                             "lower {suit}, so if you kept it, it could win a later {suit} trick."),
+                      (void, CanWinLater(card)), suits=suit_name(led), card=card, suit=suit_singular(card.suit))
+    if HighCard(card).holds(position):  # a high card's risk tells more than the void it leaves
+        yield could_win
+    yield claim(marked("You have no {suits}, so throw away {card}, your last {suit}: with none left, you may throw "
+                       "away a card on {suit} tricks too."), (void, LastOfSuit(card)),
+                suits=suit_name(led), card=card, suit=suit_singular(card.suit))
+    yield could_win
+    yield claim(marked("You have no {suits}, so you may throw away any card."), (void, AnyCardLegal()),
+                suits=suit_name(led))
+    yield claim(marked("You have no {suits}, so you may throw away a card of another suit."), (void,),
+                suits=suit_name(led))
 
 
 def played_claims(position: Situation, figures: Appraisal) -> Iterator[Claim]:

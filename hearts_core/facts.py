@@ -42,19 +42,25 @@ __all__ = [
     "SIGNIFICANCE",
     "AboutAsGood",
     "AllAbove",
+    "AnyCardLegal",
     "Better",
+    "CanDuckLater",
+    "CanWinLater",
     "Expected",
     "Fact",
     "FirstTrick",
     "HighCard",
     "HigherOut",
     "Holds",
+    "LastOfSuit",
     "LowestHeld",
     "MayBeOvertaken",
     "MoonThreat",
     "NoPoints",
+    "NoVoidShown",
     "NoneAbove",
     "OnlyLegal",
+    "OthersTookNoPoints",
     "Over",
     "PassEmptiesSuit",
     "PlaysLast",
@@ -66,6 +72,7 @@ __all__ = [
     "SpadesBelowQueen",
     "TakeChance",
     "TopCard",
+    "TopHearts",
     "TrickPoints",
     "Under",
     "Void",
@@ -84,6 +91,8 @@ UNLIKELY: Final = 0.35
 """A card the search sees taking its trick less often than this is said to leave it to someone else."""
 HIGH_RANK: Final = 10
 """Cards from the ten up are the "high cards" a pass or a discard gets rid of."""
+MOON_TOP_HEARTS: Final = 3
+"""A hand is called strong enough to try for the moon only with at least this many hearts above all the others'."""
 
 
 def clear_difference(gain: float, error: float) -> bool:
@@ -216,6 +225,14 @@ class OnlyLegal(Fact):
 
 
 @dataclass(frozen=True, slots=True)
+class AnyCardLegal(Fact):
+    """Every card the seat holds may be played now (so "you may throw away any card" is true)."""
+
+    def holds(self, position: Situation) -> bool:
+        return set(position.view.legal_plays()) == set(position.view.hand)
+
+
+@dataclass(frozen=True, slots=True)
 class FirstTrick(Fact):
     """The hand's first trick is being played (rule 5 keeps points off it unless a seat holds nothing else)."""
 
@@ -341,6 +358,16 @@ class Holds(Fact):
         return bool(self.cards) and all(position.holds_card(card) for card in self.cards)
 
 
+@dataclass(frozen=True, slots=True)
+class LastOfSuit(Fact):
+    """``card`` is the only card of its suit the seat holds: once it is gone, the seat is void in that suit."""
+
+    card: Card
+
+    def holds(self, position: Situation) -> bool:
+        return position.holds_card(self.card) and position.hand & SUIT_MASKS[self.card.suit] == self.card.bit
+
+
 # ----------------------------------------------------------- hidden cards
 
 
@@ -393,6 +420,69 @@ class TopCard(Fact):
 
 
 @dataclass(frozen=True, slots=True)
+class CanWinLater(Fact):
+    """``card`` is the seat's highest card of its suit and some other seat holds a lower card of that suit.
+
+    What "kept, it could win a later trick of its suit" needs: a trick of the suit in which
+    the others play lower cards is possible, and no card of the seat's own would take it instead.
+    """
+
+    card: Card
+
+    def holds(self, position: Situation) -> bool:
+        below = SUIT_MASKS[self.card.suit] & ((1 << self.card.index) - 1)
+        return (position.holds_card(self.card) and NoneAbove(self.card).holds(position)
+                and bool(position.unseen & below))
+
+
+@dataclass(frozen=True, slots=True)
+class CanDuckLater(Fact):
+    """After this trick the other seats will still hold a card of the suit above every one of ``cards``.
+
+    ``cards`` are the seat's, of one suit.  The unseen cards of that suit above the highest of
+    them outnumber the seats still to play to this trick after this one, so whatever those seats
+    play now, at least one such card stays out: the cards can duck under it in a later trick.
+    """
+
+    cards: tuple[Card, ...]
+
+    def holds(self, position: Situation) -> bool:
+        if not self.cards or len({card.suit for card in self.cards}) != 1:
+            return False
+        if not all(position.holds_card(card) for card in self.cards):
+            return False
+        still_to_play = NUM_SEATS - 1 - len(position.trick)
+        return len(position.unseen_above(max(self.cards, key=lambda card: card.rank))) > still_to_play
+
+
+@dataclass(frozen=True, slots=True)
+class NoVoidShown(Fact):
+    """No other seat is known to be void in ``suit``: none has failed to follow it, and some of it is unseen."""
+
+    suit: Suit
+
+    def holds(self, position: Situation) -> bool:
+        return bool(position.unseen & SUIT_MASKS[self.suit]) and not any(
+            position.knowledge.is_void(seat, self.suit) for seat in range(NUM_SEATS) if seat != position.seat)
+
+
+@dataclass(frozen=True, slots=True)
+class TopHearts(Fact):
+    """``cards`` are at least :data:`MOON_TOP_HEARTS` of the seat's hearts, each above every heart the others hold.
+
+    The hearts a bid for the moon needs: every heart trick they are played to is the seat's.
+    """
+
+    cards: tuple[Card, ...]
+
+    def holds(self, position: Situation) -> bool:
+        if len(self.cards) < MOON_TOP_HEARTS or any(card.suit is not Suit.HEARTS for card in self.cards):
+            return False
+        lowest = min(self.cards, key=lambda card: card.rank)
+        return all(position.holds_card(card) for card in self.cards) and not position.unseen_above(lowest)
+
+
+@dataclass(frozen=True, slots=True)
 class ShownVoid(Fact):
     """``seat`` (another seat) has shown by its play that it holds no ``suit``, and some ``suit`` is unseen."""
 
@@ -416,6 +506,14 @@ class MoonThreat(Fact):
     def holds(self, position: Situation) -> bool:
         return (position.takers == 1 << self.seat
                 and position.view.points_taken[self.seat] >= MOON_WATCH_POINTS)
+
+
+@dataclass(frozen=True, slots=True)
+class OthersTookNoPoints(Fact):
+    """No other seat has taken a heart or ♠Q in a finished trick of this hand."""
+
+    def holds(self, position: Situation) -> bool:
+        return not position.takers & ~(1 << position.seat)
 
 
 # ------------------------------------------------------------------ passing

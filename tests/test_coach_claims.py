@@ -184,6 +184,26 @@ def true_of_deal(fact: Fact, state: HandState, seat: int, figures: dict[Card, Ap
             return figures[card].shooting
         case facts.NoPoints(card=card):
             return card in hand and value(card) == 0
+        case facts.AnyCardLegal():
+            return set(state.legal_plays()) == set(hand)
+        case facts.LastOfSuit(card=card):
+            return card in hand and [c for c in hand if c.suit is card.suit] == [card]
+        case facts.CanWinLater(card=card):
+            return (card in hand and not any(c.suit is card.suit and c.rank > card.rank for c in hand)
+                    and any(c.suit is card.suit and c.rank < card.rank for c in hidden))
+        case facts.CanDuckLater(cards=kept):
+            # Whatever the seats after this one play to the trick, a higher card of the suit stays out.
+            top_kept = max(kept, key=lambda card: card.rank) if kept else None
+            return (top_kept is not None and all(card in hand and card.suit is top_kept.suit for card in kept)
+                    and sum(1 for c in hidden if c.suit is top_kept.suit and c.rank > top_kept.rank) > 3 - len(trick))
+        case facts.NoVoidShown(suit=suit):
+            return any(card.suit is suit for card in hidden) and not any(
+                showed_void(state, other, suit) for other in others(seat))
+        case facts.TopHearts(cards=hearts):
+            return (len(hearts) >= 3 and all(card in hand and card.suit is Suit.HEARTS for card in hearts)
+                    and all(c.rank < min(card.rank for card in hearts) for c in hidden if c.suit is Suit.HEARTS))
+        case facts.OthersTookNoPoints():
+            return all(state.points_taken[other] == 0 for other in others(seat))
     # A fact the checker cannot re-derive is a failure: add it above.
     return False
 
