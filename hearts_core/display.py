@@ -105,6 +105,8 @@ PATTERNS: Final = {
     "played_card": marked("Played"),
     "better_card": marked("Better"),
     "mistake": marked("Trick {trick}: {played} was played; {better} was better."),
+    "repeated_mistake": marked("Tricks {tricks}: {played} were played; {better} was better each time (one mistake, "
+                               "repeated)."),
     "dealt": marked("{seat}'s cards after the pass"),
 }
 """Every word of the pictures, each a whole pattern for :func:`say`."""
@@ -317,15 +319,19 @@ def match_html(match: Match) -> str:
 
 
 def review_html(review: HandReview) -> str:
-    """A hand's review: its summary, then each costly play with the better card and why."""
+    """A hand's review: its summary, then each mistake (a repeated one once) with its cards, the better card and why."""
     label = say(PATTERNS["your_review"]) if review.seat == 0 else say(PATTERNS["review"], seat=seat_name(review.seat))
     parts = [_caption(label), _message(review.summary(), legal=None)]
-    for mistake in review.mistakes:
-        heading = say(PATTERNS["mistake"], trick=mistake.trick, played=mistake.played, better=mistake.better)
-        shown = ((mistake.played, "played_card"), (mistake.better, "better_card"))
+    for group in review.groups:
+        if group.repeated:
+            heading = say(PATTERNS["repeated_mistake"], tricks=and_list(group.tricks), played=and_list(group.played),
+                          better=group.better)
+        else:
+            heading = say(PATTERNS["mistake"], trick=group.tricks[0], played=group.played[0], better=group.better)
+        shown = (*((card, "played_card") for card in group.played), (group.better, "better_card"))
         pair = "".join(f'<div class="hl-played">{_card(card)}<span class="hl-picture-tag">{escape(say(PATTERNS[tag]))}'
                        "</span></div>" for card, tag in shown)
-        parts.append(f'<div class="hl-hand">{pair}</div>' + _message(sentences((heading, mistake.why)), legal=False))
+        parts.append(f'<div class="hl-hand">{pair}</div>' + _message(sentences((heading, group.why)), legal=False))
     return _picture("".join(parts), label)
 
 

@@ -18,6 +18,19 @@ Design choices:
 * Every sentence of a mistake's ``why`` comes from checked facts
   (:mod:`hearts_core.facts`): what the played card did or risked, what the better card
   does, and the figures, said only as far as the search is sure of them.
+* One entry per idea.  Costly plays whose better card is the same card are one mistake
+  made again (:class:`MistakeGroup`, :func:`group_mistakes`): the better card was still in
+  the seat's hand each time because the earlier play had not used it, so the review names
+  the mistake once, with its tricks ("tricks 4, 5, 7 and 8"), not four times.  The better
+  card is the key rather than the sentences of ``why``, which describe each trick's own
+  cards and so differ from one repeat to the next.
+* Costs are never counted twice.  A group's cost is the largest single cost in it, never
+  their sum: each cost is measured by play-outs that continue from the judged play with
+  the search's own players, so the cost of not playing the better card at trick 4 already
+  holds much of what keeping it on costs at tricks 5, 7 and 8, and adding the later figures
+  would count the same loss again.  The largest is the one figure the search did show for
+  the idea, so it never overstates it.  A hand's total (:attr:`HandReview.points_lost`, the
+  summary's figure) is the sum over the groups, so it equals what the entries show.
 * Seeded by position, so the same hand always gets the same review.
 * A hand can be given as a :class:`~hearts_core.state.HandState` or as a record's
   :class:`~hearts_core.records.HandRecord` (with the record's rules), so any saved game
@@ -38,14 +51,16 @@ from hearts_core.phrasing import sentences
 from hearts_core.records import HandRecord, Record, load_record
 from hearts_core.rules import MOON_POINTS, NUM_SEATS, Rules
 from hearts_core.state import HandState
-from hearts_core.wording import LEARNER_SEAT, about_points, points_phrase, say, say_n, seat_name
+from hearts_core.wording import LEARNER_SEAT, about_points, and_list, points_phrase, say, say_n, seat_name
 
 __all__ = [
     "COST_THRESHOLD",
     "HandReview",
     "MatchReview",
     "Mistake",
+    "MistakeGroup",
     "costly",
+    "group_mistakes",
     "moon_words",
     "play_index",
     "review_hand",
@@ -86,6 +101,88 @@ class Mistake:
 
 
 @dataclass(frozen=True, slots=True)
+class MistakeGroup:
+    """One idea the review names once: the seat's costly plays whose better card was the same card, in play order."""
+
+    plays: tuple[Mistake, ...]
+
+    def __post_init__(self) -> None:
+        if not self.plays or any(mistake.better != self.plays[0].better for mistake in self.plays):
+            raise ValueError("a mistake group holds one or more costly plays with the same better card")
+
+    @property
+    def better(self) -> Card:
+        """The card that was better every time."""
+        return self.plays[0].better
+
+    @property
+    def tricks(self) -> tuple[int, ...]:
+        """The tricks where the mistake was made, in order."""
+        return tuple(mistake.trick for mistake in self.plays)
+
+    @property
+    def played(self) -> tuple[Card, ...]:
+        """The cards played instead of :attr:`better`, in order."""
+        return tuple(mistake.played for mistake in self.plays)
+
+    @property
+    def repeated(self) -> bool:
+        """Whether the mistake was made more than once."""
+        return len(self.plays) > 1
+
+    @property
+    def costliest(self) -> Mistake:
+        """The play whose cost the group carries (the first of them on a tie)."""
+        return max(self.plays, key=lambda mistake: mistake.cost)
+
+    @property
+    def cost(self) -> float:
+        """Expected points the mistake lost, counted once: the largest single cost in the group."""
+        return self.costliest.cost
+
+    @property
+    def why(self) -> str:
+        """Why, as said of the costliest play (its figures are the group's)."""
+        return self.costliest.why
+
+    def describe(self) -> str:
+        """The entry in sentences: its tricks, the cards played, the better card, the cost counted once, and why.
+
+        >>> from hearts_core.cards import parse_card
+        >>> first = Mistake(4, parse_card("3D"), parse_card("AC"), 2.1, "♣A was safe to cash.", 2.1, 0.0)
+        >>> again = Mistake(5, parse_card("7D"), parse_card("AC"), 3.2, "♣A was still safe to cash.", 3.2, 0.0)
+        >>> group = MistakeGroup((first, again))
+        >>> group.tricks, group.cost, group.why
+        ((4, 5), 3.2, '♣A was still safe to cash.')
+        >>> print(group.describe().replace(" (", "\\n("))
+        Tricks 4 and 5: played ♦3 and ♦7, better ♣A each time
+        (one mistake, repeated: expected to save about 3 points, counted once). ♣A was still safe to cash.
+        """
+        cost = about_points(self.cost)
+        if not self.repeated:
+            return say("Trick {trick}: played {played}, better {better} (expected to save {cost}). {why}",
+                       trick=self.tricks[0], played=self.played[0], better=self.better, cost=cost, why=self.why)
+        return say("Tricks {tricks}: played {played}, better {better} each time (one mistake, repeated: expected to "
+                   "save {cost}, counted once). {why}", tricks=and_list(self.tricks), played=and_list(self.played),
+                   better=self.better, cost=cost, why=self.why)
+
+
+def group_mistakes(mistakes: Iterable[Mistake]) -> tuple[MistakeGroup, ...]:
+    """Costly plays grouped by their better card, one group per idea, in the order each was first made.
+
+    >>> from hearts_core.cards import parse_card
+    >>> plays = [Mistake(trick, parse_card(card), parse_card(better), cost, "", cost, 0.0)
+    ...          for trick, card, better, cost in [(2, "2S", "KC", 3.1), (4, "3S", "KS", 16.8), (6, "4S", "KC", 2.2)]]
+    >>> [(group.tricks, str(group.better), group.cost) for group in group_mistakes(plays)]
+    [((2, 6), '♣K', 3.1), ((4,), '♠K', 16.8)]
+    """
+    by_better: dict[Card, list[Mistake]] = {}
+    for mistake in mistakes:
+        by_better.setdefault(mistake.better, []).append(mistake)
+    return tuple(MistakeGroup(tuple(plays)) for plays in by_better.values())
+
+
+@dataclass(frozen=True, slots=True)
 class HandReview:
     """A seat's costly plays in one hand, in play order, and how many plays it chose."""
 
@@ -101,9 +198,14 @@ class HandReview:
     """The rules' moon variant (:attr:`hearts_core.rules.Rules.moon_subtracts`), which the moon's sentence follows."""
 
     @property
+    def groups(self) -> tuple[MistakeGroup, ...]:
+        """The mistakes, one entry per idea: a repeated mistake is one group naming its tricks."""
+        return group_mistakes(self.mistakes)
+
+    @property
     def points_lost(self) -> float:
-        """Expected points lost to the mistakes together."""
-        return sum(mistake.cost for mistake in self.mistakes)
+        """Expected points lost to the mistakes together, each idea's cost counted once (:attr:`MistakeGroup.cost`)."""
+        return sum(group.cost for group in self.groups)
 
     def summary(self) -> str:
         """One or two sentences on the hand for the seat: choices judged, what they were expected to cost, points taken.
@@ -121,8 +223,8 @@ class HandReview:
                            "{taken} in this hand.", choices=choices, taken=taken)
             return say("The coach's search found no costly mistake among {seat}'s {choices} with a choice; it "
                        "took {taken} in this hand.", choices=choices, taken=taken, seat=seat_name(self.seat))
-        count, lost = len(self.mistakes), about_points(self.points_lost)
-        mistakes = _costly_plays(count)
+        count, lost = len(self.groups), about_points(self.points_lost)
+        mistakes = _costly_mistakes(count)
         if self.seat == LEARNER_SEAT:
             return say_n("{mistakes} among your {choices} with a choice was expected to cost you {lost}; you took "
                          "{taken} in this hand.",
@@ -142,8 +244,8 @@ class HandReview:
                            choices=choices)
             return say("The coach's search found no costly mistake among {seat}'s {choices} with a choice.",
                        choices=choices, seat=seat_name(self.seat))
-        count, lost = len(self.mistakes), about_points(self.points_lost)
-        mistakes = _costly_plays(count)
+        count, lost = len(self.groups), about_points(self.points_lost)
+        mistakes = _costly_mistakes(count)
         if self.seat == LEARNER_SEAT:
             return say_n("{mistakes} among your {choices} with a choice was expected to cost you {lost}.",
                          "{mistakes} among your {choices} with a choice were expected to cost you {lost}.",
@@ -153,12 +255,9 @@ class HandReview:
                      count, mistakes=mistakes, choices=choices, lost=lost, seat=seat_name(self.seat))
 
     def describe(self) -> str:
-        """The review in sentences, one mistake per line."""
+        """The review in sentences, one mistake per line (a repeated one once, with its tricks)."""
         lines = [say("{seat}: {summary}", seat=seat_name(self.seat), summary=self.summary())]
-        for mistake in self.mistakes:
-            lines.append("  " + say("Trick {trick}: played {played}, better {better} (expected to save {cost}). "
-                                    "{why}", trick=mistake.trick, played=mistake.played, better=mistake.better,
-                                    cost=about_points(mistake.cost), why=mistake.why))
+        lines += ["  " + group.describe() for group in self.groups]
         return "\n".join(lines)
 
     def _repr_html_(self) -> str:
@@ -197,7 +296,7 @@ class MatchReview:
             lines.append(say("Hand {number}: {summary}", number=number, summary=hand.summary()))
         lines.append(say("Over the match: {mistakes} expected to cost {lost}, and {taken} taken. The review judges "
                          "choices from what could be seen, not the luck of the deal.",
-                         mistakes=_costly_plays(sum(len(hand.mistakes) for hand in self.hands)),
+                         mistakes=_costly_mistakes(sum(len(hand.groups) for hand in self.hands)),
                          lost=about_points(self.points_lost), taken=points_phrase(self.points_taken)))
         return "\n".join(lines)
 
@@ -207,9 +306,9 @@ def _plays(count: int) -> str:
     return say_n("{count} play", "{count} plays", count)
 
 
-def _costly_plays(count: int) -> str:
-    """``1 costly play``, ``2 costly plays``: the mistakes a summary counts."""
-    return say_n("{count} costly play", "{count} costly plays", count)
+def _costly_mistakes(count: int) -> str:
+    """``1 costly mistake``, ``2 costly mistakes``: the mistakes a summary counts, a repeated one once."""
+    return say_n("{count} costly mistake", "{count} costly mistakes", count)
 
 
 def _start(hand: HandState | HandRecord, rules: Rules | None) -> tuple[HandState, tuple[Card, ...]]:

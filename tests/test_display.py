@@ -12,7 +12,7 @@ from hearts_core.cards import DECK, to_card
 from hearts_core.coach import recommend
 from hearts_core.match import deal_hands
 from hearts_core.review import review_hand
-from hearts_core.wording import seat_name
+from hearts_core.wording import and_list, seat_name
 
 IDENTIFIER = re.compile(r"\b[a-z]+(?:_[a-z0-9]+)+\b")
 
@@ -167,9 +167,15 @@ def test_a_view_and_the_coach_and_a_review_draw_what_they_hold() -> None:
     review = review_hand(match.hand, 0)
     shown = Picture(review._repr_html_())
     assert review.summary() in shown.text and "Review of your hand" in shown.text
-    for mistake in review.mistakes:
-        assert f"Trick {mistake.trick}: {mistake.played} was played; {mistake.better} was better." in shown.text
-    assert len(shown.cards) == 2 * len(review.mistakes)
+    for group in review.groups:  # one entry per mistake, a repeated one once with its tricks
+        if group.repeated:
+            assert (f"Tricks {and_list(group.tricks)}: {and_list(group.played)} were played; {group.better} was better "
+                    "each time (one mistake, repeated).") in shown.text
+        else:
+            assert f"Trick {group.tricks[0]}: {group.played[0]} was played; {group.better} was better." in shown.text
+    assert any(group.repeated for group in review.groups)  # this hand repeats one
+    assert [found["data-card"] for found in shown.cards] == [
+        str(card) for group in review.groups for card in (*group.played, group.better)]
 
 
 @pytest.mark.parametrize("name", ["card", "state", "match"])

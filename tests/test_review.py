@@ -12,11 +12,21 @@ import re
 
 import pytest
 
-from hearts_core import HandState, deal_hands
+from hearts_core import HandState, Match, Phase, deal_hands
 from hearts_core.bots import make_bot
+from hearts_core.cards import parse_card
 from hearts_core.errors import InvalidPositionError
 from hearts_core.records import dump_record, load_record
-from hearts_core.review import COST_THRESHOLD, review_hand, review_match, review_record, review_record_hand
+from hearts_core.review import (
+    COST_THRESHOLD,
+    Mistake,
+    MistakeGroup,
+    group_mistakes,
+    review_hand,
+    review_match,
+    review_record,
+    review_record_hand,
+)
 from tests.support import cards
 
 # You lead ♣2 and CPU1 takes trick 1 with ♣A, then leads ♠K; CPU3's only spade is ♠Q.
@@ -138,7 +148,10 @@ def test_mistakes_come_only_from_real_choices_in_play_order(seed: int) -> None:
         assert mistake.cost >= COST_THRESHOLD
         assert mistake.cost == pytest.approx(mistake.played_points - mistake.better_points)
         assert_words(mistake.why)
-    assert review.points_lost == pytest.approx(sum(mistake.cost for mistake in review.mistakes))
+    # Each better card's mistakes count once, at their largest cost (re-derived here, not from the groups).
+    betters = {mistake.better for mistake in review.mistakes}
+    assert review.points_lost == pytest.approx(sum(max(mistake.cost for mistake in review.mistakes
+                                                       if mistake.better is better) for better in betters))
 
 
 def test_a_record_hand_gets_the_same_review_as_the_state() -> None:
@@ -184,3 +197,59 @@ def test_a_moon_is_summed_up_as_a_moon_not_as_26_points_taken(subtracts: bool, s
     assert summary.endswith(said) and "26 points" not in summary, summary
     other = review_hand(state, 1).summary()  # a seat that took nothing is summed up as before
     assert "shot the moon" not in other and other.endswith("it took no points in this hand."), other
+
+
+# ------------------------------------------------------------ one entry per idea
+
+
+def careless_hand(seed: int) -> HandState:
+    """A match's first hand: passes by normal players, the learner then playing as an easy player (it errs)."""
+    match = Match.new(seed)
+    for seat in range(4):
+        match.pass_cards(seat, make_bot("normal", seed=seat).choose_pass(match.view(seat)))
+    while match.phase is Phase.PLAYING:
+        seat = match.to_move
+        assert seat is not None
+        match.play(make_bot("easy" if seat == 0 else "normal", seed=seed).choose_play(match.view(seat)), seat=seat)
+    return match.hand
+
+
+def test_a_repeated_mistake_is_one_entry_naming_its_tricks_and_its_cost_counts_once() -> None:
+    # Issue 35: one idea (cash the lone club) was flagged at four tricks and its four costs added up.
+    # Here the learner keeps its lone ♣K through tricks 2, 6, 7 and 8, and ducks the spade lead at trick 4.
+    review = review_hand(careless_hand(2), 0)
+    lone_king = [mistake for mistake in review.mistakes if str(mistake.better) == "♣K"]
+    assert [mistake.trick for mistake in lone_king] == [2, 6, 7, 8]
+    assert [(group.tricks, str(group.better)) for group in review.groups] == [((2, 6, 7, 8), "♣K"), ((4,), "♠K")]
+    kept, ducked = review.groups
+    assert kept.cost == max(mistake.cost for mistake in lone_king)
+    assert review.points_lost == pytest.approx(kept.cost + ducked.cost)
+    assert review.points_lost < sum(mistake.cost for mistake in review.mistakes) - 5  # the old, double-counted sum
+    lines = review.describe().splitlines()
+    assert len(lines) == 3  # the summary, then one line per idea
+    assert lines[1].startswith("  Tricks 2, 6, 7 and 8: played ♠2, ♠4, ♠5 and ♦8, better ♣K each time (one mistake, "
+                               "repeated: expected to save about 3 points, counted once). "), lines[1]
+    assert lines[1].endswith(kept.why) and kept.why == lone_king[0].why  # trick 2's was the largest cost
+    assert lines[2].startswith("  Trick 4: played ♠3, better ♠K (expected to save about 17 points). ")
+    assert review.summary().startswith("2 costly mistakes among your 11 plays with a choice were expected to cost you "
+                                       "about 20 points;"), review.summary()
+    assert_words(review.describe())
+
+
+def test_mistakes_group_by_their_better_card_and_carry_the_largest_cost() -> None:
+    def mistake(trick: int, played: str, better: str, cost: float) -> Mistake:
+        return Mistake(trick, parse_card(played), parse_card(better), cost, f"Why at trick {trick}.", cost, 0.0)
+
+    plays = [mistake(3, "♦3", "♣A", 2.0), mistake(4, "♠3", "♠K", 9.0), mistake(5, "♦7", "♣A", 4.5),
+             mistake(9, "♥2", "♣A", 1.6)]
+    first, second = group_mistakes(plays)
+    assert first.tricks == (3, 5, 9) and first.played == tuple(cards("♦3 ♦7 ♥2")) and first.repeated
+    assert first.cost == 4.5 and first.why == "Why at trick 5."
+    assert second.tricks == (4,) and not second.repeated and second.cost == 9.0
+    assert first.describe() == ("Tricks 3, 5 and 9: played ♦3, ♦7 and ♥2, better ♣A each time (one mistake, repeated: "
+                                "expected to save about 4 points, counted once). Why at trick 5.")
+    assert second.describe() == "Trick 4: played ♠3, better ♠K (expected to save about 9 points). Why at trick 4."
+    with pytest.raises(ValueError, match="same better card"):
+        MistakeGroup((plays[0], plays[1]))
+    with pytest.raises(ValueError, match="same better card"):
+        MistakeGroup(())

@@ -17,19 +17,26 @@ from hearts_core import HandState, Match, Phase, Rules, coach
 from hearts_core.bots import make_bot
 from hearts_core.errors import InvalidPositionError
 from hearts_core.review import HandReview, Mistake, review_hand
+from hearts_core.wording import points_phrase
 from hearts_learner.match_store import MatchStore
 from hearts_learner.puzzle_store import PuzzleStore
 from tests.test_match_advice import judged_reviewer
 from tests.test_widget_match import SEED, current, legal_cards, pass_any, play_hand, store, widget
 from widgets import MatchWidget
+from widgets.match.review_payloads import summary_payload
 
 __all__ = ["store"]  # the fixture, shared with test_widget_match
 
 IDENTIFIER = re.compile(r"\b[a-z]+_[a-z_]+\b|\b[A-Z_]{4,}\b")
 
 
-def scripted(costly_tricks: dict[int, float]) -> tuple[list[tuple[HandState, int]], object]:
-    """A reviewer that flags the learner's card in the given tricks; and the calls it received."""
+def scripted(costly_tricks: dict[int, float], kept: tuple[int, ...] = ()) -> tuple[list[tuple[HandState, int]], object]:
+    """A reviewer that flags the learner's card in the given tricks; and the calls it received.
+
+    Each flagged trick gets its own better card (the learner's card of the next trick), so the
+    flags are separate mistakes; at the tricks in ``kept`` the better card is the learner's
+    last card, held all hand: one mistake, repeated.
+    """
     calls: list[tuple[HandState, int]] = []
 
     def reviewer(state: HandState, seat: int) -> HandReview:
@@ -37,7 +44,7 @@ def scripted(costly_tricks: dict[int, float]) -> tuple[list[tuple[HandState, int
         items = []
         for trick, cost in costly_tricks.items():
             played = state.tricks[trick - 1].played_by(seat)
-            better = next(card for card in state.dealt(seat) if card is not played)
+            better = state.tricks[-1 if trick in kept else trick % len(state.tricks)].played_by(seat)
             items.append(Mistake(trick, played, better, cost, f"{better} was the safer card here.", cost, 0.0))
         return HandReview(seat, tuple(items), len(state.tricks), state.points_taken[seat])
 
@@ -52,7 +59,7 @@ def test_review_this_hand_marks_each_costly_play(store: MatchStore) -> None:
     play_hand(w)
     assert w.screen == "hand_over" and "Review this hand to see which of your plays cost points" in w.message
     message = w.open_review()
-    assert message == "Hand 1: 2 costly plays, expected to cost you about 14 points together."
+    assert message == "Hand 1: 2 costly mistakes, expected to cost you about 14 points together."
     hand = current(w).hand
     review = w.review
     assert review["hand_number"] == 1 and review["mistakes"] == 2 and review["lost"] == 14.5
@@ -65,7 +72,7 @@ def test_review_this_hand_marks_each_costly_play(store: MatchStore) -> None:
     assert second["text"] == (f"Trick 2: you played {hand.tricks[1].played_by(0)}; {second['better']['text']} was "
                               "better (expected to save you about 13 points).")
     taken = hand.points_taken[0]
-    assert review["text"] == ("2 costly plays, expected to cost you about 14 points together, are marked below; "
+    assert review["text"] == ("2 costly mistakes, expected to cost you about 14 points together, are marked below; "
                               f"you took {taken} point{'s' if taken != 1 else ''} in this hand.").replace(
                                   "you took 0 points", "you took no points")
     assert all(step["better"] is None and step["why"] == "" for step in review["steps"] if not step["mistake"])
@@ -76,6 +83,38 @@ def test_review_this_hand_marks_each_costly_play(store: MatchStore) -> None:
     assert len(calls) == 1  # the review is kept
     w.next_hand()
     assert w.review == {}
+
+
+def test_a_repeated_mistake_is_listed_once_with_its_tricks_and_its_cost_counted_once(store: MatchStore) -> None:
+    # Issue 35: one idea (cash the lone ♣A) was flagged at tricks 4, 5, 7 and 8 and its four costs added up.
+    w = widget(store)
+    _, reviewer = scripted({2: 13.0, 4: 2.0, 5: 3.0, 7: 2.5, 8: 2.0}, kept=(4, 5, 7, 8))
+    w.flow.advice.reviewer = reviewer  # type: ignore[assignment]
+    play_hand(w)
+    assert w.open_review() == "Hand 1: 2 costly mistakes, expected to cost you about 16 points together."
+    hand = current(w).hand
+    mine = {number: str(trick.played_by(0)) for number, trick in enumerate(hand.tricks, start=1)}
+    review = w.review
+    assert review["lost"] == 16.0 and review["mistakes"] == 5  # 13 + 3, not 13 + 2 + 3 + 2.5 + 2
+    assert review["entries"] == [
+        f"Trick 2: you played {mine[2]}; {mine[3]} was better (expected to save you about 13 points).",
+        f"Tricks 4, 5, 7 and 8: you played {mine[4]}, {mine[5]}, {mine[7]} and {mine[8]}; {mine[13]} was better "
+        "each time (one mistake, repeated: expected to save you about 3 points, counted once).",
+    ]
+    taken = points_phrase(hand.points_taken[0])
+    assert review["text"] == ("2 costly mistakes, expected to cost you about 16 points together, are marked below; "
+                              f"you took {taken} in this hand.")
+    steps = review["steps"]
+    assert [step["trick"] for step in steps if step["mistake"]] == [2, 4, 5, 7, 8]  # every play still marked
+    assert steps[4]["text"] == (f"Trick 5: you played {mine[5]}; {mine[13]} was better, as at tricks 4, 7 and 8 (one "
+                                "mistake, repeated: expected to save you about 3 points, counted once).")
+    assert steps[7]["text"].startswith(f"Trick 8: you played {mine[8]}; {mine[13]} was better, as at tricks 4, 5 and "
+                                       "7 (")
+    assert not any(IDENTIFIER.search(text) for text in (*review["entries"], review["text"]))
+    items = w.flow.review_of(1)
+    summary = summary_payload(current(w), lambda number: items)
+    assert [row.lost for row in summary.rows] == [16.0] and summary.lost == 16.0
+    assert summary.rows[0].text.endswith(f"expected to cost about 16 points; {taken} taken.")
 
 
 def test_a_hand_without_mistakes_says_so(store: MatchStore) -> None:

@@ -19,6 +19,7 @@ whole hand alternate between the two widths.
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
@@ -271,6 +272,8 @@ def test_pass_play_a_hand_and_resume(page: Page, widget_server: str, data_dir: P
         if mistakes:
             assert page.locator(".hl-review-detail.is-mistake .hl-better .hl-card").count() == 1
             assert page.locator(".hl-review-detail .hl-why").inner_text()
+            entries = page.locator(".hl-review-entries .hl-review-entry").all_inner_texts()  # one line per mistake
+            assert 1 <= len(entries) <= mistakes and all(re.match(r"Tricks? \d", text) for text in entries), entries
     page.locator('.hl-review-step[data-action="review-step-1"]').click()
     assert page.locator('.hl-review-step[aria-current="step"]').inner_text().startswith("1")
     page.locator('[data-action="review-next"]').focus()

@@ -41,7 +41,7 @@ from typing import Any, Final
 
 from hearts_core import CARDS_IN_PASS, Card, IllegalMove, InvalidCardError, Match, PassDirection, Rules, seat_name
 from hearts_core.cards import to_card
-from hearts_core.review import Mistake
+from hearts_core.review import Mistake, group_mistakes
 from hearts_core.rules import TieRule
 from hearts_core.wording import LEARNER_SEAT, about_points, and_list, marked, say, say_n
 from hearts_learner.match_saves import MatchSaves
@@ -415,10 +415,11 @@ class MatchFlow(MatchCourse):
         if not items:
             return self._say(say("Hand {hand}: the coach's search found no costly mistake in your choices.",
                                  hand=match.hand_number))
-        lost = about_points(sum(item.cost for item in items))
-        return self._say(say_n("Hand {hand}: {count} costly play, expected to cost you {lost}.",
-                               "Hand {hand}: {count} costly plays, expected to cost you {lost} together.", len(items),
-                               hand=match.hand_number, lost=lost))
+        groups = group_mistakes(items)  # a repeated mistake is one, its cost counted once
+        lost = about_points(sum(group.cost for group in groups))
+        return self._say(say_n("Hand {hand}: {count} costly mistake, expected to cost you {lost}.",
+                               "Hand {hand}: {count} costly mistakes, expected to cost you {lost} together.",
+                               len(groups), hand=match.hand_number, lost=lost))
 
     def close_review(self) -> str:
         """Back from the review to the score screen."""

@@ -5,6 +5,10 @@ Design choices:
 * The costly plays are the engine's review (:func:`hearts_core.review.review_hand`), asked for
   and kept by :class:`~widgets.match.advice.LearnerAdvice`; this module lays them beside every
   play of the hand, with a link to the position before each play on the analysis board.
+* One entry per idea: costly plays with the same better card are one mistake made again
+  (:func:`hearts_core.review.group_mistakes`), listed once with its tricks, and its cost is
+  counted once in every total (the engine's rule: the largest single cost of the group).
+  Each of its plays is still marked on its own step, which says it repeats the mistake.
 * The words say what the review can see: choices weighed from the learner's own view, never
   the luck of the deal, so a hand is never called well played for its score; the points the
   learner took are said beside the points their choices lost.
@@ -13,12 +17,12 @@ Design choices:
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, Final
 
 from hearts_core import NUM_SEATS, Match
 from hearts_core.records import view_before_play
-from hearts_core.review import Mistake
+from hearts_core.review import Mistake, MistakeGroup, group_mistakes
 from hearts_core.wording import LEARNER_SEAT, about_points, and_list, card_name, marked, points_phrase, say, say_n
 from hearts_learner.schedule import LEARNING_MINUTES
 from widgets._base import card_data
@@ -68,9 +72,13 @@ class Review:
     hand_number: int
     steps: list[ReviewStep]
     mistakes: int
+    """The costly plays marked among the steps (every play of a repeated mistake)."""
     lost: float
+    """Expected points lost, each mistake counted once however often it was repeated."""
     text: str
     available: bool
+    entries: list[str] = field(default_factory=list)
+    """One sentence per mistake, a repeated one naming its tricks: "Tricks 4, 5, 7 and 8: you played …"."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -109,15 +117,15 @@ def review_payload(match: Match, hand_number: int, items: tuple[Mistake, ...] | 
     says so only then.
     """
     hand = match.hands[hand_number - 1]
-    costly = {item.trick: item for item in items or ()}
+    groups = group_mistakes(items or ())
+    costly = {item.trick: (item, group) for group in groups for item in group.plays}
     steps = []
     for number, trick in enumerate(hand.tricks, start=1):
         shown = trick_payload(trick)
         mine = trick.played_by(LEARNER_SEAT)
-        item = costly.get(number)
-        if item is not None:
-            text = say("Trick {trick}: you played {played}; {better} was better (expected to save you {cost}).",
-                       trick=number, played=mine, better=item.better, cost=about_points(item.cost))
+        item, group = costly.get(number, (None, None))
+        if item is not None and group is not None:
+            text = _step_text(item, group)
         else:
             text = say("Trick {trick}: you played {played}. {what}", trick=number, played=mine, what=shown.text)
         steps.append(ReviewStep(
@@ -128,7 +136,7 @@ def review_payload(match: Match, hand_number: int, items: tuple[Mistake, ...] | 
             analysis=analysis_link(view_before_play(hand, NUM_SEATS * (number - 1) + (LEARNER_SEAT - trick.leader)
                                                     % NUM_SEATS)),
         ))
-    lost = round(sum(item.cost for item in items or ()), 1)
+    lost = round(sum(group.cost for group in groups), 1)
     taken = points_phrase(hand.points_taken[LEARNER_SEAT])
     if items is None:
         text = say("This hand could not be reviewed.")
@@ -136,10 +144,10 @@ def review_payload(match: Match, hand_number: int, items: tuple[Mistake, ...] | 
         text = say("The coach's search found no costly mistake in your choices; you took {taken} in this hand. It "
                    "weighs each choice from what you could see, not the luck of the deal.", taken=taken)
     else:
-        text = say_n("{count} costly play, expected to cost you {lost}, is marked below; you took {taken} in this "
+        text = say_n("{count} costly mistake, expected to cost you {lost}, is marked below; you took {taken} in this "
                      "hand.",
-                     "{count} costly plays, expected to cost you {lost} together, are marked below; you took {taken} "
-                     "in this hand.", len(items), lost=about_points(lost), taken=taken)
+                     "{count} costly mistakes, expected to cost you {lost} together, are marked below; you took "
+                     "{taken} in this hand.", len(groups), lost=about_points(lost), taken=taken)
         if kept:
             waiting = say_n("One costly play from this hand is kept for you to try again: it comes back under Your "
                             "mistakes on the puzzles page within {minutes} minutes, then further apart as you "
@@ -148,7 +156,30 @@ def review_payload(match: Match, hand_number: int, items: tuple[Mistake, ...] | 
                             "Your mistakes on the puzzles page within {minutes} minutes, then further apart as you "
                             "get them right.", kept, minutes=LEARNING_MINUTES)
             text = nonempty_sentences(text, waiting)
-    return Review(hand_number, steps, len(items or ()), lost, text, items is not None)
+    return Review(hand_number, steps, len(items or ()), lost, text, items is not None,
+                  [_entry_text(group) for group in groups])
+
+
+def _entry_text(group: MistakeGroup) -> str:
+    """A mistake in one sentence for the learner; a repeated one names its tricks and its cost once."""
+    cost = about_points(group.cost)
+    if not group.repeated:
+        return say("Trick {trick}: you played {played}; {better} was better (expected to save you {cost}).",
+                   trick=group.tricks[0], played=group.played[0], better=group.better, cost=cost)
+    return say("Tricks {tricks}: you played {played}; {better} was better each time (one mistake, repeated: expected "
+               "to save you {cost}, counted once).", tricks=and_list(group.tricks), played=and_list(group.played),
+               better=group.better, cost=cost)
+
+
+def _step_text(item: Mistake, group: MistakeGroup) -> str:
+    """A costly play's line on its own step; a play of a repeated mistake names the mistake's other tricks."""
+    if not group.repeated:
+        return _entry_text(group)
+    others = [trick for trick in group.tricks if trick != item.trick]
+    return say("Trick {trick}: you played {played}; {better} was better, as at {others} (one mistake, repeated: "
+               "expected to save you {cost}, counted once).", trick=item.trick, played=item.played,
+               better=item.better, cost=about_points(group.cost),
+               others=say_n("trick {tricks}", "tricks {tricks}", len(others), tricks=and_list(others)))
 
 
 def open_review_payload(flow: MatchFlow, match: Match) -> Review | None:
@@ -168,7 +199,7 @@ def summary_payload(match: Match, review_of: Callable[[int], tuple[Mistake, ...]
         items = review_of(number)
         if items is None:
             continue
-        lost = round(sum(item.cost for item in items), 1)
+        lost = round(sum(group.cost for group in group_mistakes(items)), 1)
         taken = hand.points_taken[LEARNER_SEAT]
         text = (say("No costly plays; {taken} taken.", taken=points_phrase(taken)) if not items
                 else say("{count}: {cards}, expected to cost {lost}; {taken} taken.",

@@ -99,6 +99,13 @@ function hlMatchStage(ui) {
     section.setAttribute("aria-label", hlT("review of hand {hand}", { hand: review.hand_number }));
     section.append(hlEl("h3", "hl-review-title", hlT("Review of hand {hand}", { hand: review.hand_number })));
     section.append(hlEl("p", "hl-review-text", review.text));
+    const entries = review.entries || [];
+    if (entries.length) {  // one sentence per mistake, a repeated one once with its tricks
+      const list = hlEl("ul", "hl-review-entries");
+      list.setAttribute("aria-label", hlT("your mistakes in this hand, each once"));
+      for (const entry of entries) list.append(hlEl("li", "hl-review-entry", entry));
+      section.append(list);
+    }
     if (!steps.length) return section;
     if (open.reviewStep === null) open.reviewStep = Math.max(0, steps.findIndex((item) => item.mistake));
     const index = Math.min(Math.max(open.reviewStep, 0), steps.length - 1);
