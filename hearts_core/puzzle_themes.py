@@ -26,12 +26,14 @@ from hearts_core.facts import (
     FirstTrick,
     HigherOut,
     MoonThreat,
+    OthersTookNoPoints,
     Over,
     PlaysLast,
     QueenOut,
     ShownVoid,
     Situation,
     TopCard,
+    TopHearts,
     TrickPoints,
     Under,
     Void,
@@ -107,8 +109,17 @@ def stop_moon(spot: Spot) -> bool:
 
 
 def go_moon(spot: Spot) -> bool:
-    """The best card is the seat's own try for the moon."""
-    return spot.best["shooting"]
+    """The best card is the seat's own try for the moon, and the cards show why: the coach's moon sentence holds.
+
+    A line of play that takes every point is not enough: the theme promises a hand a
+    learner could try the moon with, so it asks what the coach's sentence states
+    (:func:`hearts_core.coach_words.situation_claims`), nobody else has taken a point
+    and at least :data:`~hearts_core.facts.MOON_TOP_HEARTS` of the seat's hearts are above
+    every heart the others hold.
+    """
+    position = spot.position
+    hearts = tuple(card for card in spot.view.hand if card.suit is Suit.HEARTS and not position.unseen_above(card))
+    return spot.best["shooting"] and OthersTookNoPoints().holds(position) and TopHearts(hearts).holds(position)
 
 
 def play_last(spot: Spot) -> bool:

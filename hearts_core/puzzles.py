@@ -17,6 +17,13 @@ Design choices:
   the coach's one judge so that its solution is the review's better card, tagged and
   rated by the mining's own stages.  Such a puzzle also counts as right any card the
   review would not call costly there (``accept``).
+* An equally good card is never marked wrong.  A legal card whose expected points differ
+  from the solution's by less than the play-outs can tell apart (not a clear difference,
+  :func:`hearts_core.facts.clear_difference`, on the stored gain and its standard error)
+  counts as right, and the answer says the two cards are about equally good, quoting the
+  points each should end the hand with.  No shipped puzzle has such a card today (each
+  was mined for a clear margin); a puzzle from the learner's own mistake often does.
+  The words speak of the cards and their points, never of what a search believes.
 * The shipped set carries its format version, the seed and the command that made it
   (:func:`hearts_core.mining.set_text`).
 """
@@ -156,7 +163,8 @@ class Puzzle:
     """The stored form (a :class:`~hearts_core.puzzle_records.PuzzleRecord`, as read from JSON)."""
     accept: frozenset[Card] = frozenset()
     """Other cards that count as right (a puzzle from the learner's own mistake: cards the review
-    would not call costly); empty for a mined puzzle, whose solution alone is clearly best."""
+    would not call costly); empty for a mined puzzle.  Besides these, :meth:`check` counts as
+    right any card the play-outs cannot tell from the solution."""
 
     @property
     def themes(self) -> tuple[str, ...]:
@@ -175,6 +183,9 @@ class Puzzle:
     def check(self, card: Card | str) -> PuzzleAnswer:
         """Whether ``card`` is the answer, and why: what it does, what the solution does, with their figures.
 
+        The solution is right, and so is a card about as good as it (their difference within
+        the play-outs' noise) or one in :attr:`accept`; the answer then says how close it is.
+
         Raises:
             InvalidCardError: ``card`` is not a card.
         """
@@ -191,27 +202,18 @@ class Puzzle:
         situation = first_true(position, situation_claims(position, solution))
         saved = Expected(self.solution, solution.rest_points, already)
         reason: list[Claim] = []
+        figure: Claim | None
         if chosen is self.solution:
             runner = self.data["evaluation"]["cards"][1]
             other = to_card(runner["card"])
-            figure = claim(marked("With {card} you should end the hand with {points}; {other}, the next best, would "
-                                  "cost you {gain} more."),
-                           (saved, Better(chosen, other, runner["gain"], runner["error"])),
-                           card=chosen, points=about_points(saved.total), other=other,
-                           gain=about_points(runner["gain"]))
+            figure = first_true(position, (
+                claim(marked("With {card} you should end the hand with {points}; {other}, the next best, would "
+                             "cost you {gain} more."),
+                      (saved, Better(chosen, other, runner["gain"], runner["error"])),
+                      card=chosen, points=about_points(saved.total), other=other, gain=about_points(runner["gain"])),
+                *_tie_claims(saved, Expected(other, _appraisal(runner, already).rest_points, already),
+                             runner["gain"], runner["error"])))
             said = say("Right: {card}.", card=chosen)
-        elif chosen in self.accept:
-            # Not the judge's best, but not a costly play either (a puzzle from the learner's own mistake).
-            entry = figures[str(chosen)]
-            close = first_true(position, (
-                claim(marked("{solution}, the search's best card, is about as good."),
-                      (AboutAsGood(self.solution, chosen, entry["gain"], entry["error"], "own"),),
-                      solution=self.solution),
-                claim(marked("{solution}, the search's best card, would save you {gain} more."),
-                      (Better(self.solution, chosen, entry["gain"], entry["error"]),),
-                      solution=self.solution, gain=about_points(entry["gain"]))))
-            return PuzzleAnswer.said(True, say("Right: {card} is a sound play here.", card=chosen),
-                                     [close] if close is not None else [])
         else:
             entry = figures[str(chosen)]
             spent = Expected(chosen, mine.rest_points, already)
@@ -219,15 +221,44 @@ class Puzzle:
                                   "{gain}."), (spent, Better(self.solution, chosen, entry["gain"], entry["error"])),
                            card=chosen, points=about_points(spent.total), solution=self.solution,
                            gain=about_points(entry["gain"]))
+            tied = AboutAsGood(self.solution, chosen, entry["gain"], entry["error"], "own").holds(position)
+            if tied or chosen in self.accept:
+                # As good as the solution as far as the play-outs can tell, or (a puzzle from the learner's
+                # own mistake) not a costly play: either way not wrong, and the figures say how close it is.
+                close = first_true(position, (*_tie_claims(spent, saved, entry["gain"], entry["error"]), figure))
+                return PuzzleAnswer.said(True, say("Right: {card} is a sound play here.", card=chosen),
+                                         [close] if close is not None else [])
             did = first_true(position, played_claims(position, mine))
             said = say("Not this time: {solution} was the card.", solution=self.solution)
             if did is not None:
                 reason.append(did)
         if situation is not None:
             reason.append(situation)
-        if first_true(position, (figure,)) is not None:
+        figure = first_true(position, (figure,))
+        if figure is not None:
             reason.append(figure)
         return PuzzleAnswer.said(chosen is self.solution, said, reason)
+
+
+def _tie_claims(mine: Expected, theirs: Expected, gain: float, error: float) -> tuple[Claim, ...]:
+    """Sentences saying ``mine.card`` and ``theirs.card`` are equally good, said when the play-outs cannot part them.
+
+    ``gain`` is what ``theirs.card`` saves against ``mine.card`` (either way round: a tie is a
+    tie) with its standard error: too small, or too uncertain, to be a difference worth saying
+    (:func:`hearts_core.facts.clear_difference`).  The sentences speak of the cards and the
+    points each should end the hand with, never of what a search prefers.
+    """
+    tie = AboutAsGood(mine.card, theirs.card, gain, error, "own")
+    ours, others = about_points(mine.total), about_points(theirs.total)
+    apart = claim(marked("{card} and {other} are about equally good: with {card} you should end the hand with "
+                         "{points} and with {other} {other_points}, but the difference is smaller than the deals "
+                         "played out can tell apart."), (tie, mine, theirs),
+                  card=mine.card, other=theirs.card, points=ours, other_points=others)
+    if ours != others:
+        return (apart,)
+    return (claim(marked("{card} and {other} are about equally good: with either you should end the hand with "
+                         "{points}, and the difference is smaller than the deals played out can tell apart."),
+                  (tie, mine, theirs), card=mine.card, other=theirs.card, points=ours), apart)
 
 
 def _appraisal(entry: CardFigures, already: int) -> Appraisal:

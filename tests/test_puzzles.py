@@ -13,7 +13,7 @@ from typing import cast
 import pytest
 
 from hearts_core import HandState, InvalidCardError, Rules, deal_hands
-from hearts_core.cards import Card, cards_from_mask
+from hearts_core.cards import Card, cards_from_mask, to_card
 from hearts_core.errors import InvalidPositionError, InvalidRecordError
 from hearts_core.facts import Expected
 from hearts_core.knowledge import Knowledge
@@ -151,6 +151,33 @@ def test_check_says_right_or_wrong_and_why_in_words(puzzles: tuple[Puzzle, ...])
             assert not IDENTIFIER.search(wrong.why), wrong.why
 
 
+def as_good_as_the_solution(puzzle: Puzzle, gain: float, error: float) -> Puzzle:
+    """``puzzle`` with its runner-up's figures changed: ``gain`` points worse than the solution, ``error`` its error."""
+    data = json.loads(json.dumps(puzzle.data))
+    best, runner = data["evaluation"]["cards"][:2]
+    runner.update(gain=gain, error=error, points=best["points"] + gain)
+    return puzzle_from_data(data)
+
+
+@pytest.mark.parametrize(("gain", "error"), [(0.3, 0.05), (1.2, 0.7)], ids=["too small", "within the noise"])
+def test_a_card_the_play_outs_cannot_tell_from_the_solution_is_right_and_said_equally_good(
+        puzzles: tuple[Puzzle, ...], gain: float, error: float) -> None:
+    # Issue 35: a card as good as the solution, as far as the play-outs can tell, was marked wrong.
+    shipped_puzzle = next(puzzle for puzzle in puzzles if puzzle.id == "2026-0-40")  # ♥8, then ♦A, ♠J
+    puzzle = as_good_as_the_solution(shipped_puzzle, gain, error)
+    runner, third = (to_card(item["card"]) for item in puzzle.data["evaluation"]["cards"][1:3])
+    for chosen, other in ((runner, puzzle.solution), (puzzle.solution, runner)):
+        answer = puzzle.check(chosen)
+        assert answer.correct and answer.verdict.startswith(f"Right: {chosen}")
+        assert f"{chosen} and {other} are about equally good: with " in answer.reason, answer.why
+        assert "smaller than the deals played out can tell apart" in answer.reason
+        assert "search" not in answer.why and not IDENTIFIER.search(answer.why), answer.why
+    # A card clearly worse is still wrong, and says by how much.
+    wrong = puzzle.check(third)
+    assert not wrong.correct and f"{puzzle.solution} would save you" in wrong.why
+    assert not shipped_puzzle.check(runner).correct  # the shipped figures: a clear difference
+
+
 def test_check_refuses_an_illegal_card_in_words_and_a_malformed_one_by_error(puzzles: tuple[Puzzle, ...]) -> None:
     puzzle = next(p for p in puzzles if len(p.state().hand(p.seat)) > len(p.state().legal_plays()))
     illegal = next(card for card in puzzle.state().hand(puzzle.seat) if card not in puzzle.state().legal_plays())
@@ -260,6 +287,7 @@ def test_every_mistake_of_a_hand_with_passes_replays_from_the_seats_chair() -> N
             answer = puzzle.check(card)
             assert answer.correct and "sound play" in answer.why and str(mistake.better) in answer.why
             assert not IDENTIFIER.search(answer.why), answer.why
+            assert "search" not in answer.why, answer.why  # words about the cards, not about what a search believes
 
 
 def test_a_mistake_at_another_seat_is_turned_to_the_solvers_chair() -> None:
@@ -349,6 +377,27 @@ def test_every_shipped_puzzles_themes_are_what_the_tagger_finds(puzzles: tuple[P
     for puzzle in puzzles:
         data = cast(MinedPuzzle, puzzle.data)
         assert tag(data, data["evaluation"]) == data["themes"], data["id"]
+
+
+def test_go_for_the_moon_is_a_theme_only_where_the_cards_show_a_moon_hand(puzzles: tuple[Puzzle, ...]) -> None:
+    # Issue 35: 17 shipped puzzles were themed "Go for the moon" for a line of play that takes every point,
+    # in hands with no high hearts. The theme now asks what the coach's moon sentence says of the cards.
+    by_id = {puzzle.id: puzzle for puzzle in puzzles}
+    no_top_hearts = by_id["2026-67-5"]  # the best line takes every point; the seat holds ♥5 ♥J ♥A
+    top_hearts = by_id["2026-60-16"]  # the seat holds ♥Q ♥K ♥A, no one else has taken a point
+    assert no_top_hearts.data["evaluation"]["cards"][0]["shooting"]
+    assert not top_hearts.data["evaluation"]["cards"][0]["shooting"]
+    shooting = json.loads(json.dumps(top_hearts.data))
+    shooting["evaluation"]["cards"][0]["shooting"] = True
+    cases = {"no top hearts": (no_top_hearts.data, False), "no moon line": (top_hearts.data, False),
+             "a moon hand": (shooting, True)}
+    for name, (data, moon) in cases.items():
+        record = cast(MinedPuzzle, data)
+        assert ("go_moon" in tag(record, record["evaluation"])) is moon, name
+        # The theme and the answer's words agree: the moon is named for the same hands.
+        answer = puzzle_from_data(data).check(to_card(record["evaluation"]["cards"][0]["card"]))
+        assert ("strong enough to try for the moon" in answer.why) is moon, answer.why
+    assert not [puzzle.id for puzzle in puzzles if "go_moon" in puzzle.theme_keys]
 
 
 def test_an_answer_keeps_its_verdict_apart_from_its_reason(puzzles: tuple[Puzzle, ...]) -> None:
