@@ -61,9 +61,9 @@ from hearts_core.cards import Card
 from hearts_core.coach import Judgement, choice_claims, first_true, judge, played_claims
 from hearts_core.errors import InvalidPositionError, quote_input
 from hearts_core.facts import Better, Fact, Situation
-from hearts_core.phrasing import sentences
-from hearts_core.pass_judge import PassJudgement, judge_pass
 from hearts_core.pass_facts import PassTone
+from hearts_core.pass_judge import PassJudgement, judge_pass
+from hearts_core.phrasing import sentences
 from hearts_core.records import HandRecord, Record, load_record
 from hearts_core.rules import MOON_POINTS, NUM_SEATS, Rules
 from hearts_core.state import HandState, PassDirection
