@@ -41,8 +41,8 @@ Design choices:
   pass's cost is measured from the deal, before any card is played, with the sound player's
   cards afterwards, while each play's cost is measured from the position the pass left, so
   the two figures weigh different choices.  Its why is the judge's own words in cards: what
-  it found poor in the pass (a card that was worth keeping, ♠Q kept without enough spades
-  below it), else why its suggested cards go.  A pass that is not costly is not said at all:
+  it found poor in the cards passed (a low card that gains little), then why the cards it
+  would pass instead go (♠Q with one low spade to hide behind).  A pass that is not costly is not said at all:
   the summary speaks of costly choices only, and a line praising a sound pass would stand
   among the mistakes as if it were one.  A hold hand has no pass to review.
 * Seeded by position, so the same hand always gets the same review.
@@ -239,10 +239,12 @@ def costly_pass(judgement: PassJudgement) -> PassMistake | None:
     outcome = judgement.play_out
     if judgement.same_as_suggested or not outcome.suggested_better or outcome.difference < COST_THRESHOLD:
         return None
-    poor = [fact.sentence() for _, fact in judgement.cards if fact.tone is PassTone.POOR]
-    poor += [fact.sentence() for fact in judgement.kept if fact.tone is PassTone.POOR]
-    # What was poor in the pass says why in its own cards; without it, why the judge's cards go does.
-    reasons = poor or [fact.sentence() for _, fact in judgement.suggestion] or judgement.pass_lines()[-1:]
+    # Why, in the judge's words: what was poor in the cards passed, then why the judge's other cards go.  What
+    # the pass kept says the same of those cards from the other side, so it is said only when nothing else is.
+    given = [fact.sentence() for _, fact in judgement.cards if fact.tone is PassTone.POOR]
+    instead = [fact.sentence() for _, fact in judgement.suggestion]
+    kept = [fact.sentence() for fact in judgement.kept if fact.tone is PassTone.POOR]
+    reasons = [*given, *instead] or kept or judgement.pass_lines()[-1:]
     return PassMistake(judgement.passed, judgement.suggested, outcome.difference, outcome.error,
                        sentences(reasons))
 

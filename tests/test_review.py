@@ -288,8 +288,9 @@ def test_passing_three_aces_and_keeping_the_queen_with_one_low_spade_is_the_revi
     assert parse_card("♠Q") in mistake.better and parse_card("♠Q") not in mistake.passed
     assert mistake.cost == pytest.approx(judged.play_out.difference) and mistake.cost >= COST_THRESHOLD
     assert mistake.cost > 2 * mistake.error
-    # Why, in the judge's own words: the queen kept with one low spade.
-    assert mistake.why == "You kept ♠Q with only 1 lower spade to hide behind: it is likely to be forced on you."
+    # Why, in the judge's own words: the queen, with one low spade to hide behind, is the card to give.
+    assert mistake.why == ("With only 1 spade below ♠Q to hide behind, ♠Q (13 points) is likely to be forced on you: "
+                           "pass it.")
     lines = review.describe().splitlines()
     assert lines[1] == ("  Pass: passed ♣A, ♠A and ♥A, better ♠Q, ♠A and ♥A (expected to save about 2 points). "
                         + mistake.why), lines[1]
