@@ -308,8 +308,11 @@ def test_the_pass_costs_once_in_the_hands_total_and_the_matchs() -> None:
     assert review.pass_mistake is not None
     plays = sum(group.cost for group in group_mistakes(review.mistakes))
     assert review.points_lost == pytest.approx(review.pass_mistake.cost + plays)
-    match = review_match([state, passed_hand("hold")], 0)
+    hold = passed_hand("hold")
+    match = review_match([state, hold], 0)
     assert match.points_lost_per_hand[0] == pytest.approx(review.points_lost)
+    mistakes = 1 + len(review.groups) + len(review_hand(hold, 0).groups)  # the pass is one of the match's mistakes
+    assert f"Over the match: {mistakes} costly mistakes expected to cost " in match.describe(), match.describe()
     # The record of the hand gets the same review, its pass included.
     assert review_record(dump_record(state.rules, [state.to_record()]), 0).hands[0] == review
 
