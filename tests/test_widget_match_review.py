@@ -151,9 +151,9 @@ def test_a_costly_pass_is_the_first_entry_and_its_cost_counts_once(store: MatchS
     summary = summary_payload(current(w), w.flow.review_of, w.flow.pass_of)
     row = summary.rows[0]
     assert row.lost == 17.2 and row.mistakes == 2 and summary.lost == 17.2
-    assert row.plays == [f"the pass of {and_list(passed)}", mine[2]]
-    assert row.text.startswith("2 costly choices: the pass of ") and row.text.endswith(
-        f"expected to cost about 17 points; {taken} taken."), row.text
+    assert row.plays == [f"your pass ({and_list(passed)})", mine[2]]
+    assert row.text == (f"2 costly choices: your pass ({and_list(passed)}) and {mine[2]}, expected to cost about 17 "
+                        f"points; {taken} taken."), row.text
 
 
 def test_a_pass_alone_is_not_called_no_costly_mistake(store: MatchStore) -> None:

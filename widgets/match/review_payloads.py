@@ -233,7 +233,7 @@ def summary_payload(match: Match, review_of: Callable[[int], tuple[Mistake, ...]
                              cards=and_list(item.played for item in items),
                              lost=about_points(lost), taken=points_phrase(taken)))
         else:  # the pass is listed first among the hand's costly choices, as in the hand's review
-            plays.insert(0, say("the pass of {cards}", cards=and_list(passing.passed)))
+            plays.insert(0, say("your pass ({cards})", cards=and_list(passing.passed)))
             text = say("{count}: {cards}, expected to cost {lost}; {taken} taken.",
                        count=say_n("{count} costly choice", "{count} costly choices", len(plays)),
                        cards=and_list(plays), lost=about_points(lost), taken=points_phrase(taken))
