@@ -104,6 +104,7 @@ PATTERNS: Final = {
     "your_dealt": marked("Your cards after the pass"),
     "played_card": marked("Played"),
     "better_card": marked("Better"),
+    "passed_card": marked("Passed"),
     "mistake": marked("Trick {trick}: {played} was played; {better} was better."),
     "repeated_mistake": marked("Tricks {tricks}: {played} were played; {better} was better each time (one mistake, "
                                "repeated)."),
@@ -319,9 +320,14 @@ def match_html(match: Match) -> str:
 
 
 def review_html(review: HandReview) -> str:
-    """A hand's review: its summary, then each mistake (a repeated one once) with its cards, the better card and why."""
+    """A hand's review: its summary, a costly pass, then each mistake (a repeated one once) with its cards and why."""
     label = say(PATTERNS["your_review"]) if review.seat == 0 else say(PATTERNS["review"], seat=seat_name(review.seat))
     parts = [_caption(label), _message(review.summary(), legal=None)]
+    if review.pass_mistake is not None:  # the pass came before the play: its entry comes first
+        passing = review.pass_mistake
+        shown = (*((card, "passed_card") for card in passing.passed),
+                 *((card, "better_card") for card in passing.better))
+        parts.append(_tagged_cards(shown) + _message(passing.describe(), legal=False))
     for group in review.groups:
         if group.repeated:
             heading = say(PATTERNS["repeated_mistake"], tricks=and_list(group.tricks), played=and_list(group.played),
@@ -329,10 +335,15 @@ def review_html(review: HandReview) -> str:
         else:
             heading = say(PATTERNS["mistake"], trick=group.tricks[0], played=group.played[0], better=group.better)
         shown = (*((card, "played_card") for card in group.played), (group.better, "better_card"))
-        pair = "".join(f'<div class="hl-played">{_card(card)}<span class="hl-picture-tag">{escape(say(PATTERNS[tag]))}'
-                       "</span></div>" for card, tag in shown)
-        parts.append(f'<div class="hl-hand">{pair}</div>' + _message(sentences((heading, group.why)), legal=False))
+        parts.append(_tagged_cards(shown) + _message(sentences((heading, group.why)), legal=False))
     return _picture("".join(parts), label)
+
+
+def _tagged_cards(shown: Iterable[tuple[Card, str]]) -> str:
+    """A row of cards, each with its tag underneath ("Played", "Better", "Passed")."""
+    pair = "".join(f'<div class="hl-played">{_card(card)}<span class="hl-picture-tag">{escape(say(PATTERNS[tag]))}'
+                   "</span></div>" for card, tag in shown)
+    return f'<div class="hl-hand">{pair}</div>'
 
 
 def recommendation_html(recommendation: Recommendation) -> str:

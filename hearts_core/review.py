@@ -31,6 +31,20 @@ Design choices:
   would count the same loss again.  The largest is the one figure the search did show for
   the idea, so it never overstates it.  A hand's total (:attr:`HandReview.points_lost`, the
   summary's figure) is the sum over the groups, so it equals what the entries show.
+* The pass is reviewed too, by the judge of lesson 4 and the pass picker
+  (:func:`hearts_core.pass_judge.judge_pass`): the learner's pass and the coach's are played
+  out on the same deals, and the pass is costly (:class:`PassMistake`) when the judge's
+  suggested pass measured clearly better (:meth:`~hearts_core.pass_judge.PlayOut.suggested_better`,
+  larger than twice its error) by at least :data:`COST_THRESHOLD`: the rule a play meets.
+  It is its own entry, said before the plays (the pass came first) and never grouped with
+  them, and its cost is added to the hand's total once.  Adding it counts nothing twice: the
+  pass's cost is measured from the deal, before any card is played, with the sound player's
+  cards afterwards, while each play's cost is measured from the position the pass left, so
+  the two figures weigh different choices.  Its why is the judge's own words in cards: what
+  it found poor in the cards passed (a low card that gains little), then why the cards it
+  would pass instead go (♠Q with one low spade to hide behind).  A pass that is not costly is not said at all:
+  the summary speaks of costly choices only, and a line praising a sound pass would stand
+  among the mistakes as if it were one.  A hold hand has no pass to review.
 * Seeded by position, so the same hand always gets the same review.
 * A hand can be given as a :class:`~hearts_core.state.HandState` or as a record's
   :class:`~hearts_core.records.HandRecord` (with the record's rules), so any saved game
@@ -47,10 +61,12 @@ from hearts_core.cards import Card
 from hearts_core.coach import Judgement, choice_claims, first_true, judge, played_claims
 from hearts_core.errors import InvalidPositionError, quote_input
 from hearts_core.facts import Better, Fact, Situation
+from hearts_core.pass_facts import PassTone
+from hearts_core.pass_judge import PassJudgement, judge_pass
 from hearts_core.phrasing import sentences
 from hearts_core.records import HandRecord, Record, load_record
 from hearts_core.rules import MOON_POINTS, NUM_SEATS, Rules
-from hearts_core.state import HandState
+from hearts_core.state import HandState, PassDirection
 from hearts_core.wording import LEARNER_SEAT, about_points, and_list, points_phrase, say, say_n, seat_name
 
 __all__ = [
@@ -59,12 +75,15 @@ __all__ = [
     "MatchReview",
     "Mistake",
     "MistakeGroup",
+    "PassMistake",
     "costly",
+    "costly_pass",
     "group_mistakes",
     "moon_words",
     "play_index",
     "review_hand",
     "review_match",
+    "review_pass",
     "review_record",
     "review_record_hand",
 ]
@@ -183,6 +202,54 @@ def group_mistakes(mistakes: Iterable[Mistake]) -> tuple[MistakeGroup, ...]:
 
 
 @dataclass(frozen=True, slots=True)
+class PassMistake:
+    """A costly pass: the cards passed, the pass the judge would make instead, the points lost and why."""
+
+    passed: tuple[Card, ...]
+    better: tuple[Card, ...]
+    """The judge's suggested pass (:attr:`hearts_core.pass_judge.PassJudgement.suggested`)."""
+    cost: float
+    """Expected points a hand lost against ``better``, played out on the same deals."""
+    error: float
+    """The standard error of ``cost``."""
+    why: str
+    """The judge's own sentences, in cards: what was poor in the pass, else why the better cards go."""
+
+    def describe(self) -> str:
+        """The entry in a sentence: the cards passed, the better pass, the cost, and why.
+
+        >>> from hearts_core.cards import parse_cards
+        >>> mistake = PassMistake(parse_cards("♣A ♠A ♥A"), parse_cards("♠Q ♠A ♥A"), 1.6, 0.5,
+        ...                       "You kept ♠Q with only 1 lower spade to hide behind.")
+        >>> print(mistake.describe().replace(" (", "\\n("))
+        Pass: passed ♣A, ♠A and ♥A, better ♠Q, ♠A and ♥A
+        (expected to save about 2 points). You kept ♠Q with only 1 lower spade to hide behind.
+        """
+        return say("Pass: passed {passed}, better {better} (expected to save {cost}). {why}",
+                   passed=and_list(self.passed), better=and_list(self.better), cost=about_points(self.cost),
+                   why=self.why)
+
+
+def costly_pass(judgement: PassJudgement) -> PassMistake | None:
+    """The pass as a mistake, if the judge's suggested pass measured better by what makes a play costly.
+
+    The same test as :func:`costly`: at least :data:`COST_THRESHOLD` points and larger than
+    twice its own error (the judge's :meth:`~hearts_core.pass_judge.PlayOut.suggested_better`).
+    """
+    outcome = judgement.play_out
+    if judgement.same_as_suggested or not outcome.suggested_better or outcome.difference < COST_THRESHOLD:
+        return None
+    # Why, in the judge's words: what was poor in the cards passed, then why the judge's other cards go.  What
+    # the pass kept says the same of those cards from the other side, so it is said only when nothing else is.
+    given = [fact.sentence() for _, fact in judgement.cards if fact.tone is PassTone.POOR]
+    instead = [fact.sentence() for _, fact in judgement.suggestion]
+    kept = [fact.sentence() for fact in judgement.kept if fact.tone is PassTone.POOR]
+    reasons = [*given, *instead] or kept or judgement.pass_lines()[-1:]
+    return PassMistake(judgement.passed, judgement.suggested, outcome.difference, outcome.error,
+                       sentences(reasons))
+
+
+@dataclass(frozen=True, slots=True)
 class HandReview:
     """A seat's costly plays in one hand, in play order, and how many plays it chose."""
 
@@ -196,16 +263,24 @@ class HandReview:
     """Whether the seat took every point of the finished hand (the moon): its summary says so, not "26 points"."""
     moon_subtracts: bool = False
     """The rules' moon variant (:attr:`hearts_core.rules.Rules.moon_subtracts`), which the moon's sentence follows."""
+    pass_mistake: PassMistake | None = None
+    """The seat's pass, when the pass judge found it costly (never on a hold hand)."""
 
     @property
     def groups(self) -> tuple[MistakeGroup, ...]:
-        """The mistakes, one entry per idea: a repeated mistake is one group naming its tricks."""
+        """The costly plays, one entry per idea: a repeated mistake is one group naming its tricks."""
         return group_mistakes(self.mistakes)
 
     @property
+    def entries(self) -> int:
+        """The review's entries: a costly pass, then one per idea among the plays."""
+        return len(self.groups) + (self.pass_mistake is not None)
+
+    @property
     def points_lost(self) -> float:
-        """Expected points lost to the mistakes together, each idea's cost counted once (:attr:`MistakeGroup.cost`)."""
-        return sum(group.cost for group in self.groups)
+        """Expected points lost to the costly pass and plays together, each idea's cost counted once."""
+        passing = self.pass_mistake.cost if self.pass_mistake is not None else 0.0
+        return passing + sum(group.cost for group in self.groups)
 
     def summary(self) -> str:
         """One or two sentences on the hand for the seat: choices judged, what they were expected to cost, points taken.
@@ -217,6 +292,10 @@ class HandReview:
         choices = _plays(self.choices)
         if self.shot_moon:  # a moon is said as a moon: the others score, not the seat
             return sentences((self._judged(choices), moon_words(self.seat, moon_subtracts=self.moon_subtracts)))
+        if self.pass_mistake is not None:
+            took = (say("You took {taken} in this hand.", taken=taken) if self.seat == LEARNER_SEAT
+                    else say("{seat} took {taken} in this hand.", taken=taken, seat=seat_name(self.seat)))
+            return sentences((self._judged(choices), took))
         if not self.mistakes:
             if self.seat == LEARNER_SEAT:
                 return say("The coach's search found no costly mistake among your {choices} with a choice; you took "
@@ -238,6 +317,8 @@ class HandReview:
 
     def _judged(self, choices: str) -> str:
         """What the review found among the seat's choices, in a sentence of its own."""
+        if self.pass_mistake is not None:
+            return self._judged_with_pass(choices)
         if not self.mistakes:
             if self.seat == LEARNER_SEAT:
                 return say("The coach's search found no costly mistake among your {choices} with a choice.",
@@ -254,9 +335,27 @@ class HandReview:
                      "{mistakes} among {seat}'s {choices} with a choice were expected to cost it {lost}.",
                      count, mistakes=mistakes, choices=choices, lost=lost, seat=seat_name(self.seat))
 
+    def _judged_with_pass(self, choices: str) -> str:
+        """What the review found, a costly pass first: the pass is a choice of its own, not one of the plays."""
+        lost, seat = about_points(self.points_lost), seat_name(self.seat)
+        if not self.mistakes:
+            if self.seat == LEARNER_SEAT:
+                return say("Your pass was expected to cost you {lost}, and the coach's search found no costly "
+                           "mistake among your {choices} with a choice.", lost=lost, choices=choices)
+            return say("{seat}'s pass was expected to cost it {lost}, and the coach's search found no costly "
+                       "mistake among its {choices} with a choice.", lost=lost, choices=choices, seat=seat)
+        mistakes = _costly_mistakes(len(self.groups))
+        if self.seat == LEARNER_SEAT:
+            return say("Your pass and {mistakes} among your {choices} with a choice were expected to cost you "
+                       "{lost} together.", mistakes=mistakes, choices=choices, lost=lost)
+        return say("{seat}'s pass and {mistakes} among its {choices} with a choice were expected to cost it "
+                   "{lost} together.", mistakes=mistakes, choices=choices, lost=lost, seat=seat)
+
     def describe(self) -> str:
-        """The review in sentences, one mistake per line (a repeated one once, with its tricks)."""
+        """The review in sentences, one entry per line: a costly pass first, then the plays (a repeated one once)."""
         lines = [say("{seat}: {summary}", seat=seat_name(self.seat), summary=self.summary())]
+        if self.pass_mistake is not None:
+            lines.append("  " + self.pass_mistake.describe())
         lines += ["  " + group.describe() for group in self.groups]
         return "\n".join(lines)
 
@@ -296,7 +395,7 @@ class MatchReview:
             lines.append(say("Hand {number}: {summary}", number=number, summary=hand.summary()))
         lines.append(say("Over the match: {mistakes} expected to cost {lost}, and {taken} taken. The review judges "
                          "choices from what could be seen, not the luck of the deal.",
-                         mistakes=_costly_mistakes(sum(len(hand.groups) for hand in self.hands)),
+                         mistakes=_costly_mistakes(sum(hand.entries for hand in self.hands)),
                          lost=about_points(self.points_lost), taken=points_phrase(self.points_taken)))
         return "\n".join(lines)
 
@@ -369,7 +468,25 @@ def review_hand(hand: HandState | HandRecord, seat: int, *, rules: Rules | None 
         else:
             state.play(card)
     return HandReview(seat, tuple(mistakes), choices, state.points_taken[seat],
-                      shot_moon=state.is_over and state.moon_shooter == seat, moon_subtracts=state.rules.moon_subtracts)
+                      shot_moon=state.is_over and state.moon_shooter == seat, moon_subtracts=state.rules.moon_subtracts,
+                      pass_mistake=review_pass(hand, seat))
+
+
+def review_pass(hand: HandState | HandRecord, seat: int) -> PassMistake | None:
+    """``seat``'s pass in ``hand`` as a mistake, if the pass judge found it costly (``None`` on a hold hand).
+
+    Raises:
+        InvalidPositionError: ``seat`` is not 0 to 3.
+    """
+    if seat not in range(NUM_SEATS):
+        raise InvalidPositionError(f"seat must be 0 to 3, not {seat!r}")
+    if isinstance(hand, HandRecord):
+        dealt, passed = hand.deal[seat], hand.passes[seat] if hand.passes else None
+    else:
+        dealt, passed = hand.dealt(seat), hand.passed(seat)
+    if hand.pass_direction is PassDirection.HOLD or not passed:
+        return None
+    return costly_pass(judge_pass(dealt, passed, hand.pass_direction))
 
 
 def judge_play(state: HandState, card: Card, *, seed: int | None = None) -> Mistake | None:

@@ -174,8 +174,11 @@ def test_a_view_and_the_coach_and_a_review_draw_what_they_hold() -> None:
         else:
             assert f"Trick {group.tricks[0]}: {group.played[0]} was played; {group.better} was better." in shown.text
     assert any(group.repeated for group in review.groups)  # this hand repeats one
+    passing = review.pass_mistake  # three low clubs passed, ♠A ♠K ♦A ♥A kept: a costly pass, drawn first
+    assert passing is not None and passing.describe() in shown.text
     assert [found["data-card"] for found in shown.cards] == [
-        str(card) for group in review.groups for card in (*group.played, group.better)]
+        *(str(card) for card in (*passing.passed, *passing.better)),
+        *(str(card) for group in review.groups for card in (*group.played, group.better))]
 
 
 @pytest.mark.parametrize("name", ["card", "state", "match"])

@@ -12,21 +12,25 @@ import re
 
 import pytest
 
-from hearts_core import HandState, Match, Phase, deal_hands
-from hearts_core.bots import make_bot
+from hearts_core import DECK, HandState, Match, Phase, deal_hands, judge_pass
+from hearts_core.bots import heuristic_pass, make_bot
 from hearts_core.cards import parse_card
 from hearts_core.errors import InvalidPositionError
 from hearts_core.records import dump_record, load_record
 from hearts_core.review import (
     COST_THRESHOLD,
+    HandReview,
     Mistake,
     MistakeGroup,
+    PassMistake,
     group_mistakes,
     review_hand,
     review_match,
+    review_pass,
     review_record,
     review_record_hand,
 )
+from hearts_core.wording import points_phrase
 from tests.support import cards
 
 # You lead ♣2 and CPU1 takes trick 1 with ♣A, then leads ♠K; CPU3's only spade is ♠Q.
@@ -253,3 +257,85 @@ def test_mistakes_group_by_their_better_card_and_carry_the_largest_cost() -> Non
         MistakeGroup((plays[0], plays[1]))
     with pytest.raises(ValueError, match="same better card"):
         MistakeGroup(())
+
+
+# ------------------------------------------------------------------- the pass
+
+# Issue 35: a hand that passed ♠A ♣A ♥A and kept ♠Q with one low spade (♠3) got "no costly mistake".
+ACES_PASSER = "♠A ♣A ♥A ♠Q ♠3 ♣9 ♣6 ♦K ♦8 ♦5 ♥9 ♥7 ♥4"
+THREE_ACES = "♠A ♣A ♥A"
+
+
+def passed_hand(direction: str, passed: str | None = THREE_ACES) -> HandState:
+    """The issue's hand for the learner, the other seats passing as the sound player does, then played out."""
+    mine = cards(ACES_PASSER)
+    rest = [card for card in DECK if card not in mine]
+    state = HandState.new([tuple(mine), *(tuple(rest[seat::3]) for seat in range(3))], direction)
+    if direction != "hold":
+        state.pass_cards(0, cards(passed) if passed else heuristic_pass(state.dealt(0)))
+        for seat in range(1, 4):
+            state.pass_cards(seat, heuristic_pass(state.dealt(seat)))
+    return finish(state)
+
+
+def test_passing_three_aces_and_keeping_the_queen_with_one_low_spade_is_the_reviews_first_entry() -> None:
+    state = passed_hand("left")
+    review = review_hand(state, 0)
+    mistake = review.pass_mistake
+    assert mistake is not None
+    judged = judge_pass(state.dealt(0), cards(THREE_ACES), "left")  # the very judge of lesson 4 and the pass picker
+    assert mistake.passed == judged.passed and mistake.better == judged.suggested
+    assert parse_card("♠Q") in mistake.better and parse_card("♠Q") not in mistake.passed
+    assert mistake.cost == pytest.approx(judged.play_out.difference) and mistake.cost >= COST_THRESHOLD
+    assert mistake.cost > 2 * mistake.error
+    # Why, in the judge's own words: the queen, with one low spade to hide behind, is the card to give.
+    assert mistake.why == ("With only 1 spade below ♠Q to hide behind, ♠Q (13 points) is likely to be forced on you: "
+                           "pass it.")
+    lines = review.describe().splitlines()
+    assert lines[1] == ("  Pass: passed ♣A, ♠A and ♥A, better ♠Q, ♠A and ♥A (expected to save about 2 points). "
+                        + mistake.why), lines[1]
+    assert len(lines) == 2 + len(review.groups)  # the pass is its own entry, never grouped with a play
+    assert review.entries == len(review.groups) + 1
+    summary = review.summary()
+    assert summary.startswith(("Your pass and ", "Your pass was expected to cost you ")), summary
+    assert summary.endswith(f"You took {points_phrase(state.points_taken[0])} in this hand."), summary
+    assert_words(review.describe())
+
+
+def test_the_pass_costs_once_in_the_hands_total_and_the_matchs() -> None:
+    state = passed_hand("left")
+    review = review_hand(state, 0)
+    assert review.pass_mistake is not None
+    plays = sum(group.cost for group in group_mistakes(review.mistakes))
+    assert review.points_lost == pytest.approx(review.pass_mistake.cost + plays)
+    hold = passed_hand("hold")
+    match = review_match([state, hold], 0)
+    assert match.points_lost_per_hand[0] == pytest.approx(review.points_lost)
+    mistakes = 1 + len(review.groups) + len(review_hand(hold, 0).groups)  # the pass is one of the match's mistakes
+    assert f"Over the match: {mistakes} costly mistakes expected to cost " in match.describe(), match.describe()
+    # The record of the hand gets the same review, its pass included.
+    assert review_record(dump_record(state.rules, [state.to_record()]), 0).hands[0] == review
+
+
+def test_a_hold_hand_and_the_judges_own_pass_get_no_pass_entry() -> None:
+    hold = passed_hand("hold")
+    assert review_pass(hold, 0) is None and review_hand(hold, 0).pass_mistake is None
+    coach = passed_hand("left", passed=None)  # the pass the judge itself suggests: nothing to say
+    assert review_pass(coach, 0) is None and "pass" not in review_hand(coach, 0).describe().lower()
+    with pytest.raises(InvalidPositionError, match="seat"):
+        review_pass(hold, 4)
+
+
+def test_a_costly_pass_is_said_in_a_sentence_naming_both_passes() -> None:
+    mistake = PassMistake(tuple(cards("♣A ♠A ♥A")), tuple(cards("♠Q ♠A ♥A")), 4.2, 0.6, "Why in cards.")
+    assert mistake.describe() == ("Pass: passed ♣A, ♠A and ♥A, better ♠Q, ♠A and ♥A (expected to save about 4 "
+                                  "points). Why in cards.")
+    alone = HandReview(0, (), 9, 13, pass_mistake=mistake)
+    assert alone.points_lost == 4.2 and alone.entries == 1
+    assert alone.summary() == ("Your pass was expected to cost you about 4 points, and the coach's search found no "
+                               "costly mistake among your 9 plays with a choice. You took 13 points in this hand.")
+    play = Mistake(3, parse_card("♦3"), parse_card("♣A"), 2.0, "Why at trick 3.", 2.0, 0.0)
+    both = HandReview(2, (play,), 9, 5, pass_mistake=mistake)
+    assert both.points_lost == pytest.approx(6.2) and both.entries == 2
+    assert both.summary() == ("CPU2's pass and 1 costly mistake among its 9 plays with a choice were expected to cost "
+                              "it about 6 points together. CPU2 took 5 points in this hand.")

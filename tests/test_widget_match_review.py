@@ -16,8 +16,8 @@ import pytest
 from hearts_core import HandState, Match, Phase, Rules, coach
 from hearts_core.bots import make_bot
 from hearts_core.errors import InvalidPositionError
-from hearts_core.review import HandReview, Mistake, review_hand
-from hearts_core.wording import points_phrase
+from hearts_core.review import HandReview, Mistake, PassMistake, review_hand
+from hearts_core.wording import and_list, points_phrase
 from hearts_learner.match_store import MatchStore
 from hearts_learner.puzzle_store import PuzzleStore
 from tests.test_match_advice import judged_reviewer
@@ -30,12 +30,14 @@ __all__ = ["store"]  # the fixture, shared with test_widget_match
 IDENTIFIER = re.compile(r"\b[a-z]+_[a-z_]+\b|\b[A-Z_]{4,}\b")
 
 
-def scripted(costly_tricks: dict[int, float], kept: tuple[int, ...] = ()) -> tuple[list[tuple[HandState, int]], object]:
+def scripted(costly_tricks: dict[int, float], kept: tuple[int, ...] = (),
+             pass_cost: float | None = None) -> tuple[list[tuple[HandState, int]], object]:
     """A reviewer that flags the learner's card in the given tricks; and the calls it received.
 
     Each flagged trick gets its own better card (the learner's card of the next trick), so the
     flags are separate mistakes; at the tricks in ``kept`` the better card is the learner's
-    last card, held all hand: one mistake, repeated.
+    last card, held all hand: one mistake, repeated.  With ``pass_cost`` the learner's pass is
+    flagged too, the better pass being their first three cards of the first tricks.
     """
     calls: list[tuple[HandState, int]] = []
 
@@ -46,7 +48,12 @@ def scripted(costly_tricks: dict[int, float], kept: tuple[int, ...] = ()) -> tup
             played = state.tricks[trick - 1].played_by(seat)
             better = state.tricks[-1 if trick in kept else trick % len(state.tricks)].played_by(seat)
             items.append(Mistake(trick, played, better, cost, f"{better} was the safer card here.", cost, 0.0))
-        return HandReview(seat, tuple(items), len(state.tricks), state.points_taken[seat])
+        passed = state.passed(seat)
+        passing = None
+        if pass_cost is not None and passed:
+            kept_cards = tuple(state.tricks[number].played_by(seat) for number in range(3))
+            passing = PassMistake(passed, kept_cards, pass_cost, 0.5, f"{kept_cards[0]} was the card to give.")
+        return HandReview(seat, tuple(items), len(state.tricks), state.points_taken[seat], pass_mistake=passing)
 
     return calls, reviewer
 
@@ -115,6 +122,48 @@ def test_a_repeated_mistake_is_listed_once_with_its_tricks_and_its_cost_counted_
     summary = summary_payload(current(w), lambda number: items)
     assert [row.lost for row in summary.rows] == [16.0] and summary.lost == 16.0
     assert summary.rows[0].text.endswith(f"expected to cost about 16 points; {taken} taken.")
+
+
+def test_a_costly_pass_is_the_first_entry_and_its_cost_counts_once(store: MatchStore) -> None:
+    # Issue 35: the pass was never reviewed; a costly one is now the review's first entry, before the plays.
+    w = widget(store)
+    _, reviewer = scripted({2: 13.0}, pass_cost=4.2)
+    w.flow.advice.reviewer = reviewer  # type: ignore[assignment]
+    play_hand(w)
+    hand = current(w).hand
+    passed = hand.passed(0)
+    assert passed is not None  # the first hand passes left
+    better = [str(hand.tricks[number].played_by(0)) for number in range(3)]
+    mine = {number: str(trick.played_by(0)) for number, trick in enumerate(hand.tricks, start=1)}
+    assert w.open_review() == "Hand 1: 2 costly mistakes, expected to cost you about 17 points together."
+    review = w.review
+    assert review["entries"] == [
+        f"Your pass: you passed {passed[0]}, {passed[1]} and {passed[2]}; passing {better[0]}, {better[1]} "
+        f"and {better[2]} was better (expected to save you about 4 points). {better[0]} was the card to give.",
+        f"Trick 2: you played {mine[2]}; {mine[3]} was better (expected to save you about 13 points).",
+    ]
+    assert review["lost"] == 17.2 and review["mistakes"] == 1  # the pass counted once; one play marked
+    assert [step["trick"] for step in review["steps"] if step["mistake"]] == [2]
+    taken = points_phrase(hand.points_taken[0])
+    assert review["text"] == ("2 costly mistakes, expected to cost you about 17 points together, are marked below; "
+                              f"you took {taken} in this hand.")
+    assert not any(IDENTIFIER.search(text) for text in (*review["entries"], review["text"]))
+    summary = summary_payload(current(w), w.flow.review_of, w.flow.pass_of)
+    row = summary.rows[0]
+    assert row.lost == 17.2 and row.mistakes == 2 and summary.lost == 17.2
+    assert row.plays == [f"your pass ({and_list(passed)})", mine[2]]
+    assert row.text == (f"2 costly choices: your pass ({and_list(passed)}) and {mine[2]}, expected to cost about 17 "
+                        f"points; {taken} taken."), row.text
+
+
+def test_a_pass_alone_is_not_called_no_costly_mistake(store: MatchStore) -> None:
+    w = widget(store)
+    _, reviewer = scripted({}, pass_cost=2.0)
+    w.flow.advice.reviewer = reviewer  # type: ignore[assignment]
+    play_hand(w)
+    assert w.open_review() == "Hand 1: 1 costly mistake, expected to cost you about 2 points."
+    assert len(w.review["entries"]) == 1 and w.review["entries"][0].startswith("Your pass: you passed ")
+    assert w.review["text"].startswith("1 costly mistake, expected to cost you about 2 points, is marked below;")
 
 
 def test_a_hand_without_mistakes_says_so(store: MatchStore) -> None:

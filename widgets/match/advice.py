@@ -36,7 +36,7 @@ from hearts_core import HandState, Match
 from hearts_core.coach import CoachReport, Recommendation, analyse, recommend
 from hearts_core.errors import HeartsError, InvalidPositionError
 from hearts_core.puzzles import mistake_puzzle
-from hearts_core.review import HandReview, Mistake, play_index, review_hand
+from hearts_core.review import HandReview, Mistake, PassMistake, play_index, review_hand
 from hearts_core.wording import LEARNER_SEAT
 from hearts_learner.puzzle_progress import PuzzleProgress
 from hearts_learner.puzzle_store import PuzzleStore
@@ -92,6 +92,7 @@ class LearnerAdvice:
         self._report: tuple[tuple[object, ...], CoachReport] | None = None
         self._reviews: dict[tuple[str, int], Future[tuple[Mistake, ...]] | None] = {}
         self._kept: dict[tuple[str, int], int] = {}
+        self._passes: dict[tuple[str, int], PassMistake] = {}
 
     def recommendation(self, match: Match) -> Recommendation | None:
         """What the coach would pass or play now (``None`` when the learner has nothing to decide)."""
@@ -159,9 +160,16 @@ class LearnerAdvice:
         """How many of the hand's costly plays wait in the learner's puzzle progress (0 until they are kept)."""
         return self._kept.get((match_id, hand_number), 0)
 
+    def costly_pass(self, match_id: str, hand_number: int) -> PassMistake | None:
+        """The learner's pass in the hand, if its review found it costly (ask after :meth:`mistakes`, which waits)."""
+        return self._passes.get((match_id, hand_number))
+
     def _review(self, match_id: str, hand_number: int, hand: HandState) -> tuple[Mistake, ...]:
-        """The learner's costly plays in ``hand``, each then kept as a review card."""
-        mistakes = self.reviewer(hand, LEARNER_SEAT).mistakes
+        """The learner's costly plays in ``hand``, each then kept as a review card; a costly pass is kept aside."""
+        review = self.reviewer(hand, LEARNER_SEAT)
+        mistakes = review.mistakes
+        if review.pass_mistake is not None:  # stored before the future resolves, so a waiting reader sees it
+            self._passes[(match_id, hand_number)] = review.pass_mistake
         if mistakes and self.puzzles is not None:
             try:
                 self._kept[(match_id, hand_number)] = self._keep(match_id, hand_number, hand, mistakes)

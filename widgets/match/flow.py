@@ -41,7 +41,7 @@ from typing import Any, Final
 
 from hearts_core import CARDS_IN_PASS, Card, IllegalMove, InvalidCardError, Match, PassDirection, Rules, seat_name
 from hearts_core.cards import to_card
-from hearts_core.review import Mistake, group_mistakes
+from hearts_core.review import Mistake, PassMistake, group_mistakes
 from hearts_core.rules import TieRule
 from hearts_core.wording import LEARNER_SEAT, about_points, and_list, marked, say, say_n
 from hearts_learner.match_saves import MatchSaves
@@ -412,14 +412,17 @@ class MatchFlow(MatchCourse):
         self._redraw()
         if items is None:
             return self._say(say("This hand could not be reviewed, sorry."))
-        if not items:
+        passing = self.pass_of(match.hand_number)
+        if not items and passing is None:
             return self._say(say("Hand {hand}: the coach's search found no costly mistake in your choices.",
                                  hand=match.hand_number))
         groups = group_mistakes(items)  # a repeated mistake is one, its cost counted once
-        lost = about_points(sum(group.cost for group in groups))
+        # A costly pass is an entry of its own, its cost counted once like a play's.
+        count = len(groups) + (passing is not None)
+        lost = about_points(sum(group.cost for group in groups) + (passing.cost if passing is not None else 0.0))
         return self._say(say_n("Hand {hand}: {count} costly mistake, expected to cost you {lost}.",
                                "Hand {hand}: {count} costly mistakes, expected to cost you {lost} together.",
-                               len(groups), hand=match.hand_number, lost=lost))
+                               count, hand=match.hand_number, lost=lost))
 
     def close_review(self) -> str:
         """Back from the review to the score screen."""
@@ -433,6 +436,12 @@ class MatchFlow(MatchCourse):
         """The learner's costly plays in finished hand ``hand_number`` (``None`` if the review failed)."""
         assert self.match is not None
         return self.advice.mistakes(self.match_id, self.match, hand_number)
+
+    def pass_of(self, hand_number: int) -> PassMistake | None:
+        """The learner's pass in finished hand ``hand_number``, if its review found it costly."""
+        assert self.match is not None
+        self.review_of(hand_number)  # the pass is known once the hand's review is done
+        return self.advice.costly_pass(self.match_id, hand_number)
 
     def kept_of(self, hand_number: int) -> int:
         """How many of those costly plays now wait as puzzles for the learner (0 if none could be kept)."""

@@ -9,6 +9,11 @@ Design choices:
   (:func:`hearts_core.review.group_mistakes`), listed once with its tricks, and its cost is
   counted once in every total (the engine's rule: the largest single cost of the group).
   Each of its plays is still marked on its own step, which says it repeats the mistake.
+* A costly pass (:class:`hearts_core.review.PassMistake`, judged by the pass judge of lesson 4)
+  is the first entry, since the pass came before the play, and never grouped with a play;
+  its cost is added once to the hand's total and the match's.  It has no step: a step is a
+  trick, and the pass is in none.  The entries are plain sentences in a list, so the front
+  end shows and reads the pass's entry as it does every other, with nothing of its own.
 * The words say what the review can see: choices weighed from the learner's own view, never
   the luck of the deal, so a hand is never called well played for its score; the points the
   learner took are said beside the points their choices lost.
@@ -22,7 +27,7 @@ from typing import Any, Final
 
 from hearts_core import NUM_SEATS, Match
 from hearts_core.records import view_before_play
-from hearts_core.review import Mistake, MistakeGroup, group_mistakes
+from hearts_core.review import Mistake, MistakeGroup, PassMistake, group_mistakes
 from hearts_core.wording import LEARNER_SEAT, about_points, and_list, card_name, marked, points_phrase, say, say_n
 from hearts_learner.schedule import LEARNING_MINUTES
 from widgets._base import card_data
@@ -78,7 +83,8 @@ class Review:
     text: str
     available: bool
     entries: list[str] = field(default_factory=list)
-    """One sentence per mistake, a repeated one naming its tricks: "Tricks 4, 5, 7 and 8: you played …"."""
+    """One sentence per mistake, a costly pass first, a repeated play naming its tricks: "Tricks 4, 5, 7 and 8: you
+    played …"."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -108,8 +114,11 @@ class Summary:
     """Points the learner took over the reviewed hands."""
 
 
-def review_payload(match: Match, hand_number: int, items: tuple[Mistake, ...] | None, kept: int = 0) -> Review:
+def review_payload(match: Match, hand_number: int, items: tuple[Mistake, ...] | None, kept: int = 0,
+                   passing: PassMistake | None = None) -> Review:
     """The learner's plays in finished hand ``hand_number``, each matched with its costly-play item if any.
+
+    ``passing`` is the learner's pass when the review found it costly: the first entry.
 
     The words say what the review can see: choices weighed from the learner's own view,
     never the luck of the deal, so a hand is never called well played for its score.
@@ -136,18 +145,21 @@ def review_payload(match: Match, hand_number: int, items: tuple[Mistake, ...] | 
             analysis=analysis_link(view_before_play(hand, NUM_SEATS * (number - 1) + (LEARNER_SEAT - trick.leader)
                                                     % NUM_SEATS)),
         ))
-    lost = round(sum(group.cost for group in groups), 1)
+    if items is None:
+        passing = None  # a review that failed found nothing to say of the pass either
+    lost = round(sum(group.cost for group in groups) + (passing.cost if passing is not None else 0.0), 1)
     taken = points_phrase(hand.points_taken[LEARNER_SEAT])
+    entries = ([_pass_entry(passing)] if passing is not None else []) + [_entry_text(group) for group in groups]
     if items is None:
         text = say("This hand could not be reviewed.")
-    elif not items:
+    elif not entries:
         text = say("The coach's search found no costly mistake in your choices; you took {taken} in this hand. It "
                    "weighs each choice from what you could see, not the luck of the deal.", taken=taken)
     else:
         text = say_n("{count} costly mistake, expected to cost you {lost}, is marked below; you took {taken} in this "
                      "hand.",
                      "{count} costly mistakes, expected to cost you {lost} together, are marked below; you took "
-                     "{taken} in this hand.", len(groups), lost=about_points(lost), taken=taken)
+                     "{taken} in this hand.", len(entries), lost=about_points(lost), taken=taken)
         if kept:
             waiting = say_n("One costly play from this hand is kept for you to try again: it comes back under Your "
                             "mistakes on the puzzles page within {minutes} minutes, then further apart as you "
@@ -156,8 +168,14 @@ def review_payload(match: Match, hand_number: int, items: tuple[Mistake, ...] | 
                             "Your mistakes on the puzzles page within {minutes} minutes, then further apart as you "
                             "get them right.", kept, minutes=LEARNING_MINUTES)
             text = nonempty_sentences(text, waiting)
-    return Review(hand_number, steps, len(items or ()), lost, text, items is not None,
-                  [_entry_text(group) for group in groups])
+    return Review(hand_number, steps, len(items or ()), lost, text, items is not None, entries)
+
+
+def _pass_entry(passing: PassMistake) -> str:
+    """A costly pass in a sentence: the cards passed, the pass the judge would make, the cost, and why in cards."""
+    return say("Your pass: you passed {passed}; passing {better} was better (expected to save you {cost}). {why}",
+               passed=and_list(passing.passed), better=and_list(passing.better), cost=about_points(passing.cost),
+               why=passing.why)
 
 
 def _entry_text(group: MistakeGroup) -> str:
@@ -187,11 +205,15 @@ def open_review_payload(flow: MatchFlow, match: Match) -> Review | None:
     if number is None or number > len(match.hands) or not match.hands[number - 1].is_over:
         return None
     items = flow.review_of(number)  # waits for the review, which keeps its costly plays before it is done
-    return review_payload(match, number, items, flow.kept_of(number))
+    return review_payload(match, number, items, flow.kept_of(number), flow.pass_of(number))
 
 
-def summary_payload(match: Match, review_of: Callable[[int], tuple[Mistake, ...] | None]) -> Summary:
-    """Points lost to costly plays beside points taken, hand by hand (a hand that could not be reviewed is left out)."""
+def summary_payload(match: Match, review_of: Callable[[int], tuple[Mistake, ...] | None],
+                    pass_of: Callable[[int], PassMistake | None] = lambda number: None) -> Summary:
+    """Points lost to costly plays (and a costly pass) beside points taken, hand by hand.
+
+    A hand that could not be reviewed is left out.
+    """
     rows = []
     for number, hand in enumerate(match.hands, start=1):
         if not hand.is_over:
@@ -199,15 +221,23 @@ def summary_payload(match: Match, review_of: Callable[[int], tuple[Mistake, ...]
         items = review_of(number)
         if items is None:
             continue
-        lost = round(sum(group.cost for group in group_mistakes(items)), 1)
+        passing = pass_of(number)
+        lost = round(sum(group.cost for group in group_mistakes(items))
+                     + (passing.cost if passing is not None else 0.0), 1)
         taken = hand.points_taken[LEARNER_SEAT]
-        text = (say("No costly plays; {taken} taken.", taken=points_phrase(taken)) if not items
-                else say("{count}: {cards}, expected to cost {lost}; {taken} taken.",
-                         count=say_n("{count} costly play", "{count} costly plays", len(items)),
-                         cards=and_list(item.played for item in items),
-                         lost=about_points(lost), taken=points_phrase(taken)))
-        rows.append(SummaryRow(number, len(items), lost, text, [str(item.played) for item in items], taken,
-                               about_points(lost) if items else ""))
+        plays = [str(item.played) for item in items]
+        if passing is None:
+            text = (say("No costly plays; {taken} taken.", taken=points_phrase(taken)) if not items
+                    else say("{count}: {cards}, expected to cost {lost}; {taken} taken.",
+                             count=say_n("{count} costly play", "{count} costly plays", len(items)),
+                             cards=and_list(item.played for item in items),
+                             lost=about_points(lost), taken=points_phrase(taken)))
+        else:  # the pass is listed first among the hand's costly choices, as in the hand's review
+            plays.insert(0, say("your pass ({cards})", cards=and_list(passing.passed)))
+            text = say("{count}: {cards}, expected to cost {lost}; {taken} taken.",
+                       count=say_n("{count} costly choice", "{count} costly choices", len(plays)),
+                       cards=and_list(plays), lost=about_points(lost), taken=points_phrase(taken))
+        rows.append(SummaryRow(number, len(plays), lost, text, plays, taken, about_points(lost) if plays else ""))
     total = round(sum(row.lost for row in rows), 1)
     taken = sum(row.taken for row in rows)
     worst = max(rows, key=lambda row: row.lost, default=None)
