@@ -9,9 +9,9 @@ from types import ModuleType
 
 from hypothesis import settings
 
-from hearts_core import Card, HandState, Rules, parse_cards
+from hearts_core import Card, HandState, Phase, Rules, parse_cards
 from hearts_core.bots import make_bot
-from hearts_core.match import deal_hands
+from hearts_core.match import Match, deal_hands
 
 # Deals that sort the deck by suit, so voids show from the first trick. Here you hold ♣2
 # and twelve diamonds, CPU1 the other clubs and ♦9, CPU2 every heart, CPU3 every spade.
@@ -80,3 +80,16 @@ def played_hand(seed: int = 3, plays: int = 18) -> HandState:
         assert mover is not None
         state.play(bots[mover].choose_play(state.view(mover)))
     return state
+
+
+def careless_hand(seed: int) -> HandState:
+    """A match's first hand: passes by the sound players, then seat 0 playing as an easy player (it errs,
+    so a review has mistakes to find) against sound ones."""
+    match = Match.new(seed)
+    for seat in range(4):
+        match.pass_cards(seat, make_bot("normal", seed=seat).choose_pass(match.view(seat)))
+    while match.phase is Phase.PLAYING:
+        seat = match.to_move
+        assert seat is not None
+        match.play(make_bot("easy" if seat == 0 else "normal", seed=seed).choose_play(match.view(seat)), seat=seat)
+    return match.hand

@@ -12,7 +12,7 @@ import re
 
 import pytest
 
-from hearts_core import DECK, HandState, Match, Phase, deal_hands, judge_pass
+from hearts_core import DECK, HandState, deal_hands, judge_pass
 from hearts_core.bots import heuristic_pass, make_bot
 from hearts_core.cards import parse_card
 from hearts_core.errors import InvalidPositionError
@@ -31,7 +31,7 @@ from hearts_core.review import (
     review_record_hand,
 )
 from hearts_core.wording import points_phrase
-from tests.support import cards
+from tests.support import cards, careless_hand
 
 # You lead ♣2 and CPU1 takes trick 1 with ♣A, then leads ♠K; CPU3's only spade is ♠Q.
 # You hold ♠A and ♠3 (QUEEN_CATCH) or ♠A alone (FORCED_CATCH) when it is your turn.
@@ -204,18 +204,6 @@ def test_a_moon_is_summed_up_as_a_moon_not_as_26_points_taken(subtracts: bool, s
 
 
 # ------------------------------------------------------------ one entry per idea
-
-
-def careless_hand(seed: int) -> HandState:
-    """A match's first hand: passes by normal players, the learner then playing as an easy player (it errs)."""
-    match = Match.new(seed)
-    for seat in range(4):
-        match.pass_cards(seat, make_bot("normal", seed=seat).choose_pass(match.view(seat)))
-    while match.phase is Phase.PLAYING:
-        seat = match.to_move
-        assert seat is not None
-        match.play(make_bot("easy" if seat == 0 else "normal", seed=seed).choose_play(match.view(seat)), seat=seat)
-    return match.hand
 
 
 def test_a_repeated_mistake_is_one_entry_naming_its_tricks_and_its_cost_counts_once() -> None:

@@ -20,6 +20,7 @@ from hearts_core.review import HandReview, Mistake, PassMistake, review_hand
 from hearts_core.wording import and_list, points_phrase
 from hearts_learner.match_store import MatchStore
 from hearts_learner.puzzle_store import PuzzleStore
+from tests.support import careless_hand
 from tests.test_match_advice import judged_reviewer
 from tests.test_widget_match import SEED, current, legal_cards, pass_any, play_hand, store, widget
 from widgets import MatchWidget
@@ -267,18 +268,6 @@ def test_recommendations_are_legal_and_in_plain_words() -> None:
 # ------------------------------------------------- the review the page really runs
 
 
-def finished_hand(seed: int) -> HandState:
-    match = Match.new(seed)
-    for seat in range(4):
-        match.pass_cards(seat, make_bot("normal", seed=seat).choose_pass(match.view(seat)))
-    while match.phase is Phase.PLAYING:
-        seat = match.to_move
-        assert seat is not None
-        level = "easy" if seat == 0 else "normal"  # the learner plays carelessly: mistakes to find
-        match.play(make_bot(level, seed=seed).choose_play(match.view(seat)), seat=seat)
-    return match.hand
-
-
 def check_review(hand: HandState, items: tuple[Mistake, ...]) -> None:
     """What any review must satisfy: the learner's own, unforced plays, a legal better card, words."""
     replay = HandState.new([hand.dealt(seat) for seat in range(4)], hand.pass_direction, hand.rules)
@@ -304,7 +293,7 @@ def check_review(hand: HandState, items: tuple[Mistake, ...]) -> None:
 
 def test_the_page_reviews_real_hands_sensibly() -> None:
     for seed in (1, 7, 11):
-        hand = finished_hand(seed)
+        hand = careless_hand(seed)
         check_review(hand, review_hand(hand, 0).mistakes)
 
 
