@@ -20,6 +20,11 @@ Design choices:
   large enough to mean something to a learner (:func:`clear_difference`, the rule the
   pass judge uses too), and :class:`AboutAsGood` holds exactly when it does not.  An :class:`Expected` figure
   holds only inside what the rest of the hand can give.
+* Kept whole, past the project's 600 lines: this module is the catalogue of everything a
+  sentence may claim.  A reader checking a sentence, and the meaning checker written apart
+  from it (``tests/meanings.py``), look every fact up here, each beside the facts it is
+  said with; split by kind, the trick's facts and the figures quoted with them would sit
+  in two files that every sentence needs at once.
 """
 
 from __future__ import annotations
