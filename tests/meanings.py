@@ -55,7 +55,7 @@ def cards_in(text: str) -> tuple[Card, ...]:
 
 
 def points_in(text: str) -> int:
-    return 0 if text == "no points" else int(text.split()[0])
+    return 0 if text == "no points" else int(text.split(maxsplit=1)[0])
 
 
 def about_in(text: str) -> int:
@@ -253,7 +253,8 @@ def _as_good_either(position: Position, match: re.Match[str]) -> bool:
                                        rf"the hand with (?P<points>{ABOUT}), with (?P=other) (?P<more>{ABOUT})\.")
 def _as_good_both(position: Position, match: re.Match[str]) -> bool:
     return (_legal(position, c(match, "card"), c(match, "other")) and c(match, "card") != c(match, "other")
-            and position.possible_end(about_in(g(match, "points"))) and position.possible_end(about_in(g(match, "more"))))
+            and position.possible_end(about_in(g(match, "points")))
+            and position.possible_end(about_in(g(match, "more"))))
 
 
 @meaning("figure relative", rf"(?P<card>{CARD}) should cost you (?P<extra>{ABOUT}) more than (?P<other>{CARD}) by the "
@@ -288,7 +289,8 @@ def _moon(position: Position, match: re.Match[str]) -> bool:
 
 
 @meaning("stop the moon by taking", rf"(?P<seat>{SEAT}) alone has taken points so far and may be shooting the moon; "
-                                    rf"taking this trick and its (?P<points>{POINTS}) with (?P<card>{CARD}) stops that\.")
+                                    rf"taking this trick and its (?P<points>{POINTS}) with (?P<card>{CARD}) stops "
+                                    rf"that\.")
 def _stop_moon(position: Position, match: re.Match[str]) -> bool:
     who = position.named(g(match, "seat"))
     return (who != position.seat and position.alone_with_points(who)
@@ -296,7 +298,8 @@ def _stop_moon(position: Position, match: re.Match[str]) -> bool:
 
 
 @meaning("give the shooter no points", rf"(?P<seat>{SEAT}) alone has taken points so far, may be shooting the moon "
-                                       rf"and is winning this trick, so give it no points: throw away (?P<card>{CARD})\.")
+                                       rf"and is winning this trick, so give it no points: throw away "
+                                       rf"(?P<card>{CARD})\.")
 def _no_points_to_shooter(position: Position, match: re.Match[str]) -> bool:
     who, card = position.named(g(match, "seat")), c(match, "card")
     winning = position.winning()
@@ -317,8 +320,9 @@ def _low_spade(position: Position, match: re.Match[str]) -> bool:
 
 
 @meaning("lead a sure winner now", rf"No one else holds a (?P<suit>{SUIT}) above (?P<card>{CARD}), so it takes the "
-                                   rf"trick whenever you lead it, and no one has shown a void in (?P<suits>\w+) yet: lead "
-                                   rf"it now, before the others run out of (?P=suits) and can throw points on it\.")
+                                   rf"trick whenever you lead it, and no one has shown a void in (?P<suits>\w+) "
+                                   rf"yet: lead it now, before the others run out of (?P=suits) and can throw points "
+                                   rf"on it\.")
 def _sure_winner_now(position: Position, match: re.Match[str]) -> bool:
     card = c(match, "card")
     return (position.leads() and card in position.hand and card.suit is SUIT_WORDS[g(match, "suit")]
@@ -335,8 +339,8 @@ def _sure_winner(position: Position, match: re.Match[str]) -> bool:
 
 @meaning("lead under a higher card", rf"Leading (?P<card>{CARD}) should leave the trick to someone else, since "
                                      rf"(?:a higher (?P<suit>{SUIT})|(?P<count>\d+) higher (?P<suits>\w+)s) "
-                                     rf"(?:is|are) still out(?:, although (?P<seats>{SEATS_LIST}) cannot follow suit and "
-                                     rf"may throw points on it)?\.")
+                                     rf"(?:is|are) still out(?:, although (?P<seats>{SEATS_LIST}) cannot follow suit "
+                                     rf"and may throw points on it)?\.")
 def _lead_under(position: Position, match: re.Match[str]) -> bool:
     card = c(match, "card")
     suit = SUIT_WORDS[g(match, "suit") or g(match, "suits")]
@@ -435,12 +439,15 @@ def _keep_duckers(position: Position, match: re.Match[str]) -> bool:
 # ------------------------------------------------------------ discards
 
 
-def _void_of(position: Position, suits: str) -> bool:
-    return bool(position.trick) and suits == f"{SUIT_NAMES[position.trick[0].suit]}" and position.void(
-        position.trick[0].suit)
-
-
 SUIT_NAMES: Final = {Suit.CLUBS: "clubs", Suit.DIAMONDS: "diamonds", Suit.SPADES: "spades", Suit.HEARTS: "hearts"}
+
+
+def _void_of(position: Position, suits: str) -> bool:
+    """"You have no {suits}": the trick is led in that suit and the seat holds none of it."""
+    if not position.trick:
+        return False
+    led = position.trick[0].suit
+    return suits == SUIT_NAMES[led] and position.void(led)
 
 
 @meaning("first trick discard", rf"You have no (?P<suits>\w+), and nobody may throw points on the first trick unless "
@@ -459,8 +466,8 @@ def _queen_last(position: Position, match: re.Match[str]) -> bool:
             and winning[0] != position.seat)
 
 
-@meaning("drop the queen", rf"You have no (?P<suits>\w+), so drop ♠Q now: a card off the led suit never takes the "
-                           rf"trick, so its 13 points go to someone else\.")
+@meaning("drop the queen", r"You have no (?P<suits>\w+), so drop ♠Q now: a card off the led suit never takes the "
+                           r"trick, so its 13 points go to someone else\.")
 def _queen_off(position: Position, match: re.Match[str]) -> bool:
     return _void_of(position, g(match, "suits")) and SPADE_QUEEN in position.hand
 
@@ -472,8 +479,8 @@ def _throw_heart(position: Position, match: re.Match[str]) -> bool:
     return _void_of(position, g(match, "suits")) and card in position.hand and card_value(card) == 1
 
 
-@meaning("throw a spade catcher", rf"You have no (?P<suits>\w+): throw away (?P<card>{CARD}) now, while ♠Q is still out "
-                                  rf"and (?P=card) could otherwise be made to catch it\.")
+@meaning("throw a spade catcher", rf"You have no (?P<suits>\w+): throw away (?P<card>{CARD}) now, while ♠Q is "
+                                  rf"still out and (?P=card) could otherwise be made to catch it\.")
 def _throw_catcher(position: Position, match: re.Match[str]) -> bool:
     card = c(match, "card")
     return (_void_of(position, g(match, "suits")) and card in position.hand and position.others_hold(SPADE_QUEEN)
@@ -502,8 +509,8 @@ def _throw_highest(position: Position, match: re.Match[str]) -> bool:
 
 
 @meaning("throw the last of a suit", rf"You have no (?P<suits>\w+), so throw away (?P<card>{CARD}), your last "
-                                     rf"(?P<suit>{SUIT}): with none left, you may throw away a card on (?P=suit) tricks "
-                                     rf"too\.")
+                                     rf"(?P<suit>{SUIT}): with none left, you may throw away a card on (?P=suit) "
+                                     rf"tricks too\.")
 def _throw_last(position: Position, match: re.Match[str]) -> bool:
     card = c(match, "card")
     return (_void_of(position, g(match, "suits")) and card.suit is SUIT_WORDS[g(match, "suit")]
@@ -599,7 +606,8 @@ def _review_outcome(position: Position, match: re.Match[str]) -> bool:
             and sum(card_value(card) for card in trick.cards) == points_in(g(match, "points")))
 
 
-# ------------------------------------------------------------ retired patterns (still read, so none comes back true by accident)
+# ------------------------------------------------------------ retired patterns
+# Still read, so that none comes back unnoticed.
 
 
 @meaning("retired: highest left, lead", rf"(?P<card>{CARD}) is the highest (?P<suit>{SUIT}) left, so it takes this "
@@ -624,7 +632,8 @@ def _highest_left_played(position: Position, match: re.Match[str]) -> bool:
 def _highest_left(position: Position, card: Card) -> bool:
     """No card of the suit not yet played, the seat's own included, outranks ``card``."""
     return card in position.hand and not any(
-        item.suit is card.suit and item.rank > card.rank for other in range(SEATS) for item in position.state.hand(other))
+        item.suit is card.suit and item.rank > card.rank
+        for other in range(SEATS) for item in position.state.hand(other))
 
 
 @meaning("speaks of the search", r".*\bsearch(?:'s)?\b.*")
