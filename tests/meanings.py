@@ -217,6 +217,11 @@ def _not_this_time(position: Position, match: re.Match[str]) -> bool:
     return c(match, "card") in position.state.legal_plays()
 
 
+@meaning("verdict sound play", rf"Right: (?P<card>{CARD}) is a sound play here\.")
+def _sound_play(position: Position, match: re.Match[str]) -> bool:
+    return c(match, "card") in position.state.legal_plays()
+
+
 # ------------------------------------------------------------ figures
 
 
@@ -271,6 +276,21 @@ def _relative(position: Position, match: re.Match[str]) -> bool:
 def _same_cost(position: Position, match: re.Match[str]) -> bool:
     return (_legal(position, c(match, "card"), c(match, "other")) and c(match, "card") != c(match, "other")
             and about_in(g(match, "gain")) <= MOON_TOTAL)
+
+
+@meaning("figure tie, both", rf"(?P<card>{CARD}) and (?P<other>{CARD}) are about equally good: with (?P=card) you "
+                             rf"should end the hand with (?P<points>{ABOUT}) and with (?P=other) (?P<more>{ABOUT}), "
+                             rf"but the difference is smaller than the deals played out can tell apart\.")
+def _tie_both(position: Position, match: re.Match[str]) -> bool:
+    return _as_good_both(position, match)
+
+
+@meaning("figure tie, either", rf"(?P<card>{CARD}) and (?P<other>{CARD}) are about equally good: with either you "
+                               rf"should end the hand with (?P<points>{ABOUT}), and the difference is smaller than "
+                               rf"the deals played out can tell apart\.")
+def _tie_either(position: Position, match: re.Match[str]) -> bool:
+    return (_legal(position, c(match, "card"), c(match, "other")) and c(match, "card") != c(match, "other")
+            and position.possible_end(about_in(g(match, "points"))))
 
 
 # ------------------------------------------------------------ the moon

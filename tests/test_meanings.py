@@ -219,6 +219,12 @@ HAND_PLANTED = {
     "review entry, repeated": "Tricks 1 and 2: played ♣3 and ♠K, better ♠A each time (one mistake, repeated: "
                               "expected to save about 3 points, counted once).",
     "review outcome": "In the game, ♠K took the trick and 13 points.",
+    "verdict sound play": "Right: ♦2 is a sound play here.",
+    "figure tie, both": "♠K and ♦2 are about equally good: with ♠K you should end the hand with about 13 points and "
+                        "with ♦2 about 12 points, but the difference is smaller than the deals played out can tell "
+                        "apart.",
+    "figure tie, either": "♠K and ♠A are about equally good: with either you should end the hand with about 27 "
+                          "points, and the difference is smaller than the deals played out can tell apart.",
 }
 
 
