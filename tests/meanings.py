@@ -626,6 +626,81 @@ def _review_outcome(position: Position, match: re.Match[str]) -> bool:
             and sum(card_value(card) for card in trick.cards) == points_in(g(match, "points")))
 
 
+# ------------------------------------------------------------ the review's summary of a hand
+# Read at the end of the hand: the position is the finished hand, ``later`` the same.
+
+PLAYS: Final = r"1 play|\d+ plays"
+MISTAKES: Final = r"1 costly mistake|\d+ costly mistakes"
+
+
+def choices_in(hand: HandState, seat: int) -> int:
+    """How many of ``seat``'s plays in the hand had more than one legal card, the hand replayed by the rules."""
+    state = HandState.new([hand.dealt(other) for other in range(SEATS)], hand.pass_direction, hand.rules)
+    passes = [hand.passed(other) for other in range(SEATS)]
+    if all(passes):
+        for other, cards in enumerate(passes):
+            state.pass_cards(other, cards or ())
+    count = 0
+    for who, card in hand.plays:
+        count += who == seat and len(state.legal_plays()) > 1
+        state.play(card)
+    return count
+
+
+def _summary(position: Position, match: re.Match[str]) -> bool:
+    """The counts a summary gives: the plays with a choice, the mistakes among them, the points taken."""
+    groups = match.groupdict()
+    later = position.later
+    if later is None or not later.is_over:
+        return False
+    choices = int(groups["choices"].split()[0])
+    mistakes = int(groups["mistakes"].split()[0]) if groups.get("mistakes") else 0
+    taken = groups.get("taken")
+    lost = groups.get("lost")
+    return (choices == choices_in(later, position.seat) and mistakes <= choices
+            and (taken is None or later.points_taken[position.seat] == points_in(taken))
+            and (lost is None or about_in(lost) <= MOON_TOTAL * max(mistakes + 1, 1)))
+
+
+for _name, _pattern in (
+    ("summary, no mistake", rf"The coach's search found no costly mistake among your (?P<choices>{PLAYS}) with a "
+                            rf"choice(?:; you took (?P<taken>{POINTS}) in this hand)?\."),
+    ("summary, mistakes", rf"(?P<mistakes>{MISTAKES}) among your (?P<choices>{PLAYS}) with a choice (?:was|were) "
+                          rf"expected to cost you (?P<lost>{ABOUT})(?:; you took (?P<taken>{POINTS}) in this hand)?\."),
+    ("summary, costly pass", rf"Your pass was expected to cost you (?P<lost>{ABOUT}), and the coach's search found no "
+                             rf"costly mistake among your (?P<choices>{PLAYS}) with a choice\."),
+    ("summary, pass and mistakes", rf"Your pass and (?P<mistakes>{MISTAKES}) among your (?P<choices>{PLAYS}) with a "
+                                   rf"choice were expected to cost you (?P<lost>{ABOUT}) together\."),
+):
+    meaning(_name, _pattern)(_summary)
+
+
+@meaning("summary, points taken", rf"You took (?P<taken>{POINTS}) in this hand\.")
+def _took(position: Position, match: re.Match[str]) -> bool:
+    later = position.later
+    return later is not None and later.is_over and later.points_taken[position.seat] == points_in(g(match, "taken"))
+
+
+@meaning("summary, moon", rf"(?P<seat>{SEAT}) shot the moon: (?:everyone else takes 26|26 come off (?:your|their) "
+                          rf"total)\.")
+def _moon_summary(position: Position, match: re.Match[str]) -> bool:
+    later = position.later
+    return (later is not None and later.is_over
+            and later.points_taken[position.named(g(match, "seat"))] == MOON_TOTAL)
+
+
+@meaning("review pass entry", rf"Pass: passed (?P<passed>{CARDS}), better (?P<better>{CARDS}) \(expected to save "
+                              rf"(?P<cost>{ABOUT})\)\.")
+def _pass_entry(position: Position, match: re.Match[str]) -> bool:
+    later = position.later
+    if later is None:
+        return False
+    passed, better = cards_in(g(match, "passed")), cards_in(g(match, "better"))
+    dealt = set(later.dealt(position.seat))
+    return (set(passed) == set(later.passed(position.seat) or ()) and len(better) == len(set(better)) == len(passed)
+            and set(better) <= dealt and set(better) != set(passed) and about_in(g(match, "cost")) <= MOON_TOTAL)
+
+
 # ------------------------------------------------------------ retired patterns
 # Still read, so that none comes back unnoticed.
 

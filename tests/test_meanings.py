@@ -197,7 +197,7 @@ def test_every_meaning_catches_a_false_sentence_on_a_real_position(true_examples
                 break
     uncaught = sorted(set(true_examples) - set(caught))
     assert not uncaught, uncaught
-    seen = set(true_examples) | RETIRED_AND_SEARCH | set(HAND_PLANTED)
+    seen = set(true_examples) | RETIRED_AND_SEARCH | set(HAND_PLANTED) | set(FINISHED_PLANTED)
     unseen = sorted({item.name for item in MEANINGS} - seen)
     assert not unseen, f"no true example and no planted failure for {unseen}"
 
@@ -243,6 +243,32 @@ def test_a_seldom_said_pattern_is_caught_when_false(name: str) -> None:
     assert reading.false == [words]
 
 
+FINISHED_PLANTED = {
+    # The review's summary of a finished hand (a random player's), each planted false.
+    "summary, costly pass": "Your pass was expected to cost you about 2 points, and the coach's search found no costly "
+                            "mistake among your 13 plays with a choice.",
+    "summary, pass and mistakes": "Your pass and 14 costly mistakes among your 13 plays with a choice were expected "
+                                  "to cost you about 9 points together.",
+    "summary, no mistake": "The coach's search found no costly mistake among your 14 plays with a choice; you took "
+                           "no points in this hand.",
+    "summary, points taken": "You took 27 points in this hand.",
+    "summary, moon": "You shot the moon: everyone else takes 26.",
+    "review pass entry": "Pass: passed ♣2, ♣3 and ♣4, better ♠Q, ♠A and ♥A (expected to save about 2 points).",
+}
+
+
+@pytest.mark.parametrize("name", sorted(FINISHED_PLANTED))
+def test_a_seldom_said_summary_is_caught_when_false(name: str) -> None:
+    hand = reviewed_hands(1)[0]
+    assert hand.points_taken[0] < 26 and hand.passed(0) is None
+    words = FINISHED_PLANTED[name]
+    found = recognise(words)
+    assert found is not None and found[0].name == name
+    reading = Reading()
+    read(words, hand, 0, reading, later=hand)
+    assert reading.false == [words]
+
+
 # ------------------------------------------------------------ the shipped words
 
 Example = tuple[str, HandState, int, HandState | None]
@@ -252,7 +278,11 @@ Examples = dict[str, Example]
 def note_examples(text: str, state: HandState, seat: int, examples: Examples, later: HandState | None = None) -> None:
     for sentence in meanings.split_sentences(text):
         found = recognise(sentence)
-        if found is not None and found[0].name not in examples and not false_claims(sentence, state, seat):
+        if found is None or found[0].name in examples:
+            continue
+        reading = Reading()
+        read(sentence, state, seat, reading, later=later)
+        if not reading.false:
             examples[found[0].name] = (sentence, state, seat, later)
 
 
@@ -336,6 +366,15 @@ def review_reading(whole: bool) -> tuple[Reading, Examples]:
             entry = group.describe()
             read(entry, state, 0, reading, where=f"reviewed hand {number}, trick {group.costliest.trick}", later=hand)
             note_examples(entry, state, 0, examples, later=hand)
+        summary = review.summary()
+        read(summary, hand, 0, reading, where=f"reviewed hand {number}, summary", later=hand)
+        note_examples(summary, hand, 0, examples, later=hand)
+        pass_mistake = getattr(review, "pass_mistake", None)  # the pass's review, where the hand passed
+        if pass_mistake is not None:
+            # Only the entry's own sentence: the pass judge's reasons have no written meaning yet.
+            entry = meanings.split_sentences(pass_mistake.describe())[0]
+            read(entry, hand, 0, reading, where=f"reviewed hand {number}, pass", later=hand)
+            note_examples(entry, hand, 0, examples, later=hand)
     return reading, examples
 
 
