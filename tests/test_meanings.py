@@ -16,11 +16,13 @@ from __future__ import annotations
 import ast
 import random
 import re
+from collections.abc import Iterable
 from pathlib import Path
 
 import pytest
 
-from hearts_core import HandState
+from hearts_core import HandState, deal_hands
+from hearts_core.bots import make_bot
 from hearts_core.cards import DECK, Card, parse_cards, to_card
 from hearts_core.coach import recommend
 from hearts_core.puzzles import load_puzzles
@@ -33,7 +35,6 @@ from tests.test_coach_claims import (
     BUDGET,
     deal_positions,
     moon_positions,
-    replay_to,
     reviewed_hands,
 )
 
@@ -45,6 +46,8 @@ SAMPLE_MOON = 4
 """... and moon positions, of the audit's 40."""
 REVIEWED = 6
 SAMPLE_REVIEWED = 1
+PASSING_SEEDS = (700, 701, 702, 703)
+"""Deals of the passing hands reviewed with ``--thorough`` (an ordinary run: 701 alone)."""
 
 RETIRED_AND_SEARCH = {"retired: highest left, lead", "retired: highest left, discard", "retired: highest left, played",
                       "speaks of the search"}
@@ -351,18 +354,46 @@ def test_the_coachs_reasons_mean_what_they_say(coach_reading: tuple[Reading, Exa
     assert reading.recognised >= reading.texts and len(reading.unrecognised) <= reading.recognised // 20
 
 
+def replayed(hand: HandState, plays: int) -> HandState:
+    """``hand`` replayed from its deal, its passes made, up to its first ``plays`` cards."""
+    state = HandState.new([hand.dealt(seat) for seat in range(4)], hand.pass_direction, hand.rules)
+    passes = [hand.passed(seat) for seat in range(4)]
+    for seat, cards in enumerate(passes):
+        if cards:
+            state.pass_cards(seat, cards)
+    for _, card in hand.plays[:plays]:
+        state.play(card)
+    return state
+
+
+def passing_hands(seeds: Iterable[int]) -> list[HandState]:
+    """Hands passed to the left and played out by a random player at seat 0 against normal ones."""
+    hands = []
+    for seed in seeds:
+        state = HandState.new(deal_hands(seed, 1), "left")
+        bots = [make_bot("random" if seat == 0 else "normal", seed=seed * 4 + seat) for seat in range(4)]
+        for seat in range(4):
+            state.pass_cards(seat, bots[seat].choose_pass(state.view(seat)))
+        while (mover := state.to_move) is not None:
+            state.play(bots[mover].choose_play(state.view(mover)))
+        hands.append(state)
+    return hands
+
+
 @pytest.fixture(scope="module")
 def review_reading(whole: bool) -> tuple[Reading, Examples]:
     hands = reviewed_hands(REVIEWED)
     if not whole:
         hands = random.Random(SAMPLE_SEED).sample(hands, SAMPLE_REVIEWED)
+    # Passing hands too: seed 701's random pass is a costly one, and its player shoots the moon.
+    hands += passing_hands(PASSING_SEEDS if whole else PASSING_SEEDS[1:2])
     reading, examples = Reading(), Examples()
     for number, hand in enumerate(hands):
         review = review_hand(hand, 0)
         mine = [index for index, (seat, _) in enumerate(hand.plays) if seat == 0]
         for group in review.groups:
             index = next(i for i in mine if i // 4 == group.costliest.trick - 1)
-            state = replay_to(hand, index)
+            state = replayed(hand, index)
             entry = group.describe()
             read(entry, state, 0, reading, where=f"reviewed hand {number}, trick {group.costliest.trick}", later=hand)
             note_examples(entry, state, 0, examples, later=hand)
