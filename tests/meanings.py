@@ -66,9 +66,12 @@ def about_in(text: str) -> int:
 class Position:
     """A seat to move in a real deal, read as a reader of the words would check them."""
 
-    def __init__(self, state: HandState, seat: int, later: HandState | None = None) -> None:
+    def __init__(self, state: HandState, seat: int, later: HandState | None = None,
+                 passing: tuple[Card, ...] = ()) -> None:
         self.state = state
         self.seat = seat
+        self.passing = frozenset(passing)
+        """The three cards the seat passes, when the words are a pass's reason (the hand is then the dealt one)."""
         self.later = later
         """The hand as it was played on from here, when the words speak of what happened (a review)."""
         self.hand = frozenset(state.hand(seat))
@@ -587,6 +590,138 @@ def _led_winner(position: Position, match: re.Match[str]) -> bool:
     return position.leads() and played.suit is SUIT_WORDS[g(match, "suit")] and position.surely_takes(played)
 
 
+# ------------------------------------------------------------ a pass's reasons
+# Read before the pass: the hand is the one dealt, ``passing`` the three cards given, "kept" the rest.
+
+COUNT_BELOW: Final = r"(?:only (?P<count>\d+)|no|(?P<plain>\d+))"
+
+
+def kept(position: Position) -> frozenset[Card]:
+    return position.hand - position.passing
+
+
+def kept_below_queen(position: Position) -> int:
+    return sum(1 for card in kept(position) if card.suit is Suit.SPADES and card.rank < QUEEN)
+
+
+def below_count(match: re.Match[str]) -> int:
+    number = match.group("count") or match.group("plain")
+    return int(number) if number else 0
+
+
+def lower_elsewhere(position: Position, card: Card) -> bool:
+    return any(item.suit is card.suit and item.rank < card.rank
+               for other in range(SEATS) if other != position.seat for item in position.state.hand(other))
+
+
+@meaning("pass empties a suit", rf"Passing (?P<cards>{CARDS}) empties your (?P<suits>\w+): unless the cards you "
+                                rf"receive include one, you can throw away points whenever (?P=suits) are led after "
+                                rf"the first trick\.")
+def _empties(position: Position, match: re.Match[str]) -> bool:
+    named = set(cards_in(g(match, "cards")))
+    suits = {card.suit for card in named}
+    if len(suits) != 1:
+        return False
+    suit = suits.pop()
+    return (SUIT_NAMES[suit] == g(match, "suits") and named <= position.passing
+            and named == {card for card in position.hand if card.suit is suit})
+
+
+@meaning("pass high cards that could win", rf"(?P<cards>{CARDS}) (?:is a high (?:heart|card) that could win a trick|"
+                                           rf"are high (?:hearts|cards) that could win tricks) (?:full of points|you "
+                                           rf"would rather not take)\.")
+def _high_pass(position: Position, match: re.Match[str]) -> bool:
+    named = cards_in(g(match, "cards"))
+    hearts = "heart" in match.group()
+    return all(card in position.hand and lower_elsewhere(position, card)
+               and (card.suit is Suit.HEARTS or not hearts) for card in named)
+
+
+@meaning("pass the lowest, keep the high", rf"Passing (?P<card>{CARD}), your lowest (?P<suit>{SUIT}), keeps your "
+                                           rf"(?P<high>{CARDS}) that could win a trick you do not want, and gives away "
+                                           rf"a card you could play under others\.")
+def _pass_lowest(position: Position, match: re.Match[str]) -> bool:
+    card = c(match, "card")
+    mine = [item for item in position.hand if item.suit is card.suit]
+    return (card in position.passing and card.suit is SUIT_WORDS[g(match, "suit")]
+            and card.rank == min(item.rank for item in mine)
+            and all(item in kept(position) and item.suit is card.suit and item.rank > card.rank
+                    for item in cards_in(g(match, "high")))
+            and bool(position.others_above(card)))
+
+
+@meaning("pass a low card", rf"(?P<card>{CARD}) is a low (?P<suit>{SUIT}), one you can usually play under a higher "
+                            rf"card, so passing it gains little\.")
+def _low_pass(position: Position, match: re.Match[str]) -> bool:
+    card = c(match, "card")
+    return (card in position.hand and card.suit is SUIT_WORDS[g(match, "suit")]
+            and bool(position.others_above(card)))
+
+
+@meaning("pass a middle card", rf"(?P<card>{CARD}) is neither a high (?P<suit>{SUIT}) nor a low one: passing it helps "
+                               rf"less than passing a high card would\.")
+def _middle_pass(position: Position, match: re.Match[str]) -> bool:
+    card = c(match, "card")
+    return (card in position.hand and card.suit is SUIT_WORDS[g(match, "suit")]
+            and bool(position.others_above(card)) and lower_elsewhere(position, card))
+
+
+@meaning("pass the queen", rf"With {COUNT_BELOW} spades? below ♠Q to hide behind, ♠Q \(13 points\) is likely to be "
+                           rf"forced on you: pass it\.")
+def _pass_queen(position: Position, match: re.Match[str]) -> bool:
+    return SPADE_QUEEN in position.hand and kept_below_queen(position) == below_count(match)
+
+
+@meaning("queen passed, could have kept", rf"With {COUNT_BELOW} lower spades to hide behind, you could have kept ♠Q "
+                                          rf"and dropped it on someone else later; passing it is safe, but it uses one "
+                                          rf"of your three cards\.")
+def _queen_could_keep(position: Position, match: re.Match[str]) -> bool:
+    return SPADE_QUEEN in position.passing and kept_below_queen(position) == below_count(match)
+
+
+@meaning("pass a spade catcher", rf"With {COUNT_BELOW} spades? below ♠Q, (?P<cards>{CARDS}) could be forced to win a "
+                                 rf"spade trick that catches ♠Q\.")
+def _pass_catcher(position: Position, match: re.Match[str]) -> bool:
+    return (all(card in position.hand and card.suit is Suit.SPADES and card.rank > QUEEN
+                for card in cards_in(g(match, "cards")))
+            and SPADE_QUEEN not in kept(position) and kept_below_queen(position) == below_count(match))
+
+
+@meaning("pass a spade catcher anyway", rf"(?P<card>{CARD}) could win a spade trick that catches ♠Q; with "
+                                        rf"{COUNT_BELOW} spades below ♠Q it is less of a risk, but passing it is "
+                                        rf"safe\.")
+def _pass_catcher_anyway(position: Position, match: re.Match[str]) -> bool:
+    card = c(match, "card")
+    return (card in position.passing and card.suit is Suit.SPADES and card.rank > QUEEN
+            and SPADE_QUEEN not in kept(position) and kept_below_queen(position) == below_count(match))
+
+
+@meaning("queen kept, exposed", rf"You kept ♠Q with {COUNT_BELOW} lower spades? to hide behind: it is likely to be "
+                                rf"forced on you\.")
+def _queen_kept_exposed(position: Position, match: re.Match[str]) -> bool:
+    return SPADE_QUEEN in kept(position) and kept_below_queen(position) == below_count(match)
+
+
+@meaning("keep the queen", rf"Keep ♠Q: with {COUNT_BELOW} spades? below it you can hide it and drop it on someone "
+                           rf"else later\.")
+def _keep_queen(position: Position, match: re.Match[str]) -> bool:
+    return SPADE_QUEEN in kept(position) and kept_below_queen(position) == below_count(match)
+
+
+@meaning("catcher kept", rf"You kept (?P<card>{CARD}) with {COUNT_BELOW} spades? below ♠Q: it could be forced to win "
+                         rf"a spade trick that catches ♠Q\.")
+def _catcher_kept(position: Position, match: re.Match[str]) -> bool:
+    card = c(match, "card")
+    return (card in kept(position) and card.suit is Suit.SPADES and card.rank > QUEEN
+            and SPADE_QUEEN not in kept(position) and kept_below_queen(position) == below_count(match))
+
+
+@meaning("high cards kept", rf"You kept (?P<cards>{CARDS}), (?:a high card that could win a trick|high cards that "
+                            rf"could win tricks) you do not want\.")
+def _high_kept(position: Position, match: re.Match[str]) -> bool:
+    return all(card in kept(position) and lower_elsewhere(position, card) for card in cards_in(g(match, "cards")))
+
+
 # ------------------------------------------------------------ the review's entries
 
 
@@ -774,12 +909,13 @@ def false_claims(text: str, state: HandState, seat: int) -> list[str]:
 
 
 def read(text: str, state: HandState, seat: int, reading: Reading, *, where: str = "",
-         later: HandState | None = None) -> None:
+         later: HandState | None = None, passing: tuple[Card, ...] = ()) -> None:
     """Read every sentence of ``text`` at the position, adding to ``reading``.
 
-    ``later`` is the hand as it was played on from the position, for words that say what happened.
+    ``later`` is the hand as it was played on from the position, for words that say what happened;
+    ``passing`` the cards the seat passes, for a pass's reason.
     """
-    position = Position(state, seat, later)
+    position = Position(state, seat, later, passing)
     reading.texts += 1
     for sentence in split_sentences(text):
         found = recognise(sentence)
