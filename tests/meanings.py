@@ -17,6 +17,9 @@ Design choices:
   void); words that say "takes", "holds", "is" are read as certainties of the deal.
 * A sentence no pattern recognises is reported as such, not as false: the tests count how
   many they recognise, so a new pattern without a written meaning shows up there.
+
+Kept whole: it is one catalogue, a pattern and its meaning after another, grouped as docs/meanings.md
+groups them, read by finding a pattern's name; split, a reader would look for a meaning in two places.
 """
 
 from __future__ import annotations
