@@ -1,0 +1,936 @@
+"""A second checker of the coach's and the puzzles' words: what each sentence *says*, checked against the cards.
+
+Design choices:
+
+* Written from ``docs/meanings.md`` (each sentence pattern's written meaning: what a reader
+  takes it to assert about the whole deal and the play so far), never from the facts that
+  license the sentences.  It shares no code with :mod:`hearts_core.facts` or
+  :mod:`hearts_core.coach_words` and imports neither (``tests/test_meanings.py`` asserts that
+  with :mod:`ast`): a sentence whose fact is narrower than its words is caught here, where a
+  re-derivation of the same fact would agree with it.
+* Each pattern is recognised by its own regular expression over the rendered English text,
+  one sentence at a time, and its meaning checked by counting cards in the real deal: who
+  holds what now, what has been played (and to which trick), who is still to play to this
+  trick, who has shown a void by play.  Only the rules engine's state and card types are used.
+* Words that say "may" or "could" are read as a reader reads them: a possibility the seat
+  can see (a higher card it does not hold and nobody has played, a seat that has not shown a
+  void); words that say "takes", "holds", "is" are read as certainties of the deal.
+* A sentence no pattern recognises is reported as such, not as false: the tests count how
+  many they recognise, so a new pattern without a written meaning shows up there.
+
+Kept whole: it is one catalogue, a pattern and its meaning after another, grouped as docs/meanings.md
+groups them, read by finding a pattern's name; split, a reader would look for a meaning in two places.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
+from typing import Final
+
+from hearts_core.cards import Card, Suit, to_card
+from hearts_core.state import HandState
+
+SEATS: Final = 4
+QUEEN: Final = 12
+KING: Final = 13
+SPADE_QUEEN: Final = to_card("QS")
+MOON_TOTAL: Final = 26
+
+CARD: Final = r"[♠♥♦♣](?:10|[2-9JQKA])"
+CARDS: Final = rf"{CARD}(?:(?:, | and ){CARD})*"
+SEAT: Final = r"You|CPU[123]"
+SEATS_LIST: Final = rf"(?:{SEAT})(?:(?:, | and )(?:{SEAT}))*"
+SUIT_WORDS: Final = {"club": Suit.CLUBS, "diamond": Suit.DIAMONDS, "spade": Suit.SPADES, "heart": Suit.HEARTS}
+SUIT: Final = r"club|diamond|spade|heart"
+POINTS: Final = r"no points|1 point|\d+ points"
+ABOUT: Final = r"less than a point|about 1 point|about \d+ points"
+
+
+def card_value(card: Card) -> int:
+    """A card's points under the table rules, written out here."""
+    return 13 if card == SPADE_QUEEN else 1 if card.suit is Suit.HEARTS else 0
+
+
+def cards_in(text: str) -> tuple[Card, ...]:
+    return tuple(to_card(item) for item in re.findall(CARD, text))
+
+
+def points_in(text: str) -> int:
+    return 0 if text == "no points" else int(text.split(maxsplit=1)[0])
+
+
+def about_in(text: str) -> int:
+    """The figure an "about N points" phrase rounds to (0 for "less than a point")."""
+    return 0 if text == "less than a point" else int(text.split()[1])
+
+
+class Position:
+    """A seat to move in a real deal, read as a reader of the words would check them."""
+
+    def __init__(self, state: HandState, seat: int, later: HandState | None = None,
+                 passing: tuple[Card, ...] = ()) -> None:
+        self.state = state
+        self.seat = seat
+        self.passing = frozenset(passing)
+        """The three cards the seat passes, when the words are a pass's reason (the hand is then the dealt one)."""
+        self.later = later
+        """The hand as it was played on from here, when the words speak of what happened (a review)."""
+        self.hand = frozenset(state.hand(seat))
+        self.trick = tuple(state.current_trick)
+        leader = state.trick_leader
+        self.leader = seat if leader is None else leader
+        self.trick_seats = tuple((self.leader + step) % SEATS for step in range(len(self.trick)))
+        self.after = tuple((seat + step) % SEATS for step in range(1, SEATS - len(self.trick)))
+        self.finished = tuple(card for done in state.tricks for card in done.cards)
+        self.played = frozenset(card for _, card in state.plays)
+
+    def named(self, name: str) -> int:
+        """The seat a name means, as the seat sees the table ("You" itself, "CPU1" the next to play)."""
+        return self.seat if name == "You" else (self.seat + int(name[-1])) % SEATS
+
+    def others_hold(self, card: Card) -> bool:
+        return any(card in self.state.hand(other) for other in range(SEATS) if other != self.seat)
+
+    def others_above(self, card: Card) -> list[Card]:
+        """Cards of ``card``'s suit above it in the other seats' hands now."""
+        return [item for other in range(SEATS) if other != self.seat for item in self.state.hand(other)
+                if item.suit is card.suit and item.rank > card.rank]
+
+    def winning(self) -> tuple[int, Card] | None:
+        if not self.trick:
+            return None
+        led = self.trick[0].suit
+        best = max((card for card in self.trick if card.suit is led), key=lambda card: card.rank)
+        return self.trick_seats[self.trick.index(best)], best
+
+    def trick_points(self) -> int:
+        return sum(card_value(card) for card in self.trick)
+
+    def leads(self) -> bool:
+        return not self.trick and self.state.to_move == self.seat
+
+    def plays_last(self) -> bool:
+        return len(self.trick) == SEATS - 1
+
+    def void(self, suit: Suit) -> bool:
+        return all(card.suit is not suit for card in self.hand)
+
+    def shown_void(self, who: int, suit: Suit) -> bool:
+        """Whether ``who`` has played off ``suit`` to a trick led in it (this trick included)."""
+        plays = list(self.state.plays)
+        return any(plays[start][1].suit is suit and later == who and card.suit is not suit
+                   for start in range(0, len(plays), SEATS) for later, card in plays[start + 1:start + SEATS])
+
+    def surely_takes(self, card: Card) -> bool:
+        """Playing ``card`` now wins this trick whatever the seats still to play hold."""
+        winning = self.winning()
+        if card not in self.hand:
+            return False
+        if winning is None:
+            return not self.others_above(card)
+        top = winning[1]
+        if card.suit is not top.suit or card.rank < top.rank:
+            return False
+        return not any(item.suit is card.suit and item.rank > card.rank
+                       for other in self.after for item in self.state.hand(other))
+
+    def may_be_overtaken(self, card: Card) -> bool:
+        """As the seat can see it: a seat still to play has not shown a void, and a higher card is not in sight."""
+        return bool(self.after) and bool(self.others_above(card)) and any(
+            not self.shown_void(other, card.suit) for other in self.after)
+
+    def follows_under(self, card: Card, top: Card) -> bool:
+        winning = self.winning()
+        return (winning is not None and winning[1] == top and card in self.hand and card.suit is top.suit
+                and card.rank < top.rank)
+
+    def follows_over(self, card: Card, top: Card) -> bool:
+        winning = self.winning()
+        return (winning is not None and winning[1] == top and card in self.hand and card.suit is top.suit
+                and card.rank > top.rank)
+
+    def alone_with_points(self, who: int) -> bool:
+        taken = self.state.points_taken
+        return taken[who] > 0 and all(taken[other] == 0 for other in range(SEATS) if other != who)
+
+    def points_to_come(self) -> int:
+        return sum(card_value(card) for other in range(SEATS) for card in self.state.hand(other)) + self.trick_points()
+
+    def possible_end(self, figure: int) -> bool:
+        """A score the seat can still end the hand with, rounded to ``figure`` ("less than a point" is 0).
+
+        The least is what it has taken, or 0 while nobody else has a point (it may still shoot the
+        moon); the most is that plus every point still to come, or 26 while it has none and one
+        other seat alone has points, or nobody has (another seat may still shoot the moon).
+        """
+        taken = self.state.points_taken
+        mine = taken[self.seat]
+        others = [taken[other] for other in range(SEATS) if other != self.seat]
+        least = 0 if not any(others) else mine
+        most = mine + self.points_to_come()
+        if mine == 0 and sum(1 for points in others if points) <= 1:
+            most = MOON_TOTAL
+        return figure - 0.5 <= most and figure + (1 if figure == 0 else 0.5) >= least
+
+
+Check = Callable[[Position, "re.Match[str]"], bool]
+
+
+@dataclass(frozen=True)
+class Meaning:
+    """One sentence pattern: its name (as in docs/meanings.md), its regex, and its meaning checked on the cards."""
+
+    name: str
+    regex: re.Pattern[str]
+    holds: Check
+
+
+MEANINGS: list[Meaning] = []
+
+
+def meaning(name: str, pattern: str) -> Callable[[Check], Check]:
+    def register(check: Check) -> Check:
+        MEANINGS.append(Meaning(name, re.compile(pattern), check))
+        return check
+    return register
+
+
+def g(match: re.Match[str], name: str) -> str:
+    return match.group(name)
+
+
+def c(match: re.Match[str], name: str) -> Card:
+    return to_card(match.group(name))
+
+
+# ------------------------------------------------------------ verdicts and the only card
+
+
+@meaning("only legal", rf"(?P<card>{CARD}) is your only legal card, so play it\.")
+def _only(position: Position, match: re.Match[str]) -> bool:
+    return position.state.legal_plays() == (c(match, "card"),)
+
+
+@meaning("verdict right", rf"Right: (?P<card>{CARD})\.")
+def _right(position: Position, match: re.Match[str]) -> bool:
+    return c(match, "card") in position.state.legal_plays()
+
+
+@meaning("verdict not this time", rf"Not this time: (?P<card>{CARD}) was the card\.")
+def _not_this_time(position: Position, match: re.Match[str]) -> bool:
+    return c(match, "card") in position.state.legal_plays()
+
+
+@meaning("verdict sound play", rf"Right: (?P<card>{CARD}) is a sound play here\.")
+def _sound_play(position: Position, match: re.Match[str]) -> bool:
+    return c(match, "card") in position.state.legal_plays()
+
+
+# ------------------------------------------------------------ figures
+
+
+def _legal(position: Position, *cards: Card) -> bool:
+    return all(card in position.state.legal_plays() for card in cards)
+
+
+@meaning("figure next best", rf"With (?P<card>{CARD}) you should end the hand with (?P<points>{ABOUT}); "
+                             rf"(?P<other>{CARD}), the next best, would cost you (?P<gain>{ABOUT}) more\.")
+def _next_best(position: Position, match: re.Match[str]) -> bool:
+    return (_legal(position, c(match, "card"), c(match, "other")) and c(match, "card") != c(match, "other")
+            and position.possible_end(about_in(g(match, "points"))) and about_in(g(match, "gain")) <= MOON_TOTAL)
+
+
+@meaning("figure would save", rf"With (?P<card>{CARD}) you should end the hand with (?P<points>{ABOUT}); "
+                              rf"(?P<other>{CARD}) would save you (?P<gain>{ABOUT})\.")
+def _would_save(position: Position, match: re.Match[str]) -> bool:
+    return _next_best(position, match)
+
+
+@meaning("figure would cost more", rf"With (?P<card>{CARD}) you should end the hand with (?P<points>{ABOUT}); "
+                                   rf"(?P<other>{CARD}) would cost you (?P<gain>{ABOUT}) more\.")
+def _cost_more(position: Position, match: re.Match[str]) -> bool:
+    return _next_best(position, match)
+
+
+@meaning("figure about as good, either", rf"(?P<other>{CARD}) is about as good: with either you should end the hand "
+                                         rf"with (?P<points>{ABOUT})\.")
+def _as_good_either(position: Position, match: re.Match[str]) -> bool:
+    return _legal(position, c(match, "other")) and position.possible_end(about_in(g(match, "points")))
+
+
+@meaning("figure about as good, both", rf"(?P<other>{CARD}) is about as good: with (?P<card>{CARD}) you should end "
+                                       rf"the hand with (?P<points>{ABOUT}), with (?P=other) (?P<more>{ABOUT})\.")
+def _as_good_both(position: Position, match: re.Match[str]) -> bool:
+    return (_legal(position, c(match, "card"), c(match, "other")) and c(match, "card") != c(match, "other")
+            and position.possible_end(about_in(g(match, "points")))
+            and position.possible_end(about_in(g(match, "more"))))
+
+
+@meaning("figure relative", rf"(?P<card>{CARD}) should cost you (?P<extra>{ABOUT}) more than (?P<other>{CARD}) by the "
+                            rf"end of the hand, but it leaves the others with more: against their average you come out "
+                            rf"(?P<gain>{ABOUT}) better\.")
+def _relative(position: Position, match: re.Match[str]) -> bool:
+    return (_legal(position, c(match, "card"), c(match, "other")) and c(match, "card") != c(match, "other")
+            and about_in(g(match, "extra")) <= MOON_TOTAL and about_in(g(match, "gain")) <= MOON_TOTAL)
+
+
+@meaning("figure same cost", rf"(?P<card>{CARD}) and (?P<other>{CARD}) should cost you about the same, but (?P=card) "
+                             rf"leaves the others with more: against their average you come out (?P<gain>{ABOUT}) "
+                             rf"better\.")
+def _same_cost(position: Position, match: re.Match[str]) -> bool:
+    return (_legal(position, c(match, "card"), c(match, "other")) and c(match, "card") != c(match, "other")
+            and about_in(g(match, "gain")) <= MOON_TOTAL)
+
+
+@meaning("figure tie, both", rf"(?P<card>{CARD}) and (?P<other>{CARD}) are about equally good: with (?P=card) you "
+                             rf"should end the hand with (?P<points>{ABOUT}) and with (?P=other) (?P<more>{ABOUT}), "
+                             rf"but the difference is smaller than the deals played out can tell apart\.")
+def _tie_both(position: Position, match: re.Match[str]) -> bool:
+    return _as_good_both(position, match)
+
+
+@meaning("figure tie, either", rf"(?P<card>{CARD}) and (?P<other>{CARD}) are about equally good: with either you "
+                               rf"should end the hand with (?P<points>{ABOUT}), and the difference is smaller than "
+                               rf"the deals played out can tell apart\.")
+def _tie_either(position: Position, match: re.Match[str]) -> bool:
+    return (_legal(position, c(match, "card"), c(match, "other")) and c(match, "card") != c(match, "other")
+            and position.possible_end(about_in(g(match, "points"))))
+
+
+# ------------------------------------------------------------ the moon
+
+
+@meaning("try for the moon", rf"No one else has taken a point yet and your (?P<hearts>{CARDS}) (?:is|are) above every "
+                             rf"heart the others hold: your cards are strong enough to try for the moon, so play "
+                             rf"(?P<card>{CARD}) and aim to take every heart and ♠Q\.")
+def _moon(position: Position, match: re.Match[str]) -> bool:
+    hearts = cards_in(g(match, "hearts"))
+    taken = position.state.points_taken
+    return (all(taken[other] == 0 for other in range(SEATS) if other != position.seat)
+            and all(card.suit is Suit.HEARTS and card in position.hand and not position.others_above(card)
+                    for card in hearts)
+            and c(match, "card") in position.hand)
+
+
+@meaning("stop the moon by taking", rf"(?P<seat>{SEAT}) alone has taken points so far and may be shooting the moon; "
+                                    rf"taking this trick and its (?P<points>{POINTS}) with (?P<card>{CARD}) stops "
+                                    rf"that\.")
+def _stop_moon(position: Position, match: re.Match[str]) -> bool:
+    who = position.named(g(match, "seat"))
+    return (who != position.seat and position.alone_with_points(who)
+            and position.trick_points() == points_in(g(match, "points")) and position.surely_takes(c(match, "card")))
+
+
+@meaning("give the shooter no points", rf"(?P<seat>{SEAT}) alone has taken points so far, may be shooting the moon "
+                                       rf"and is winning this trick, so give it no points: throw away "
+                                       rf"(?P<card>{CARD})\.")
+def _no_points_to_shooter(position: Position, match: re.Match[str]) -> bool:
+    who, card = position.named(g(match, "seat")), c(match, "card")
+    winning = position.winning()
+    return (who != position.seat and position.alone_with_points(who) and winning is not None and winning[0] == who
+            and position.void(position.trick[0].suit) and card in position.hand and card_value(card) == 0)
+
+
+# ------------------------------------------------------------ leads
+
+
+@meaning("lead a low spade", rf"♠Q is still out and you hold no spade above it, so leading (?P<card>{CARD}) may force "
+                             rf"♠Q out onto someone else's trick\.")
+def _low_spade(position: Position, match: re.Match[str]) -> bool:
+    card = c(match, "card")
+    return (position.leads() and position.others_hold(SPADE_QUEEN)
+            and not any(item.suit is Suit.SPADES and item.rank > QUEEN for item in position.hand)
+            and card in position.hand and card.suit is Suit.SPADES and card.rank < QUEEN)
+
+
+@meaning("lead a sure winner now", rf"No one else holds a (?P<suit>{SUIT}) above (?P<card>{CARD}), so it takes the "
+                                   rf"trick whenever you lead it, and no one has shown a void in (?P<suits>\w+) "
+                                   rf"yet: lead it now, before the others run out of (?P=suits) and can throw points "
+                                   rf"on it\.")
+def _sure_winner_now(position: Position, match: re.Match[str]) -> bool:
+    card = c(match, "card")
+    return (position.leads() and card in position.hand and card.suit is SUIT_WORDS[g(match, "suit")]
+            and not position.others_above(card)
+            and not any(position.shown_void(other, card.suit) for other in range(SEATS)))
+
+
+@meaning("lead a sure winner", rf"No one else holds a (?P<suit>{SUIT}) above (?P<card>{CARD}), so it takes this trick, "
+                               rf"with any points played to it, and you lead the next one\.")
+def _sure_winner(position: Position, match: re.Match[str]) -> bool:
+    card = c(match, "card")
+    return (position.leads() and card.suit is SUIT_WORDS[g(match, "suit")] and position.surely_takes(card))
+
+
+@meaning("lead under a higher card", rf"Leading (?P<card>{CARD}) should leave the trick to someone else, since "
+                                     rf"(?:a higher (?P<suit>{SUIT})|(?P<count>\d+) higher (?P<suits>\w+)s) "
+                                     rf"(?:is|are) still out(?:, although (?P<seats>{SEATS_LIST}) cannot follow suit "
+                                     rf"and may throw points on it)?\.")
+def _lead_under(position: Position, match: re.Match[str]) -> bool:
+    card = c(match, "card")
+    suit = SUIT_WORDS[g(match, "suit") or g(match, "suits")]
+    count = int(g(match, "count")) if g(match, "count") else 1
+    named = g(match, "seats")
+    voids = [position.named(name) for name in re.findall(SEAT, named)] if named else []
+    return (position.leads() and card in position.hand and card.suit is suit
+            and len(position.others_above(card)) == count
+            and all(who != position.seat and not any(item.suit is suit for item in position.state.hand(who))
+                    for who in voids))
+
+
+# ------------------------------------------------------------ following suit
+
+
+@meaning("stay under to keep the catchers", rf"♠Q is still out and (?P<catchers>{CARDS}) could catch it, so stay under "
+                                            rf"(?P<top>{CARD}) with (?P<card>{CARD})\.")
+def _catchers(position: Position, match: re.Match[str]) -> bool:
+    catchers = cards_in(g(match, "catchers"))
+    return (position.others_hold(SPADE_QUEEN) and bool(catchers)
+            and all(item in position.hand and item.suit is Suit.SPADES and item.rank > QUEEN for item in catchers)
+            and position.follows_under(c(match, "card"), c(match, "top")))
+
+
+@meaning("stay under the winner", rf"(?P<seat>{SEAT})'s (?P<top>{CARD}) is winning this trick(?: with "
+                                  rf"(?P<points>{POINTS}) in it)?, so play (?P<card>{CARD}), which stays under it\.")
+def _stay_under(position: Position, match: re.Match[str]) -> bool:
+    winning = position.winning()
+    points = g(match, "points")
+    return (winning == (position.named(g(match, "seat")), c(match, "top"))
+            and (points is None or position.trick_points() == points_in(points))
+            and position.follows_under(c(match, "card"), c(match, "top")))
+
+
+@meaning("take the first trick cheaply", rf"Nobody may throw points on the first trick unless they hold nothing else, "
+                                         rf"so (?P<card>{CARD}) can take it cheaply(?: and you keep (?P<lower>{CARDS}) "
+                                         rf"for later)?\.")
+def _first_trick(position: Position, match: re.Match[str]) -> bool:
+    card = c(match, "card")
+    winning = position.winning()
+    lower = cards_in(g(match, "lower") or "")
+    return (not position.state.tricks and winning is not None and position.trick_points() == 0
+            and position.follows_over(card, winning[1])
+            and all(item in position.hand and item.suit is card.suit and item.rank < card.rank for item in lower))
+
+
+@meaning("all above, take it high", rf"All your (?P<suits>\w+) are above (?P<top>{CARD}) and you play last, so you "
+                                    rf"take this trick whatever you play: take it with (?P<card>{CARD}) and keep "
+                                    rf"(?P<lower>{CARDS}) for later\.")
+def _all_above_last(position: Position, match: re.Match[str]) -> bool:
+    top, card = c(match, "top"), c(match, "card")
+    mine = [item for item in position.hand if item.suit is top.suit]
+    return (position.plays_last() and bool(mine) and all(item.rank > top.rank for item in mine)
+            and position.follows_over(card, top)
+            and all(item in mine and item.rank < card.rank for item in cards_in(g(match, "lower"))))
+
+
+@meaning("clean last trick", rf"The trick holds no points and you play last, so (?P<card>{CARD}) takes it safely\.")
+def _clean_last(position: Position, match: re.Match[str]) -> bool:
+    winning = position.winning()
+    return (position.plays_last() and position.trick_points() == 0 and winning is not None
+            and position.follows_over(c(match, "card"), winning[1]))
+
+
+@meaning("all above, play the lowest", rf"All your (?P<suits>\w+) are above (?P<top>{CARD}), so play (?P<card>{CARD}), "
+                                       rf"your lowest: a player after you may still go higher and take the trick\.")
+def _all_above_lowest(position: Position, match: re.Match[str]) -> bool:
+    top, card = c(match, "top"), c(match, "card")
+    mine = [item for item in position.hand if item.suit is top.suit]
+    return (bool(mine) and all(item.rank > top.rank for item in mine) and position.follows_over(card, top)
+            and card.rank == min(item.rank for item in mine) and position.may_be_overtaken(card))
+
+
+@meaning("queen gone, take the spade", rf"♠Q has already been played, so (?P<card>{CARD}) can take this spade trick "
+                                       rf"without catching it\.")
+def _queen_gone(position: Position, match: re.Match[str]) -> bool:
+    winning = position.winning()
+    return (SPADE_QUEEN in position.finished and winning is not None and winning[1].suit is Suit.SPADES
+            and position.follows_over(c(match, "card"), winning[1]))
+
+
+@meaning("take it and keep the duckers", rf"(?P<card>{CARD}) is above (?P<top>{CARD}) and will probably take this "
+                                         rf"trick, so take it with (?P=card) and keep (?P<lower>{CARDS}): the others "
+                                         rf"hold more (?P<suits>\w+) above (?P=lower) than can fall on this trick, so "
+                                         rf"you can duck a later (?P<suit>{SUIT}) trick\.")
+def _keep_duckers(position: Position, match: re.Match[str]) -> bool:
+    card, top = c(match, "card"), c(match, "top")
+    lower = cards_in(g(match, "lower"))
+    if not lower or not position.follows_over(card, top):
+        return False
+    highest = max(lower, key=lambda item: item.rank)
+    return (all(item in position.hand and item.suit is card.suit and item.rank < card.rank for item in lower)
+            and len(position.others_above(highest)) > len(position.after))
+
+
+# ------------------------------------------------------------ discards
+
+
+SUIT_NAMES: Final = {Suit.CLUBS: "clubs", Suit.DIAMONDS: "diamonds", Suit.SPADES: "spades", Suit.HEARTS: "hearts"}
+
+
+def _void_of(position: Position, suits: str) -> bool:
+    """"You have no {suits}": the trick is led in that suit and the seat holds none of it."""
+    if not position.trick:
+        return False
+    led = position.trick[0].suit
+    return suits == SUIT_NAMES[led] and position.void(led)
+
+
+@meaning("first trick discard", rf"You have no (?P<suits>\w+), and nobody may throw points on the first trick unless "
+                                rf"they hold nothing else: a cheap moment to get rid of (?P<card>{CARD})\.")
+def _first_discard(position: Position, match: re.Match[str]) -> bool:
+    return (_void_of(position, g(match, "suits")) and not position.state.tricks
+            and position.trick_points() == 0 and c(match, "card") in position.hand)
+
+
+@meaning("drop the queen, playing last", rf"You have no (?P<suits>\w+), so drop ♠Q now: (?P<seat>{SEAT}) takes this "
+                                         rf"trick and its 13 points\.")
+def _queen_last(position: Position, match: re.Match[str]) -> bool:
+    winning = position.winning()
+    return (_void_of(position, g(match, "suits")) and SPADE_QUEEN in position.hand and position.plays_last()
+            and winning is not None and winning[0] == position.named(g(match, "seat"))
+            and winning[0] != position.seat)
+
+
+@meaning("drop the queen", r"You have no (?P<suits>\w+), so drop ♠Q now: a card off the led suit never takes the "
+                           r"trick, so its 13 points go to someone else\.")
+def _queen_off(position: Position, match: re.Match[str]) -> bool:
+    return _void_of(position, g(match, "suits")) and SPADE_QUEEN in position.hand
+
+
+@meaning("throw a heart", rf"You have no (?P<suits>\w+), so throw away (?P<card>{CARD}): a card off the led suit never "
+                          rf"takes the trick, so its point goes to someone else\.")
+def _throw_heart(position: Position, match: re.Match[str]) -> bool:
+    card = c(match, "card")
+    return _void_of(position, g(match, "suits")) and card in position.hand and card_value(card) == 1
+
+
+@meaning("throw a spade catcher", rf"You have no (?P<suits>\w+): throw away (?P<card>{CARD}) now, while ♠Q is "
+                                  rf"still out and (?P=card) could otherwise be made to catch it\.")
+def _throw_catcher(position: Position, match: re.Match[str]) -> bool:
+    card = c(match, "card")
+    return (_void_of(position, g(match, "suits")) and card in position.hand and position.others_hold(SPADE_QUEEN)
+            and card.suit is Suit.SPADES and card.rank > QUEEN)
+
+
+@meaning("throw a sure winner", rf"You have no (?P<suits>\w+), so throw away (?P<card>{CARD}): no one else holds a "
+                                rf"(?P<suit>{SUIT}) above it, so it would take any (?P=suit) trick it is played to\.")
+def _throw_top(position: Position, match: re.Match[str]) -> bool:
+    card = c(match, "card")
+    return (_void_of(position, g(match, "suits")) and card in position.hand
+            and card.suit is SUIT_WORDS[g(match, "suit")] and not position.others_above(card))
+
+
+@meaning("throw the highest", rf"You have no (?P<suits>\w+), so throw away (?P<card>{CARD}), your highest "
+                              rf"(?P<suit>{SUIT}): someone else holds a lower (?P=suit), so if you kept it, it could "
+                              rf"win a later (?P=suit) trick\.")
+def _throw_highest(position: Position, match: re.Match[str]) -> bool:
+    card = c(match, "card")
+    mine = [item for item in position.hand if item.suit is card.suit]
+    lower_elsewhere = any(item.suit is card.suit and item.rank < card.rank
+                          for other in range(SEATS) if other != position.seat for item in position.state.hand(other))
+    return (_void_of(position, g(match, "suits")) and card in position.hand
+            and card.suit is SUIT_WORDS[g(match, "suit")] and card.rank == max(item.rank for item in mine)
+            and lower_elsewhere)
+
+
+@meaning("throw the last of a suit", rf"You have no (?P<suits>\w+), so throw away (?P<card>{CARD}), your last "
+                                     rf"(?P<suit>{SUIT}): with none left, you may throw away a card on (?P=suit) "
+                                     rf"tricks too\.")
+def _throw_last(position: Position, match: re.Match[str]) -> bool:
+    card = c(match, "card")
+    return (_void_of(position, g(match, "suits")) and card.suit is SUIT_WORDS[g(match, "suit")]
+            and [item for item in position.hand if item.suit is card.suit] == [card])
+
+
+@meaning("any card", r"You have no (?P<suits>\w+), so you may throw away any card\.")
+def _any_card(position: Position, match: re.Match[str]) -> bool:
+    return (_void_of(position, g(match, "suits"))
+            and set(position.state.legal_plays()) == set(position.hand))
+
+
+@meaning("another suit", r"You have no (?P<suits>\w+), so you may throw away a card of another suit\.")
+def _another_suit(position: Position, match: re.Match[str]) -> bool:
+    return _void_of(position, g(match, "suits"))
+
+
+# ------------------------------------------------------------ what a played card did
+
+
+@meaning("played takes with points", rf"(?P<played>{CARD}) is above (?P<top>{CARD}), so it takes this trick and the "
+                                     rf"(?P<points>{POINTS}) already in it\.")
+def _takes_points(position: Position, match: re.Match[str]) -> bool:
+    played = c(match, "played")
+    return (position.follows_over(played, c(match, "top")) and position.trick_points() == points_in(g(match, "points"))
+            and position.surely_takes(played))
+
+
+@meaning("played takes", rf"(?P<played>{CARD}) is above (?P<top>{CARD}), so it takes this trick, and whatever points "
+                         rf"are thrown on it\.")
+def _takes(position: Position, match: re.Match[str]) -> bool:
+    played = c(match, "played")
+    return position.follows_over(played, c(match, "top")) and position.surely_takes(played)
+
+
+@meaning("played takes unless", rf"(?P<played>{CARD}) is above (?P<top>{CARD}), so it takes this trick unless someone "
+                                rf"after you plays higher\.")
+def _takes_unless(position: Position, match: re.Match[str]) -> bool:
+    return position.follows_over(c(match, "played"), c(match, "top"))
+
+
+@meaning("lead a catcher", rf"Leading (?P<played>{CARD}) while ♠Q is still out can catch it: whoever holds ♠Q may have "
+                           rf"to play it under your card\.")
+def _lead_catcher(position: Position, match: re.Match[str]) -> bool:
+    played = c(match, "played")
+    return (position.leads() and played in position.hand and played.suit is Suit.SPADES and played.rank > QUEEN
+            and position.others_hold(SPADE_QUEEN))
+
+
+@meaning("played leads a sure winner", rf"No one else holds a (?P<suit>{SUIT}) above (?P<played>{CARD}), so it takes "
+                                       rf"the trick, and any points thrown on it\.")
+def _led_winner(position: Position, match: re.Match[str]) -> bool:
+    played = c(match, "played")
+    return position.leads() and played.suit is SUIT_WORDS[g(match, "suit")] and position.surely_takes(played)
+
+
+# ------------------------------------------------------------ a pass's reasons
+# Read before the pass: the hand is the one dealt, ``passing`` the three cards given, "kept" the rest.
+
+COUNT_BELOW: Final = r"(?:only (?P<count>\d+)|no|(?P<plain>\d+))"
+
+
+def kept(position: Position) -> frozenset[Card]:
+    return position.hand - position.passing
+
+
+def kept_below_queen(position: Position) -> int:
+    return sum(1 for card in kept(position) if card.suit is Suit.SPADES and card.rank < QUEEN)
+
+
+def below_count(match: re.Match[str]) -> int:
+    number = match.group("count") or match.group("plain")
+    return int(number) if number else 0
+
+
+def lower_elsewhere(position: Position, card: Card) -> bool:
+    return any(item.suit is card.suit and item.rank < card.rank
+               for other in range(SEATS) if other != position.seat for item in position.state.hand(other))
+
+
+@meaning("pass empties a suit", rf"Passing (?P<cards>{CARDS}) empties your (?P<suits>\w+): unless the cards you "
+                                rf"receive include one, you can throw away points whenever (?P=suits) are led after "
+                                rf"the first trick\.")
+def _empties(position: Position, match: re.Match[str]) -> bool:
+    named = set(cards_in(g(match, "cards")))
+    suits = {card.suit for card in named}
+    if len(suits) != 1:
+        return False
+    suit = suits.pop()
+    return (SUIT_NAMES[suit] == g(match, "suits") and named <= position.passing
+            and named == {card for card in position.hand if card.suit is suit})
+
+
+@meaning("pass high cards that could win", rf"(?P<cards>{CARDS}) (?:is a high (?:heart|card) that could win a trick|"
+                                           rf"are high (?:hearts|cards) that could win tricks) (?:full of points|you "
+                                           rf"would rather not take)\.")
+def _high_pass(position: Position, match: re.Match[str]) -> bool:
+    named = cards_in(g(match, "cards"))
+    hearts = "heart" in match.group()
+    return all(card in position.hand and lower_elsewhere(position, card)
+               and (card.suit is Suit.HEARTS or not hearts) for card in named)
+
+
+@meaning("pass the lowest, keep the high", rf"Passing (?P<card>{CARD}), your lowest (?P<suit>{SUIT}), keeps your "
+                                           rf"(?P<high>{CARDS}) that could win a trick you do not want, and gives away "
+                                           rf"a card you could play under others\.")
+def _pass_lowest(position: Position, match: re.Match[str]) -> bool:
+    card = c(match, "card")
+    mine = [item for item in position.hand if item.suit is card.suit]
+    return (card in position.passing and card.suit is SUIT_WORDS[g(match, "suit")]
+            and card.rank == min(item.rank for item in mine)
+            and all(item in kept(position) and item.suit is card.suit and item.rank > card.rank
+                    for item in cards_in(g(match, "high")))
+            and bool(position.others_above(card)))
+
+
+@meaning("pass a low card", rf"(?P<card>{CARD}) is a low (?P<suit>{SUIT}), one you can usually play under a higher "
+                            rf"card, so passing it gains little\.")
+def _low_pass(position: Position, match: re.Match[str]) -> bool:
+    card = c(match, "card")
+    return (card in position.hand and card.suit is SUIT_WORDS[g(match, "suit")]
+            and bool(position.others_above(card)))
+
+
+@meaning("pass a middle card", rf"(?P<card>{CARD}) is neither a high (?P<suit>{SUIT}) nor a low one: passing it helps "
+                               rf"less than passing a high card would\.")
+def _middle_pass(position: Position, match: re.Match[str]) -> bool:
+    card = c(match, "card")
+    return (card in position.hand and card.suit is SUIT_WORDS[g(match, "suit")]
+            and bool(position.others_above(card)) and lower_elsewhere(position, card))
+
+
+@meaning("pass the queen", rf"With {COUNT_BELOW} spades? below ♠Q to hide behind, ♠Q \(13 points\) is likely to be "
+                           rf"forced on you: pass it\.")
+def _pass_queen(position: Position, match: re.Match[str]) -> bool:
+    return SPADE_QUEEN in position.hand and kept_below_queen(position) == below_count(match)
+
+
+@meaning("queen passed, could have kept", rf"With {COUNT_BELOW} lower spades to hide behind, you could have kept ♠Q "
+                                          rf"and dropped it on someone else later; passing it is safe, but it uses one "
+                                          rf"of your three cards\.")
+def _queen_could_keep(position: Position, match: re.Match[str]) -> bool:
+    return SPADE_QUEEN in position.passing and kept_below_queen(position) == below_count(match)
+
+
+@meaning("pass a spade catcher", rf"With {COUNT_BELOW} spades? below ♠Q, (?P<cards>{CARDS}) could be forced to win a "
+                                 rf"spade trick that catches ♠Q\.")
+def _pass_catcher(position: Position, match: re.Match[str]) -> bool:
+    return (all(card in position.hand and card.suit is Suit.SPADES and card.rank > QUEEN
+                for card in cards_in(g(match, "cards")))
+            and SPADE_QUEEN not in kept(position) and kept_below_queen(position) == below_count(match))
+
+
+@meaning("pass a spade catcher anyway", rf"(?P<card>{CARD}) could win a spade trick that catches ♠Q; with "
+                                        rf"{COUNT_BELOW} spades below ♠Q it is less of a risk, but passing it is "
+                                        rf"safe\.")
+def _pass_catcher_anyway(position: Position, match: re.Match[str]) -> bool:
+    card = c(match, "card")
+    return (card in position.passing and card.suit is Suit.SPADES and card.rank > QUEEN
+            and SPADE_QUEEN not in kept(position) and kept_below_queen(position) == below_count(match))
+
+
+@meaning("queen kept, exposed", rf"You kept ♠Q with {COUNT_BELOW} lower spades? to hide behind: it is likely to be "
+                                rf"forced on you\.")
+def _queen_kept_exposed(position: Position, match: re.Match[str]) -> bool:
+    return SPADE_QUEEN in kept(position) and kept_below_queen(position) == below_count(match)
+
+
+@meaning("keep the queen", rf"Keep ♠Q: with {COUNT_BELOW} spades? below it you can hide it and drop it on someone "
+                           rf"else later\.")
+def _keep_queen(position: Position, match: re.Match[str]) -> bool:
+    return SPADE_QUEEN in kept(position) and kept_below_queen(position) == below_count(match)
+
+
+@meaning("catcher kept", rf"You kept (?P<card>{CARD}) with {COUNT_BELOW} spades? below ♠Q: it could be forced to win "
+                         rf"a spade trick that catches ♠Q\.")
+def _catcher_kept(position: Position, match: re.Match[str]) -> bool:
+    card = c(match, "card")
+    return (card in kept(position) and card.suit is Suit.SPADES and card.rank > QUEEN
+            and SPADE_QUEEN not in kept(position) and kept_below_queen(position) == below_count(match))
+
+
+@meaning("high cards kept", rf"You kept (?P<cards>{CARDS}), (?:a high card that could win a trick|high cards that "
+                            rf"could win tricks) you do not want\.")
+def _high_kept(position: Position, match: re.Match[str]) -> bool:
+    return all(card in kept(position) and lower_elsewhere(position, card) for card in cards_in(g(match, "cards")))
+
+
+# ------------------------------------------------------------ the review's entries
+
+
+@meaning("review entry", rf"Trick (?P<trick>\d+): played (?P<played>{CARD}), better (?P<better>{CARD}) \(expected to "
+                         rf"save (?P<cost>{ABOUT})\)\.")
+def _review_entry(position: Position, match: re.Match[str]) -> bool:
+    played, better = c(match, "played"), c(match, "better")
+    legal = position.state.legal_plays()
+    return (int(g(match, "trick")) == len(position.state.tricks) + 1 and played in legal and better in legal
+            and played != better and about_in(g(match, "cost")) <= MOON_TOTAL
+            and (position.later is None or (position.seat, played) in position.later.plays))
+
+
+@meaning("review entry, repeated", rf"Tricks (?P<tricks>\d+(?:(?:, | and )\d+)+): played (?P<played>{CARDS}), better "
+                                   rf"(?P<better>{CARD}) each time \(one mistake, repeated: expected to save "
+                                   rf"(?P<cost>{ABOUT}), counted once\)\.")
+def _review_repeated(position: Position, match: re.Match[str]) -> bool:
+    tricks = [int(number) for number in re.findall(r"\d+", g(match, "tricks"))]
+    played = cards_in(g(match, "played"))
+    later = position.later
+    if later is None or len(tricks) != len(played):
+        return False
+    return (len(position.state.tricks) + 1 in tricks and c(match, "better") in position.state.legal_plays()
+            and about_in(g(match, "cost")) <= MOON_TOTAL
+            and all(number <= len(later.tricks) and card in later.tricks[number - 1].cards
+                    and card in later.dealt(position.seat) + (later.passed(position.seat) or ())
+                    for number, card in zip(tricks, played, strict=True)))
+
+
+@meaning("review outcome", rf"In the game, (?P<played>{CARD}) took the trick and (?P<points>{POINTS})\.")
+def _review_outcome(position: Position, match: re.Match[str]) -> bool:
+    later = position.later
+    if later is None:
+        return False
+    trick = later.tricks[len(position.state.tricks)] if len(later.tricks) > len(position.state.tricks) else None
+    return (trick is not None and c(match, "played") in trick.cards and trick.winner == position.seat
+            and sum(card_value(card) for card in trick.cards) == points_in(g(match, "points")))
+
+
+# ------------------------------------------------------------ the review's summary of a hand
+# Read at the end of the hand: the position is the finished hand, ``later`` the same.
+
+PLAYS: Final = r"1 play|\d+ plays"
+MISTAKES: Final = r"1 costly mistake|\d+ costly mistakes"
+
+
+def choices_in(hand: HandState, seat: int) -> int:
+    """How many of ``seat``'s plays in the hand had more than one legal card, the hand replayed by the rules."""
+    state = HandState.new([hand.dealt(other) for other in range(SEATS)], hand.pass_direction, hand.rules)
+    passes = [hand.passed(other) for other in range(SEATS)]
+    if all(passes):
+        for other, cards in enumerate(passes):
+            state.pass_cards(other, cards or ())
+    count = 0
+    for who, card in hand.plays:
+        count += who == seat and len(state.legal_plays()) > 1
+        state.play(card)
+    return count
+
+
+def _summary(position: Position, match: re.Match[str]) -> bool:
+    """The counts a summary gives: the plays with a choice, the mistakes among them, the points taken."""
+    groups = match.groupdict()
+    later = position.later
+    if later is None or not later.is_over:
+        return False
+    choices = int(groups["choices"].split()[0])
+    mistakes = int(groups["mistakes"].split()[0]) if groups.get("mistakes") else 0
+    taken = groups.get("taken")
+    lost = groups.get("lost")
+    return (choices == choices_in(later, position.seat) and mistakes <= choices
+            and (taken is None or later.points_taken[position.seat] == points_in(taken))
+            and (lost is None or about_in(lost) <= MOON_TOTAL * max(mistakes + 1, 1)))
+
+
+for _name, _pattern in (
+    ("summary, no mistake", rf"The coach's search found no costly mistake among your (?P<choices>{PLAYS}) with a "
+                            rf"choice(?:; you took (?P<taken>{POINTS}) in this hand)?\."),
+    ("summary, mistakes", rf"(?P<mistakes>{MISTAKES}) among your (?P<choices>{PLAYS}) with a choice (?:was|were) "
+                          rf"expected to cost you (?P<lost>{ABOUT})(?:; you took (?P<taken>{POINTS}) in this hand)?\."),
+    ("summary, costly pass", rf"Your pass was expected to cost you (?P<lost>{ABOUT}), and the coach's search found no "
+                             rf"costly mistake among your (?P<choices>{PLAYS}) with a choice\."),
+    ("summary, pass and mistakes", rf"Your pass and (?P<mistakes>{MISTAKES}) among your (?P<choices>{PLAYS}) with a "
+                                   rf"choice were expected to cost you (?P<lost>{ABOUT}) together\."),
+):
+    meaning(_name, _pattern)(_summary)
+
+
+@meaning("summary, points taken", rf"You took (?P<taken>{POINTS}) in this hand\.")
+def _took(position: Position, match: re.Match[str]) -> bool:
+    later = position.later
+    return later is not None and later.is_over and later.points_taken[position.seat] == points_in(g(match, "taken"))
+
+
+@meaning("summary, moon", rf"(?P<seat>{SEAT}) shot the moon: (?:everyone else takes 26|26 come off (?:your|their) "
+                          rf"total)\.")
+def _moon_summary(position: Position, match: re.Match[str]) -> bool:
+    later = position.later
+    return (later is not None and later.is_over
+            and later.points_taken[position.named(g(match, "seat"))] == MOON_TOTAL)
+
+
+@meaning("review pass entry", rf"Pass: passed (?P<passed>{CARDS}), better (?P<better>{CARDS}) \(expected to save "
+                              rf"(?P<cost>{ABOUT})\)\.")
+def _pass_entry(position: Position, match: re.Match[str]) -> bool:
+    later = position.later
+    if later is None:
+        return False
+    passed, better = cards_in(g(match, "passed")), cards_in(g(match, "better"))
+    dealt = set(later.dealt(position.seat))
+    return (set(passed) == set(later.passed(position.seat) or ()) and len(better) == len(set(better)) == len(passed)
+            and set(better) <= dealt and set(better) != set(passed) and about_in(g(match, "cost")) <= MOON_TOTAL)
+
+
+# ------------------------------------------------------------ retired patterns
+# Still read, so that none comes back unnoticed.
+
+
+@meaning("retired: highest left, lead", rf"(?P<card>{CARD}) is the highest (?P<suit>{SUIT}) left, so it takes this "
+                                        rf"trick: nobody can play above it\.")
+def _highest_left_lead(position: Position, match: re.Match[str]) -> bool:
+    return _highest_left(position, c(match, "card")) and position.leads()
+
+
+@meaning("retired: highest left, discard", rf"You have no (?P<suits>\w+), so throw away (?P<card>{CARD}): it is the "
+                                           rf"highest (?P<suit>{SUIT}) left and would take any (?P=suit) trick it is "
+                                           rf"played to\.")
+def _highest_left_discard(position: Position, match: re.Match[str]) -> bool:
+    return _void_of(position, g(match, "suits")) and _highest_left(position, c(match, "card"))
+
+
+@meaning("retired: highest left, played", rf"(?P<card>{CARD}) is the highest (?P<suit>{SUIT}) left, so it takes the "
+                                          rf"trick, and any points thrown on it\.")
+def _highest_left_played(position: Position, match: re.Match[str]) -> bool:
+    return _highest_left(position, c(match, "card")) and position.leads()
+
+
+def _highest_left(position: Position, card: Card) -> bool:
+    """No card of the suit not yet played, the seat's own included, outranks ``card``."""
+    return card in position.hand and not any(
+        item.suit is card.suit and item.rank > card.rank
+        for other in range(SEATS) for item in position.state.hand(other))
+
+
+@meaning("speaks of the search", r".*\bsearch(?:'s)?\b.*")
+def _of_the_search(position: Position, match: re.Match[str]) -> bool:
+    """A reason that speaks of what the search believes claims nothing about the cards a reader can check."""
+    return False
+
+
+# ------------------------------------------------------------ reading a text
+
+
+SENTENCE_END: Final = re.compile(r"(?<=\.)\s+")
+
+
+@dataclass
+class Reading:
+    """What the checker made of some texts: sentences recognised (by pattern), false ones, unrecognised ones."""
+
+    texts: int = 0
+    recognised: int = 0
+    by_pattern: dict[str, int] = field(default_factory=dict)
+    false: list[str] = field(default_factory=list)
+    unrecognised: list[str] = field(default_factory=list)
+
+
+def split_sentences(text: str) -> list[str]:
+    return [part for part in SENTENCE_END.split(text.strip()) if part]
+
+
+def recognise(sentence: str) -> tuple[Meaning, re.Match[str]] | None:
+    for item in MEANINGS:
+        found = item.regex.fullmatch(sentence)
+        if found is not None:
+            return item, found
+    return None
+
+
+def false_claims(text: str, state: HandState, seat: int) -> list[str]:
+    """The sentences of ``text`` whose meaning is false of ``seat``'s position in ``state`` (before it plays)."""
+    reading = Reading()
+    read(text, state, seat, reading)
+    return reading.false
+
+
+def read(text: str, state: HandState, seat: int, reading: Reading, *, where: str = "",
+         later: HandState | None = None, passing: tuple[Card, ...] = ()) -> None:
+    """Read every sentence of ``text`` at the position, adding to ``reading``.
+
+    ``later`` is the hand as it was played on from the position, for words that say what happened;
+    ``passing`` the cards the seat passes, for a pass's reason.
+    """
+    position = Position(state, seat, later, passing)
+    reading.texts += 1
+    for sentence in split_sentences(text):
+        found = recognise(sentence)
+        if found is None:
+            reading.unrecognised.append(sentence)
+            continue
+        item, match = found
+        reading.recognised += 1
+        reading.by_pattern[item.name] = reading.by_pattern.get(item.name, 0) + 1
+        if not item.holds(position, match):
+            reading.false.append(f"{where}: [{item.name}] {sentence}" if where else sentence)
+
+
+def pattern_names() -> Iterable[str]:
+    return (item.name for item in MEANINGS)

@@ -1,0 +1,507 @@
+"""The meaning checker (tests/meanings.py) reads the shipped words as a reader would: 0 false.
+
+* Planted failures first: for every pattern the checker knows, a false sentence on a real
+  position is caught (a true sentence of the shipped words with one card, seat, number or suit
+  changed, or one written here for the seldom said), and the sentences whose licensing fact is
+  narrower than their words (the retired "{card} is the highest {suit} left" said while the seat
+  holds a higher one, "a player after you may still go higher" said by the last to play, "♠Q has
+  already been played" while it lies in this trick) fail it where the narrower sentence holds.
+* Then every answer text of every shipped puzzle, every legal card (about 3,500 texts, two
+  seconds: read whole in every run), the coach's pass reasons on 1,200 passes (half a second:
+  every run), its play reasons on seeded positions (a sample in an ordinary run, the claims
+  audit's 470 play positions and 40 moon positions with ``--thorough``) and the review's
+  entries and summaries on a random player's hands, each entry at the position where the play
+  was made.
+* The false sentences the checker found in the shipped words are kept, each exactly, as strict
+  expected failures: the words belong to other modules (docs/meanings.md, "Findings").
+"""
+
+from __future__ import annotations
+
+import ast
+import random
+import re
+from collections.abc import Iterable
+from pathlib import Path
+
+import pytest
+
+from hearts_core import HandState, deal_hands
+from hearts_core.bots import make_bot
+from hearts_core.cards import DECK, Card, parse_cards, to_card
+from hearts_core.coach import Recommendation, recommend
+from hearts_core.puzzles import load_puzzles
+from hearts_core.review import review_hand
+from tests import meanings
+from tests.meanings import MEANINGS, Reading, false_claims, read, recognise
+from tests.test_coach_claims import (
+    AUDIT_MOON,
+    AUDIT_POSITIONS,
+    BUDGET,
+    deal_positions,
+    moon_positions,
+    reviewed_hands,
+)
+
+ROOT = Path(__file__).resolve().parent.parent
+SAMPLE_SEED = "meanings sample"
+SAMPLE_DEALS = 5
+"""Seeded deals of the claims audit the ordinary run asks the coach about (about 25 positions) ..."""
+SAMPLE_MOON = 4
+"""... and moon positions, of the audit's 40."""
+REVIEWED = 6
+SAMPLE_REVIEWED = 1
+PASSING_SEEDS = (700, 701, 702, 703)
+"""Deals of the passing hands reviewed with ``--thorough`` (an ordinary run: 701 alone)."""
+
+RETIRED_AND_SEARCH = {"retired: highest left, lead", "retired: highest left, discard", "retired: highest left, played",
+                      "speaks of the search"}
+
+
+# ------------------------------------------------------------ the checker is a second one
+
+
+def test_the_checker_shares_no_code_with_the_facts_or_the_coachs_words() -> None:
+    tree = ast.parse((ROOT / "tests" / "meanings.py").read_text(encoding="utf-8"))
+    imported = {node.module for node in ast.walk(tree) if isinstance(node, ast.ImportFrom) and node.module}
+    imported |= {alias.name for node in ast.walk(tree) if isinstance(node, ast.Import) for alias in node.names}
+    assert imported, "the checker imports something"
+    forbidden = {name for name in imported
+                 if name.startswith(("hearts_core.facts", "hearts_core.coach", "hearts_core.pass_facts",
+                                     "hearts_core.puzzles", "hearts_core.review"))}
+    assert not forbidden, forbidden
+    assert {name for name in imported if name.startswith("hearts_core")} <= {"hearts_core.cards", "hearts_core.state"}
+
+
+def test_every_pattern_the_checker_knows_has_its_written_meaning_in_the_docs() -> None:
+    doc = (ROOT / "docs" / "meanings.md").read_text(encoding="utf-8")
+    names = [item.name for item in MEANINGS]
+    assert len(names) == len(set(names)) >= 40
+    missing = [name for name in names if f"**{name}**" not in doc]
+    assert not missing, missing
+
+
+# ------------------------------------------------------------ planted failures
+
+
+def deal(mine: str, fourth: str = "") -> list[tuple[Card, ...]]:
+    """A deal giving seat 0 ``mine`` and seat 3 ``fourth``; the rest of the deck dealt round seats 1 to 3."""
+    hand, last = parse_cards(mine), parse_cards(fourth)
+    rest = [card for card in DECK if card not in hand and card not in last]
+    seats: list[list[Card]] = [list(hand), [], [], list(last)]
+    for card in rest:
+        seat = min((1, 2, 3), key=lambda other: (len(seats[other]), other))
+        seats[seat].append(card)
+    return [tuple(cards) for cards in seats]
+
+
+def played(hands: list[tuple[Card, ...]], plays: str) -> HandState:
+    state = HandState.new(hands, "hold")
+    for card in parse_cards(plays):
+        state.play(card)
+    return state
+
+
+def leading_with_diamonds() -> HandState:
+    """Seat 0 leads trick two holding ♦9 to ♦A: no one else holds a diamond above ♦9, but ♦Q is above it."""
+    hands = deal("♣A ♦9 ♦10 ♦J ♦Q ♦K ♦A ♠2 ♠3 ♠4 ♥2 ♥3 ♥4", "♣2")
+    state = HandState.new(hands, "hold")
+    while state.to_move != 0 or state.current_trick:
+        state.play("♣A" if state.to_move == 0 else state.legal_plays()[0])
+    assert not state.current_trick and len(state.tricks) == 1
+    return state
+
+
+def test_the_highest_left_is_false_while_the_seat_holds_a_higher_one_where_no_one_else_is_true() -> None:
+    state = leading_with_diamonds()
+    narrow = ("No one else holds a diamond above ♦9, so it takes this trick, with any points played to it, and you "
+              "lead the next one.")
+    assert false_claims(narrow, state, 0) == []
+    for wide in ("♦9 is the highest diamond left, so it takes this trick: nobody can play above it.",
+                 "♦9 is the highest diamond left, so it takes the trick, and any points thrown on it."):
+        assert false_claims(wide, state, 0) == [wide]
+    assert false_claims("♦A is the highest diamond left, so it takes this trick: nobody can play above it.",
+                        state, 0) == []
+
+
+def test_a_player_after_you_is_false_said_to_the_last_to_play() -> None:
+    hands = deal("♣9 ♣K ♦2 ♦3 ♦4 ♦5 ♠2 ♠3 ♠4 ♠5 ♥2 ♥3 ♥4")
+    state = HandState.new(hands, "hold")
+    while state.to_move != 0:
+        state.play(state.legal_plays()[0])
+    top = max(state.current_trick, key=lambda card: card.rank)
+    words = (f"All your clubs are above {top}, so play ♣9, your lowest: a player after you may still go higher and "
+             "take the trick.")
+    assert len(state.current_trick) == 3
+    assert false_claims(words, state, 0) == [words]
+
+
+def spade_trick_with_the_queen_in_it() -> HandState:
+    """Trick two is spades, led with ♠Q by CPU3: ♠Q lies in the trick when seat 0, holding ♠K and ♠A, is to play."""
+    hands = deal("♣3 ♠K ♠A ♦2 ♦3 ♦4 ♦5 ♦6 ♥2 ♥3 ♥4 ♥5 ♥6", "♣A ♠Q")
+    state = HandState.new(hands, "hold")
+    while len(state.plays) < 4:
+        state.play({3: "♣A", 0: "♣3"}.get(state.to_move or 0) or state.legal_plays()[0])
+    assert state.to_move == 3
+    state.play("♠Q")
+    return state
+
+
+def test_the_queen_already_played_is_false_while_it_lies_in_this_trick() -> None:
+    state = spade_trick_with_the_queen_in_it()
+    assert to_card("♠Q") in state.current_trick, state.current_trick
+    words = "♠Q has already been played, so ♠K can take this spade trick without catching it."
+    assert false_claims(words, state, 0) == [words]
+
+
+@pytest.mark.xfail(strict=True, reason="the coach says '♠Q has already been played, so ♠K can take this spade trick "
+                                       "without catching it.' while ♠Q lies in this very trick (QueenGone counts the "
+                                       "current trick): reported, the words are not this checker's to change")
+def test_the_coach_never_says_the_queen_is_gone_while_it_lies_in_this_trick() -> None:
+    state = spade_trick_with_the_queen_in_it()
+    reason = recommend(state.view(0), time_budget=0.05).reason
+    assert false_claims(reason, state, 0) == [], reason
+
+
+def test_a_reason_that_speaks_of_the_search_claims_nothing_a_reader_can_check() -> None:
+    state = leading_with_diamonds()
+    words = "The search finds your cards strong enough to try for the moon, so play ♦A and keep taking tricks."
+    assert false_claims(words, state, 0) == [words]
+
+
+SUIT_TOKENS = ("clubs", "diamonds", "spades", "hearts", "club", "diamond", "spade", "heart")
+TOKEN = re.compile(rf"{meanings.CARD}|{meanings.SEAT}|\b\d+\b|\b(?:{'|'.join(SUIT_TOKENS)})\b")
+
+
+def variants(sentence: str) -> list[str]:
+    """The sentence with one card, seat or number changed at a time: most are false somewhere."""
+    found: list[str] = []
+    for match in TOKEN.finditer(sentence):
+        token = match.group()
+        if re.fullmatch(meanings.CARD, token):
+            swaps = [str(card) for card in DECK]
+        elif re.fullmatch(meanings.SEAT, token):
+            swaps = ["You", "CPU1", "CPU2", "CPU3"]
+        elif token in SUIT_TOKENS:
+            swaps = [word for word in SUIT_TOKENS if word.endswith("s") == token.endswith("s")]
+        else:
+            swaps = [str(number) for number in range(30)]
+        found += [sentence[:match.start()] + swap + sentence[match.end():] for swap in swaps if swap != token]
+    return found
+
+
+def test_every_meaning_catches_a_false_sentence_on_a_real_position(true_examples: Examples) -> None:
+    """For each pattern, a true sentence of the shipped words with a card, seat, number or suit changed is caught."""
+    caught: dict[str, str] = {}
+    for name, (sentence, state, seat, later, passing) in true_examples.items():
+        for variant in variants(sentence):
+            found = recognise(variant)
+            if found is None or found[0].name != name:
+                continue
+            reading = Reading()
+            read(variant, state, seat, reading, later=later, passing=passing)
+            if reading.false:
+                caught[name] = variant
+                break
+    uncaught = sorted(set(true_examples) - set(caught))
+    assert not uncaught, uncaught
+    seen = set(true_examples) | RETIRED_AND_SEARCH | set(HAND_PLANTED) | set(FINISHED_PLANTED) | set(PASS_PLANTED)
+    unseen = sorted({item.name for item in MEANINGS} - seen)
+    assert not unseen, f"no true example and no planted failure for {unseen}"
+
+
+HAND_PLANTED = {
+    # Patterns the sampled words seldom say, each planted false here, where seat 0 holds spades and
+    # ♦2 to ♦6, ♠K ♠A and ♥2 to ♥6 and must follow CPU3's ♠Q in trick two.
+    "any card": "You have no spades, so you may throw away any card.",
+    "another suit": "You have no spades, so you may throw away a card of another suit.",
+    "first trick discard": "You have no spades, and nobody may throw points on the first trick unless they hold "
+                           "nothing else: a cheap moment to get rid of ♦2.",
+    "only legal": "♠K is your only legal card, so play it.",
+    "figure relative": "♦2 should cost you about 3 points more than ♠K by the end of the hand, but it leaves the "
+                       "others with more: against their average you come out about 2 points better.",
+    "figure same cost": "♠A and ♦2 should cost you about the same, but ♠A leaves the others with more: against their "
+                        "average you come out about 2 points better.",
+    "try for the moon": "No one else has taken a point yet and your ♥6 is above every heart the others hold: your "
+                        "cards are strong enough to try for the moon, so play ♠A and aim to take every heart and ♠Q.",
+    "review entry, repeated": "Tricks 1 and 2: played ♣3 and ♠K, better ♠A each time (one mistake, repeated: "
+                              "expected to save about 3 points, counted once).",
+    "review outcome": "In the game, ♠K took the trick and 13 points.",
+    "verdict sound play": "Right: ♦2 is a sound play here.",
+    "figure tie, both": "♠K and ♦2 are about equally good: with ♠K you should end the hand with about 13 points and "
+                        "with ♦2 about 12 points, but the difference is smaller than the deals played out can tell "
+                        "apart.",
+    "figure tie, either": "♠K and ♠A are about equally good: with either you should end the hand with about 27 "
+                          "points, and the difference is smaller than the deals played out can tell apart.",
+}
+
+
+@pytest.mark.parametrize("name", sorted(HAND_PLANTED))
+def test_a_seldom_said_pattern_is_caught_when_false(name: str) -> None:
+    state = spade_trick_with_the_queen_in_it()
+    later = state.copy()
+    later.play("♠A")  # the hand went on with ♠A, not ♠K
+    while later.current_trick:
+        later.play(later.legal_plays()[0])
+    words = HAND_PLANTED[name]
+    found = recognise(words)
+    assert found is not None and found[0].name == name
+    reading = Reading()
+    read(words, state, 0, reading, later=later)
+    assert reading.false == [words]
+
+
+FINISHED_PLANTED = {
+    # The review's summary of a finished hand (a random player's), each planted false.
+    "summary, costly pass": "Your pass was expected to cost you about 2 points, and the coach's search found no costly "
+                            "mistake among your 13 plays with a choice.",
+    "summary, pass and mistakes": "Your pass and 14 costly mistakes among your 13 plays with a choice were expected "
+                                  "to cost you about 9 points together.",
+    "summary, no mistake": "The coach's search found no costly mistake among your 14 plays with a choice; you took "
+                           "no points in this hand.",
+    "summary, points taken": "You took 27 points in this hand.",
+    "summary, moon": "You shot the moon: everyone else takes 26.",
+    "review pass entry": "Pass: passed ♣2, ♣3 and ♣4, better ♠Q, ♠A and ♥A (expected to save about 2 points).",
+}
+
+
+@pytest.mark.parametrize("name", sorted(FINISHED_PLANTED))
+def test_a_seldom_said_summary_is_caught_when_false(name: str) -> None:
+    hand = reviewed_hands(1)[0]
+    assert hand.points_taken[0] < 26 and hand.passed(0) is None
+    words = FINISHED_PLANTED[name]
+    found = recognise(words)
+    assert found is not None and found[0].name == name
+    reading = Reading()
+    read(words, hand, 0, reading, later=hand)
+    assert reading.false == [words]
+
+
+PASS_PLANTED = {
+    # A pass's sentences, planted false on a hand about to pass ♠A, ♥A and ♦A and keep ♠Q with ♠2 and ♠3.
+    "catcher kept": "You kept ♠K with only 1 spade below ♠Q: it could be forced to win a spade trick that catches ♠Q.",
+    "high cards kept": "You kept ♥2, a high card that could win a trick you do not want.",
+    "pass the lowest, keep the high": "Passing ♣5, your lowest club, keeps your ♣A that could win a trick you do not "
+                                      "want, and gives away a card you could play under others.",
+    "queen kept, exposed": "You kept ♠Q with only 1 lower spade to hide behind: it is likely to be forced on you.",
+    "queen passed, could have kept": "With 2 lower spades to hide behind, you could have kept ♠Q and dropped it on "
+                                     "someone else later; passing it is safe, but it uses one of your three cards.",
+    "pass a spade catcher anyway": "♠A could win a spade trick that catches ♠Q; with 2 spades below ♠Q it is less of "
+                                   "a risk, but passing it is safe.",
+}
+
+
+@pytest.mark.parametrize("name", sorted(PASS_PLANTED))
+def test_a_pass_sentence_is_caught_when_false(name: str) -> None:
+    state = HandState.new(deal("♠2 ♠3 ♠Q ♠K ♠A ♣4 ♣5 ♣A ♦A ♥2 ♥3 ♥K ♥A"), "left")
+    words = PASS_PLANTED[name]
+    found = recognise(words)
+    assert found is not None and found[0].name == name
+    reading = Reading()
+    read(words, state, 0, reading, passing=parse_cards("♠A ♥A ♦A"))
+    assert reading.false == [words]
+
+
+# ------------------------------------------------------------ the shipped words
+
+Example = tuple[str, HandState, int, HandState | None, tuple[Card, ...]]
+Examples = dict[str, Example]
+
+
+def note_examples(text: str, state: HandState, seat: int, examples: Examples, later: HandState | None = None,
+                  passing: tuple[Card, ...] = ()) -> None:
+    for sentence in meanings.split_sentences(text):
+        found = recognise(sentence)
+        if found is None or found[0].name in examples:
+            continue
+        reading = Reading()
+        read(sentence, state, seat, reading, later=later, passing=passing)
+        if not reading.false:
+            examples[found[0].name] = (sentence, state, seat, later, passing)
+
+
+@pytest.fixture(scope="module")
+def puzzle_reading() -> tuple[Reading, Examples]:
+    reading, examples = Reading(), Examples()
+    for puzzle in load_puzzles():
+        state = puzzle.state()
+        for card in state.legal_plays():
+            why = puzzle.check(card).why
+            read(why, state, 0, reading, where=f"puzzle {puzzle.id}, answer {card}")
+            note_examples(why, state, 0, examples)
+    return reading, examples
+
+
+def test_every_answer_of_every_shipped_puzzle_means_what_it_says(puzzle_reading: tuple[Reading, Examples]) -> None:
+    reading, _ = puzzle_reading
+    print(f"meaning checker, puzzles: {reading.texts} answer texts, {reading.recognised} sentences recognised, "
+          f"{len(reading.unrecognised)} not, {len(reading.false)} false; {reading.by_pattern}")
+    assert not reading.false, "\n".join(reading.false[:20])
+    assert reading.texts >= 3000 and reading.recognised >= 3 * reading.texts
+    assert len(reading.unrecognised) <= reading.recognised // 50, sorted(set(reading.unrecognised))[:20]
+    assert len(reading.by_pattern) >= 25
+
+
+@pytest.fixture(scope="module")
+def whole(request: pytest.FixtureRequest) -> bool:
+    return bool(request.config.getoption("thorough"))
+
+
+def play_positions(count: int) -> list[tuple[HandState, int, str]]:
+    """The first ``count`` plays (passes left out) of the claims audit's seeded deals 0, 1, 2 and on."""
+    found: list[tuple[HandState, int, str]] = []
+    seed = 0
+    while len(found) < count:
+        found += [position for position in deal_positions(seed) if not position[2].endswith("pass")]
+        seed += 1
+    return found[:count]
+
+
+@pytest.fixture(scope="module")
+def coach_reading(whole: bool) -> tuple[Reading, Examples]:
+    if whole:
+        positions = play_positions(AUDIT_POSITIONS) + moon_positions(AUDIT_MOON)
+    else:
+        rng = random.Random(SAMPLE_SEED)
+        positions = [position for seed in sorted(rng.sample(range(100), SAMPLE_DEALS))
+                     for position in deal_positions(seed)]
+        positions += rng.sample(moon_positions(AUDIT_MOON), SAMPLE_MOON)
+    reading, examples = Reading(), Examples()
+    for state, seat, where in positions:
+        if state.to_move != seat:  # a pass: read with many more in test_the_coachs_pass_reasons_mean_what_they_say
+            continue
+        reason = recommend(state.view(seat), time_budget=BUDGET).reason
+        read(reason, state, seat, reading, where=where)
+        note_examples(reason, state, seat, examples)
+    return reading, examples
+
+
+def test_the_coachs_reasons_mean_what_they_say(coach_reading: tuple[Reading, Examples], whole: bool) -> None:
+    reading, _ = coach_reading
+    print(f"meaning checker, coach: {reading.texts} reasons, {reading.recognised} sentences recognised, "
+          f"{len(reading.unrecognised)} not, {len(reading.false)} false")
+    assert not reading.false, "\n".join(reading.false[:20])
+    assert reading.texts >= (AUDIT_POSITIONS + AUDIT_MOON if whole else 20)
+    assert reading.recognised >= reading.texts and len(reading.unrecognised) <= reading.recognised // 20
+
+
+def replayed(hand: HandState, plays: int) -> HandState:
+    """``hand`` replayed from its deal, its passes made, up to its first ``plays`` cards."""
+    state = HandState.new([hand.dealt(seat) for seat in range(4)], hand.pass_direction, hand.rules)
+    passes = [hand.passed(seat) for seat in range(4)]
+    for seat, cards in enumerate(passes):
+        if cards:
+            state.pass_cards(seat, cards)
+    for _, card in hand.plays[:plays]:
+        state.play(card)
+    return state
+
+
+def passing_hands(seeds: Iterable[int]) -> list[HandState]:
+    """Hands passed to the left and played out by a random player at seat 0 against normal ones."""
+    hands = []
+    for seed in seeds:
+        state = HandState.new(deal_hands(seed, 1), "left")
+        bots = [make_bot("random" if seat == 0 else "normal", seed=seed * 4 + seat) for seat in range(4)]
+        for seat in range(4):
+            state.pass_cards(seat, bots[seat].choose_pass(state.view(seat)))
+        while (mover := state.to_move) is not None:
+            state.play(bots[mover].choose_play(state.view(mover)))
+        hands.append(state)
+    return hands
+
+
+PASS_DEALS = 300
+"""Deals whose four passes the coach's pass reasons are read on (1,200 reasons, half a second: every run)."""
+DIRECTIONS = ("left", "right", "across")
+
+FALSE_PASS_REASONS = {
+    # The coach's pass reason "♠A could win a spade trick that catches ♠Q; ..." said while the seat keeps ♠Q
+    # itself (and says "Keep ♠Q" in the same reason): no trick can hold both.  Reported, not ours to change.
+    (31, 2), (44, 2), (80, 2), (103, 3), (106, 1), (118, 0), (154, 1), (155, 0), (167, 3), (173, 0), (189, 0),
+    (192, 3), (201, 1), (204, 0), (217, 2), (218, 0), (224, 2), (234, 1), (255, 3), (256, 1), (261, 2), (262, 2),
+    (273, 0), (288, 2), (291, 1),
+}
+
+
+def pass_reasons() -> list[tuple[int, int, HandState, Recommendation]]:
+    found = []
+    for number in range(PASS_DEALS):
+        state = HandState.new(deal_hands(number, number % 3 + 1), DIRECTIONS[number % 3])
+        found += [(number, seat, state, recommend(state.view(seat))) for seat in range(4)]
+    return found
+
+
+@pytest.fixture(scope="module")
+def pass_reading() -> tuple[Reading, Examples, Reading]:
+    """The pass reasons read: all but :data:`FALSE_PASS_REASONS`, and those alone."""
+    reading, examples, known = Reading(), Examples(), Reading()
+    for number, seat, state, advice in pass_reasons():
+        where = f"deal {number} ({DIRECTIONS[number % 3]}), seat {seat}'s pass"
+        read(advice.reason, state, seat, known if (number, seat) in FALSE_PASS_REASONS else reading, where=where,
+             passing=advice.cards)
+        note_examples(advice.reason, state, seat, examples, passing=advice.cards)
+    return reading, examples, known
+
+
+def test_the_coachs_pass_reasons_mean_what_they_say(pass_reading: tuple[Reading, Examples, Reading]) -> None:
+    reading, _, _ = pass_reading
+    print(f"meaning checker, passes: {reading.texts} reasons, {reading.recognised} sentences recognised, "
+          f"{len(reading.unrecognised)} not, {len(reading.false)} false")
+    assert not reading.false, "\n".join(reading.false[:20])
+    assert reading.texts >= 1100 and reading.recognised >= 2 * reading.texts
+    assert len(reading.unrecognised) <= reading.recognised // 50, sorted(set(reading.unrecognised))[:20]
+
+
+@pytest.mark.xfail(strict=True, reason="the coach's pass reason says '♠A could win a spade trick that catches ♠Q' "
+                                       "while the seat keeps ♠Q itself, on the 25 passes of FALSE_PASS_REASONS: "
+                                       "reported, the words are not this checker's to change")
+def test_the_known_false_pass_reasons_are_true(pass_reading: tuple[Reading, Examples, Reading]) -> None:
+    _, _, known = pass_reading
+    assert known.texts == len(FALSE_PASS_REASONS)
+    assert not known.false, "\n".join(known.false)
+
+
+@pytest.fixture(scope="module")
+def review_reading(whole: bool) -> tuple[Reading, Examples]:
+    hands = reviewed_hands(REVIEWED)
+    if not whole:
+        hands = random.Random(SAMPLE_SEED).sample(hands, SAMPLE_REVIEWED)
+    # Passing hands too: seed 701's random pass is a costly one, and its player shoots the moon.
+    hands += passing_hands(PASSING_SEEDS if whole else PASSING_SEEDS[1:2])
+    reading, examples = Reading(), Examples()
+    for number, hand in enumerate(hands):
+        review = review_hand(hand, 0)
+        mine = [index for index, (seat, _) in enumerate(hand.plays) if seat == 0]
+        for group in review.groups:
+            index = next(i for i in mine if i // 4 == group.costliest.trick - 1)
+            state = replayed(hand, index)
+            entry = group.describe()
+            read(entry, state, 0, reading, where=f"reviewed hand {number}, trick {group.costliest.trick}", later=hand)
+            note_examples(entry, state, 0, examples, later=hand)
+        summary = review.summary()
+        read(summary, hand, 0, reading, where=f"reviewed hand {number}, summary", later=hand)
+        note_examples(summary, hand, 0, examples, later=hand)
+        pass_mistake = getattr(review, "pass_mistake", None)  # the pass's review, where the hand passed
+        if pass_mistake is not None:
+            # Only the entry's own sentence: the pass judge's reasons have no written meaning yet.
+            entry = meanings.split_sentences(pass_mistake.describe())[0]
+            read(entry, hand, 0, reading, where=f"reviewed hand {number}, pass", later=hand)
+            note_examples(entry, hand, 0, examples, later=hand)
+    return reading, examples
+
+
+def test_the_reviews_entries_mean_what_they_say(review_reading: tuple[Reading, Examples]) -> None:
+    reading, _ = review_reading
+    print(f"meaning checker, review: {reading.texts} entries, {reading.recognised} sentences recognised, "
+          f"{len(reading.unrecognised)} not, {len(reading.false)} false")
+    assert not reading.false, "\n".join(reading.false[:20])
+    assert reading.texts >= 1 and reading.recognised >= 2 * reading.texts
+    assert not reading.unrecognised, reading.unrecognised
+
+
+@pytest.fixture(scope="module")
+def true_examples(puzzle_reading: tuple[Reading, Examples], coach_reading: tuple[Reading, Examples],
+                  review_reading: tuple[Reading, Examples],
+                  pass_reading: tuple[Reading, Examples, Reading]) -> Examples:
+    return {**pass_reading[1], **review_reading[1], **coach_reading[1], **puzzle_reading[1]}
