@@ -386,10 +386,15 @@ class QueenOut(Fact):
 
 @dataclass(frozen=True, slots=True)
 class QueenGone(Fact):
-    """♠Q has already been played in this hand."""
+    """♠Q has already been played, in a finished trick of this hand.
+
+    Not while she lies in the trick in progress: "♠Q has already been played, so ♠K can take
+    this spade trick without catching it" is read as "she is out of the way", and a card that
+    takes that trick takes her (the meaning checker, tests/meanings.py, found it said so).
+    """
 
     def holds(self, position: Situation) -> bool:
-        return bool(position.knowledge.played & QUEEN_OF_SPADES.bit)
+        return bool(position.knowledge.played & QUEEN_OF_SPADES.bit) and QUEEN_OF_SPADES not in position.trick
 
 
 @dataclass(frozen=True, slots=True)

@@ -186,7 +186,11 @@ class QueenPassedGuarded(PassFact):
 
 @dataclass(frozen=True, slots=True)
 class TopSpadePassed(PassFact):
-    """♠A or ♠K passed from a short spade suit: it could have been forced to catch ♠Q."""
+    """♠A or ♠K passed from a short spade suit: it could have been forced to catch ♠Q.
+
+    Only while the seat keeps no ♠Q of its own: a trick cannot hold both of the seat's cards, so
+    with ♠Q kept the sentence would be false (tests/meanings.py found it said so).
+    """
 
     card: Card
     low_spades: int
@@ -199,6 +203,7 @@ class TopSpadePassed(PassFact):
 
     def holds(self, position: Situation) -> bool:
         return (self.card in position.passing and self.card.suit is Suit.SPADES and self.card.rank in _TOP_SPADES
+                and QUEEN_OF_SPADES not in position.kept
                 and low_spades(position.hand) == self.low_spades < LOW_SPADES_TO_KEEP_QUEEN)
 
     def grounds(self, position: Situation) -> tuple[Fact, ...]:
@@ -213,7 +218,10 @@ class TopSpadePassed(PassFact):
 
 @dataclass(frozen=True, slots=True)
 class TopSpadePassedGuarded(PassFact):
-    """♠A or ♠K passed from a hand with enough low spades: still a card that can catch ♠Q."""
+    """♠A or ♠K passed from a hand with enough low spades: still a card that can catch ♠Q.
+
+    Only while the seat keeps no ♠Q of its own (see :class:`TopSpadePassed`).
+    """
 
     card: Card
     low_spades: int
@@ -223,6 +231,7 @@ class TopSpadePassedGuarded(PassFact):
 
     def holds(self, position: Situation) -> bool:
         return (self.card in position.passing and self.card.suit is Suit.SPADES and self.card.rank in _TOP_SPADES
+                and QUEEN_OF_SPADES not in position.kept
                 and low_spades(position.hand) == self.low_spades >= LOW_SPADES_TO_KEEP_QUEEN)
 
     def grounds(self, position: Situation) -> tuple[Fact, ...]:
@@ -291,15 +300,22 @@ class HighHeartsPassed(_HighCardsPassed):
 
 @dataclass(frozen=True, slots=True)
 class HighCardsPassed(_HighCardsPassed):
-    """High clubs or diamonds passed: they could win tricks the learner does not want."""
+    """High clubs or diamonds passed: they could win tricks the learner does not want.
+
+    ♠A and ♠K count as such cards too when the seat keeps ♠Q: they cannot catch their own queen
+    (:class:`TopSpadePassed` would say they could), but they can still win a spade trick that
+    others throw hearts on.
+    """
 
     tone: ClassVar[PassTone] = PassTone.GOOD
     pattern, plural_pattern = marked_n("{cards} is a high card that could win a trick you would rather not take.",
                                        "{cards} are high cards that could win tricks you would rather not take.")
 
     def holds(self, position: Situation) -> bool:
-        return bool(self.cards) and all(card in position.passing and card.suit in (Suit.CLUBS, Suit.DIAMONDS)
-                                        and card.rank >= HIGH_SIDE_RANK for card in self.cards)
+        return bool(self.cards) and all(card in position.passing and card.rank >= HIGH_SIDE_RANK and (
+            card.suit in (Suit.CLUBS, Suit.DIAMONDS)
+            or (card.rank in _TOP_SPADES and card.suit is Suit.SPADES and QUEEN_OF_SPADES in position.kept))
+            for card in self.cards)
 
 
 @dataclass(frozen=True, slots=True)

@@ -137,7 +137,7 @@ def true_of_deal(fact: Fact, state: HandState, seat: int, figures: dict[Card, Ap
         case facts.QueenOut():
             return QUEEN_OF_SPADES in hidden
         case facts.QueenGone():
-            return any(card == QUEEN_OF_SPADES for _, card in state.plays)
+            return QUEEN_OF_SPADES in finished
         case facts.HigherOut(card=card, count=count):
             return count >= 1 and sum(1 for c in hidden if c.suit is card.suit and c.rank > card.rank) == count
         case facts.MayBeOvertaken(card=card):
