@@ -96,3 +96,18 @@ def test_a_miscounted_parting_is_not_said() -> None:
     assert not PartsAt(dataclasses.replace(found, parted=found.parted + 1)).holds(situation)
     assert not PartsAt(dataclasses.replace(found, taker=to_card("♥3"))).holds(situation)
     assert not PartsAt(dataclasses.replace(found, trick=9)).holds(situation)  # a trick already played
+
+
+def test_a_parting_at_this_trick_is_not_said_when_the_situation_already_tells_the_cards_apart() -> None:
+    # CPU1's ♠K is winning a trick holding ♠Q: "play ♠3, which stays under it" is not true of ♠A, so it
+    # already says what parts them; "♠A takes this trick" would only repeat it.
+    deal = ("♣2 ♠A ♠3 ♦2 ♦3 ♦4 ♦5 ♦6 ♦7 ♦8 ♥2 ♥3 ♥4",
+            "♣A ♠K ♠4 ♠5 ♠6 ♠7 ♦9 ♦10 ♦J ♥5 ♥6 ♥7 ♥8",
+            "♣3 ♠2 ♠8 ♠9 ♠10 ♠J ♦Q ♦K ♦A ♥9 ♥10 ♥J ♥Q",
+            "♣4 ♠Q ♣5 ♣6 ♣7 ♣8 ♣9 ♣10 ♣J ♣Q ♣K ♥K ♥A")
+    view = position(deal, "♣2 ♣A ♣3 ♣4 ♠K ♠2 ♠Q").view(0)
+    found = parting(view, to_card("♠3"), to_card("♠A"), deals=30, seed=2)
+    assert found is not None and found.now and found.taker == to_card("♠A")
+    advice = recommend(view)
+    assert advice.reason.startswith("CPU1's ♠K is winning this trick with 13 points in it, so play ♠3")
+    assert "deals played out" not in advice.reason
