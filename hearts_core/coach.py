@@ -55,7 +55,7 @@ from hearts_core.coach_words import (
     said_claim,
     situation_claims,
 )
-from hearts_core.difference import parting
+from hearts_core.difference import PLAY_OUT_DEALS, parting
 from hearts_core.errors import InvalidPositionError
 from hearts_core.facts import Fact, OnlyLegal, Situation
 from hearts_core.state import Phase, SeatView
@@ -158,8 +158,9 @@ def recommend(view: SeatView, *, seed: int | None = None, time_budget: float = R
     best, runner = judgement.ranked[0], judgement.ranked[1]
     parts = None
     if not best.shooting and not runner.shooting:
-        # The judge's own deals, replayed for the two cards: the idea is found where the figures come from.
-        parts = parting(view, best.card, runner.card, deals=best.worlds,
+        # The judge's own deals (the first of them: the cost stays bounded), replayed for the two cards,
+        # so the idea is found where the figures come from.
+        parts = parting(view, best.card, runner.card, deals=min(best.worlds, PLAY_OUT_DEALS),
                         seed=position_seed(view) if seed is None else seed)
     claims = choice_claims(position, judgement, best.card, runner.card, parts)
     return Recommendation(joined(claims), best.card, alternatives=judgement.ranked, facts=facts_of(claims))

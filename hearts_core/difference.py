@@ -64,9 +64,10 @@ PARTING_SHARE: Final = 0.5
 """A parting trick is named only when it is the first costly trick of more than this share of the deals that differ."""
 MIN_DIFFERING: Final = 4
 """... and only when at least this many deals differ: fewer is an anecdote, not a pattern."""
-PLAY_OUT_DEALS: Final = 60
-"""How many deals are played out when no count is given: enough for a share of 0.6 to mean something, and
-each deal is two whole play-outs, a small fraction of the judge's own search."""
+PLAY_OUT_DEALS: Final = 100
+"""The most deals played out (the coach takes the first of the judge's deals, up to this many): enough for
+a majority to mean something, and as each deal is two whole play-outs, about a fifth of a coach's reason's
+time, where all of the judge's 200 took a third."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -6,7 +6,7 @@ import dataclasses
 
 from hearts_core import HandState, to_card
 from hearts_core.coach import judge, position_seed, recommend
-from hearts_core.difference import MIN_DIFFERING, PARTING_SHARE, parting, play_out_pairs
+from hearts_core.difference import MIN_DIFFERING, PARTING_SHARE, PLAY_OUT_DEALS, parting, play_out_pairs
 from hearts_core.facts import PartsAt, Situation
 
 # Puzzle 2026-300-39's game, played without the pass (each seat holds at the start what it played with).
@@ -44,8 +44,9 @@ def test_the_coach_says_the_idea_after_the_situation() -> None:
     advice = recommend(view)
     assert advice.card == to_card("♥7")
     judgement = judge(view)
-    found = parting(view, to_card("♥7"), to_card("♥3"), deals=judgement.ranked[0].worlds, seed=position_seed(view))
-    assert found is not None
+    deals = min(judgement.ranked[0].worlds, PLAY_OUT_DEALS)
+    found = parting(view, to_card("♥7"), to_card("♥3"), deals=deals, seed=position_seed(view))
+    assert found is not None and found.deals == PLAY_OUT_DEALS
     idea = (f"Play ♥7 now and keep ♥3 for later: in {found.parted} of {found.deals} deals played out, playing ♥3 "
             f"now leaves ♥7 to take trick 11 and its points, which playing ♥7 now avoids.")
     situation, said, figures = advice.reason.partition(idea)
