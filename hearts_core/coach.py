@@ -13,6 +13,9 @@ Design choices:
   :func:`~hearts_core.coach_judgement.judge`: the hard player's search at the judge's
   budget, seeded from the position, which is also what the review
   (:mod:`hearts_core.review`) weighs each play by, so the two can never disagree.
+* The reason names what separates the card from the runner-up where one trick says it: both
+  are replayed in the judge's own sampled deals (:mod:`hearts_core.difference`), and the
+  trick where the runner-up's line loses its points is said after the table's situation.
 * Its reason is true by construction: every sentence is a
   :class:`~hearts_core.coach_words.Claim`, said only when every fact it states holds of
   the position.  In the passing phase it recommends the sound player's pass, with the
@@ -52,6 +55,7 @@ from hearts_core.coach_words import (
     said_claim,
     situation_claims,
 )
+from hearts_core.difference import PLAY_OUT_DEALS, parting
 from hearts_core.errors import InvalidPositionError
 from hearts_core.facts import Fact, OnlyLegal, Situation
 from hearts_core.state import Phase, SeatView
@@ -151,6 +155,12 @@ def recommend(view: SeatView, *, seed: int | None = None, time_budget: float = R
         only = claim(marked("{card} is your only legal card, so play it."), (OnlyLegal(legal[0]),), card=legal[0])
         return Recommendation(only.text(), legal[0], facts=only.facts)
     judgement = judge(view, seed=seed, time_budget=time_budget)
-    best = judgement.ranked[0]
-    claims = choice_claims(position, judgement, best.card, judgement.ranked[1].card)
+    best, runner = judgement.ranked[0], judgement.ranked[1]
+    parts = None
+    if not best.shooting and not runner.shooting:
+        # The judge's own deals (the first of them: the cost stays bounded), replayed for the two cards,
+        # so the idea is found where the figures come from.
+        parts = parting(view, best.card, runner.card, deals=min(best.worlds, PLAY_OUT_DEALS),
+                        seed=position_seed(view) if seed is None else seed)
+    claims = choice_claims(position, judgement, best.card, runner.card, parts)
     return Recommendation(joined(claims), best.card, alternatives=judgement.ranked, facts=facts_of(claims))

@@ -7,10 +7,12 @@ Design choices:
   its facts holds of the position (:func:`first_true`), so a reason is true by
   construction.
 * The generators list what might be said, most telling first: what the table shows
-  (:func:`situation_claims`), what the search's figures say (:func:`figure_claims`: a
-  difference only when it is clear, :func:`~hearts_core.facts.clear_difference`, quoting
-  the score the hand should end with, rounded for a learner), what a played card did
-  (:func:`played_claims`) and why a pass's cards go (:func:`pass_claims`).
+  (:func:`situation_claims`), what separates the best card from the runner-up in the deals
+  played out (:func:`idea_claims`, from :mod:`hearts_core.difference`), what the search's
+  figures say (:func:`figure_claims`: a difference only when it is clear,
+  :func:`~hearts_core.facts.clear_difference`, quoting the score the hand should end with,
+  rounded for a learner), what a played card did (:func:`played_claims`) and why a pass's
+  cards go (:func:`pass_claims`).
 * Players are named as the coached seat sees the table (``_seen``), so a puzzle seen
   from any seat names them as its board does.
 """
@@ -24,6 +26,7 @@ from typing import Final
 from hearts_core.bots import Appraisal
 from hearts_core.cards import ACE, KING, QUEEN, Card, Suit
 from hearts_core.coach_judgement import Judgement
+from hearts_core.difference import Parting
 from hearts_core.facts import (
     AboutAsGood,
     AllAbove,
@@ -46,6 +49,7 @@ from hearts_core.facts import (
     NoVoidShown,
     OthersTookNoPoints,
     Over,
+    PartsAt,
     PlaysLast,
     QueenGone,
     QueenOut,
@@ -82,6 +86,7 @@ __all__ = [
     "facts_of",
     "figure_claims",
     "first_true",
+    "idea_claims",
     "joined",
     "pass_claims",
     "played_claims",
@@ -144,14 +149,53 @@ def facts_of(claims: Iterable[Claim]) -> tuple[Fact, ...]:
     return tuple(fact for item in claims for fact in item.facts)
 
 
-def choice_claims(position: Situation, judgement: Judgement, card: Card, other: Card) -> tuple[Claim, ...]:
-    """Why ``card`` rather than ``other``: what the table shows about it, then what the search's figures say.
+def choice_claims(position: Situation, judgement: Judgement, card: Card, other: Card,
+                  parting: Parting | None = None) -> tuple[Claim, ...]:
+    """Why ``card`` rather than ``other``: what the table shows about it, where the two part, then the figures.
 
-    Every claim returned has been checked against the position.
+    ``parting`` is where ``other``'s line loses its points in the deals played out
+    (:func:`hearts_core.difference.parting`), if one trick says it: the idea sentence, said
+    after the situation and only when ``card`` is clearly the better.  When the two part at
+    this very trick the idea is said only if the situation sentence would be as true of
+    ``other`` (the same pattern): otherwise that sentence already tells them apart.  Every
+    claim returned has been checked against the position.
     """
     situation = first_true(position, situation_claims(position, judgement.figures(card)))
+    idea = None
+    if parting is not None:
+        theirs = first_true(position, situation_claims(position, judgement.figures(other))) if parting.now else None
+        if not parting.now or (situation is not None and theirs is not None and theirs.pattern == situation.pattern):
+            idea = first_true(position, idea_claims(judgement, parting))
     figures = first_true(position, figure_claims(judgement, card, other, position.view.points_taken[position.seat]))
-    return tuple(item for item in (situation, figures) if item is not None)
+    return tuple(item for item in (situation, idea, figures) if item is not None)
+
+
+def idea_claims(judgement: Judgement, parting: Parting) -> Iterator[Claim]:
+    """What separates ``parting.best`` from ``parting.runner``: the trick where the runner-up's line loses its points.
+
+    Said of the deals played out, with their count, and only when the best card is clearly
+    better for the seat's own score (:class:`~hearts_core.facts.Better`): where the two are
+    about as good, naming one trick would overstate a difference the figures do not show.
+    """
+    best, runner, taker = parting.best, parting.runner, parting.taker
+    own, own_error = judgement.own_gain(best, runner)
+    grounds = (PartsAt(parting), Better(best, runner, own, own_error))
+    count, deals, trick = parting.parted, parting.deals, parting.trick
+    if parting.now:
+        yield claim(marked("Play {best} rather than {runner}: in {count} of {deals} deals played out, {runner} takes "
+                           "this trick and its points, which playing {best} now avoids."),
+                    grounds, best=best, runner=runner, count=count, deals=deals)
+    elif taker is best and runner.suit is best.suit and runner.rank < best.rank:
+        # The lower card kept is the exit: the higher one, played now while it is safe, cannot be caught later.
+        yield claim(marked("Play {best} now and keep {runner} for later: in {count} of {deals} deals played out, "
+                           "playing {runner} now leaves {best} to take trick {trick} and its points, which playing "
+                           "{best} now avoids."), grounds, best=best, runner=runner, count=count, deals=deals,
+                    trick=trick)
+    else:
+        yield claim(marked("Play {best} rather than {runner}: in {count} of {deals} deals played out, playing "
+                           "{runner} now leaves your {taker} to take trick {trick} and its points, which playing "
+                           "{best} now avoids."), grounds, best=best, runner=runner, taker=taker, count=count,
+                    deals=deals, trick=trick)
 
 
 def figure_claims(judgement: Judgement, card: Card, other: Card, already: int) -> Iterator[Claim]:

@@ -35,6 +35,7 @@ from functools import cached_property
 from typing import Final
 
 from hearts_core.cards import DECK, Card, Suit, cards_from_mask, mask_of
+from hearts_core.difference import MIN_DIFFERING, PARTING_SHARE, Parting
 from hearts_core.fastsim import sim_from_view
 from hearts_core.kernel import SUIT_MASKS, points_table
 from hearts_core.knowledge import Knowledge
@@ -67,6 +68,7 @@ __all__ = [
     "OnlyLegal",
     "OthersTookNoPoints",
     "Over",
+    "PartsAt",
     "PassEmptiesSuit",
     "PlaysLast",
     "QueenGone",
@@ -655,3 +657,36 @@ class ShootingPays(Fact):
 
     def holds(self, position: Situation) -> bool:
         return self.shooting and position.holds_card(self.card)
+
+
+@dataclass(frozen=True, slots=True)
+class PartsAt(Fact):
+    """In the deals played out, the runner-up's line loses its points at one trick, which the best line avoids.
+
+    What :class:`~hearts_core.difference.Parting` found, recounted from its own play-outs:
+    ``parting.parted`` of ``parting.deals`` deals are ones in which the seat's
+    ``parting.taker`` takes trick ``parting.trick`` with points after ``parting.runner`` is
+    played now, and the seat takes none of that trick's points after ``parting.best``; and that
+    trick is the first costly one of more than :data:`~hearts_core.difference.PARTING_SHARE`
+    of the (at least :data:`~hearts_core.difference.MIN_DIFFERING`) deals that differ.  The
+    cards are the seat's, and the trick is this one or one to come.
+    """
+
+    parting: Parting
+
+    def holds(self, position: Situation) -> bool:
+        found = self.parting
+        now = len(position.view.tricks) + 1
+        pairs = found.pairs
+        if not (found.seat == position.seat and found.best != found.runner and pairs
+                and all(position.holds_card(card) for card in (found.best, found.runner, found.taker))
+                and now <= found.trick <= now + len(position.view.hand) - 1 and found.deals == len(pairs)
+                and all(pair.best.card is found.best and pair.runner.card is found.runner for pair in pairs)):
+            return False
+        parted = sum(1 for pair in pairs if pair.parts_at(found.seat, found.trick, found.taker))
+        firsts = [pair.first_costlier(found.seat) for pair in pairs]
+        differing = sum(1 for outcome in firsts if outcome is not None)
+        first = sum(1 for outcome in firsts
+                    if outcome is not None and (outcome.number, outcome.card) == (found.trick, found.taker))
+        return (parted == found.parted > 0 and differing == found.differing >= MIN_DIFFERING
+                and first == found.first > PARTING_SHARE * differing)

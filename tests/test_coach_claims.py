@@ -30,7 +30,7 @@ from dataclasses import dataclass, field
 
 import pytest
 
-from hearts_core import HandState, Suit, deal_hands, facts, to_card
+from hearts_core import HandState, Suit, deal_hands, difference, facts, to_card
 from hearts_core.bots import LEVELS, Appraisal, Bot, make_bot, paired_difference
 from hearts_core.cards import DECK, Card
 from hearts_core.coach import Recommendation, judge, recommend
@@ -204,8 +204,57 @@ def true_of_deal(fact: Fact, state: HandState, seat: int, figures: dict[Card, Ap
                     and all(c.rank < min(card.rank for card in hearts) for c in hidden if c.suit is Suit.HEARTS))
         case facts.OthersTookNoPoints():
             return all(state.points_taken[other] == 0 for other in others(seat))
+        case facts.PartsAt(parting=found):
+            return parting_is_true(found, state, seat, figures)
     # A fact the checker cannot re-derive is a failure: add it above.
     return False
+
+
+def line_score(tricks: tuple[difference.TrickOutcome, ...], state: HandState, seat: int) -> int:
+    """The seat's hand score at the end of a recorded line, the moon rule applied here from the points."""
+    taken = list(state.points_taken)
+    for trick in tricks:
+        taken[trick.winner] += trick.points
+    shooter = next((who for who in range(4) if taken[who] == 26), None)
+    return taken[seat] if shooter is None else 0 if shooter == seat else 26
+
+
+def parting_is_true(found: difference.Parting, state: HandState, seat: int, figures: dict[Card, Appraisal]) -> bool:
+    """The parting trick's counts, recounted from its play-outs, which are the very deals the search's figures average.
+
+    Each line plays the seat's own cards, the first one the card it is named for, and ends with
+    the score the search kept for that deal; the quoted count is recounted from the lines.
+    """
+    hand = state.hand(seat)
+    now = len(state.tricks) + 1
+    if not (found.seat == seat and {found.best, found.runner, found.taker} <= set(hand)
+            and now <= found.trick <= 13 and found.deals == len(found.pairs) > 0):
+        return False
+    for index, pair in enumerate(found.pairs):
+        for line, card in ((pair.best, found.best), (pair.runner, found.runner)):
+            mine = [trick.card for trick in line.tricks]
+            if (line.card != card or mine[0] != card or len(set(mine)) != len(mine) or not set(mine) <= set(hand)
+                    or [trick.number for trick in line.tricks] != list(range(now, 14))):
+                return False
+            if figures[card].shooting or line_score(line.tricks, state, seat) != figures[card].world_points[index]:
+                return False
+
+    def taken(tricks: tuple[difference.TrickOutcome, ...], number: int) -> int:
+        return sum(trick.points for trick in tricks if trick.number == number and trick.winner == seat)
+
+    firsts = []
+    for pair in found.pairs:
+        for number in range(now, 14):
+            if sum(taken(pair.runner.tricks, n) for n in range(now, number + 1)) > sum(
+                    taken(pair.best.tricks, n) for n in range(now, number + 1)):
+                firsts.append((number, pair.runner.tricks[number - now].card))
+                break
+    parted = sum(1 for pair in found.pairs
+                 if taken(pair.runner.tricks, found.trick) > 0 and pair.runner.tricks[found.trick - now].card
+                 == found.taker and taken(pair.best.tricks, found.trick) == 0)
+    first = firsts.count((found.trick, found.taker))
+    return (parted == found.parted > 0 and len(firsts) == found.differing >= difference.MIN_DIFFERING
+            and first == found.first > difference.PARTING_SHARE * len(firsts))
 
 
 FIGURE = re.compile(r"about (\d+) points?")
@@ -343,7 +392,7 @@ def test_every_fact_of_every_reason_is_true_of_the_deal(advised: Advised, whole_
         assert tally.positions >= 70 and moon == SAMPLE_MOON and passes >= 8
     # The reasons really use the facts of every phase and situation, not one kind.
     for kind in ("Winning", "Under", "Void", "QueenOut", "Expected", "AboutAsGood", "Better", "HigherOut",
-                 "PassEmptiesSuit", "FirstTrick", "MoonThreat", "SpadesBelowQueen"):
+                 "PassEmptiesSuit", "FirstTrick", "MoonThreat", "SpadesBelowQueen", "PartsAt"):
         assert tally.kinds[kind] > 0, (kind, tally.kinds)
 
 

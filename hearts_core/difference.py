@@ -1,0 +1,216 @@
+"""Where two cards part: the trick at which the runner-up's line costs the seat points the best card's does not.
+
+Design choices:
+
+* A reason should say what separates the best card from the runner-up, not what the two
+  share ("♥3 stays under ♥K too").  The separation is found from play-outs, the same kind the
+  search ranks by: both cards are played out in the *same* sampled deals (common random
+  numbers, as :meth:`hearts_core.bots.HardBot.appraise` does), the rest of the hand played by
+  the sound player (:func:`~hearts_core.policy.rollout_card`), and every trick from this one
+  on is recorded: who took it, the seat's card in it and its points (:class:`PlayOut`).
+* Per deal, the *parting trick* is the first trick after which the runner-up's line has
+  cost the seat more points than the best line; the seat necessarily took that trick in the
+  runner-up's line, and its card in it is the *taker*.  Over the deals, the most common
+  (trick, taker) is the idea: "keep ♥3: with ♥3 played now, ♥7 is left to take the last
+  heart trick".  It is kept only when it is the parting trick of more than half
+  (:data:`PARTING_SHARE`) of the deals in which the runner-up's line costs more at all, and
+  there are at least :data:`MIN_DIFFERING` such deals.  "Most of the deals" is what the words
+  claim, and a majority is the least that makes one trick *the* place the lines part: no other
+  trick can then be as common.  A higher bar (three in five was tried) silences true ideas,
+  because the same idea is often split over neighbouring tricks: on puzzle 2026-300-39, ♥7
+  is left to take trick 11 in about two thirds of the deals that differ, and trick 12 in many others.
+* Per-trick points are points taken in tricks, before the moon rule, so lines in which
+  anyone shoots the moon (or the seat does) are not comparable trick by trick; the coach
+  does not ask when the seat's best line is a moon bid.
+* The figures a sentence quotes are literal counts over every deal played out, kept with
+  their evidence (:attr:`Parting.pairs`): in how many deals the taker takes the parting
+  trick with points in the runner-up's line *and* the seat takes none of that trick's points
+  in the best line (:attr:`Parting.parted`).  So "in 9 of 10 deals played out" is exactly
+  true of the deals played out, and a checker can recount it.
+* Deterministic: the deals come from ``random.Random(seed)`` through
+  :meth:`~hearts_core.knowledge.Knowledge.sample`, drawn in the order the coach's judge
+  (:func:`hearts_core.coach_judgement.judge`) draws them with the same seed, so given the
+  judge's seed and number of deals the play-outs are the very deals its figures average over.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from dataclasses import dataclass, field
+from typing import Final
+
+from hearts_core.cards import DECK, Card
+from hearts_core.fastsim import Sim, sim_from_view
+from hearts_core.knowledge import Knowledge
+from hearts_core.policy import rollout_card
+from hearts_core.state import SeatView
+
+__all__ = [
+    "MIN_DIFFERING",
+    "PARTING_SHARE",
+    "PLAY_OUT_DEALS",
+    "DealPair",
+    "Parting",
+    "PlayOut",
+    "TrickOutcome",
+    "find_parting",
+    "parting",
+    "play_out",
+    "play_out_pairs",
+]
+
+PARTING_SHARE: Final = 0.5
+"""A parting trick is named only when it is the first costly trick of more than this share of the deals that differ."""
+MIN_DIFFERING: Final = 4
+"""... and only when at least this many deals differ: fewer is an anecdote, not a pattern."""
+PLAY_OUT_DEALS: Final = 100
+"""The most deals played out (the coach takes the first of the judge's deals, up to this many): enough for
+a majority to mean something, and as each deal is two whole play-outs, about a fifth of a coach's reason's
+time, where all of the judge's 200 took a third."""
+
+
+@dataclass(frozen=True, slots=True)
+class TrickOutcome:
+    """One trick of a play-out: its number in the hand (1 to 13), who took it, the seat's card in it, its points."""
+
+    number: int
+    winner: int
+    card: Card
+    points: int
+
+
+@dataclass(frozen=True, slots=True)
+class PlayOut:
+    """One line in one deal: the card played now and every trick from this one to the end of the hand."""
+
+    card: Card
+    tricks: tuple[TrickOutcome, ...]
+
+    def taken(self, seat: int, number: int) -> int:
+        """Points ``seat`` takes in trick ``number`` of this line (0 for a trick it did not take)."""
+        return sum(trick.points for trick in self.tricks if trick.number == number and trick.winner == seat)
+
+    def trick(self, number: int) -> TrickOutcome | None:
+        """Trick ``number`` of this line, if it was played in it."""
+        return next((trick for trick in self.tricks if trick.number == number), None)
+
+
+@dataclass(frozen=True, slots=True)
+class DealPair:
+    """The best card's line and the runner-up's line in one sampled deal."""
+
+    best: PlayOut
+    runner: PlayOut
+
+    def first_costlier(self, seat: int) -> TrickOutcome | None:
+        """The runner-up line's trick after which it has cost ``seat`` more points than the best line, if any."""
+        best_total = runner_total = 0
+        for mine, theirs in zip(self.best.tricks, self.runner.tricks, strict=True):
+            best_total += mine.points if mine.winner == seat else 0
+            runner_total += theirs.points if theirs.winner == seat else 0
+            if runner_total > best_total:
+                return theirs
+        return None
+
+    def parts_at(self, seat: int, number: int, taker: Card) -> bool:
+        """In the runner-up's line ``taker`` takes trick ``number`` with points; in the best line the seat takes none of
+        that trick's points."""
+        theirs = self.runner.trick(number)
+        return (theirs is not None and theirs.winner == seat and theirs.card is taker and theirs.points > 0
+                and self.best.taken(seat, number) == 0)
+
+
+@dataclass(frozen=True, slots=True)
+class Parting:
+    """Where the runner-up's line loses its points: trick ``trick``, taken by the seat's ``taker``.
+
+    ``first`` deals have (``trick``, ``taker``) as their parting trick, of ``differing`` deals in
+    which the runner-up's line costs more points at some trick, of ``deals`` played out;
+    ``parted`` is the figure a sentence quotes: deals in which ``taker`` takes trick ``trick``
+    with points in the runner-up's line and the seat takes none of that trick's points in the
+    best line.  ``pairs`` are the play-outs themselves, the evidence for every count.
+    """
+
+    seat: int
+    best: Card
+    runner: Card
+    trick: int
+    taker: Card
+    first: int
+    differing: int
+    parted: int
+    deals: int
+    pairs: tuple[DealPair, ...] = field(repr=False)
+
+    @property
+    def now(self) -> bool:
+        """True when the lines part at the trick being played now (the runner-up takes it)."""
+        return bool(self.pairs) and self.pairs[0].runner.tricks[0].number == self.trick
+
+
+def play_out(base: Sim, hands: tuple[int, int, int, int], seat: int, card: Card) -> PlayOut:
+    """``card`` played now from ``base`` in the deal ``hands``, the hand played to its end by the sound player."""
+    sim = base.copy()
+    sim.hands = list(hands)
+    tricks: list[TrickOutcome] = []
+    index = card.index
+    while True:
+        if sim.to_move == seat:
+            mine = index
+        number = sim.tricks_done + 1
+        if sim.play(index) >= 0:
+            tricks.append(TrickOutcome(number, sim.leader, DECK[mine], sim.last_trick_points))
+            if sim.is_over:
+                break
+        index = rollout_card(sim)
+    return PlayOut(card, tuple(tricks))
+
+
+def play_out_pairs(view: SeatView, best: Card, runner: Card, *, deals: int = PLAY_OUT_DEALS,
+                   seed: int = 0) -> tuple[DealPair, ...]:
+    """Both cards played out in the same ``deals`` sampled deals, drawn with ``random.Random(seed)``."""
+    knowledge = Knowledge.from_view(view)
+    base = sim_from_view(view)
+    rng = random.Random(seed)
+    pairs = []
+    for _ in range(deals):
+        hands = knowledge.sample(rng)
+        pairs.append(DealPair(play_out(base, hands, view.seat, best), play_out(base, hands, view.seat, runner)))
+    return tuple(pairs)
+
+
+def find_parting(seat: int, pairs: tuple[DealPair, ...]) -> Parting | None:
+    """The parting trick most of the differing deals share, or ``None`` when no single one holds.
+
+    ``None`` when fewer than :data:`MIN_DIFFERING` deals differ, or when the most common
+    (trick, taker) is the first costly trick of no more than :data:`PARTING_SHARE` of them.
+    """
+    if not pairs:
+        return None
+    firsts = [pair.first_costlier(seat) for pair in pairs]
+    costlier = [(outcome.number, outcome.card) for outcome in firsts if outcome is not None]
+    if len(costlier) < MIN_DIFFERING:
+        return None
+    (number, taker), first = Counter(costlier).most_common(1)[0]
+    if first <= PARTING_SHARE * len(costlier):
+        return None
+    parted = sum(1 for pair in pairs if pair.parts_at(seat, number, taker))
+    best, runner = pairs[0].best.card, pairs[0].runner.card
+    return Parting(seat, best, runner, number, taker, first, len(costlier), parted, len(pairs), pairs)
+
+
+def parting(view: SeatView, best: Card, runner: Card, *, deals: int = PLAY_OUT_DEALS,
+            seed: int = 0) -> Parting | None:
+    """Where ``runner`` loses its points against ``best`` in most deals played out, if one trick says it.
+
+    >>> from hearts_core.state import HandState
+    >>> deal = ("♣2 ♦2 ♦3 ♦4 ♦5 ♦6 ♦7 ♦8 ♦9 ♦10 ♦J ♦Q ♦K", "♣3 ♣4 ♣5 ♣6 ♣7 ♣8 ♣9 ♣10 ♣J ♣Q ♣K ♣A ♦A",
+    ...         "♠2 ♠3 ♠4 ♠5 ♠6 ♠7 ♠8 ♠9 ♠10 ♠J ♠Q ♠K ♠A", "♥2 ♥3 ♥4 ♥5 ♥6 ♥7 ♥8 ♥9 ♥10 ♥J ♥Q ♥K ♥A")
+    >>> state = HandState.new(deal, "hold")
+    >>> parting(state.view(0), DECK[0], DECK[0]) is None  # a card never parts from itself
+    True
+    """
+    if best is runner:
+        return None
+    return find_parting(view.seat, play_out_pairs(view, best, runner, deals=deals, seed=seed))

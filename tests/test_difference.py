@@ -1,0 +1,114 @@
+"""Where the best card and the runner-up part: the trick the runner-up's line loses its points, and the sentence."""
+
+from __future__ import annotations
+
+import dataclasses
+
+from hearts_core import HandState, to_card
+from hearts_core.coach import judge, position_seed, recommend
+from hearts_core.difference import MIN_DIFFERING, PARTING_SHARE, PLAY_OUT_DEALS, parting, play_out_pairs
+from hearts_core.facts import PartsAt, Situation
+
+# Puzzle 2026-300-39's game, played without the pass (each seat holds at the start what it played with).
+# Trick 10: CPU1 leads ♥J, CPU2 ♥10, CPU3 ♥K; you hold ♣5 ♠5 ♥3 ♥7 and must play a heart. Both stay
+# under ♥K; what parts them comes later: ♥3 kept ducks the last heart trick, ♥7 kept is left to take it.
+HEART_DEAL = ("♣2 ♣5 ♣7 ♦2 ♦9 ♦10 ♠2 ♠5 ♠7 ♠8 ♥3 ♥7 ♥8",
+              "♣6 ♣J ♣A ♦3 ♦6 ♦7 ♦J ♦K ♠4 ♠10 ♠Q ♥J ♥Q",
+              "♣3 ♣9 ♣Q ♦A ♠3 ♠9 ♠J ♠A ♥4 ♥5 ♥9 ♥10 ♥A",
+              "♣4 ♣8 ♣10 ♣K ♦4 ♦5 ♦8 ♦Q ♠6 ♠K ♥2 ♥6 ♥K")
+HEART_PLAYS = ("♣2 ♣6 ♣3 ♣K ♣8 ♣7 ♣J ♣Q ♦A ♦Q ♦10 ♦3 ♠9 ♠6 ♠8 ♠4 ♠3 ♠K ♠7 ♠10 ♦4 ♦2 ♦6 ♣9 ♦7 ♠A ♦5 ♦9 "
+               "♠2 ♠Q ♠J ♦8 ♦J ♥9 ♣10 ♥8 ♥J ♥10 ♥K")
+
+
+def position(deal: tuple[str, ...], plays: str) -> HandState:
+    state = HandState.new(deal, "hold")
+    for card in plays.split():
+        state.play(card)
+    return state
+
+
+def test_keeping_the_low_heart_ducks_the_last_heart_trick() -> None:
+    view = position(HEART_DEAL, HEART_PLAYS).view(0)
+    found = parting(view, to_card("♥7"), to_card("♥3"), deals=60, seed=5)
+    assert found is not None
+    # Not this trick (both cards stay under ♥K): a later one, taken by the ♥7 that ♥3 played now leaves behind.
+    assert (found.trick, found.taker) == (11, to_card("♥7"))
+    assert not found.now
+    assert found.differing >= MIN_DIFFERING and found.first > PARTING_SHARE * found.differing
+    assert 0 < found.parted <= found.deals == 60
+    assert PartsAt(found).holds(Situation(view))
+
+
+def test_the_coach_says_the_idea_after_the_situation() -> None:
+    view = position(HEART_DEAL, HEART_PLAYS).view(0)
+    advice = recommend(view)
+    assert advice.card == to_card("♥7")
+    judgement = judge(view)
+    deals = min(judgement.ranked[0].worlds, PLAY_OUT_DEALS)
+    found = parting(view, to_card("♥7"), to_card("♥3"), deals=deals, seed=position_seed(view))
+    assert found is not None and found.deals == PLAY_OUT_DEALS
+    idea = (f"Play ♥7 now and keep ♥3 for later: in {found.parted} of {found.deals} deals played out, playing ♥3 "
+            f"now leaves ♥7 to take trick 11 and its points, which playing ♥7 now avoids.")
+    situation, said, figures = advice.reason.partition(idea)
+    assert said == idea, advice.reason
+    assert situation.startswith("CPU3's ♥K is winning this trick") and figures.strip().startswith("With ♥7")
+    assert PartsAt(found) in advice.facts
+
+
+def test_the_play_outs_are_the_judges_own_deals() -> None:
+    view = position(HEART_DEAL, HEART_PLAYS).view(0)
+    judgement = judge(view)
+    best, runner = judgement.ranked[0], judgement.ranked[1]
+    pairs = play_out_pairs(view, best.card, runner.card, deals=best.worlds, seed=position_seed(view))
+    for line, figures in ((0, best), (1, runner)):
+        taken = [sum(trick.points for trick in (pair.best, pair.runner)[line].tricks if trick.winner == 0)
+                 for pair in pairs]
+        assert tuple(float(points) for points in taken) == figures.world_points
+
+
+def test_equal_cards_never_part() -> None:
+    # Trick one: CPU1 holds ♣3 and ♣4, with nothing between them; either follows ♣2 the same way.
+    deal = ("♣2 ♦2 ♦3 ♦4 ♦5 ♦6 ♦7 ♦8 ♦9 ♦10 ♦J ♦Q ♦K",
+            "♣3 ♣4 ♠2 ♠3 ♠4 ♠5 ♠6 ♠7 ♠8 ♥2 ♥3 ♥4 ♥5",
+            "♣5 ♣6 ♣7 ♣8 ♠9 ♠10 ♠J ♠Q ♥6 ♥7 ♥8 ♥9 ♥10",
+            "♣9 ♣10 ♣J ♣Q ♣K ♣A ♦A ♠K ♠A ♥J ♥Q ♥K ♥A")
+    view = position(deal, "♣2").view(1)
+    assert parting(view, to_card("♣3"), to_card("♣4"), deals=30, seed=1) is None
+    for pair in play_out_pairs(view, to_card("♣3"), to_card("♣4"), deals=30, seed=1):
+        assert pair.first_costlier(1) is None
+    assert "deals played out" not in recommend(view).reason
+
+
+def test_the_same_seed_finds_the_same_parting() -> None:
+    view = position(HEART_DEAL, HEART_PLAYS).view(0)
+    first = parting(view, to_card("♥7"), to_card("♥3"), deals=40, seed=11)
+    again = parting(view, to_card("♥7"), to_card("♥3"), deals=40, seed=11)
+    assert first is not None and first == again and first.pairs == again.pairs
+    other = parting(view, to_card("♥7"), to_card("♥3"), deals=40, seed=12)
+    assert other is not None and other.pairs != first.pairs
+    assert recommend(view).reason == recommend(view).reason
+
+
+def test_a_miscounted_parting_is_not_said() -> None:
+    view = position(HEART_DEAL, HEART_PLAYS).view(0)
+    found = parting(view, to_card("♥7"), to_card("♥3"), deals=60, seed=5)
+    assert found is not None
+    situation = Situation(view)
+    assert not PartsAt(dataclasses.replace(found, parted=found.parted + 1)).holds(situation)
+    assert not PartsAt(dataclasses.replace(found, taker=to_card("♥3"))).holds(situation)
+    assert not PartsAt(dataclasses.replace(found, trick=9)).holds(situation)  # a trick already played
+
+
+def test_a_parting_at_this_trick_is_not_said_when_the_situation_already_tells_the_cards_apart() -> None:
+    # CPU1's ♠K is winning a trick holding ♠Q: "play ♠3, which stays under it" is not true of ♠A, so it
+    # already says what parts them; "♠A takes this trick" would only repeat it.
+    deal = ("♣2 ♠A ♠3 ♦2 ♦3 ♦4 ♦5 ♦6 ♦7 ♦8 ♥2 ♥3 ♥4",
+            "♣A ♠K ♠4 ♠5 ♠6 ♠7 ♦9 ♦10 ♦J ♥5 ♥6 ♥7 ♥8",
+            "♣3 ♠2 ♠8 ♠9 ♠10 ♠J ♦Q ♦K ♦A ♥9 ♥10 ♥J ♥Q",
+            "♣4 ♠Q ♣5 ♣6 ♣7 ♣8 ♣9 ♣10 ♣J ♣Q ♣K ♥K ♥A")
+    view = position(deal, "♣2 ♣A ♣3 ♣4 ♠K ♠2 ♠Q").view(0)
+    found = parting(view, to_card("♠3"), to_card("♠A"), deals=30, seed=2)
+    assert found is not None and found.now and found.taker == to_card("♠A")
+    advice = recommend(view)
+    assert advice.reason.startswith("CPU1's ♠K is winning this trick with 13 points in it, so play ♠3")
+    assert "deals played out" not in advice.reason
