@@ -299,6 +299,52 @@ def _tie_either(position: Position, match: re.Match[str]) -> bool:
             and position.possible_end(about_in(g(match, "points"))))
 
 
+# ------------------------------------------------------------ where the two cards part
+# The counts are of the deals played out and are recounted by the claims audit
+# (tests/test_coach_claims.py, PartsAt); a reader can check the cards: both are the seat's to
+# play now, the count is a part of the deals, and the trick named is one still to come.
+
+
+def _counted(match: re.Match[str]) -> bool:
+    return 1 <= int(g(match, "count")) <= int(g(match, "deals"))
+
+
+def _later_trick(position: Position, match: re.Match[str]) -> bool:
+    now = len(position.finished) // SEATS + 1
+    return now < int(g(match, "trick")) <= 13
+
+
+@meaning("parts at this trick", rf"Play (?P<best>{CARD}) rather than (?P<runner>{CARD}): in (?P<count>\d+) of "
+                                rf"(?P<deals>\d+) deals played out, (?P=runner) takes this trick and its points, which "
+                                rf"playing (?P=best) now avoids\.")
+def _parts_now(position: Position, match: re.Match[str]) -> bool:
+    best, runner = c(match, "best"), c(match, "runner")
+    winning = position.winning()
+    runner_can_take = winning is None or (runner.suit is winning[1].suit and runner.rank > winning[1].rank)
+    return (_legal(position, best, runner) and best != runner and _counted(match) and runner_can_take
+            and not position.surely_takes(best))
+
+
+@meaning("keep the lower card for later", rf"Play (?P<best>{CARD}) now and keep (?P<runner>{CARD}) for later: in "
+                                          rf"(?P<count>\d+) of (?P<deals>\d+) deals played out, playing (?P=runner) now "
+                                          rf"leaves (?P=best) to take trick (?P<trick>\d+) and its points, which playing "
+                                          rf"(?P=best) now avoids\.")
+def _keep_lower(position: Position, match: re.Match[str]) -> bool:
+    best, runner = c(match, "best"), c(match, "runner")
+    return (_legal(position, best, runner) and runner.suit is best.suit and runner.rank < best.rank
+            and _counted(match) and _later_trick(position, match))
+
+
+@meaning("another card takes later", rf"Play (?P<best>{CARD}) rather than (?P<runner>{CARD}): in (?P<count>\d+) of "
+                                     rf"(?P<deals>\d+) deals played out, playing (?P=runner) now leaves your "
+                                     rf"(?P<taker>{CARD}) to take trick (?P<trick>\d+) and its points, which playing "
+                                     rf"(?P=best) now avoids\.")
+def _another_takes(position: Position, match: re.Match[str]) -> bool:
+    best, runner, taker = c(match, "best"), c(match, "runner"), c(match, "taker")
+    return (_legal(position, best, runner) and best != runner and taker in position.hand and taker != runner
+            and _counted(match) and _later_trick(position, match))
+
+
 # ------------------------------------------------------------ the moon
 
 

@@ -229,6 +229,8 @@ HAND_PLANTED = {
     "figure tie, both": "♠K and ♦2 are about equally good: with ♠K you should end the hand with about 13 points and "
                         "with ♦2 about 12 points, but the difference is smaller than the deals played out can tell "
                         "apart.",
+    "parts at this trick": "Play ♠K rather than ♦2: in 3 of 10 deals played out, ♦2 takes this trick and its points, "
+                           "which playing ♠K now avoids.",
     "figure tie, either": "♠K and ♠A are about equally good: with either you should end the hand with about 27 "
                           "points, and the difference is smaller than the deals played out can tell apart.",
 }
