@@ -7,7 +7,7 @@ Design choices:
   search ranks by: both cards are played out in the *same* sampled deals (common random
   numbers, as :meth:`hearts_core.bots.HardBot.appraise` does), the rest of the hand played by
   the sound player (:func:`~hearts_core.policy.rollout_card`), and every trick from this one
-  on is recorded: who took it, the seat's card in it and its points (:class:`PlayOut`).
+  on is recorded: who took it, the seat's card in it and its points (:class:`CardLine`).
 * Per deal, the *parting trick* is the first trick after which the runner-up's line has
   cost the seat more points than the best line; the seat necessarily took that trick in the
   runner-up's line, and its card in it is the *taker*.  Over the deals, the most common
@@ -50,13 +50,13 @@ __all__ = [
     "MIN_DIFFERING",
     "PARTING_SHARE",
     "PLAY_OUT_DEALS",
+    "CardLine",
     "DealPair",
     "Parting",
-    "PlayOut",
     "TrickOutcome",
     "find_parting",
     "parting",
-    "play_out",
+    "play_line",
     "play_out_pairs",
 ]
 
@@ -81,7 +81,7 @@ class TrickOutcome:
 
 
 @dataclass(frozen=True, slots=True)
-class PlayOut:
+class CardLine:
     """One line in one deal: the card played now and every trick from this one to the end of the hand."""
 
     card: Card
@@ -100,8 +100,8 @@ class PlayOut:
 class DealPair:
     """The best card's line and the runner-up's line in one sampled deal."""
 
-    best: PlayOut
-    runner: PlayOut
+    best: CardLine
+    runner: CardLine
 
     def first_costlier(self, seat: int) -> TrickOutcome | None:
         """The runner-up line's trick after which it has cost ``seat`` more points than the best line, if any."""
@@ -149,7 +149,7 @@ class Parting:
         return bool(self.pairs) and self.pairs[0].runner.tricks[0].number == self.trick
 
 
-def play_out(base: Sim, hands: tuple[int, int, int, int], seat: int, card: Card) -> PlayOut:
+def play_line(base: Sim, hands: tuple[int, int, int, int], seat: int, card: Card) -> CardLine:
     """``card`` played now from ``base`` in the deal ``hands``, the hand played to its end by the sound player."""
     sim = base.copy()
     sim.hands = list(hands)
@@ -164,7 +164,7 @@ def play_out(base: Sim, hands: tuple[int, int, int, int], seat: int, card: Card)
             if sim.is_over:
                 break
         index = rollout_card(sim)
-    return PlayOut(card, tuple(tricks))
+    return CardLine(card, tuple(tricks))
 
 
 def play_out_pairs(view: SeatView, best: Card, runner: Card, *, deals: int = PLAY_OUT_DEALS,
@@ -176,7 +176,7 @@ def play_out_pairs(view: SeatView, best: Card, runner: Card, *, deals: int = PLA
     pairs = []
     for _ in range(deals):
         hands = knowledge.sample(rng)
-        pairs.append(DealPair(play_out(base, hands, view.seat, best), play_out(base, hands, view.seat, runner)))
+        pairs.append(DealPair(play_line(base, hands, view.seat, best), play_line(base, hands, view.seat, runner)))
     return tuple(pairs)
 
 

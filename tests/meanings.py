@@ -325,10 +325,10 @@ def _parts_now(position: Position, match: re.Match[str]) -> bool:
             and not position.surely_takes(best))
 
 
-@meaning("keep the lower card for later", rf"Play (?P<best>{CARD}) now and keep (?P<runner>{CARD}) for later: in "
-                                          rf"(?P<count>\d+) of (?P<deals>\d+) deals played out, playing (?P=runner) now "
-                                          rf"leaves (?P=best) to take trick (?P<trick>\d+) and its points, which playing "
-                                          rf"(?P=best) now avoids\.")
+@meaning("keep the lower card for later",
+         rf"Play (?P<best>{CARD}) now and keep (?P<runner>{CARD}) for later: in (?P<count>\d+) of (?P<deals>\d+) "
+         rf"deals played out, playing (?P=runner) now leaves (?P=best) to take trick (?P<trick>\d+) and its points, "
+         rf"which playing (?P=best) now avoids\.")
 def _keep_lower(position: Position, match: re.Match[str]) -> bool:
     best, runner = c(match, "best"), c(match, "runner")
     return (_legal(position, best, runner) and runner.suit is best.suit and runner.rank < best.rank
