@@ -17,7 +17,8 @@ Design choices:
   could still change by, since both figures are averages of real endings.
 * Every sentence of a mistake's ``why`` comes from checked facts
   (:mod:`hearts_core.facts`): what the played card did or risked, what the better card
-  does, and the figures, said only as far as the search is sure of them.
+  does, where the two part in the judge's deals played out (:mod:`hearts_core.difference`,
+  as in the coach's reason), and the figures, said only as far as the search is sure of them.
 * One entry per idea.  Costly plays whose better card is the same card are one mistake
   made again (:class:`MistakeGroup`, :func:`group_mistakes`): the better card was still in
   the seat's hand each time because the earlier play had not used it, so the review names
@@ -59,6 +60,8 @@ from typing import Final
 
 from hearts_core.cards import Card
 from hearts_core.coach import Judgement, choice_claims, first_true, judge, played_claims
+from hearts_core.coach_judgement import position_seed
+from hearts_core.difference import PLAY_OUT_DEALS, parting
 from hearts_core.errors import InvalidPositionError, quote_input
 from hearts_core.facts import Better, Fact, Situation
 from hearts_core.pass_facts import PassTone
@@ -500,7 +503,7 @@ def judge_play(state: HandState, card: Card, *, seed: int | None = None) -> Mist
     found = costly(position, judgement, card)
     if found is None:
         return None
-    return _mistake(position, judgement, card, *found)
+    return _mistake(position, judgement, card, *found, seed=seed)
 
 
 def costly(position: Situation, judgement: Judgement, card: Card) -> tuple[float, float] | None:
@@ -537,9 +540,16 @@ def play_index(hand: HandState, seat: int, mistake: Mistake) -> int:
     return index
 
 
-def _mistake(position: Situation, judgement: Judgement, card: Card, cost: float, error: float) -> Mistake:
+def _mistake(position: Situation, judgement: Judgement, card: Card, cost: float, error: float,
+             seed: int | None = None) -> Mistake:
     best = judgement.ranked[0]
-    better = choice_claims(position, judgement, best.card, card)
+    parts = None
+    if not best.shooting and not judgement.figures(card).shooting:
+        # As in the coach's reason: the judge's own deals (``seed`` is the judge's) replayed for the
+        # better card and the one played, so the review says where the two part, not only what it costs.
+        parts = parting(position.view, best.card, card, deals=min(best.worlds, PLAY_OUT_DEALS),
+                        seed=position_seed(position.view) if seed is None else seed)
+    better = choice_claims(position, judgement, best.card, card, parts)
     played = first_true(position, played_claims(position, judgement.figures(card)))
     claims = (played, *better) if played is not None else better
     why = sentences(item.text() for item in claims)

@@ -12,7 +12,7 @@ import re
 
 import pytest
 
-from hearts_core import DECK, HandState, deal_hands, judge_pass
+from hearts_core import DECK, HandState, deal_hands, judge_pass, to_card
 from hearts_core.bots import heuristic_pass, make_bot
 from hearts_core.cards import parse_card
 from hearts_core.errors import InvalidPositionError
@@ -327,3 +327,16 @@ def test_a_costly_pass_is_said_in_a_sentence_naming_both_passes() -> None:
     assert both.points_lost == pytest.approx(6.2) and both.entries == 2
     assert both.summary() == ("CPU2's pass and 1 costly mistake among its 9 plays with a choice were expected to cost "
                               "it about 6 points together. CPU2 took 5 points in this hand.")
+
+
+def test_a_mistake_says_where_the_card_played_and_the_better_one_part() -> None:
+    # Issue 35: the why names the difference, in the review as in the coach's reason (hearts_core.difference).
+    mistakes = {mistake.trick: mistake for mistake in review_hand(careless_hand(2), 0).mistakes}
+    held_queen = mistakes[4]
+    assert (held_queen.played, held_queen.better) == (to_card("♠3"), to_card("♠K"))
+    idea = re.search(r"Play ♠K rather than ♠3: in (\d+) of (\d+) deals played out, playing ♠3 now leaves your ♠Q to "
+                     r"take trick (\d+) and its points, which playing ♠K now avoids\.", held_queen.why)
+    assert idea is not None, held_queen.why
+    count, deals, trick = (int(group) for group in idea.groups())
+    assert deals // 2 < count <= deals and 4 < trick <= 13
+    assert any(type(fact).__name__ == "PartsAt" for fact in held_queen.facts)
