@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import ast
 import random
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -285,17 +286,27 @@ def test_illegal_move_lives_beside_verdict_and_errors_imports_no_rules() -> None
 # ------------------------------------------------- a position being set up
 
 
-@pytest.mark.parametrize("seed", range(4))
-def test_a_setup_refusal_is_certain_and_for_your_own_cards_is_the_games_verdict(seed: int) -> None:
-    # Set up a real hand play by play, as the analysis board does: your unplayed cards and
-    # every card played so far.  Every card a seat could try is asked about.
+def random_walk(seed: int) -> Iterator[tuple[HandState, list[Card], int]]:
+    """A real hold hand played out by random legal cards, as the analysis board sets one up: before each
+    play, the hand, the cards played so far and the first leader."""
     rng = random.Random(seed)
     state = HandState.new(deal_hands(seed, 4), "hold")
     first_leader = state.to_move
     assert first_leader is not None
     plays: list[Card] = []
-    refused = 0
     while not state.is_over:
+        yield state, plays, first_leader
+        card = rng.choice(state.legal_plays())
+        state.play(card)
+        plays.append(card)
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_a_setup_refusal_is_certain_and_for_your_own_cards_is_the_games_verdict(seed: int) -> None:
+    # Set up a real hand play by play, as the analysis board does: your unplayed cards and
+    # every card played so far.  Every card a seat could try is asked about.
+    refused = 0
+    for state, plays, first_leader in random_walk(seed):
         mover = state.to_move
         assert mover is not None
         for card in state.hand(mover):
@@ -306,9 +317,6 @@ def test_a_setup_refusal_is_certain_and_for_your_own_cards_is_the_games_verdict(
             elif verdict is not None:  # another seat's: a refusal on what is known is certain
                 assert not full.legal and verdict.reason is full.reason
             refused += verdict is not None
-        card = rng.choice(state.legal_plays())
-        state.play(card)
-        plays.append(card)
     assert refused  # the walk did refuse something
 
 
@@ -344,13 +352,8 @@ def test_a_play_shows_which_cards_a_seat_cannot_hold(hand: str, plays: str, seat
 
 @pytest.mark.parametrize("seed", range(3))
 def test_a_card_a_seat_really_holds_is_never_said_ruled_out(seed: int) -> None:
-    rng = random.Random(seed)
-    state = HandState.new(deal_hands(seed, 4), "hold")
-    first_leader = state.to_move
-    assert first_leader is not None
-    plays: list[Card] = []
     ruled_out = 0
-    while not state.is_over:
+    for state, plays, first_leader in random_walk(seed):
         for seat in range(4):
             for card in DECK:
                 verdict = shown_not_held(state.hand(0), plays, first_leader=first_leader, rules=Rules(), seat=seat,
@@ -358,9 +361,6 @@ def test_a_card_a_seat_really_holds_is_never_said_ruled_out(seed: int) -> None:
                 if card in state.hand(seat):  # what a seat holds, no play of it can have ruled out
                     assert verdict is None, (seat, card, verdict)
                 ruled_out += verdict is not None and card not in plays
-        card = rng.choice(state.legal_plays())
-        state.play(card)
-        plays.append(card)
     assert ruled_out  # voids were shown, and said
 
 

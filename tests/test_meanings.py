@@ -208,6 +208,16 @@ def test_every_meaning_catches_a_false_sentence_on_a_real_position(true_examples
     assert not unseen, f"no true example and no planted failure for {unseen}"
 
 
+def assert_caught(words: str, name: str, state: HandState, *, later: HandState | None = None,
+                  passing: tuple[Card, ...] = ()) -> None:
+    """``words`` are recognised as pattern ``name`` and read false of seat 0 at ``state``."""
+    found = recognise(words)
+    assert found is not None and found[0].name == name
+    reading = Reading()
+    read(words, state, 0, reading, later=later, passing=passing)
+    assert reading.false == [words]
+
+
 HAND_PLANTED = {
     # Patterns the sampled words seldom say, each planted false here, where seat 0 holds spades and
     # ♦2 to ♦6, ♠K ♠A and ♥2 to ♥6 and must follow CPU3's ♠Q in trick two.
@@ -243,12 +253,7 @@ def test_a_seldom_said_pattern_is_caught_when_false(name: str) -> None:
     later.play("♠A")  # the hand went on with ♠A, not ♠K
     while later.current_trick:
         later.play(later.legal_plays()[0])
-    words = HAND_PLANTED[name]
-    found = recognise(words)
-    assert found is not None and found[0].name == name
-    reading = Reading()
-    read(words, state, 0, reading, later=later)
-    assert reading.false == [words]
+    assert_caught(HAND_PLANTED[name], name, state, later=later)
 
 
 FINISHED_PLANTED = {
@@ -269,12 +274,7 @@ FINISHED_PLANTED = {
 def test_a_seldom_said_summary_is_caught_when_false(name: str) -> None:
     hand = reviewed_hands(1)[0]
     assert hand.points_taken[0] < 26 and hand.passed(0) is None
-    words = FINISHED_PLANTED[name]
-    found = recognise(words)
-    assert found is not None and found[0].name == name
-    reading = Reading()
-    read(words, hand, 0, reading, later=hand)
-    assert reading.false == [words]
+    assert_caught(FINISHED_PLANTED[name], name, hand, later=hand)
 
 
 PASS_PLANTED = {
@@ -294,12 +294,7 @@ PASS_PLANTED = {
 @pytest.mark.parametrize("name", sorted(PASS_PLANTED))
 def test_a_pass_sentence_is_caught_when_false(name: str) -> None:
     state = HandState.new(deal("♠2 ♠3 ♠Q ♠K ♠A ♣4 ♣5 ♣A ♦A ♥2 ♥3 ♥K ♥A"), "left")
-    words = PASS_PLANTED[name]
-    found = recognise(words)
-    assert found is not None and found[0].name == name
-    reading = Reading()
-    read(words, state, 0, reading, passing=parse_cards("♠A ♥A ♦A"))
-    assert reading.false == [words]
+    assert_caught(PASS_PLANTED[name], name, state, passing=parse_cards("♠A ♥A ♦A"))
 
 
 # ------------------------------------------------------------ the shipped words
