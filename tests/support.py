@@ -89,7 +89,7 @@ def careless_hand(seed: int) -> HandState:
     for seat in range(4):
         match.pass_cards(seat, make_bot("normal", seed=seat).choose_pass(match.view(seat)))
     while match.phase is Phase.PLAYING:
-        seat = match.to_move
-        assert seat is not None
-        match.play(make_bot("easy" if seat == 0 else "normal", seed=seed).choose_play(match.view(seat)), seat=seat)
+        mover = match.to_move
+        assert mover is not None
+        match.play(make_bot("easy" if mover == 0 else "normal", seed=seed).choose_play(match.view(mover)), seat=mover)
     return match.hand
