@@ -55,7 +55,7 @@ from hearts_core.coach_words import (
     said_claim,
     situation_claims,
 )
-from hearts_core.difference import PLAY_OUT_DEALS, parting
+from hearts_core.difference import PLAY_OUT_DEALS, Parting, parting
 from hearts_core.errors import InvalidPositionError
 from hearts_core.facts import Fact, OnlyLegal, Situation
 from hearts_core.state import Phase, SeatView
@@ -82,6 +82,7 @@ __all__ = [
     "figure_claims",
     "first_true",
     "judge",
+    "judged_parting",
     "pass_claims",
     "played_claims",
     "position_seed",
@@ -122,6 +123,22 @@ class Recommendation:
         return recommendation_html(self)
 
 
+
+def judged_parting(view: SeatView, judgement: Judgement, card: Card, other: Card, *,
+                   seed: int | None = None) -> Parting | None:
+    """Where ``other`` parts from ``card`` in the judge's own deals, replayed for the two cards.
+
+    ``seed`` is the one the judge was given (``None``: seeded from the position, as :func:`judge`
+    is), so the idea is found where the figures come from; the first :data:`PLAY_OUT_DEALS` of
+    its deals keep the cost bounded.  Nothing is looked for when either line is a bid for the
+    moon, whose play-outs follow another aim.
+    """
+    if judgement.figures(card).shooting or judgement.figures(other).shooting:
+        return None
+    return parting(view, card, other, deals=min(judgement.figures(card).worlds, PLAY_OUT_DEALS),
+                   seed=position_seed(view) if seed is None else seed)
+
+
 def recommend(view: SeatView, *, seed: int | None = None, time_budget: float = RECOMMEND_BUDGET) -> Recommendation:
     """The search's card for the seat's turn (or the sound pass) and the reason, in words.
 
@@ -156,11 +173,6 @@ def recommend(view: SeatView, *, seed: int | None = None, time_budget: float = R
         return Recommendation(only.text(), legal[0], facts=only.facts)
     judgement = judge(view, seed=seed, time_budget=time_budget)
     best, runner = judgement.ranked[0], judgement.ranked[1]
-    parts = None
-    if not best.shooting and not runner.shooting:
-        # The judge's own deals (the first of them: the cost stays bounded), replayed for the two cards,
-        # so the idea is found where the figures come from.
-        parts = parting(view, best.card, runner.card, deals=min(best.worlds, PLAY_OUT_DEALS),
-                        seed=position_seed(view) if seed is None else seed)
+    parts = judged_parting(view, judgement, best.card, runner.card, seed=seed)
     claims = choice_claims(position, judgement, best.card, runner.card, parts)
     return Recommendation(joined(claims), best.card, alternatives=judgement.ranked, facts=facts_of(claims))

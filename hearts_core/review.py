@@ -59,9 +59,7 @@ from dataclasses import dataclass, replace
 from typing import Final
 
 from hearts_core.cards import Card
-from hearts_core.coach import Judgement, choice_claims, first_true, judge, played_claims
-from hearts_core.coach_judgement import position_seed
-from hearts_core.difference import PLAY_OUT_DEALS, parting
+from hearts_core.coach import Judgement, choice_claims, first_true, judge, judged_parting, played_claims
 from hearts_core.errors import InvalidPositionError, quote_input
 from hearts_core.facts import Better, Fact, Situation
 from hearts_core.pass_facts import PassTone
@@ -543,13 +541,9 @@ def play_index(hand: HandState, seat: int, mistake: Mistake) -> int:
 def _mistake(position: Situation, judgement: Judgement, card: Card, cost: float, error: float,
              seed: int | None = None) -> Mistake:
     best = judgement.ranked[0]
-    parts = None
-    if not best.shooting and not judgement.figures(card).shooting:
-        # As in the coach's reason: the judge's own deals (``seed`` is the judge's) replayed for the
-        # better card and the one played, so the review says where the two part, not only what it costs.
-        parts = parting(position.view, best.card, card, deals=min(best.worlds, PLAY_OUT_DEALS),
-                        seed=position_seed(position.view) if seed is None else seed)
-    better = choice_claims(position, judgement, best.card, card, parts)
+    # As in the coach's reason: the review says where the two cards part, not only what it costs.
+    better = choice_claims(position, judgement, best.card, card,
+                           judged_parting(position.view, judgement, best.card, card, seed=seed))
     played = first_true(position, played_claims(position, judgement.figures(card)))
     claims = (played, *better) if played is not None else better
     why = sentences(item.text() for item in claims)
