@@ -2,7 +2,8 @@
 
 Playwright cannot download its own browser here, so it launches the system Chromium
 (``/usr/bin/chromium``, or ``$HEARTS_CHROMIUM``); ``./dev test`` installs it when missing.
-Each test page gets a fresh context, so saved state and storage never leak between tests.
+Each test page starts clean: no cookie, storage or tab of another test is left
+(:class:`FreshPages`), so saved state never leaks between tests.
 Screenshots (see pages.py) go to ``test-artifacts/screenshots`` for a person to look at.
 """
 
@@ -17,7 +18,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Browser, Frame, Page, sync_playwright
+from playwright.sync_api import Browser, BrowserContext, Frame, Page, Playwright, Request, sync_playwright
 
 from tests.browser.pages import AXE, ROOT, VIEWPORTS
 from tools.localhost import CHROMIUM, CHROMIUM_FLAGS, free_port, stop, wait_until_answering
@@ -151,13 +152,91 @@ def translation_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str
 
 
 @pytest.fixture(scope="session")
-def browser() -> Iterator[Browser]:
+def playwright() -> Iterator[Playwright]:
     if not Path(CHROMIUM).exists():
         pytest.fail(f"Chromium not found at {CHROMIUM}; run ./dev test, which installs Debian's chromium")
-    with sync_playwright() as playwright:
-        chromium = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_FLAGS)
-        yield chromium
-        chromium.close()
+    with sync_playwright() as started:
+        yield started
+
+
+@pytest.fixture(scope="session")
+def browser(playwright: Playwright) -> Iterator[Browser]:
+    """Chromium for tests that need a context of their own (routes, init scripts, a cold cache)."""
+    chromium = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_FLAGS)
+    yield chromium
+    chromium.close()
+
+
+CLEARED_STORAGE = "cookies,local_storage,indexeddb,websql,file_systems,service_workers,cache_storage"
+"""What :meth:`FreshPages.release` clears for every origin a test visited: all but the HTTP cache."""
+
+
+class FreshPages:
+    """Pages for one test at a time in one Chromium profile kept for the session, cleaned between tests.
+
+    Why not a fresh context per test: Playwright's contexts are incognito, and Chromium keeps no
+    compiled-code cache for an incognito profile, so every page compiled Voilà's whole front end
+    again. In a profile on disk the second load of a page costs half the CPU (1.45 against 2.85
+    Chromium CPU-seconds, the median of six loads of one lesson), and CPU is what the suite's time is.
+    Isolation is kept by hand: a test's tabs are closed after it, and every origin it visited
+    loses its cookies and storage (:data:`CLEARED_STORAGE`), so only cached files carry over.
+    A test that needs more than that (routes, init scripts, a cold start) takes ``browser``.
+    """
+
+    def __init__(self, context: BrowserContext) -> None:
+        self.context = context
+        self.keeper = context.pages[0] if context.pages else context.new_page()
+        self.visited: set[str] = set()
+        context.on("request", self._note_origin)
+
+    def _note_origin(self, request: Request) -> None:
+        scheme, _, rest = request.url.partition("://")
+        if scheme in ("http", "https"):
+            self.visited.add(f"{scheme}://{rest.partition('/')[0]}")
+
+    def new_page(self, width: int = 1280, height: int = 800) -> Page:
+        """A new tab at this size."""
+        page = self.context.new_page()
+        page.set_viewport_size({"width": width, "height": height})
+        return page
+
+    def release(self) -> None:
+        """Close every tab the test opened and clear what its origins stored."""
+        for page in self.context.pages:
+            if page is not self.keeper:
+                page.close()
+        self.context.clear_cookies()
+        session = self.context.new_cdp_session(self.keeper)
+        try:
+            for origin in sorted(self.visited):
+                session.send("Storage.clearDataForOrigin", {"origin": origin, "storageTypes": CLEARED_STORAGE})
+        finally:
+            session.detach()
+        self.visited.clear()
+
+
+@pytest.fixture(scope="session")
+def profile(playwright: Playwright, tmp_path_factory: pytest.TempPathFactory) -> Iterator[BrowserContext]:
+    """The session's Chromium profile on disk (one per worker), which :func:`fresh_pages` lends out."""
+    context = playwright.chromium.launch_persistent_context(
+        tmp_path_factory.mktemp("chromium-profile"), executable_path=CHROMIUM, args=CHROMIUM_FLAGS,
+        viewport={"width": 1280, "height": 800})
+    # A page without a preheated kernel ends its HTML only once its kernel has run every cell (Voilà
+    # streams it), and a second tab's kernel answers its first action only once it has started: as
+    # long as the widgets' own waits. Playwright's 30 s ran out on full runs, once for a navigation,
+    # once for a resumed match (test_a_second_tab_on_the_same_match_is_told_to_reload).
+    context.set_default_navigation_timeout(60_000)
+    context.set_default_timeout(60_000)
+    yield context
+    context.close()
+
+
+@pytest.fixture
+def fresh_pages(profile: BrowserContext) -> Iterator[FreshPages]:
+    """New tabs for this test in the session's profile, with nothing another test left behind."""
+    pages = FreshPages(profile)
+    yield pages
+    pages.release()
 
 
 @pytest.fixture(scope="session")
@@ -169,17 +248,9 @@ def axe_script() -> Path:
 
 
 @pytest.fixture(params=list(VIEWPORTS))
-def page(request: pytest.FixtureRequest, browser: Browser) -> Iterator[Page]:
+def page(request: pytest.FixtureRequest, fresh_pages: FreshPages) -> Iterator[Page]:
     """A fresh page at each viewport (desktop 1280x800 and phone 375x800)."""
-    width, height = VIEWPORTS[request.param]
-    context = browser.new_context(viewport={"width": width, "height": height})
-    # A page without a preheated kernel ends its HTML only once its kernel has run every cell (Voilà
-    # streams it), and a second tab's kernel answers its first action only once it has started: as
-    # long as the widgets' own waits. Playwright's 30 s ran out on full runs, once for a navigation,
-    # once for a resumed match (test_a_second_tab_on_the_same_match_is_told_to_reload).
-    context.set_default_navigation_timeout(60_000)
-    context.set_default_timeout(60_000)
-    page = context.new_page()
+    page = fresh_pages.new_page(*VIEWPORTS[request.param])
     # A clean console: any error Chromium logs (a failed resource, a widget that did not load),
     # or any warning but the upstream version notes, fails the test.
     errors = watch_console(page)
@@ -194,5 +265,5 @@ def page(request: pytest.FixtureRequest, browser: Browser) -> Iterator[Page]:
     page.viewport_name = request.param  # type: ignore[attr-defined]
     page.js_errors = errors  # type: ignore[attr-defined]
     yield page
-    context.close()
+    fresh_pages.release()
     assert not errors, f"errors in the browser console: {errors}"

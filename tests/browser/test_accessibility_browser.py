@@ -14,10 +14,10 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import Page, expect
 
 from hearts_core.puzzles import load_puzzles
-from tests.browser.conftest import watch_console
+from tests.browser.conftest import FreshPages, watch_console
 from tests.browser.pages import (
     MATCH,
     assert_page_accessible,
@@ -35,16 +35,15 @@ from tests.browser.test_lessons_browser import open_lesson
 
 
 @pytest.fixture
-def desktop(browser: Browser) -> Iterator[Page]:
+def desktop(fresh_pages: FreshPages) -> Iterator[Page]:
     """One desktop page whose console problems fail the test (like the ``page`` fixture)."""
-    context = browser.new_context(viewport={"width": 1280, "height": 800})
-    page = context.new_page()
+    page = fresh_pages.new_page(1280, 800)
     errors = watch_console(page)
     # The console does not name a failed resource: note which it was.
     page.on("response", lambda response: errors.append(f"HTTP {response.status} {response.url}")
             if response.status >= 400 else None)
     yield page
-    context.close()
+    fresh_pages.release()
     assert not errors, f"errors in the browser console: {errors}"
 
 
@@ -219,10 +218,9 @@ MOTION = """() => [...document.querySelectorAll(".hl-root, .hl-root *")].flatMap
 })"""
 
 
-def test_reduced_motion_stops_every_animation(browser: Browser, widget_server: str, data_dir: Path) -> None:
+def test_reduced_motion_stops_every_animation(fresh_pages: FreshPages, widget_server: str, data_dir: Path) -> None:
     (data_dir / "match.json").unlink(missing_ok=True)
-    context = browser.new_context(viewport={"width": 1280, "height": 800})
-    page = context.new_page()
+    page = fresh_pages.new_page(1280, 800)
     page.goto(f"{widget_server}voila/render/match.ipynb", wait_until="domcontentloaded")
     page.wait_for_selector(f'{MATCH}[data-screen="passing"] .hl-hand .hl-card', timeout=60_000)
     pass_three(page)
@@ -236,7 +234,6 @@ def test_reduced_motion_stops_every_animation(browser: Browser, widget_server: s
             assert moving == []
         else:  # the check can fail: without the preference the turn pulse and card transitions run
             assert any("hl-pulse" in item for item in moving) and any("hl-card" in item for item in moving)
-    context.close()
 
 
 CONTRAST = """() => {

@@ -29,13 +29,13 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from playwright.sync_api import Browser, Locator, Page, Route, expect
+from playwright.sync_api import Browser, BrowserContext, Locator, Page, Route, expect
 
 from hearts_core import penalty_points, to_card, trick_winner
 from hearts_core.bots import heuristic_pass
 from hearts_core.puzzles import Puzzle, load_puzzles
 from hearts_core.scenarios import position, trick_example
-from tests.browser.conftest import VIEWPORTS, watch_console
+from tests.browser.conftest import VIEWPORTS, FreshPages, watch_console
 from tests.browser.pages import (
     MATCH,
     assert_page_accessible,
@@ -468,7 +468,7 @@ MARKED = [key for key in LESSON_KEYS if key != "09-guided-match"]  # its mark ne
 
 
 @pytest.fixture(scope="module")
-def completed_on_the_walk(browser: Browser, lesson_server: str) -> Iterator[dict[str, list[str]]]:
+def completed_on_the_walk(profile: BrowserContext, lesson_server: str) -> Iterator[dict[str, list[str]]]:
     """The lessons this module's tests completed, by the width they were walked at; once they have run,
     the index shows each of them marked completed at that width.
 
@@ -478,9 +478,8 @@ def completed_on_the_walk(browser: Browser, lesson_server: str) -> Iterator[dict
     yield completed
     if not any(completed.values()):
         return
-    context = browser.new_context()
-    context.set_default_timeout(60_000)
-    page = context.new_page()
+    pages = FreshPages(profile)
+    page = pages.new_page()
     problems = watch_console(page)
     page.on("response", lambda response: problems.append(f"HTTP {response.status} {response.url}")
             if response.status >= 400 else None)
@@ -491,7 +490,7 @@ def completed_on_the_walk(browser: Browser, lesson_server: str) -> Iterator[dict
             expect(done).to_be_visible(timeout=60_000)
             expect(done).to_contain_text("completed")
         assert_words_not_identifiers(page)
-    context.close()
+    pages.release()
     assert not problems, f"errors in the browser console: {problems}"
 
 

@@ -324,6 +324,7 @@ def test_a_second_tab_on_the_same_match_is_told_to_reload(page: Page, widget_ser
 
     # A second tab (its own kernel, the same data folder) picks the match up...
     other = page.context.new_page()
+    other.set_viewport_size(page.viewport_size or {"width": 1280, "height": 800})
     other.viewport_name = page.viewport_name  # type: ignore[attr-defined]
     other_problems = watch_console(other)  # the second tab's console is held to the same standard
     open_notebook(other, widget_server, "match.ipynb", f'{MATCH}[data-screen="offer"]')
