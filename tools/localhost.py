@@ -17,7 +17,7 @@ import subprocess
 import sys
 import time
 import urllib.request
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
@@ -114,13 +114,21 @@ def serve_folder(folder: Path) -> Iterator[str]:
 def gated_context(browser: Browser, base: str, outside: list[str]) -> BrowserContext:
     """A 1280x800 context that lets through only ``base`` (and the page's own blobs), noting the rest in ``outside``."""
     context = browser.new_context(viewport={"width": 1280, "height": 800})
+    gate(context, base, outside)
+    return context
 
-    def gate(route: Route) -> None:
+
+def gate(context: BrowserContext, base: str, outside: list[str]) -> Callable[[Route], None]:
+    """Let ``context`` reach only ``base`` (and its pages' own blobs), noting the rest in ``outside``.
+
+    Returns the route handler, for ``context.unroute("**/*", handler)`` when the context outlives the gate.
+    """
+    def let_through_only_base(route: Route) -> None:
         if route.request.url.startswith((base, *LOCAL_ONLY)):
             route.continue_()
         else:
             outside.append(route.request.url)
             route.abort()
 
-    context.route("**/*", gate)
-    return context
+    context.route("**/*", let_through_only_base)
+    return let_through_only_base

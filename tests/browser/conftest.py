@@ -213,6 +213,7 @@ class FreshPages:
         finally:
             session.detach()
         self.visited.clear()
+        self.context.remove_listener("request", self._note_origin)
 
 
 @pytest.fixture(scope="session")
