@@ -617,6 +617,10 @@ def test_unreadable_statistics_or_history_are_set_aside_and_start_again(tmp_path
     widget = MatchWidget(seed=1, rules=Rules(target=1), store=store, speed="instant")
     assert widget.statistics["played"] == 0 and widget.history == [] and words in widget.notice
     assert kept_aside(tmp_path, name).read_text(encoding="utf-8") == faults[fault]
+    if fault != next(iter(faults)):
+        # Once the file is set aside, what follows does not depend on what was wrong with it: a
+        # whole match (a second of play) is finished after the first fault of each file only.
+        return
     pass_three(widget)
     while widget.screen == "playing":
         play_one(widget)
