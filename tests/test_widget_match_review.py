@@ -118,11 +118,18 @@ def test_a_repeated_mistake_is_listed_once_with_its_tricks_and_its_cost_counted_
                                 "mistake, repeated: expected to save you about 3 points, counted once).")
     assert steps[7]["text"].startswith(f"Trick 8: you played {mine[8]}; {mine[13]} was better, as at tricks 4, 5 and "
                                        "7 (")
+    # A screen reader hears it on the step's button too, not only in the text.
+    assert steps[4]["label"].endswith(", a costly play, the same mistake as at tricks 4, 7 and 8")
+    assert steps[1]["label"].endswith(", a costly play")
     assert not any(IDENTIFIER.search(text) for text in (*review["entries"], review["text"]))
     items = w.flow.review_of(1)
     summary = summary_payload(current(w), lambda number: items)
     assert [row.lost for row in summary.rows] == [16.0] and summary.lost == 16.0
-    assert summary.rows[0].text.endswith(f"expected to cost about 16 points; {taken} taken.")
+    # The match summary names each mistake once too: two, not five costly plays.
+    repeated = f"{mine[4]}, {mine[5]}, {mine[7]} and {mine[8]} (one mistake, at tricks 4, 5, 7 and 8)"
+    assert summary.rows[0].mistakes == 2 and summary.rows[0].plays == [mine[2], repeated]
+    assert summary.rows[0].text == (f"2 costly mistakes: {mine[2]} and {repeated}, expected to cost about 16 points; "
+                                    f"{taken} taken.")
 
 
 def test_a_costly_pass_is_the_first_entry_and_its_cost_counts_once(store: MatchStore) -> None:
@@ -153,8 +160,8 @@ def test_a_costly_pass_is_the_first_entry_and_its_cost_counts_once(store: MatchS
     row = summary.rows[0]
     assert row.lost == 17.2 and row.mistakes == 2 and summary.lost == 17.2
     assert row.plays == [f"your pass ({and_list(passed)})", mine[2]]
-    assert row.text == (f"2 costly choices: your pass ({and_list(passed)}) and {mine[2]}, expected to cost about 17 "
-                        f"points; {taken} taken."), row.text
+    assert row.text == (f"2 costly mistakes: your pass ({and_list(passed)}) and {mine[2]}, expected to cost about "
+                        f"17 points; {taken} taken."), row.text
 
 
 def test_a_pass_alone_is_not_called_no_costly_mistake(store: MatchStore) -> None:

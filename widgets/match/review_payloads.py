@@ -48,6 +48,7 @@ __all__ = [
 
 REVIEW_STEP: Final = marked("trick {trick}: you played {card}")
 REVIEW_STEP_COSTLY: Final = marked("trick {trick}: you played {card}, a costly play")
+REVIEW_STEP_REPEATED: Final = marked("trick {trick}: you played {card}, a costly play, the same mistake as at {others}")
 
 
 @dataclass(frozen=True, slots=True)
@@ -89,14 +90,15 @@ class Review:
 
 @dataclass(frozen=True, slots=True)
 class SummaryRow:
-    """One hand's costly plays, for the match-over summary."""
+    """One hand's costly mistakes, for the match-over summary."""
 
     hand: int
     mistakes: int
+    """How many: a mistake made again counts once, a costly pass counts one."""
     lost: float
     text: str
     plays: list[str]
-    """The costly cards, in order."""
+    """The hand's mistakes, one name each, in order: a costly pass first, a repeated play once with its tricks."""
     taken: int = 0
     """Points the learner took in the hand (before the moon rule)."""
     lost_text: str = ""
@@ -141,7 +143,7 @@ def review_payload(match: Match, hand_number: int, items: tuple[Mistake, ...] | 
             trick=number, cards=shown.cards, played=card_data(mine), taker=shown.winner, points=trick.points,
             mistake=item is not None, better=card_data(item.better) if item is not None else None,
             cost=round(item.cost, 1) if item is not None else 0.0, text=text, why=item.why if item else "",
-            label=say(REVIEW_STEP_COSTLY if item is not None else REVIEW_STEP, trick=number, card=card_name(mine)),
+            label=_step_label(number, card_name(mine), item, group),
             analysis=analysis_link(view_before_play(hand, NUM_SEATS * (number - 1) + (LEARNER_SEAT - trick.leader)
                                                     % NUM_SEATS)),
         ))
@@ -189,6 +191,24 @@ def _entry_text(group: MistakeGroup) -> str:
                better=group.better, cost=cost)
 
 
+def _step_label(trick: int, card: str, item: Mistake | None, group: MistakeGroup | None) -> str:
+    """A step's name for a screen reader; a play of a repeated mistake says where else it was made."""
+    if item is None or group is None:
+        return say(REVIEW_STEP, trick=trick, card=card)
+    if not group.repeated:
+        return say(REVIEW_STEP_COSTLY, trick=trick, card=card)
+    others = [number for number in group.tricks if number != trick]
+    return say(REVIEW_STEP_REPEATED, trick=trick, card=card,
+               others=say_n("trick {tricks}", "tricks {tricks}", len(others), tricks=and_list(others)))
+
+
+def _mistake_name(group: MistakeGroup) -> str:
+    """A mistake as the match summary lists it: its card, or its cards and tricks when it was made again."""
+    if not group.repeated:
+        return str(group.played[0])
+    return say("{cards} (one mistake, at tricks {tricks})", cards=and_list(group.played), tricks=and_list(group.tricks))
+
+
 def _step_text(item: Mistake, group: MistakeGroup) -> str:
     """A costly play's line on its own step; a play of a repeated mistake names the mistake's other tricks."""
     if not group.repeated:
@@ -222,21 +242,16 @@ def summary_payload(match: Match, review_of: Callable[[int], tuple[Mistake, ...]
         if items is None:
             continue
         passing = pass_of(number)
-        lost = round(sum(group.cost for group in group_mistakes(items))
-                     + (passing.cost if passing is not None else 0.0), 1)
+        groups = group_mistakes(items)
+        lost = round(sum(group.cost for group in groups) + (passing.cost if passing is not None else 0.0), 1)
         taken = hand.points_taken[LEARNER_SEAT]
-        plays = [str(item.played) for item in items]
-        if passing is None:
-            text = (say("No costly plays; {taken} taken.", taken=points_phrase(taken)) if not items
-                    else say("{count}: {cards}, expected to cost {lost}; {taken} taken.",
-                             count=say_n("{count} costly play", "{count} costly plays", len(items)),
-                             cards=and_list(item.played for item in items),
-                             lost=about_points(lost), taken=points_phrase(taken)))
-        else:  # the pass is listed first among the hand's costly choices, as in the hand's review
-            plays.insert(0, say("your pass ({cards})", cards=and_list(passing.passed)))
-            text = say("{count}: {cards}, expected to cost {lost}; {taken} taken.",
-                       count=say_n("{count} costly choice", "{count} costly choices", len(plays)),
-                       cards=and_list(plays), lost=about_points(lost), taken=points_phrase(taken))
+        # One name per mistake, as in the hand's review: a repeated one once, with its tricks; the pass first.
+        plays = ([say("your pass ({cards})", cards=and_list(passing.passed))] if passing is not None else []) \
+            + [_mistake_name(group) for group in groups]
+        text = (say("No costly mistakes; {taken} taken.", taken=points_phrase(taken)) if not plays
+                else say("{count}: {cards}, expected to cost {lost}; {taken} taken.",
+                         count=say_n("{count} costly mistake", "{count} costly mistakes", len(plays)),
+                         cards=and_list(plays), lost=about_points(lost), taken=points_phrase(taken)))
         rows.append(SummaryRow(number, len(plays), lost, text, plays, taken, about_points(lost) if plays else ""))
     total = round(sum(row.lost for row in rows), 1)
     taken = sum(row.taken for row in rows)

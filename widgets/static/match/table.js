@@ -169,7 +169,7 @@ function hlMatchStage(ui) {
     const rows = (summary.rows || []).filter((row) => row.mistakes > 0);
     if (rows.length) {
       const { table, body } = hlTable("hl-score-table hl-summary-table",
-        [hlT("Hand"), hlT("Costly plays"), hlT("Expected points lost"), hlT("Points taken")]);
+        [hlT("Hand"), hlT("Costly mistakes"), hlT("Expected points lost"), hlT("Points taken")]);
       for (const row of rows) {
         const line = hlEl("tr");
         const name = hlEl("th", "", hlT("Hand {hand}", { hand: row.hand }));
