@@ -68,7 +68,9 @@ MOON_MOST: Final = 0.5
 """"Go for the moon": the seat's moon must succeed in more than this share of the solution's play-outs."""
 MOON_SWING: Final = 0.1
 """"Stop the moon": another seat's moon must succeed in at least this much larger a share of the play-outs
-after some other legal card than after the solution."""
+after some other legal card than after the solution.  A moon against the seat costs it about 20 points more
+than a usual hand, so a tenth of the deals is worth some 2 expected points: more than the margin a puzzle
+needs (:data:`hearts_core.mining.MIN_MARGIN`), so the moon alone can be the answer's reason."""
 ENDGAME_TRICKS: Final = 10
 """The last tricks: at least this many tricks are done, so the seat holds three cards or fewer."""
 
