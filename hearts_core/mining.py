@@ -35,10 +35,12 @@ import json
 import math
 import random
 from collections.abc import Sequence
+from functools import cache
 from typing import Final
 
 from hearts_core.bots import Appraisal, HardBot, Level, make_bot, paired_difference
 from hearts_core.cards import DECK
+from hearts_core.kernel import settle
 from hearts_core.puzzle_records import (
     Candidate,
     CardFigures,
@@ -51,7 +53,7 @@ from hearts_core.puzzle_records import (
     replay,
 )
 from hearts_core.puzzle_themes import tag
-from hearts_core.rules import NUM_SEATS
+from hearts_core.rules import JACK_OF_DIAMONDS_POINTS, MOON_POINTS, NUM_SEATS, Rules
 from hearts_core.state import HandState, SeatView
 
 __all__ = [
@@ -65,6 +67,7 @@ __all__ = [
     "evaluation_data",
     "fit_rating",
     "mine_game",
+    "moon_shares",
     "passes_filter",
     "rate",
     "screen",
@@ -160,16 +163,18 @@ def evaluate_view(view: SeatView, rng: random.Random, budget: float, worlds: int
     """:func:`evaluate` on a view (the only input the figures depend on)."""
     ranked = HardBot(rng, budget, max_worlds=worlds).appraise(view)
     ranked.sort(key=lambda item: (item.expected_points, item.card.index))
-    return evaluation_data(ranked)
+    return evaluation_data(ranked, view.rules)
 
 
-def evaluation_data(ranked: Sequence[Appraisal]) -> Evaluation:
+def evaluation_data(ranked: Sequence[Appraisal], rules: Rules | None = None) -> Evaluation:
     """The stored form of an evaluation: every card's figures in the order given (best first), all on the same deals.
 
     The mining pipeline orders the cards by expected points; a puzzle made from the
     review keeps the order of the coach's judge (:func:`hearts_core.puzzles.mistake_puzzle`),
-    so its solution is the review's better card.
+    so its solution is the review's better card.  ``rules`` (the standard ones by default)
+    are the hand's, which say how a moon is scored (see :func:`moon_shares`).
     """
+    rules = Rules() if rules is None else rules
     best, runner = ranked[0], ranked[1]
     margin, error = paired_difference(runner.world_points, best.world_points)
     samples = len(best.world_points)
@@ -180,13 +185,59 @@ def evaluation_data(ranked: Sequence[Appraisal]) -> Evaluation:
     cards: list[CardFigures] = []
     for item in ranked:
         gain, gain_error = paired_difference(item.world_points, best.world_points)
+        own_moon, others_moon = moon_shares(item, rules)
         cards.append({
             "card": str(item.card), "points": round(item.expected_points, 3), "take": round(item.take_chance, 3),
             "trick_points": round(item.trick_points, 3), "shooting": item.shooting,
             "gain": round(gain, 3), "error": round(gain_error, 3),
+            "moon_share": round(own_moon, 3), "others_moon_share": round(others_moon, 3),
         })
     return {"cards": cards, "margin": round(margin, 3), "error": round(error, 3),
             "best_share": round(best_share, 3), "worlds": samples}
+
+
+def moon_shares(appraisal: Appraisal, rules: Rules) -> tuple[float, float]:
+    """Shares of a card's sampled deals in which the seat shoots the moon, and in which another seat does.
+
+    Read from what the search keeps for every deal: the seat's hand score
+    (``world_points``) and its score less the others' average (``world_scores``).  The
+    two give the four seats' total, and the rules kernel (:func:`~hearts_core.kernel.settle`)
+    fixes what each moon leaves: under the standard rules the shooter scores 0 and each
+    other seat 26 (78 in all), where a hand without a moon totals 26; with
+    ``moon_subtracts`` the shooter scores -26 and the rest 0 (-26 in all); the ♦J bonus
+    moves every total by its 10 points, taken in every hand.  A moon's total is never a
+    hand's without one, so a deal whose pair of figures is a moon's was one, and the
+    seat's own score tells whose.
+
+    >>> from hearts_core.cards import to_card
+    >>> moon = Appraisal(to_card("♥A"), 0.0, 0.0, 1.0, 1.0, True, 4, world_scores=(-26.0, 26 / 3, 26 / 3, -26 / 3),
+    ...                  world_points=(0.0, 26.0, 13.0, 0.0))
+    >>> moon_shares(moon, Rules())
+    (0.25, 0.25)
+    """
+    mine, theirs = _moon_outcomes(rules)
+    deals = list(zip(appraisal.world_points, appraisal.world_scores, strict=True))
+    if not deals:
+        return 0.0, 0.0
+    figures = [(round(own, 6), round(relative, 6)) for own, relative in deals]
+    return (sum(1 for pair in figures if pair in mine) / len(figures),
+            sum(1 for pair in figures if pair in theirs) / len(figures))
+
+
+@cache
+def _moon_outcomes(rules: Rules) -> tuple[frozenset[tuple[float, float]], frozenset[tuple[float, float]]]:
+    """Seat 0's (own score, score less the others' average) after its own moon, and after another seat's."""
+    mine: set[tuple[float, float]] = set()
+    theirs: set[tuple[float, float]] = set()
+    jack_takers: tuple[int | None, ...] = tuple(range(NUM_SEATS)) if rules.jack_of_diamonds_bonus else (None,)
+    for shooter in range(NUM_SEATS):
+        for jack in jack_takers:
+            taken = [(MOON_POINTS if seat == shooter else 0) + (JACK_OF_DIAMONDS_POINTS if seat == jack else 0)
+                     for seat in range(NUM_SEATS)]
+            scores = settle(taken, rules, jack)
+            pair = (round(float(scores[0]), 6), round(scores[0] - (sum(scores) - scores[0]) / (NUM_SEATS - 1), 6))
+            (mine if shooter == 0 else theirs).add(pair)
+    return frozenset(mine), frozenset(theirs)
 
 
 def screen(candidate: PositionRecord) -> bool:

@@ -78,6 +78,10 @@ class CardFigures(TypedDict):
     """Expected points this card costs against the best card (0 for the best)."""
     error: float
     """Standard error of ``gain`` (paired over the same sampled deals)."""
+    moon_share: float
+    """Share of the sampled deals in which the seat shoots the moon after this card."""
+    others_moon_share: float
+    """Share of the sampled deals in which another seat shoots the moon after this card."""
 
 
 class Evaluation(TypedDict):

@@ -4,12 +4,29 @@ Design choices:
 
 * In the manner of lichess-puzzler's ``cook.py``: a theme is a key (stable, in the data),
   the words a learner reads (:data:`THEMES`), and one predicate over a :class:`Spot` (the
-  seat's view, its checked facts, the solution and the other legal cards).  :func:`tag`
-  asks every predicate in :data:`THEME_TESTS`'s order, which is the order the keys are
-  stored in, so a new theme is one function and one line.
-* Each predicate is built from the coach's checked facts (:mod:`hearts_core.facts`), the
-  same facts that license the sentences a learner reads, so a theme never says what the
-  facts do not hold.
+  seat's view, its checked facts, and every legal card's figures, the solution first).
+  :func:`tag` asks every predicate in :data:`THEME_TESTS`'s order, so a new theme is one
+  function and one line.
+* **The main theme first.**  :data:`THEME_TESTS` is a fixed priority of ideas, the most
+  telling first: a moon (the whole hand turns on it), then ♠Q (13 points on one card),
+  then what to do with a card you cannot follow with, then how to follow and lead, and
+  last the situations that frame a puzzle rather than solve it (counting, voids, the last
+  tricks).  The stored keys keep that order, so a puzzle's first theme is its main one.
+* **A theme names the idea the answer rests on, not the situation.**  "Duck" is ducking
+  points on the table, not every card played under the winner; "play last" is playing the
+  highest card that takes no points with the whole trick in view, not every fourth card;
+  "count" is a card that is the highest left only because higher ones have been played.
+  A broad situation tag on most puzzles tells a learner nothing and crowds a lesson's
+  pool with positions about something else.
+* **The moon themes read the play-outs.**  "Stop the moon" holds only where the solution
+  changes whether another seat's moon succeeds (:data:`MOON_SWING` of the sampled deals
+  or more, against some other legal card), not wherever a seat has taken every point so
+  far; "go for the moon" only where the seat's own moon succeeds in most of them for the
+  solution (:data:`MOON_MOST`).  The shares are the evaluation's (``moon_share``,
+  ``others_moon_share`` in :class:`~hearts_core.puzzle_records.CardFigures`).
+* Every other predicate is built from the coach's checked facts (:mod:`hearts_core.facts`),
+  the same facts that license the sentences a learner reads, so a theme never says what
+  the facts do not hold.
 * The tagging stage of the mining pipeline (:mod:`hearts_core.mining`), also used on a
   learner's own mistakes (:func:`hearts_core.puzzles.mistake_puzzle`).
 """
@@ -20,20 +37,22 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Final
 
-from hearts_core.cards import Card, Suit, to_card
+from hearts_core.cards import ACE, Card, Suit, to_card
 from hearts_core.facts import (
+    HIGH_RANK,
     UNLIKELY,
+    AllAbove,
     FirstTrick,
     HigherOut,
-    MoonThreat,
-    OthersTookNoPoints,
+    LastOfSuit,
+    MayBeOvertaken,
+    NoneAbove,
     Over,
     PlaysLast,
     QueenOut,
     ShownVoid,
     Situation,
     TopCard,
-    TopHearts,
     TrickPoints,
     Under,
     Void,
@@ -43,36 +62,64 @@ from hearts_core.rules import NUM_SEATS, QUEEN_OF_SPADES
 from hearts_core.state import SeatView
 from hearts_core.wording import marked
 
-__all__ = ["THEMES", "THEME_TESTS", "Spot", "tag"]
+__all__ = ["ENDGAME_TRICKS", "MOON_MOST", "MOON_SWING", "THEMES", "THEME_TESTS", "Spot", "tag"]
+
+MOON_MOST: Final = 0.5
+""""Go for the moon": the seat's moon must succeed in more than this share of the solution's play-outs."""
+MOON_SWING: Final = 0.1
+""""Stop the moon": another seat's moon must succeed in at least this much larger a share of the play-outs
+after some other legal card than after the solution.  A moon against the seat costs it about 20 points more
+than a usual hand, so a tenth of the deals is worth some 2 expected points: more than the margin a puzzle
+needs (:data:`hearts_core.mining.MIN_MARGIN`), so the moon alone can be the answer's reason."""
+ENDGAME_TRICKS: Final = 10
+"""The last tricks: at least this many tricks are done, so the seat holds three cards or fewer."""
 
 THEMES: Final[dict[str, str]] = {
-    "duck": marked("Duck under the winning card"),
-    "win_clean": marked("Win a clean trick and keep your low cards"),
+    "go_moon": marked("Go for the moon"),
+    "stop_moon": marked("Stop the moon"),
     "drop_queen": marked("Drop ♠Q on someone else's trick"),
-    "unload_high": marked("Get rid of a dangerous high card while void"),
     "no_cover": marked("Do not cover with ♠A or ♠K while ♠Q is out"),
     "flush_queen": marked("Flush out ♠Q with a low spade"),
-    "safe_exit": marked("Lead a card that leaves the trick to someone else"),
-    "play_last": marked("Play last: choose with the whole trick in view"),
     "trick_one": marked("Trick one carries no points"),
-    "stop_moon": marked("Stop the moon"),
-    "go_moon": marked("Go for the moon"),
-    "count": marked("Count the suit: play on what is left"),
-    "endgame": marked("Plan the last tricks"),
     "shed_hearts": marked("Throw hearts on someone else's trick"),
+    "unload_high": marked("Get rid of a dangerous high card while void"),
+    "make_void": marked("Lead your last card of a suit to run out of it"),
+    "take_high": marked("When every card you can play beats the winning card, play your highest"),
+    "high_duck": marked("Duck with the highest card that still loses"),
+    "duck": marked("Duck and leave the points to someone else"),
+    "stay_low": marked("Play low and leave the trick to a player after you"),
+    "win_clean": marked("Win a clean trick and keep your low cards"),
+    "play_last": marked("Playing last, play your highest card that takes no points"),
+    "safe_exit": marked("Lead a card that leaves the trick to someone else"),
+    "void_shown": marked("Watch for a player who has run out of the suit"),
+    "count": marked("Count the cards played: yours is the highest left in its suit"),
+    "endgame": marked("Plan the last tricks"),
 }
-"""Theme keys (stable, in the data) and the words a learner reads."""
+"""Theme keys (stable, in the data) and the words a learner reads, in :data:`THEME_TESTS`'s priority order."""
 
 
 @dataclass(frozen=True)
 class Spot:
-    """What the theme tests read: the seat's view and facts, the best card's figures, the solution and the rest."""
+    """What the theme tests read: the seat's view and facts, and every legal card's figures, the solution first."""
 
     view: SeatView
     position: Situation
-    best: CardFigures
-    solution: Card
-    others: tuple[Card, ...]
+    figures: tuple[CardFigures, ...]
+
+    @property
+    def best(self) -> CardFigures:
+        """The solution's figures."""
+        return self.figures[0]
+
+    @property
+    def solution(self) -> Card:
+        """The puzzle's answer."""
+        return to_card(self.best["card"])
+
+    @property
+    def others(self) -> tuple[Card, ...]:
+        """The other legal cards."""
+        return tuple(to_card(item["card"]) for item in self.figures[1:])
 
     @property
     def top(self) -> Card | None:
@@ -93,9 +140,61 @@ class Spot:
         """Someone has led, the solution is of another suit, and the seat is void in the led suit."""
         return self.led is not None and self.solution.suit is not self.led and Void(self.led).holds(self.position)
 
+    def held(self, suit: Suit) -> tuple[Card, ...]:
+        """The seat's cards of ``suit``."""
+        return tuple(card for card in self.view.hand if card.suit is suit)
 
-def _high_spade_among(cards: tuple[Card, ...]) -> bool:
-    return any(card.suit is Suit.SPADES and card.rank > QUEEN_OF_SPADES.rank for card in cards)
+
+def _above_queen(card: Card) -> bool:
+    return card.suit is Suit.SPADES and card.rank > QUEEN_OF_SPADES.rank
+
+
+def _below_queen(card: Card) -> bool:
+    return card.suit is Suit.SPADES and card.rank < QUEEN_OF_SPADES.rank
+
+
+# ------------------------------------------------------------------ the moon
+
+
+def go_moon(spot: Spot) -> bool:
+    """The seat's own moon succeeds in most of the solution's play-outs.
+
+    Not the search's choice of a moon line (``shooting``), which it makes when a moon would
+    pay on average, however rarely it comes off; and not the top hearts the coach's moon
+    sentence asks for, which a seat that has already taken most of the points may have
+    played: the play-outs say whether the moon comes off.
+    """
+    return spot.best["moon_share"] > MOON_MOST
+
+
+def stop_moon(spot: Spot) -> bool:
+    """Another seat's moon succeeds in clearly more play-outs after some other legal card than after the solution."""
+    stopped = spot.best["others_moon_share"]
+    return any(item["others_moon_share"] - stopped >= MOON_SWING for item in spot.figures[1:])
+
+
+# -------------------------------------------------------------- the queen
+
+
+def drop_queen(spot: Spot) -> bool:
+    """The seat plays ♠Q to a trick it cannot take: void in the suit led, or under ♠K or ♠A on the table."""
+    if spot.solution is not QUEEN_OF_SPADES or spot.top is None:
+        return False
+    return spot.discards() or Under(QUEEN_OF_SPADES, spot.top).holds(spot.position)
+
+
+def no_cover(spot: Spot) -> bool:
+    """Spades led and ♠Q out: the seat follows below ♠Q where it could have played ♠A or ♠K."""
+    return (spot.follows() and spot.led is Suit.SPADES and _below_queen(spot.solution)
+            and QueenOut().holds(spot.position) and any(_above_queen(card) for card in spot.others))
+
+
+def flush_queen(spot: Spot) -> bool:
+    """Leading, a spade below ♠Q while ♠Q is in another hand."""
+    return spot.top is None and _below_queen(spot.solution) and QueenOut().holds(spot.position)
+
+
+# ------------------------------------------------------------- discarding
 
 
 def trick_one(spot: Spot) -> bool:
@@ -103,41 +202,57 @@ def trick_one(spot: Spot) -> bool:
     return FirstTrick().holds(spot.position)
 
 
-def stop_moon(spot: Spot) -> bool:
-    """Another seat may be going for the moon."""
-    return any(MoonThreat(seat).holds(spot.position) for seat in range(NUM_SEATS) if seat != spot.view.seat)
+def shed_hearts(spot: Spot) -> bool:
+    """Void in the led suit, the seat throws a heart."""
+    return spot.discards() and spot.solution.suit is Suit.HEARTS
 
 
-def go_moon(spot: Spot) -> bool:
-    """The best card is the seat's own try for the moon, and the cards show why: the coach's moon sentence holds.
-
-    A line of play that takes every point is not enough: the theme promises a hand a
-    learner could try the moon with, so it asks what the coach's sentence states
-    (:func:`hearts_core.coach_words.situation_claims`), nobody else has taken a point
-    and at least :data:`~hearts_core.facts.MOON_TOP_HEARTS` of the seat's hearts are above
-    every heart the others hold.
-    """
-    position = spot.position
-    hearts = tuple(card for card in spot.view.hand if card.suit is Suit.HEARTS and not position.unseen_above(card))
-    return spot.best["shooting"] and OthersTookNoPoints().holds(position) and TopHearts(hearts).holds(position)
+def unload_high(spot: Spot) -> bool:
+    """Void in the led suit, the seat gets rid of a high card (ten or above) other than ♠Q."""
+    return spot.discards() and spot.solution.rank >= HIGH_RANK and spot.solution is not QUEEN_OF_SPADES
 
 
-def play_last(spot: Spot) -> bool:
-    """The seat plays last to a trick already led."""
-    return spot.top is not None and PlaysLast().holds(spot.position)
+def make_void(spot: Spot) -> bool:
+    """Leading before the last tricks, the seat's last card of a suit: after it the seat can discard on that suit."""
+    return (spot.top is None and len(spot.view.tricks) < ENDGAME_TRICKS - 1
+            and LastOfSuit(spot.solution).holds(spot.position))
+
+
+# ------------------------------------------------------- following and leading
+
+
+def take_high(spot: Spot) -> bool:
+    """Every card the seat holds in the led suit beats the winning card, and the solution is the highest of them."""
+    top = spot.top
+    return (top is not None and spot.follows() and AllAbove(top).holds(spot.position)
+            and spot.solution.rank == max(card.rank for card in spot.held(top.suit)))
+
+
+def high_duck(spot: Spot) -> bool:
+    """The solution is the highest of two cards or more the seat holds under the winning card."""
+    top = spot.top
+    if top is None or not spot.follows() or not Under(spot.solution, top).holds(spot.position):
+        return False
+    under = [card for card in spot.held(top.suit) if card.rank < top.rank]
+    return len(under) >= 2 and spot.solution.rank == max(card.rank for card in under)
 
 
 def duck(spot: Spot) -> bool:
-    """The solution follows under the winning card, where another legal card would have gone over it."""
+    """The trick carries points and the solution follows under the winning card, where another legal card wins it."""
     top = spot.top
     return (top is not None and spot.follows() and Under(spot.solution, top).holds(spot.position)
+            and not TrickPoints(0).holds(spot.position)
             and any(Over(card, top).holds(spot.position) for card in spot.others))
 
 
-def no_cover(spot: Spot) -> bool:
-    """A spade duck while ♠Q is out, where ♠A or ♠K could have covered."""
-    return (duck(spot) and spot.led is Suit.SPADES and QueenOut().holds(spot.position)
-            and _high_spade_among(spot.others))
+def stay_low(spot: Spot) -> bool:
+    """Not last to play, the solution is the seat's lowest card of the led suit: above the winning card, but a
+    player still to come may go over it, where the seat's other cards of the suit would be likelier to win."""
+    top = spot.top
+    return (top is not None and spot.follows() and not PlaysLast().holds(spot.position)
+            and Over(spot.solution, top).holds(spot.position) and MayBeOvertaken(spot.solution).holds(spot.position)
+            and spot.solution.rank == min(card.rank for card in spot.held(top.suit))
+            and any(card.suit is top.suit for card in spot.others))
 
 
 def win_clean(spot: Spot) -> bool:
@@ -148,26 +263,18 @@ def win_clean(spot: Spot) -> bool:
             and (PlaysLast().holds(spot.position) or TopCard(spot.solution).holds(spot.position)))
 
 
-def drop_queen(spot: Spot) -> bool:
-    """Void in the led suit, the seat drops ♠Q."""
-    return spot.discards() and spot.solution is QUEEN_OF_SPADES
+def play_last(spot: Spot) -> bool:
+    """Playing last, the solution is the highest of two cards or more of the led suit that take no points.
 
-
-def shed_hearts(spot: Spot) -> bool:
-    """Void in the led suit, the seat throws a heart."""
-    return spot.discards() and spot.solution.suit is Suit.HEARTS
-
-
-def unload_high(spot: Spot) -> bool:
-    """Void in the led suit, the seat gets rid of a high card (ten or above) other than ♠Q."""
-    return spot.discards() and spot.solution.rank >= 10 and spot.solution is not QUEEN_OF_SPADES
-
-
-def flush_queen(spot: Spot) -> bool:
-    """Leading, a spade under ♠Q while ♠Q is out and the seat holds neither ♠A nor ♠K."""
-    solution = spot.solution
-    return (spot.top is None and solution.suit is Suit.SPADES and solution.rank < QUEEN_OF_SPADES.rank
-            and QueenOut().holds(spot.position) and not _high_spade_among(spot.view.hand))
+    With the whole trick in view a card takes no points when it goes under the winning
+    card, or when the trick holds none.
+    """
+    top = spot.top
+    if top is None or not PlaysLast().holds(spot.position) or not spot.follows():
+        return False
+    clean = TrickPoints(0).holds(spot.position)
+    safe = [card for card in spot.held(top.suit) if clean or card.rank < top.rank]
+    return len(safe) >= 2 and spot.solution.rank == max(card.rank for card in safe)
 
 
 def safe_exit(spot: Spot) -> bool:
@@ -178,32 +285,42 @@ def safe_exit(spot: Spot) -> bool:
     return bool(above) and HigherOut(spot.solution, above).holds(spot.position) and spot.best["take"] < UNLIKELY
 
 
+# ------------------------------------------------------ what the cards tell
+
+
+def void_shown(spot: Spot) -> bool:
+    """A seat still to play to the trick (any other seat, when the seat leads) has shown a void in its suit."""
+    suit = spot.led if spot.led is not None else spot.solution.suit
+    still = NUM_SEATS - 1 - len(spot.view.current_trick)
+    after = [(spot.view.seat + step) % NUM_SEATS for step in range(1, still + 1)]
+    return any(ShownVoid(seat, suit).holds(spot.position) for seat in after)
+
+
 def count(spot: Spot) -> bool:
-    """The solution is the top card left of its suit, or a seat has shown a void in the suit that matters."""
-    trick = spot.view.current_trick
-    suit = trick[0].suit if trick else spot.solution.suit
-    return TopCard(spot.solution).holds(spot.position) or any(
-        ShownVoid(seat, suit).holds(spot.position) for seat in range(NUM_SEATS))
+    """The solution is the highest card of its suit not yet played (the seat's own cards too), below the ace:
+    higher ones have been played, and only a count of them shows it."""
+    solution = spot.solution
+    return (solution.rank < ACE and TopCard(solution).holds(spot.position)
+            and NoneAbove(solution).holds(spot.position))
 
 
 def endgame(spot: Spot) -> bool:
-    """Nine tricks or more are done."""
-    return len(spot.view.tricks) >= 9
+    """At least :data:`ENDGAME_TRICKS` tricks are done."""
+    return len(spot.view.tricks) >= ENDGAME_TRICKS
 
 
 THEME_TESTS: Final[tuple[tuple[str, Callable[[Spot], bool]], ...]] = (
-    ("trick_one", trick_one), ("stop_moon", stop_moon), ("go_moon", go_moon), ("play_last", play_last),
-    ("duck", duck), ("no_cover", no_cover), ("win_clean", win_clean), ("drop_queen", drop_queen),
-    ("shed_hearts", shed_hearts), ("unload_high", unload_high), ("flush_queen", flush_queen),
-    ("safe_exit", safe_exit), ("count", count), ("endgame", endgame),
+    ("go_moon", go_moon), ("stop_moon", stop_moon), ("drop_queen", drop_queen), ("no_cover", no_cover),
+    ("flush_queen", flush_queen), ("trick_one", trick_one), ("shed_hearts", shed_hearts),
+    ("unload_high", unload_high), ("make_void", make_void), ("take_high", take_high), ("high_duck", high_duck),
+    ("duck", duck), ("stay_low", stay_low), ("win_clean", win_clean), ("play_last", play_last),
+    ("safe_exit", safe_exit), ("void_shown", void_shown), ("count", count), ("endgame", endgame),
 )
-"""Every theme's test, in the order :func:`tag` stores the keys found."""
+"""Every theme's test, in priority order: :func:`tag` stores the keys found in this order, the main one first."""
 
 
 def tag(candidate: PositionRecord, evaluation: Evaluation) -> list[str]:
-    """Theme keys (see :data:`THEMES`) found from the position and the answer."""
+    """Theme keys (see :data:`THEMES`) found from the position and the answer, the main theme first."""
     view = replay(candidate).view(candidate["seat"])
-    best = evaluation["cards"][0]
-    spot = Spot(view, Situation(view), best, to_card(best["card"]),
-                tuple(to_card(item["card"]) for item in evaluation["cards"][1:]))
+    spot = Spot(view, Situation(view), tuple(evaluation["cards"]))
     return [key for key, test in THEME_TESTS if test(spot)]

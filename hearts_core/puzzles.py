@@ -111,7 +111,7 @@ def mistake_puzzle(hand: HandState, seat: int, mistake: Mistake, *, ident: str) 
         raise InvalidPositionError(f"the coach's judge plays {judgement.ranked[0].card} at trick {mistake.trick}, "
                                    f"not the mistake's better card {mistake.better}")
     position = Situation(view)
-    evaluation = evaluation_data(judgement.ranked)
+    evaluation = evaluation_data(judgement.ranked, view.rules)
     accept = [str(item.card) for item in judgement.ranked if costly(position, judgement, item.card) is None]
     return {**candidate, "evaluation": evaluation, "themes": tag(candidate, evaluation),
             **rate(candidate, evaluation), "accept": accept, "played": str(mistake.played), "trick": mistake.trick}
