@@ -4,9 +4,10 @@ Design choices:
 
 * **A ladder, not a verdict.**  A puzzle's difficulty is measured by who solves it: random
   play (its exact chance, one in the number of legal cards for each accepted card), the
-  computer levels easy and normal, the hard player at several search efforts (1, 4, 16, 64
-  and 256 sampled deals, :data:`HARD_TRIES` seeded tries each, so a rung can score a
-  fraction), and players that reason one step (:func:`under_the_winner`,
+  computer levels easy and normal, the hard player at several search efforts (1, 2, 4, 8,
+  16 and 64 sampled deals, :data:`HARD_TRIES` seeded tries each, so a rung can score a
+  fraction; the mining's own search uses 400 and then 4,000, so a stronger rung would add
+  little but cost), and players that reason one step (:func:`under_the_winner`,
   :func:`keep_off_the_queen`, :func:`dump_the_danger`).  A one-step player plays its habit
   where the habit applies and otherwise any legal card alike, so its score on a puzzle is
   the share of its cards the puzzle accepts.  Every solver is a :class:`Solver`: a name
@@ -18,27 +19,33 @@ Design choices:
   (:func:`hearts_core.facts.clear_difference`, as :meth:`hearts_core.puzzles.Puzzle.check`
   judges a learner's answer), or, for a puzzle from the learner's own mistake, one its
   ``accept`` lists (:func:`accepted_cards`).
-* **Rasch, not 2PL.**  The chance that solver *j* solves puzzle *i* is
-  ``1 / (1 + exp(b_i - a_j))``: one difficulty per puzzle, one ability per solver.  A 2PL
-  model adds a discrimination per puzzle, but each puzzle has only a dozen answers, most of
-  them from solvers that agree, so a second parameter per puzzle would be fitted to noise;
-  and the learner's Glicko-2 update (:mod:`hearts_learner.rating`) itself assumes one
-  common slope, so a Rasch difficulty is exactly what it can use.  Under Rasch a puzzle's
-  difficulty depends on its answers only through their sum, which is fair: two puzzles the
-  ladder solves equally often are equally hard.  The fractional scores (random's chance,
-  the hard rungs' shares of tries, the one-step players' shares) spread the sums finely.
-* **Regularised maximum likelihood** (:func:`fit_ladder`): a normal prior on every
-  difficulty (:data:`DIFFICULTY_SPREAD` logits) and a wide one on every ability keep a
-  puzzle every solver solves, or none does, at a finite rating; the fit alternates
-  one-dimensional Newton steps (difficulties given abilities, then abilities given
-  difficulties) until nothing moves, in the standard library (the engine also runs under
-  Pyodide).  The fit needs every puzzle at once, so it runs when the set is assembled
-  (:func:`hearts_core.mining.set_text`); a single puzzle (mined, or from a learner's mistake)
-  is rated provisionally against the abilities the shipped set measured
-  (:func:`rating_against`, :data:`SHIPPED_ABILITIES`).
+* **Rasch with solver slopes, held close to Rasch.**  The chance that solver *j* solves
+  puzzle *i* is ``1 / (1 + exp(-s_j (a_j - b_i)))``: one difficulty per puzzle, an ability
+  and a slope per solver.  Not a 2PL with a discrimination per puzzle: each puzzle has only
+  a dozen answers, most from solvers that agree, so a second parameter per puzzle would be
+  fitted to noise.  A slope per solver is well measured (a thousand answers each) and
+  needed: random play's success hardly depends on how hard a puzzle is (its slope comes out
+  near 0.65), while plain Rasch would count random's exact chance as much as the normal
+  level's answer, and every puzzle with the same sum of scores would share one rating
+  (141 distinct ratings over the 1,005 shipped puzzles).  Left free, though, the slopes let
+  the two near-identical deterministic players (easy and normal) define the scale (easy's
+  slope 5.6, the ratings splitting on whether easy's habit matched, the very fault issue 34
+  names), so a tight prior (:data:`SLOPE_SPREAD`) holds every slope near the anchor's 1.
+  The learner's Glicko-2 update (:mod:`hearts_learner.rating`) assumes one common slope;
+  the anchor solver's is 1, so the scale is the one it uses.
+* **Marginal maximum likelihood** (:func:`fit_ladder`): the solvers' abilities and slopes
+  are fitted with the puzzles' difficulties integrated out (EM over a grid, difficulties
+  drawn from a normal law whose spread is fitted too), so a puzzle's dozen answers never
+  overfit its own difficulty (a joint fit inflated every slope to twice the anchor's on
+  simulated answers); a puzzle's difficulty is then its posterior mean.  Weak normal
+  priors on abilities and slopes keep a solver that solves everything (or nothing) finite.
+  Standard library only (the engine also runs under Pyodide).  The fit needs every puzzle
+  at once, so it runs when the set is assembled (:func:`hearts_core.mining.set_text`); a
+  single puzzle (mined, or from a learner's mistake) is rated provisionally against the
+  ladder the shipped set measured (:func:`rating_against`, :data:`SHIPPED_LADDER`).
 * **On the learner's scale.**  Glicko-2 works in units of 173.7178 rating points
   (:data:`POINTS_PER_LOGIT`): a learner ``d`` units above a puzzle solves it with chance
-  ``1 / (1 + exp(-d))``, the Rasch curve with ``d = a - b``.  So a difficulty in logits maps
+  ``1 / (1 + exp(-d))``, the model's curve with slope 1 and ``d = a - b``.  So a difficulty in logits maps
   to ``rating = anchor + 173.7178 * (b - a_normal)``, with the anchor putting the normal
   level where :data:`hearts_core.mining.LEVEL_RATINGS` has always put it (1400): a puzzle
   rated 1400 is one the normal level solves half the time, the shipped ratings stay on the
@@ -64,10 +71,13 @@ from hearts_core.views import SeatView
 __all__ = [
     "ANCHOR_RATING",
     "ANCHOR_SOLVER",
+    "HARD_TRIES",
+    "HARD_WORLDS",
     "LADDER",
     "ONE_STEP",
     "POINTS_PER_LOGIT",
-    "SHIPPED_ABILITIES",
+    "SHIPPED_LADDER",
+    "SHIPPED_SPREAD",
     "LadderFit",
     "OrderCheck",
     "Solver",
@@ -87,11 +97,13 @@ ANCHOR_SOLVER: Final = "normal"
 ANCHOR_RATING: Final = 1400.0
 """The normal level's rating, as :data:`hearts_core.mining.LEVEL_RATINGS` has it: the scale's fixed point."""
 DIFFICULTY_SPREAD: Final = 3.0
-"""Standard deviation (logits) of the prior on a puzzle's difficulty: wide enough for the ladder's range."""
+"""The widest spread (logits) the fitted law of the puzzles' difficulties may take."""
 ABILITY_SPREAD: Final = 4.0
 """Standard deviation (logits) of the prior on a solver's ability: barely a pull, only a bound."""
-HARD_TRIES: Final = 3
-HARD_WORLDS: Final = (1, 4, 16, 64, 256)
+SLOPE_SPREAD: Final = 0.1
+"""Standard deviation of the prior on a solver's log-slope: slopes stay within about a fifth of the anchor's 1."""
+HARD_TRIES: Final = 6
+HARD_WORLDS: Final = (1, 2, 4, 8, 16, 64)
 """The hard player's rungs: sampled deals per decision (its time budget is spent as deals)."""
 
 
@@ -231,37 +243,41 @@ def ladder_answers(view: SeatView, accepted: frozenset[str], ident: str,
 # ------------------------------------------------------------------ the fit
 
 
-def _chance(ability: float, difficulty: float) -> float:
-    """Rasch: the chance a solver of ``ability`` solves a puzzle of ``difficulty`` (both in logits)."""
-    gap = ability - difficulty
+def _chance(ability: float, difficulty: float, slope: float = 1.0) -> float:
+    """The chance a solver of ``ability`` and ``slope`` solves a puzzle of ``difficulty`` (all in logits)."""
+    gap = slope * (ability - difficulty)
     if gap >= 0:
         return 1 / (1 + math.exp(-gap))
     odds = math.exp(gap)
     return odds / (1 + odds)
 
 
-def _newton(value: float, pairs: Iterable[tuple[float, float]], sign: float, spread: float, centre: float) -> float:
-    """One Newton step on ``value`` (an ability, ``sign`` +1, or a difficulty, ``sign`` -1) given the others.
+def _step(value: float, terms: Iterable[tuple[float, float, float]], spread: float) -> float:
+    """One Newton (Fisher scoring) step on one parameter, the others held fixed.
 
-    ``pairs`` are (the other parameter, the score); the prior is normal at ``centre`` with ``spread``.
+    ``terms`` are (score, chance, how fast the log-odds move with the parameter) per answer;
+    the prior is normal at 0 with ``spread``.  A step is at most one logit, so a far start
+    cannot overshoot.
     """
-    gradient = -(value - centre) / spread**2
+    gradient = -value / spread**2
     curvature = 1 / spread**2
-    for other, score in pairs:
-        chance = _chance(value, other) if sign > 0 else _chance(other, value)
-        gradient += sign * (score - chance)
-        curvature += chance * (1 - chance)
+    for score, chance, rate in terms:
+        gradient += (score - chance) * rate
+        curvature += chance * (1 - chance) * rate * rate
     return value + max(-1.0, min(1.0, gradient / curvature))
 
 
 @dataclass(frozen=True, slots=True)
 class LadderFit:
-    """The fitted model: every solver's ability and every puzzle's difficulty, in logits, and their ratings."""
+    """The fitted model: every solver's ability and slope and every puzzle's difficulty (logits), and their ratings."""
 
     abilities: dict[str, float]
     difficulties: list[float]
+    slopes: dict[str, float]
     ability_errors: dict[str, float]
     """Standard error of each ability (logits), from the curvature of the fit at its optimum."""
+    spread: float
+    """The fitted standard deviation (logits) of the puzzles' difficulties."""
 
     def rating(self, difficulty: float) -> int:
         """A difficulty on the learner's scale, the anchor solver at :data:`ANCHOR_RATING`."""
@@ -278,10 +294,20 @@ class LadderFit:
         return {name: self.rating(ability) for name, ability in self.abilities.items()}
 
 
-def fit_ladder(answers: Sequence[Mapping[str, float]], *, tolerance: float = 1e-6, sweeps: int = 500) -> LadderFit:
-    """The Rasch model most likely (with its priors) to give ``answers``: one mapping of solver to score per puzzle.
+_GRID: Final = tuple(step / 3 for step in range(-20, 21))
+"""The difficulties (logits) at which a puzzle's likelihood is evaluated: -6 to 6 by thirds."""
 
-    A solver missing from a puzzle's answers simply did not answer it.
+
+def fit_ladder(answers: Sequence[Mapping[str, float]], *, tolerance: float = 1e-4, rounds: int = 200) -> LadderFit:
+    """The model most likely to give ``answers`` (one mapping of solver to score per puzzle), and every difficulty.
+
+    The chance that solver *j* solves puzzle *i* is ``1 / (1 + exp(-s_j (a_j - b_i)))``: a
+    difficulty per puzzle, an ability and a slope per solver, the anchor solver's slope 1.
+    The solvers' parameters are fitted by marginal maximum likelihood (EM over a grid of
+    difficulties, the puzzles' difficulties drawn from a normal law whose spread is fitted
+    too), so a puzzle's dozen answers never overfit its own difficulty; each puzzle's
+    difficulty is then its posterior mean.  A solver missing from a puzzle's answers simply
+    did not answer it.
 
     Raises:
         ValueError: no answers, a score outside 0..1, or the anchor solver answers nothing.
@@ -295,46 +321,118 @@ def fit_ladder(answers: Sequence[Mapping[str, float]], *, tolerance: float = 1e-
         bad = {name: score for name, score in item.items() if not 0 <= score <= 1}
         if bad:
             raise ValueError(f"scores are shares from 0 to 1, not {bad}")
+    # Puzzles answered alike have the same posterior: fit over the distinct patterns, each with its count.
+    counted: dict[tuple[tuple[str, float], ...], int] = {}
+    for item in answers:
+        pattern = tuple(sorted(item.items()))
+        counted[pattern] = counted.get(pattern, 0) + 1
+    patterns = list(counted)
     abilities = {name: 0.0 for name in names}
-    difficulties = [0.0] * len(answers)
-    for _ in range(sweeps):
+    log_slopes = {name: 0.0 for name in names}
+    spread = 1.0
+    posteriors: list[list[float]] = []
+    for _round in range(rounds):
+        # E: each pattern's posterior over the grid, given the solvers.
+        prior = [-(point / spread) ** 2 / 2 for point in _GRID]
+        logs = {name: [(math.log(max(chance, 1e-300)), math.log(max(1 - chance, 1e-300)))
+                       for chance in (_chance(abilities[name], point, math.exp(log_slopes[name])) for point in _GRID)]
+                for name in names}
+        posteriors = []
+        for pattern in patterns:
+            weights = list(prior)
+            for name, score in pattern:
+                for point, (right, wrong) in enumerate(logs[name]):
+                    weights[point] += score * right + (1 - score) * wrong
+            top = max(weights)
+            weights = [math.exp(weight - top) for weight in weights]
+            total = sum(weights)
+            posteriors.append([weight * counted[pattern] / total for weight in weights])  # weighted by its count
+        # M: each solver's ability and slope from the expected answers at every grid point.
         moved = 0.0
-        for index, item in enumerate(answers):
-            new = _newton(difficulties[index], ((abilities[name], score) for name, score in item.items()),
-                          -1.0, DIFFICULTY_SPREAD, 0.0)
-            moved, difficulties[index] = max(moved, abs(new - difficulties[index])), new
         for name in names:
-            pairs = [(difficulties[index], item[name]) for index, item in enumerate(answers) if name in item]
-            new = _newton(abilities[name], pairs, 1.0, ABILITY_SPREAD, 0.0)
-            moved, abilities[name] = max(moved, abs(new - abilities[name])), new
+            tried = [0.0] * len(_GRID)
+            solved = [0.0] * len(_GRID)
+            for pattern, posterior in zip(patterns, posteriors, strict=True):
+                share = dict(pattern).get(name)
+                if share is not None:
+                    for point, weight in enumerate(posterior):
+                        tried[point] += weight
+                        solved[point] += weight * share
+            for _ in range(5):
+                slope = math.exp(log_slopes[name])
+                ability = abilities[name]
+                chances = [_chance(ability, point, slope) for point in _GRID]
+                new = _step(ability, _expected(tried, solved, chances, [slope] * len(_GRID)), ABILITY_SPREAD)
+                moved, abilities[name] = max(moved, abs(new - ability)), new
+                if name != ANCHOR_SOLVER:  # the anchor's slope fixes the scale's unit
+                    chances = [_chance(abilities[name], point, slope) for point in _GRID]
+                    rates = [slope * (abilities[name] - point) for point in _GRID]
+                    new = _step(log_slopes[name], _expected(tried, solved, chances, rates), SLOPE_SPREAD)
+                    moved, log_slopes[name] = max(moved, abs(new - log_slopes[name])), new
+        variance = sum(weight * point**2 for posterior in posteriors
+                       for point, weight in zip(_GRID, posterior, strict=True)) / len(answers)
+        new_spread = min(DIFFICULTY_SPREAD, max(0.25, math.sqrt(variance)))
+        moved, spread = max(moved, abs(new_spread - spread)), new_spread
         if moved < tolerance:
             break
-    errors = {name: 1 / math.sqrt(1 / ABILITY_SPREAD**2 + sum(
-        _chance(abilities[name], difficulties[index]) * (1 - _chance(abilities[name], difficulties[index]))
-        for index, item in enumerate(answers) if name in item)) for name in names}
-    return LadderFit(abilities, difficulties, errors)
+    means = {pattern: sum(point * weight for point, weight in zip(_GRID, posterior, strict=True)) / counted[pattern]
+             for pattern, posterior in zip(patterns, posteriors, strict=True)}
+    difficulties = [means[tuple(sorted(item.items()))] for item in answers]
+    slopes = {name: math.exp(value) for name, value in log_slopes.items()}
+    errors = {}
+    for name in names:
+        chances = [_chance(abilities[name], difficulties[index], slopes[name])
+                   for index, item in enumerate(answers) if name in item]
+        errors[name] = 1 / math.sqrt(1 / ABILITY_SPREAD**2 + slopes[name] ** 2 * sum(p * (1 - p) for p in chances))
+    return LadderFit(abilities, difficulties, slopes, errors, spread)
 
 
-SHIPPED_ABILITIES: Final[dict[str, float]] = {
-    "random": -1.0, "under_the_winner": -0.5, "keep_off_the_queen": -0.5, "dump_the_danger": -0.5,
-    "easy": 0.0, "normal": 0.5, "hard_1": 0.5, "hard_4": 1.5, "hard_16": 2.5, "hard_64": 3.0, "hard_256": 3.5,
-}
-"""The ladder's abilities (logits, in the fit's own frame) measured on the shipped set, for rating one puzzle alone."""
+def _expected(tried: Sequence[float], solved: Sequence[float], chances: Sequence[float],
+              rates: Sequence[float]) -> Iterable[tuple[float, float, float]]:
+    """Grid points as :func:`_step` terms: a point's expected share solved, weighted by how many puzzles sit there.
 
-
-def rating_against(answers: Mapping[str, float], abilities: Mapping[str, float] = SHIPPED_ABILITIES) -> int:
-    """One puzzle's rating with the solvers' abilities held fixed (a puzzle rated outside a set fit).
-
-    Solvers the abilities do not know are left out.
+    ``_step`` adds ``(score - chance) * rate`` and ``chance * (1 - chance) * rate**2``; a point
+    holding ``n`` puzzles counts ``n`` times, so its rate is scaled by the square root of ``n``
+    and its score gap by the same factor.
     """
-    known = [(abilities[name], score) for name, score in answers.items() if name in abilities]
-    difficulty = 0.0
-    for _ in range(100):
-        new = _newton(difficulty, known, -1.0, DIFFICULTY_SPREAD, 0.0)
-        if abs(new - difficulty) < 1e-9:
-            break
-        difficulty = new
-    return LadderFit(dict(abilities), [difficulty], {}).ratings[0]
+    for count, right, chance, rate in zip(tried, solved, chances, rates, strict=True):
+        if count > 1e-12:
+            root = math.sqrt(count)
+            # (right/count - chance) * rate * count == (score' - chance) * (rate * root) with score' below.
+            yield chance + (right / count - chance) * root, chance, rate * root
+
+
+SHIPPED_LADDER: Final[dict[str, tuple[float, float]]] = {
+    "random": (-0.981, 0.651), "keep_off_the_queen": (-0.589, 0.651), "dump_the_danger": (-0.426, 0.619),
+    "under_the_winner": (0.138, 1.013), "easy": (0.227, 1.888), "normal": (0.969, 1.0), "hard_1": (1.271, 1.027),
+    "hard_2": (1.966, 0.955), "hard_4": (2.65, 0.925), "hard_8": (3.273, 0.948), "hard_16": (4.111, 0.988),
+    "hard_64": (6.184, 1.03),
+}
+"""Each solver's (ability, slope) in the fit's own frame, measured on the shipped set, for rating one puzzle alone."""
+SHIPPED_SPREAD: Final = 0.862
+"""The spread of the shipped puzzles' difficulties (logits), as the same fit measured it."""
+
+
+def rating_against(answers: Mapping[str, float], ladder: Mapping[str, tuple[float, float]] = SHIPPED_LADDER,
+                   spread: float = SHIPPED_SPREAD) -> int:
+    """One puzzle's rating with the solvers held fixed (a puzzle rated outside a set fit), as the set fit rates it.
+
+    Its difficulty is the posterior mean over the same grid, under the set's fitted law of
+    difficulties (``spread``).  Solvers the ladder does not know are left out.
+    """
+    weights = [-(point / spread) ** 2 / 2 for point in _GRID]
+    for name, score in answers.items():
+        if name in ladder:
+            ability, slope = ladder[name]
+            for point, value in enumerate(_GRID):
+                chance = _chance(ability, value, slope)
+                weights[point] += (score * math.log(max(chance, 1e-300))
+                                   + (1 - score) * math.log(max(1 - chance, 1e-300)))
+    top = max(weights)
+    weights = [math.exp(weight - top) for weight in weights]
+    difficulty = sum(point * weight for point, weight in zip(_GRID, weights, strict=True)) / sum(weights)
+    abilities = {name: ability for name, (ability, _) in ladder.items()}
+    return LadderFit(abilities, [difficulty], {}, {}, spread).ratings[0]
 
 
 # ------------------------------------------------------------------ the order check
@@ -373,7 +471,7 @@ def ladder_order(answers: Sequence[Mapping[str, float]], *, held_out_share: floa
     """Fit on most puzzles, then compare the fitted order of the solvers with their scores on the rest.
 
     The puzzles held out are a seeded random ``held_out_share`` of them, or the indices
-    ``held_out``.  Under Rasch a solver's ability over a fixed set of puzzles rises with its
+    ``held_out``.  In this model a solver's ability over a fixed set of puzzles rises with its
     total score, so the order of mean scores on the held-out puzzles is the order a fit of
     them would give.
     """
