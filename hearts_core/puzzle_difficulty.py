@@ -37,20 +37,19 @@ Design choices:
   are fitted with the puzzles' difficulties integrated out (EM over a grid, difficulties
   drawn from a normal law whose spread is fitted too), so a puzzle's dozen answers never
   overfit its own difficulty (a joint fit inflated every slope to twice the anchor's on
-  simulated answers); a puzzle's difficulty is then its posterior mean.  Weak normal
-  priors on abilities and slopes keep a solver that solves everything (or nothing) finite.
+  simulated answers); a puzzle's difficulty is then its posterior mean.  A weak normal
+  prior on abilities keeps a solver that solves everything (or nothing) finite.
   Standard library only (the engine also runs under Pyodide).  The fit needs every puzzle
   at once, so it runs when the set is assembled (:func:`hearts_core.mining.set_text`); a
   single puzzle (mined, or from a learner's mistake) is rated provisionally against the
   ladder the shipped set measured (:func:`rating_against`, :data:`SHIPPED_LADDER`).
 * **On the learner's scale.**  Glicko-2 works in units of 173.7178 rating points
   (:data:`POINTS_PER_LOGIT`): a learner ``d`` units above a puzzle solves it with chance
-  ``1 / (1 + exp(-d))``, the model's curve with slope 1 and ``d = a - b``.  So a difficulty in logits maps
-  to ``rating = anchor + 173.7178 * (b - a_normal)``, with the anchor putting the normal
-  level where :data:`hearts_core.mining.LEVEL_RATINGS` has always put it (1400): a puzzle
-  rated 1400 is one the normal level solves half the time, the shipped ratings stay on the
-  scale learners already have, and a new learner (1500) starts a little above the normal
-  level, as the levels' names promise.
+  ``1 / (1 + exp(-d))``, the model's curve with slope 1 and ``d = a - b``.  So a difficulty
+  in logits maps to ``rating = anchor + 173.7178 * (b - a_normal)``, with the anchor putting
+  the normal level where :data:`hearts_core.mining.LEVEL_RATINGS` has always put it (1400):
+  a puzzle rated 1400 is one the normal level solves half the time, and the shipped ratings
+  stay on the scale learners' ratings already stand on.
 """
 
 from __future__ import annotations
