@@ -21,10 +21,11 @@ Design choices:
   :data:`MIN_BEST_SHARE` of the sampled deals, and a second evaluation with ten times the
   samples and another seed names the same card with a margin that still clears the bar.
 * Seeded throughout: the same game number and seed give the same puzzles bit for bit.
-* Ratings come before any learner sees a puzzle: the computer levels try each one
-  (random's chance is exactly one in the number of legal cards), and the rating is the
-  one that best explains those results against the levels' anchor ratings
-  (:data:`LEVEL_RATINGS`), with a weak pull towards the middle of the scale.
+* Ratings come before any learner sees a puzzle, from a ladder of solvers of graded
+  strength (:mod:`hearts_core.puzzle_difficulty`): :func:`rate` stores each solver's score
+  on the puzzle with a provisional rating against the abilities the shipped set measured,
+  and :func:`set_text`, which sees every puzzle at once, fits the item-response model over
+  the whole set (:func:`rate_set`) and stores each puzzle's rating from that fit.
 * The shipped set (``puzzles.json``, read by :func:`hearts_core.puzzles.load_puzzles`)
   carries its format version, the seed and the command that made it (:func:`set_text`).
 """
@@ -32,7 +33,6 @@ Design choices:
 from __future__ import annotations
 
 import json
-import math
 import random
 from collections.abc import Sequence
 from functools import cache
@@ -41,6 +41,7 @@ from typing import Final
 from hearts_core.bots import Appraisal, HardBot, Level, make_bot, paired_difference
 from hearts_core.cards import DECK
 from hearts_core.kernel import settle
+from hearts_core.puzzle_difficulty import LadderFit, accepted_cards, fit_ladder, ladder_answers, rating_against
 from hearts_core.puzzle_records import (
     Candidate,
     CardFigures,
@@ -65,11 +66,11 @@ __all__ = [
     "evaluate",
     "evaluate_view",
     "evaluation_data",
-    "fit_rating",
     "mine_game",
     "moon_shares",
     "passes_filter",
     "rate",
+    "rate_set",
     "screen",
     "set_text",
     "verify",
@@ -90,19 +91,16 @@ EVALUATE_WORLDS: Final = 400
 VERIFY_FACTOR: Final = 10
 """The verification searches this many times the samples, with another seed."""
 SOLVER_BUDGET: Final = 0.03
-"""The hard level's effort when it tries a puzzle to rate it."""
-HARD_TRIES: Final = 3
+"""The hard level's effort when it plays in a mined game."""
 LEVEL_RATINGS: Final[dict[Level, float]] = {"random": 600.0, "easy": 1000.0, "normal": 1400.0, "hard": 1800.0}
-"""The anchors of the puzzle scale: each level 400 points (10 to 1 odds) above the one below."""
-_PRIOR: Final = (1500.0, 0.5)
-"""A half-solved pseudo-attempt at 1500 keeps a puzzle every level solves (or none does) on the scale."""
+"""The levels' nominal strengths; the puzzle scale keeps normal's where it is (see hearts_core.puzzle_difficulty)."""
+_SOLVED_RUNGS: Final[dict[str, str]] = {"random": "random", "easy": "easy", "normal": "normal", "hard": "hard_64"}
+"""The ladder's rungs reported as the four levels' shares solved (``solved``): hard at 64 sampled deals."""
 _MIXES: Final[tuple[tuple[Level, Level, Level, Level], ...]] = (
     ("normal", "easy", "hard", "random"), ("hard", "normal", "normal", "easy"), ("easy", "random", "normal", "hard"),
     ("normal", "hard", "easy", "normal"),
 )
 _DIRECTIONS: Final = ("left", "right", "across", "hold")
-_LEVELS_TRIED: Final[tuple[Level, ...]] = ("easy", "normal")
-"""The deterministic levels, which try a puzzle once each (see :func:`rate`)."""
 
 
 # ------------------------------------------------------------------- stage 1
@@ -279,54 +277,29 @@ def verify(candidate: PositionRecord, first: Evaluation) -> Evaluation | None:
 # ------------------------------------------------------------------- stage 6
 
 
-def rate(candidate: PositionRecord, evaluation: Evaluation) -> Rating:
-    """How the computer levels do on the puzzle, and the rating that best explains it.
+def rate(candidate: PositionRecord, evaluation: Evaluation, accept: Sequence[str] = ()) -> Rating:
+    """The ladder's answers to the puzzle, the four levels' shares among them, and a provisional rating.
 
-    Random's result is its exact chance (one in the number of legal cards); easy and
-    normal play once (they are deterministic); hard tries :data:`HARD_TRIES` times with
-    different seeds on a small budget.
+    An answer is right when it is the solution or a card the puzzle accepts (within the
+    play-outs' noise of the solution, or in ``accept``).  The rating is the puzzle's alone,
+    against the abilities the shipped set measured; :func:`rate_set` replaces it with the
+    whole set's fit when the set is assembled.
     """
     view = replay(candidate).view(candidate["seat"])
-    solution = evaluation["cards"][0]["card"]
-    results: dict[Level, float] = {"random": 1 / len(view.legal_plays())}
-    for level in _LEVELS_TRIED:
-        results[level] = 1.0 if str(make_bot(level, seed=0).choose_play(view)) == solution else 0.0
-    hard = 0
-    for attempt in range(HARD_TRIES):
-        bot = make_bot("hard", seed=int.from_bytes(f"{candidate['id']}:{attempt}".encode()[-8:], "big"),
-                       time_budget=SOLVER_BUDGET)
-        hard += str(bot.choose_play(view)) == solution
-    results["hard"] = hard / HARD_TRIES
-    solved: dict[str, float] = {level: score for level, score in results.items()}
-    return {"solved": solved, "rating": round(fit_rating(results))}
+    answers = ladder_answers(view, accepted_cards(evaluation, accept), candidate["id"])
+    solved = {level: answers[rung] for level, rung in _SOLVED_RUNGS.items()}
+    return {"solved": solved, "ladder": answers, "rating": rating_against(answers)}
 
 
-def fit_rating(results: dict[Level, float]) -> float:
-    """The rating at which the levels' results are most likely (an Elo model, with a weak prior).
+def rate_set(puzzles: Sequence[MinedPuzzle]) -> LadderFit:
+    """Fit the item-response model over every puzzle's ladder answers and store each puzzle's rating from it.
 
-    >>> round(fit_rating({"random": 0.25, "easy": 0.0, "normal": 1.0, "hard": 1.0}))
-    1231
+    Changes the puzzles' ``rating`` in place; returns the fit (the solvers' abilities among it).
     """
-    games = [(LEVEL_RATINGS[level], score) for level, score in results.items()]
-    games.append(_PRIOR)
-
-    def slope(rating: float) -> float:
-        # d/dR of the log-likelihood: sum over games of (expected solve - actual solve), scaled.
-        return sum(_solve_chance(rating, level) - score for level, score in games)
-
-    low, high = 0.0, 3000.0
-    for _ in range(60):
-        middle = (low + high) / 2
-        if slope(middle) > 0:
-            low = middle
-        else:
-            high = middle
-    return (low + high) / 2
-
-
-def _solve_chance(rating: float, level_rating: float) -> float:
-    """Chance that a solver of ``level_rating`` solves a puzzle of ``rating``."""
-    return 1 / (1 + math.pow(10, (rating - level_rating) / 400))
+    fit = fit_ladder([puzzle["ladder"] for puzzle in puzzles])
+    for puzzle, rating in zip(puzzles, fit.ratings, strict=True):
+        puzzle["rating"] = rating
+    return fit
 
 
 # -------------------------------------------------------------- one game
@@ -358,15 +331,22 @@ def mine_game(game: int, seed: int) -> MinedGame:
 
 
 def set_text(games: Sequence[MinedGame], *, seed: int, command: str) -> str:
-    """The shipped file for mined games: format, seed, command, the filters' counts and the puzzles."""
+    """The shipped file for mined games: format, seed, command, the filters' counts, the ladder and the puzzles.
+
+    The puzzles' ratings come from one item-response fit over all of them (:func:`rate_set`);
+    the header's ``ladder`` gives each solver's fitted strength on the same scale.  The games
+    given are left as they are.
+    """
     counts: FilterCounts = {
         "candidates": sum(game["counts"]["candidates"] for game in games),
         "screened": sum(game["counts"]["screened"] for game in games),
         "margin_and_share": sum(game["counts"]["margin_and_share"] for game in games),
         "verified": sum(game["counts"]["verified"] for game in games),
     }
-    puzzles = sorted((puzzle for game in games for puzzle in game["puzzles"]), key=_order)
+    puzzles = sorted((puzzle.copy() for game in games for puzzle in game["puzzles"]), key=_order)
+    fit = rate_set(puzzles)
     header = {"format": FORMAT, "seed": seed, "games": len(games), "command": command, "counts": counts,
+              "ladder": fit.solver_ratings,
               "filters": {"screen_margin": SCREEN_MARGIN, "screen_budget": SCREEN_BUDGET,
                           "min_margin": MIN_MARGIN, "min_best_share": MIN_BEST_SHARE,
                           "verify_factor": VERIFY_FACTOR, "evaluate_budget": EVALUATE_BUDGET}}

@@ -96,9 +96,15 @@ class Evaluation(TypedDict):
 
 
 class Rating(TypedDict):
-    """How the computer levels did on a puzzle (their share solved) and the rating that best explains it."""
+    """How the solvers did on a puzzle and its rating (:func:`hearts_core.mining.rate`).
+
+    ``ladder``: each solver's score, the share of its answers the puzzle accepts
+    (:mod:`hearts_core.puzzle_difficulty`); ``solved``: the four computer levels' shares
+    among them; ``rating``: on the learner's scale, from the fit over the whole set.
+    """
 
     solved: dict[str, float]
+    ladder: dict[str, float]
     rating: int
 
 
@@ -108,6 +114,7 @@ class PuzzleRecord(PositionRecord):
     evaluation: Evaluation
     themes: list[str]
     solved: dict[str, float]
+    ladder: dict[str, float]
     rating: int
 
 

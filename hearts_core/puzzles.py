@@ -114,7 +114,8 @@ def mistake_puzzle(hand: HandState, seat: int, mistake: Mistake, *, ident: str) 
     evaluation = evaluation_data(judgement.ranked, view.rules)
     accept = [str(item.card) for item in judgement.ranked if costly(position, judgement, item.card) is None]
     return {**candidate, "evaluation": evaluation, "themes": tag(candidate, evaluation),
-            **rate(candidate, evaluation), "accept": accept, "played": str(mistake.played), "trick": mistake.trick}
+            **rate(candidate, evaluation, accept), "accept": accept, "played": str(mistake.played),
+            "trick": mistake.trick}
 
 
 # ------------------------------------------------------------ the set

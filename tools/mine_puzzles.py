@@ -5,7 +5,9 @@ Each finished game is written to ``build/puzzles/<seed>/game-<n>.json`` at once,
 interrupted run resumes where it stopped.  The set is the smallest prefix of games whose
 verified puzzles reach ``--target``: the same seed and target always give the same
 games and so the same file, bit for bit, however many workers ran them and in whatever
-order they finished.  A progress line goes to standard error.
+order they finished.  A progress line goes to standard error.  The puzzles' ratings are
+fitted when the set is assembled, over every puzzle's ladder answers at once
+(:func:`hearts_core.mining.set_text`): each game's own rating is only provisional.
 """
 
 from __future__ import annotations
@@ -90,7 +92,12 @@ def main(argv: list[str] | None = None) -> int:
     print(file=sys.stderr)
     mined = [_read(folder, game) for game in range(games)]
     command = f"./dev puzzles  (tools/mine_puzzles.py --seed {args.seed} --target {args.target})"
-    _write(args.out, set_text(mined, seed=args.seed, command=command))
+    text = set_text(mined, seed=args.seed, command=command)  # the ratings: one fit over the whole set
+    _write(args.out, text)
+    assembled = json.loads(text)
+    ratings = sorted(puzzle["rating"] for puzzle in assembled["puzzles"])
+    print(f"ratings {ratings[0]}..{ratings[-1]}, median {ratings[len(ratings) // 2]}, {len(set(ratings))} distinct; "
+          f"the ladder: {assembled['ladder']}", file=sys.stderr)
     counts = {name: sum(game["counts"][name] for game in mined)  # type: ignore[literal-required]
               for name in mined[0]["counts"]}
     total_cpu = sum(game.get("cpu_seconds", 0.0) for game in mined)
