@@ -12,6 +12,10 @@ Design choices:
   only when last and the trick is clean, dump ♠Q and then high spades and hearts when
   void.  With ``shooting`` it does the opposite (win everything), which lets the search
   consider shooting the moon and see an opponent's shot coming (:func:`moon_threat`).
+* The players defend against a moon only when they can see one: a seat that has taken
+  every point so far, ♠Q's 13 at least (:data:`MOON_WATCH_POINTS`).  Then they win its
+  tricks when they can and discard low, harmless cards on them.  The search's own "I
+  shoot" branch obeys the same rule, so a shot is credited only with what the table shows.
 """
 
 from __future__ import annotations
@@ -43,8 +47,13 @@ KING_OF_SPADES: Final = Card(Suit.SPADES, KING)
 ACE_OF_SPADES: Final = Card(Suit.SPADES, ACE)
 HIGH_SPADES: Final = KING_OF_SPADES.bit | ACE_OF_SPADES.bit
 """The spades above ♠Q: they catch it when spades are led while it is still out."""
-MOON_WATCH_POINTS: Final = 14
-"""Points one seat must hold, alone, before the others treat it as shooting the moon."""
+MOON_WATCH_POINTS: Final = 13
+"""Points one seat must hold, alone, before the others treat it as shooting the moon.
+
+♠Q's 13 is enough: a seat that has taken ♠Q while nobody else took a point needs only the
+hearts for a shot, and from then on a heart thrown on its trick is a step of that shot.
+Fewer points are not: one early heart is what most hands take on the way to a score of a
+few points, and a defender who overtakes every such trick takes the points himself."""
 _RANK: Final = tuple(index % CARDS_PER_SUIT for index in range(len(DECK)))
 _BELOW_QUEEN: Final = SPADES & ((1 << QS) - 1)
 
@@ -119,7 +128,9 @@ def heuristic_play(sim: Table, legal: int, shooting: bool = False, stop_moon: in
     last = len(trick) == NUM_SEATS - 1
     if follow:
         below = follow & ((1 << winning) - 1)
-        if shooting or (stop_moon >= 0 and sim.winning_seat() == stop_moon and sim.trick_points()):
+        # Against a threat, win its trick whenever we can, points on it or not: the lead we
+        # gain is how a defender takes a heart of its own, and one heart ends the shot.
+        if shooting or (stop_moon >= 0 and sim.winning_seat() == stop_moon):
             above = follow & ~below
             if above:
                 return highest(above) if shooting else lowest(above)
@@ -134,10 +145,11 @@ def heuristic_play(sim: Table, legal: int, shooting: bool = False, stop_moon: in
     if shooting:
         return lowest(legal & ~PENALTY_MASK) if legal & ~PENALTY_MASK else lowest(legal)
     if stop_moon >= 0 and sim.winning_seat() == stop_moon:
-        # Feeding a shooter points helps the shot; throw something harmless instead.
+        # Feeding a shooter points helps the shot; throw something harmless instead, and the
+        # lowest, keeping the high cards that may yet win a trick from the shooter.
         harmless = legal & ~PENALTY_MASK
         if harmless:
-            return highest(harmless)
+            return lowest(harmless)
     if legal & QS_BIT:
         return QS
     if legal & HIGH_SPADES and not sim.played & QS_BIT:
@@ -150,11 +162,16 @@ def heuristic_play(sim: Table, legal: int, shooting: bool = False, stop_moon: in
 def rollout_card(sim: Table, shooter: int = -1) -> int:
     """The card :func:`rollout` plays next for the seat to move: one step of it.
 
-    ``shooter`` plays to take every trick; the others guard against any shot they see
-    (``shooter``, or else whoever :func:`moon_threat` finds).
+    ``shooter`` plays to take every trick from the start.  The others guard only against a
+    shot they can see on the table, the seat :func:`moon_threat` finds: until ``shooter``
+    has taken every point so far, and at least :data:`MOON_WATCH_POINTS`, it looks like any
+    other player, and the others duck under it and dump their hearts as usual.  Defending
+    from the first trick against a plan nobody can see made the search's "I shoot" branch
+    credit the opponents with a foresight, and then a blindness, that no player has.  A seat
+    that becomes the threat plays on for the moon.
     """
-    threat = shooter if shooter >= 0 else moon_threat(sim)
-    if sim.to_move == threat:
+    threat = moon_threat(sim)
+    if sim.to_move in (shooter, threat):
         return heuristic_play(sim, sim.legal(), shooting=True)
     return heuristic_play(sim, sim.legal(), stop_moon=threat)
 
