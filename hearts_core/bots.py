@@ -31,12 +31,13 @@ from typing import Final, Literal, Protocol
 from hearts_core.cards import CARDS_PER_SUIT, DECK, JACK, QUEEN, Card, Suit, mask_of
 from hearts_core.errors import InvalidOptionError
 from hearts_core.fastsim import sim_from_view
-from hearts_core.kernel import HEARTS_MASK, SUIT_MASKS
+from hearts_core.kernel import SUIT_MASKS
 from hearts_core.knowledge import Knowledge, equivalent_cards
 from hearts_core.policy import (
     ACE_OF_SPADES,
     KING_OF_SPADES,
     QS,
+    controls_hearts,
     heuristic_play,
     highest,
     low_spades,
@@ -174,15 +175,6 @@ def heuristic_pass(hand: tuple[Card, ...]) -> tuple[Card, Card, Card]:
     return _three([DECK[index] for index in chosen[:CARDS_IN_PASS]])
 
 
-def _controls_hearts(knowledge: Knowledge) -> bool:
-    """True when no unseen heart outranks our lowest heart."""
-    mine = knowledge.hand & HEARTS_MASK
-    if not mine:
-        return not knowledge.unseen & HEARTS_MASK
-    lowest_mine = (mine & -mine).bit_length() - 1
-    return not knowledge.unseen & HEARTS_MASK & ~((1 << lowest_mine) - 1)
-
-
 @dataclass
 class NormalBot:
     """Sound heuristics: duck, dump ♠Q and high cards, void a suit, watch for the moon."""
@@ -199,7 +191,7 @@ class NormalBot:
         legal = mask_of(view.legal_plays())
         sim = sim_from_view(view)
         threat = moon_threat(sim)
-        if threat == view.seat and _controls_hearts(Knowledge.from_view(view)):
+        if threat == view.seat and controls_hearts(sim, view.seat):
             return DECK[heuristic_play(sim, legal, shooting=True)]
         return DECK[heuristic_play(sim, legal, stop_moon=threat if threat != view.seat else -1)]
 

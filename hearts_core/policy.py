@@ -13,9 +13,11 @@ Design choices:
   void.  With ``shooting`` it does the opposite (win everything), which lets the search
   consider shooting the moon and see an opponent's shot coming (:func:`moon_threat`).
 * The players defend against a moon only when they can see one: a seat that has taken
-  every point so far, ♠Q's 13 at least (:data:`MOON_WATCH_POINTS`).  Then they win its
-  tricks when they can and discard low, harmless cards on them.  The search's own "I
-  shoot" branch obeys the same rule, so a shot is credited only with what the table shows.
+  every point so far, ♠Q's 13 at least (:data:`MOON_WATCH_POINTS`).  Then they overtake
+  its tricks that carry points and, when void, throw it a low harmless card rather than a
+  point; the threat plays on for the moon only once it holds the top hearts still out
+  (:func:`controls_hearts`), as the normal level does.  The search's own "I shoot" branch
+  obeys the same rule, so a shot is credited only with what the table shows.
 """
 
 from __future__ import annotations
@@ -31,6 +33,7 @@ __all__ = [
     "MOON_WATCH_POINTS",
     "QS",
     "SPADES",
+    "controls_hearts",
     "heuristic_play",
     "highest",
     "low_spades",
@@ -110,6 +113,19 @@ def moon_threat(table: Table) -> int:
     return -1
 
 
+def controls_hearts(sim: Table, seat: int) -> bool:
+    """True when no heart ``seat`` cannot see (not played, not its own) outranks its lowest heart.
+
+    What a sound player needs before playing on for the moon: the hearts still out can no
+    longer win a trick from it.  Only the seat's own hand and the played cards are read.
+    """
+    out = HEARTS_MASK & ~sim.played & ~sim.hands[seat]
+    mine = sim.hands[seat] & HEARTS_MASK
+    if not mine:
+        return not out
+    return not out & ~((mine & -mine) - 1)
+
+
 def heuristic_play(sim: Table, legal: int, shooting: bool = False, stop_moon: int = -1) -> int:
     """The sound player's card for the seat to move (see the module docstring)."""
     trick = sim.trick
@@ -128,9 +144,7 @@ def heuristic_play(sim: Table, legal: int, shooting: bool = False, stop_moon: in
     last = len(trick) == NUM_SEATS - 1
     if follow:
         below = follow & ((1 << winning) - 1)
-        # Against a threat, win its trick whenever we can, points on it or not: the lead we
-        # gain is how a defender takes a heart of its own, and one heart ends the shot.
-        if shooting or (stop_moon >= 0 and sim.winning_seat() == stop_moon):
+        if shooting or (stop_moon >= 0 and sim.winning_seat() == stop_moon and sim.trick_points()):
             above = follow & ~below
             if above:
                 return highest(above) if shooting else lowest(above)
@@ -168,10 +182,12 @@ def rollout_card(sim: Table, shooter: int = -1) -> int:
     other player, and the others duck under it and dump their hearts as usual.  Defending
     from the first trick against a plan nobody can see made the search's "I shoot" branch
     credit the opponents with a foresight, and then a blindness, that no player has.  A seat
-    that becomes the threat plays on for the moon.
+    that becomes the threat plays on for the moon once :func:`controls_hearts` says it can,
+    as the normal player does; before that it plays as usual, ♠Q's 13 points or not.
     """
     threat = moon_threat(sim)
-    if sim.to_move in (shooter, threat):
+    mover = sim.to_move
+    if mover == shooter or (mover == threat and controls_hearts(sim, mover)):
         return heuristic_play(sim, sim.legal(), shooting=True)
     return heuristic_play(sim, sim.legal(), stop_moon=threat)
 
