@@ -9,6 +9,12 @@ review a whole finished hand for one seat (``review_hand``, bounded at 3 s), ove
 same hands.  Run it on an otherwise idle machine:
 
     .venv/bin/python benchmarks/bots_speed.py
+
+To compare the hard level before and after a change to the players, time it alone on
+positions the (unchanged) easy level draws, several times over, and compare the median of
+the runs' medians:
+
+    .venv/bin/python benchmarks/bots_speed.py --hard-only --drawn-by easy --repeats 5
 """
 
 from __future__ import annotations
@@ -25,12 +31,12 @@ from hearts_core.coach import analyse, recommend
 from hearts_core.review import review_hand
 
 
-def positions(hands: int, seed: int, finished: list[HandState] | None = None) -> list[SeatView]:
-    """Views with a real choice to make, from hands played by the normal level (kept in ``finished``)."""
+def positions(hands: int, seed: int, finished: list[HandState] | None = None, level: str = "normal") -> list[SeatView]:
+    """Views with a real choice to make, from hands played by ``level`` (kept in ``finished``)."""
     views = []
     for number in range(hands):
         state = HandState.new(deal_hands(seed, number + 1), PassDirection.for_hand(number + 1))
-        bots = [make_bot("normal", seed=number * 4 + seat) for seat in range(4)]
+        bots = [make_bot(level, seed=number * 4 + seat) for seat in range(4)]
         if state.phase is Phase.PASSING:
             for seat in range(4):
                 state.pass_cards(seat, bots[seat].choose_pass(state.view(seat)))
@@ -72,10 +78,22 @@ def main() -> None:
     parser.add_argument("--hard-positions", type=int, default=120, help="positions timed for hard")
     parser.add_argument("--seed", type=int, default=2026)
     parser.add_argument("--time-budget", type=float, default=None, help="hard level budget")
+    parser.add_argument("--hard-only", action="store_true", help="time only the hard level")
+    parser.add_argument("--drawn-by", default="normal", help="the level whose hands give the positions")
+    parser.add_argument("--repeats", type=int, default=1, help="timing runs of the hard level (with --hard-only)")
     args = parser.parse_args()
     finished: list[HandState] = []
-    views = positions(args.hands, args.seed, finished)
+    views = positions(args.hands, args.seed, finished, args.drawn_by)
     print(f"{len(views)} positions with a choice, from {args.hands} hands")
+    if args.hard_only:
+        medians = []
+        for run in range(args.repeats):
+            bot = make_bot("hard", seed=1, time_budget=args.time_budget)
+            seconds = timed(bot.choose_play, views[: args.hard_positions])
+            medians.append(statistics.median(seconds))
+            print(summary(f"hard #{run + 1}", seconds), flush=True)
+        print(f"median of {args.repeats} medians: {statistics.median(medians) * 1000:.2f} ms")
+        return
     print(f"{'who':<9} {'timed':>6} {'median ms':>10} {'p90 ms':>10} {'max ms':>10}")
     for level in LEVELS:
         bot = make_bot(level, seed=1, time_budget=args.time_budget if level == "hard" else None)

@@ -25,18 +25,19 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Final, Literal, Protocol
 
 from hearts_core.cards import CARDS_PER_SUIT, DECK, JACK, QUEEN, Card, Suit, mask_of
 from hearts_core.errors import InvalidOptionError
 from hearts_core.fastsim import sim_from_view
-from hearts_core.kernel import HEARTS_MASK, SUIT_MASKS
-from hearts_core.knowledge import Knowledge
+from hearts_core.kernel import SUIT_MASKS
+from hearts_core.knowledge import Knowledge, equivalent_cards
 from hearts_core.policy import (
     ACE_OF_SPADES,
     KING_OF_SPADES,
     QS,
+    controls_hearts,
     heuristic_play,
     highest,
     low_spades,
@@ -174,15 +175,6 @@ def heuristic_pass(hand: tuple[Card, ...]) -> tuple[Card, Card, Card]:
     return _three([DECK[index] for index in chosen[:CARDS_IN_PASS]])
 
 
-def _controls_hearts(knowledge: Knowledge) -> bool:
-    """True when no unseen heart outranks our lowest heart."""
-    mine = knowledge.hand & HEARTS_MASK
-    if not mine:
-        return not knowledge.unseen & HEARTS_MASK
-    lowest_mine = (mine & -mine).bit_length() - 1
-    return not knowledge.unseen & HEARTS_MASK & ~((1 << lowest_mine) - 1)
-
-
 @dataclass
 class NormalBot:
     """Sound heuristics: duck, dump ♠Q and high cards, void a suit, watch for the moon."""
@@ -199,7 +191,7 @@ class NormalBot:
         legal = mask_of(view.legal_plays())
         sim = sim_from_view(view)
         threat = moon_threat(sim)
-        if threat == view.seat and _controls_hearts(Knowledge.from_view(view)):
+        if threat == view.seat and controls_hearts(sim, view.seat):
             return DECK[heuristic_play(sim, legal, shooting=True)]
         return DECK[heuristic_play(sim, legal, stop_moon=threat if threat != view.seat else -1)]
 
@@ -268,8 +260,13 @@ class HardBot:
 
         Every candidate is played out in the same sampled deals (common random numbers),
         so differences between cards are not blurred by differences between deals.
+        Interchangeable cards (:func:`~hearts_core.knowledge.equivalent_cards`) are played
+        out once, by the lowest of them, and share its figures: the play-out policy, not the
+        position, would be all that told them apart.
         """
-        legal = view.legal_plays() if candidates is None else tuple(candidates)
+        asked = view.legal_plays() if candidates is None else tuple(candidates)
+        stand_in = _stand_ins(view, asked)
+        played_out = tuple(card for card in asked if stand_in[card] == card)
         knowledge = Knowledge.from_view(view)
         base = sim_from_view(view)
         me = view.seat
@@ -278,16 +275,18 @@ class HardBot:
             modes.append(me)
         remaining = NUM_SEATS * len(view.hand) - len(view.current_trick)
         work = int(self.time_budget * PLAYS_PER_SECOND)
-        worlds = work // max(1, remaining * len(legal) * len(modes))
+        # The effort is reckoned per candidate card, twins included, so that judging a twin
+        # once makes the decision faster rather than the sampling deeper.
+        worlds = work // max(1, remaining * len(asked) * len(modes))
         worlds = max(self.min_worlds, min(self.max_worlds, worlds))
         # Per (card, mode): relative score, own score, tricks won now, points taken now.
-        totals = {(card.index, mode): [0.0, 0.0, 0.0, 0.0] for card in legal for mode in modes}
+        totals = {(card.index, mode): [0.0, 0.0, 0.0, 0.0] for card in played_out for mode in modes}
         per_world: dict[tuple[int, int], tuple[list[float], list[float]]] = {
-            (card.index, mode): ([], []) for card in legal for mode in modes}
+            (card.index, mode): ([], []) for card in played_out for mode in modes}
         already = base.points[me]
         for _ in range(worlds):
             hands = knowledge.sample(self.rng)
-            for card in legal:
+            for card in played_out:
                 for mode in modes:
                     sim = base.copy()
                     sim.hands = list(hands)
@@ -306,13 +305,14 @@ class HardBot:
                     relatives, owns = per_world[(card.index, mode)]
                     relatives.append(relative)
                     owns.append(scores[me])
-        ranked = []
-        for card in legal:
+        judged = {}
+        for card in played_out:
             mode = min(modes, key=lambda option: totals[(card.index, option)][0])
             score, points, wins, took = (value / worlds for value in totals[(card.index, mode)])
             relatives, owns = per_world[(card.index, mode)]
-            ranked.append(Appraisal(card, score, points, wins, took, mode == me, worlds, points - already,
-                                    tuple(relatives), tuple(owns)))
+            judged[card] = Appraisal(card, score, points, wins, took, mode == me, worlds, points - already,
+                                     tuple(relatives), tuple(owns))
+        ranked = [replace(judged[stand_in[card]], card=card) for card in asked]
         ranked.sort(key=lambda item: (item.score, item.card.index))
         return ranked
 
@@ -336,6 +336,19 @@ def paired_difference(first: Sequence[float], second: Sequence[float]) -> tuple[
         return mean, 0.0
     variance = sum((value - mean) ** 2 for value in differences) / (count - 1)
     return mean, (variance / count) ** 0.5
+
+
+def _stand_ins(view: SeatView, candidates: Sequence[Card]) -> dict[Card, Card]:
+    """For each candidate, the lowest candidate interchangeable with it (itself when it has no twin)."""
+    stand_in: dict[Card, Card] = {}
+    chosen = set(candidates)
+    for group in equivalent_cards(view):
+        members = [card for card in group if card in chosen]
+        for card in members:
+            stand_in[card] = members[0]
+    for card in candidates:
+        stand_in.setdefault(card, card)
+    return stand_in
 
 
 def _could_shoot(knowledge: Knowledge) -> bool:

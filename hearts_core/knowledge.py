@@ -14,6 +14,11 @@ Design choices:
   first, and when a random assignment paints itself into a corner an exact matching
   (augmenting paths, 3 seats x at most 39 cards) finishes the deal, so sampling never
   fails on a consistent view.
+* :func:`equivalent_cards` groups the seat's cards that no other hand can tell apart: of
+  one suit and one point value, with nothing between them but the seat's own cards and
+  cards already gone in finished tricks.  Whichever of them is played, every trick goes to
+  the same seat with the same points, so a search needs to judge only one of each group,
+  and a puzzle whose answer has such a twin has no single answer.
 """
 
 from __future__ import annotations
@@ -24,11 +29,11 @@ from typing import Final
 
 from hearts_core.cards import DECK, Card, Suit, cards_from_mask, mask_of
 from hearts_core.errors import InvalidPositionError
-from hearts_core.kernel import HEARTS_MASK, PENALTY_MASK, SUIT_MASKS, heart_breakers
+from hearts_core.kernel import HEARTS_MASK, PENALTY_MASK, SUIT_MASKS, heart_breakers, points_table
 from hearts_core.rules import CARDS_PER_SEAT, NUM_SEATS, QUEEN_OF_SPADES, SEATS
 from hearts_core.state import SeatView
 
-__all__ = ["Knowledge"]
+__all__ = ["Knowledge", "equivalent_cards"]
 
 _FULL: Final = (1 << len(DECK)) - 1
 
@@ -174,6 +179,43 @@ class Knowledge:
             if index is not None:
                 hands[owner] |= 1 << index
         return _four(hands)
+
+
+def equivalent_cards(view: SeatView) -> tuple[tuple[Card, ...], ...]:
+    """The seat's hand split into classes of interchangeable cards, lowest card first.
+
+    Two cards are interchangeable when they are of one suit, carry the same points under
+    the table's rules, and every card ranked between them is either the seat's own, with
+    the same points, or was played in a finished trick.  A card still in another hand or
+    on the current trick separates them (it can fall between them), and so does a card
+    of other points: ♠Q always stands alone and parts ♠J from ♠K until it is played.
+
+    >>> from hearts_core import HandState
+    >>> from hearts_core.cards import parse_cards
+    >>> mine = parse_cards("♣2 ♦8 ♦9 ♦10 ♠J ♠Q ♠K ♥2 ♥3 ♥5 ♥6 ♥7 ♥A")
+    >>> rest = [card for card in DECK if card not in mine]
+    >>> view = HandState.new([mine, rest[:13], rest[13:26], rest[26:]], "hold").view(0)
+    >>> [" ".join(map(str, group)) for group in equivalent_cards(view)]
+    ['♣2', '♦8 ♦9 ♦10', '♠J', '♠Q', '♠K', '♥2 ♥3', '♥5 ♥6 ♥7', '♥A']
+    """
+    hand = mask_of(view.hand)
+    finished = mask_of(card for trick in view.tricks for card in trick.cards)
+    points = points_table(view.rules)
+    groups: list[tuple[Card, ...]] = []
+    for suit in Suit:
+        group: list[Card] = []
+        for card in (card for card in DECK if card.suit is suit):
+            if card.bit & hand:
+                if group and points[group[-1].index] != points[card.index]:
+                    groups.append(tuple(group))
+                    group = []
+                group.append(card)
+            elif not card.bit & finished and group:
+                groups.append(tuple(group))
+                group = []
+        if group:
+            groups.append(tuple(group))
+    return tuple(groups)
 
 
 def _four(values: list[int]) -> tuple[int, int, int, int]:

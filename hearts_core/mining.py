@@ -20,6 +20,10 @@ Design choices:
   :data:`MIN_MARGIN` expected points, is the best (or tied) in at least
   :data:`MIN_BEST_SHARE` of the sampled deals, and a second evaluation with ten times the
   samples and another seed names the same card with a margin that still clears the bar.
+  Before that second look, a candidate whose best card is interchangeable with another
+  legal card (:func:`~hearts_core.knowledge.equivalent_cards`: same suit and points,
+  nothing between them still out) is refused: it has no single answer, and only the
+  play-out policy could have told the two apart.
 * Seeded throughout: the same game number and seed give the same puzzles bit for bit.
 * Ratings come before any learner sees a puzzle, from a ladder of solvers of graded
   strength (:mod:`hearts_core.puzzle_difficulty`): :func:`rate` stores each solver's score
@@ -41,6 +45,7 @@ from typing import Final
 from hearts_core.bots import Appraisal, HardBot, Level, make_bot, paired_difference
 from hearts_core.cards import DECK
 from hearts_core.kernel import settle
+from hearts_core.knowledge import equivalent_cards
 from hearts_core.puzzle_difficulty import LadderFit, accepted_cards, fit_ladder, ladder_answers, rating_against
 from hearts_core.puzzle_records import (
     Candidate,
@@ -73,6 +78,7 @@ __all__ = [
     "rate_set",
     "screen",
     "set_text",
+    "solution_has_twin",
     "verify",
 ]
 
@@ -258,6 +264,19 @@ def passes_filter(evaluation: Evaluation) -> bool:
 # ------------------------------------------------------------------- stage 4
 
 
+def solution_has_twin(candidate: PositionRecord, evaluation: Evaluation) -> bool:
+    """True when the evaluation's best card is interchangeable with another legal card.
+
+    Such a candidate has two right answers that differ only in rank, and no sentence could
+    say why one is better: :func:`mine_game` refuses it before the verifying search.
+    """
+    view = replay(candidate).view(candidate["seat"])
+    best = evaluation["cards"][0]["card"]
+    legal = {str(card) for card in view.legal_plays()}
+    return any(best in names and len(names & legal) > 1
+               for names in ({str(card) for card in group} for group in equivalent_cards(view)))
+
+
 def verify(candidate: PositionRecord, first: Evaluation) -> Evaluation | None:
     """A second evaluation, ten times the samples and another seed; ``None`` unless it agrees.
 
@@ -308,7 +327,8 @@ def rate_set(puzzles: Sequence[MinedPuzzle]) -> LadderFit:
 def mine_game(game: int, seed: int) -> MinedGame:
     """All six stages for one game: the verified puzzles and how many candidates each filter kept."""
     candidates = deal_game(game, seed)
-    counts: FilterCounts = {"candidates": len(candidates), "screened": 0, "margin_and_share": 0, "verified": 0}
+    counts: FilterCounts = {"candidates": len(candidates), "screened": 0, "margin_and_share": 0, "single_answer": 0,
+                            "verified": 0}
     puzzles: list[MinedPuzzle] = []
     for candidate in candidates:
         if not screen(candidate):
@@ -318,6 +338,9 @@ def mine_game(game: int, seed: int) -> MinedGame:
         if not passes_filter(first):
             continue
         counts["margin_and_share"] += 1
+        if solution_has_twin(candidate, first):
+            continue
+        counts["single_answer"] += 1
         second = verify(candidate, first)
         if second is None:
             continue
@@ -341,6 +364,7 @@ def set_text(games: Sequence[MinedGame], *, seed: int, command: str) -> str:
         "candidates": sum(game["counts"]["candidates"] for game in games),
         "screened": sum(game["counts"]["screened"] for game in games),
         "margin_and_share": sum(game["counts"]["margin_and_share"] for game in games),
+        "single_answer": sum(game["counts"]["single_answer"] for game in games),
         "verified": sum(game["counts"]["verified"] for game in games),
     }
     puzzles = sorted((puzzle.copy() for game in games for puzzle in game["puzzles"]), key=_order)

@@ -12,6 +12,12 @@ Design choices:
   only when last and the trick is clean, dump ♠Q and then high spades and hearts when
   void.  With ``shooting`` it does the opposite (win everything), which lets the search
   consider shooting the moon and see an opponent's shot coming (:func:`moon_threat`).
+* The players defend against a moon only when they can see one: a seat that has taken
+  every point so far, ♠Q's 13 at least (:data:`MOON_WATCH_POINTS`).  Then they overtake
+  its tricks that carry points and, when void, throw it a low harmless card rather than a
+  point; the threat plays on for the moon only once it holds the top hearts still out
+  (:func:`controls_hearts`), as the normal level does.  The search's own "I shoot" branch
+  obeys the same rule, so a shot is credited only with what the table shows.
 """
 
 from __future__ import annotations
@@ -27,6 +33,7 @@ __all__ = [
     "MOON_WATCH_POINTS",
     "QS",
     "SPADES",
+    "controls_hearts",
     "heuristic_play",
     "highest",
     "low_spades",
@@ -43,8 +50,13 @@ KING_OF_SPADES: Final = Card(Suit.SPADES, KING)
 ACE_OF_SPADES: Final = Card(Suit.SPADES, ACE)
 HIGH_SPADES: Final = KING_OF_SPADES.bit | ACE_OF_SPADES.bit
 """The spades above ♠Q: they catch it when spades are led while it is still out."""
-MOON_WATCH_POINTS: Final = 14
-"""Points one seat must hold, alone, before the others treat it as shooting the moon."""
+MOON_WATCH_POINTS: Final = 13
+"""Points one seat must hold, alone, before the others treat it as shooting the moon.
+
+♠Q's 13 is enough: a seat that has taken ♠Q while nobody else took a point needs only the
+hearts for a shot, and from then on a heart thrown on its trick is a step of that shot.
+Fewer points are not: one early heart is what most hands take on the way to a score of a
+few points, and a defender who overtakes every such trick takes the points himself."""
 _RANK: Final = tuple(index % CARDS_PER_SUIT for index in range(len(DECK)))
 _BELOW_QUEEN: Final = SPADES & ((1 << QS) - 1)
 
@@ -101,6 +113,19 @@ def moon_threat(table: Table) -> int:
     return -1
 
 
+def controls_hearts(sim: Table, seat: int) -> bool:
+    """True when no heart ``seat`` cannot see (not played, not its own) outranks its lowest heart.
+
+    What a sound player needs before playing on for the moon: the hearts still out can no
+    longer win a trick from it.  Only the seat's own hand and the played cards are read.
+    """
+    out = HEARTS_MASK & ~sim.played & ~sim.hands[seat]
+    mine = sim.hands[seat] & HEARTS_MASK
+    if not mine:
+        return not out
+    return not out & ~((mine & -mine) - 1)
+
+
 def heuristic_play(sim: Table, legal: int, shooting: bool = False, stop_moon: int = -1) -> int:
     """The sound player's card for the seat to move (see the module docstring)."""
     trick = sim.trick
@@ -134,10 +159,11 @@ def heuristic_play(sim: Table, legal: int, shooting: bool = False, stop_moon: in
     if shooting:
         return lowest(legal & ~PENALTY_MASK) if legal & ~PENALTY_MASK else lowest(legal)
     if stop_moon >= 0 and sim.winning_seat() == stop_moon:
-        # Feeding a shooter points helps the shot; throw something harmless instead.
+        # Feeding a shooter points helps the shot; throw something harmless instead, and the
+        # lowest, keeping the high cards that may yet win a trick from the shooter.
         harmless = legal & ~PENALTY_MASK
         if harmless:
-            return highest(harmless)
+            return lowest(harmless)
     if legal & QS_BIT:
         return QS
     if legal & HIGH_SPADES and not sim.played & QS_BIT:
@@ -150,11 +176,18 @@ def heuristic_play(sim: Table, legal: int, shooting: bool = False, stop_moon: in
 def rollout_card(sim: Table, shooter: int = -1) -> int:
     """The card :func:`rollout` plays next for the seat to move: one step of it.
 
-    ``shooter`` plays to take every trick; the others guard against any shot they see
-    (``shooter``, or else whoever :func:`moon_threat` finds).
+    ``shooter`` plays to take every trick from the start.  The others guard only against a
+    shot they can see on the table, the seat :func:`moon_threat` finds: until ``shooter``
+    has taken every point so far, and at least :data:`MOON_WATCH_POINTS`, it looks like any
+    other player, and the others duck under it and dump their hearts as usual.  Defending
+    from the first trick against a plan nobody can see made the search's "I shoot" branch
+    credit the opponents with a foresight, and then a blindness, that no player has.  A seat
+    that becomes the threat plays on for the moon once :func:`controls_hearts` says it can,
+    as the normal player does; before that it plays as usual, ♠Q's 13 points or not.
     """
-    threat = shooter if shooter >= 0 else moon_threat(sim)
-    if sim.to_move == threat:
+    threat = moon_threat(sim)
+    mover = sim.to_move
+    if mover == shooter or (mover == threat and controls_hearts(sim, mover)):
         return heuristic_play(sim, sim.legal(), shooting=True)
     return heuristic_play(sim, sim.legal(), stop_moon=threat)
 

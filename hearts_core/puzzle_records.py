@@ -140,6 +140,10 @@ class FilterCounts(TypedDict):
     candidates: int
     screened: int
     margin_and_share: int
+    single_answer: int
+    """Of those, the candidates whose best card has no interchangeable twin among the legal cards.
+
+    See :func:`~hearts_core.mining.solution_has_twin`."""
     verified: int
 
 
