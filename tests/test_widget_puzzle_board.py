@@ -12,6 +12,8 @@ import pytest
 
 from hearts_core import wording
 from hearts_core.cards import to_card
+from hearts_core.coach import position_seed
+from hearts_core.difference import PLAY_OUT_DEALS, showcase
 from hearts_core.knowledge import Knowledge
 from hearts_core.puzzles import THEMES, Puzzle, load_puzzles, mistake_puzzle
 from hearts_core.review import review_hand
@@ -25,6 +27,7 @@ from tests.test_review import OPENING, QUEEN_CATCH, finish, scripted
 from widgets.lessons import LESSONS, Lesson, LessonPractice, Progress
 from widgets.match.advice import mistake_id
 from widgets.puzzles import PuzzleBoard
+from widgets.puzzles import flow as flow_module
 from widgets.puzzles.flow import lesson_puzzles
 
 NOON = datetime(2026, 12, 1, 12, 0, tzinfo=UTC)
@@ -491,5 +494,107 @@ def test_a_japanese_reason_runs_its_sentences_together(tmp_path: Path) -> None:
         assert widget.choose(str(widget.puzzle.solution)) is not None
         text = widget.message["text"]
         assert "このパズルのテーマ" in text and "。 " not in text
+    finally:
+        wording.set_language("en")
+
+
+# ------------------------------------------------------------------ "Show me"
+
+
+def the_issues_puzzle() -> Puzzle:
+    """Puzzle 2026-300-39 (issue 35): ♥7 against ♥3, both under CPU3's ♥K; ♥3 kept ducks a later heart trick."""
+    return next(puzzle for puzzle in load_puzzles() if puzzle.id == "2026-300-39")
+
+
+def shown_cards(step_line: dict[str, object]) -> tuple[str, ...]:
+    cards = step_line["cards"]
+    assert isinstance(cards, list)
+    return tuple(item["card"]["text"] for item in cards)
+
+
+def test_show_me_after_a_wrong_answer_plays_out_the_learners_card_and_the_better_one(tmp_path: Path) -> None:
+    puzzle = the_issues_puzzle()
+    widget = board(tmp_path, puzzles=(puzzle,))
+    assert widget.show_button == {} and widget.showcase == {}
+    assert not widget.show() and widget.showcase == {}  # nothing to show before the answer
+    widget.choose("♥3")
+    assert widget.show_button == {"text": "Show me", "name": "Show me one deal played out with ♥3 and with ♥7"}
+    assert widget.showcase == {}  # built only when asked for
+    assert widget.show()
+    shown = widget.showcase
+    view = puzzle.view()
+    layout = showcase(view, to_card("♥7"), to_card("♥3"), deals=PLAY_OUT_DEALS, seed=position_seed(view))
+    assert shown["heading"] == "♥3 and ♥7, played out in one deal"
+    assert "one way the hidden cards could lie: one deal of the 100 played out" in shown["intro"]
+    assert [line["label"] for line in shown["lines"]] == ["Your card: ♥3", "The better card: ♥7"]
+    assert [line["end"] for line in shown["lines"]] == [
+        f"With ♥3 you end the hand with {wording.points_phrase(layout.other.scores[0])}.",
+        f"With ♥7 you end the hand with {wording.points_phrase(layout.best.scores[0])}."]
+    # Trick by trick from this one to the last, the engine's cards for both lines, the taker marked.
+    assert [step["heading"] for step in shown["steps"]] == [f"Trick {number} of 13" for number in range(10, 14)]
+    for step, mine, better in zip(shown["steps"], layout.other.tricks, layout.best.tricks, strict=True):
+        assert [shown_cards(line) for line in step["lines"]] == [tuple(map(str, mine.cards)),
+                                                                  tuple(map(str, better.cards))]
+        for line, trick in zip(step["lines"], (mine, better), strict=True):
+            assert [item["seat"] for item in line["cards"] if item["took"]] == [seat_name(trick.winner)]
+            assert line["said"].endswith(f"{seat_name(trick.winner)} took it with {trick.played_by(trick.winner)}: "
+                                         f"{wording.points_phrase(trick.points)}.")
+    # The cards already on the table when the puzzle was asked are marked as such.
+    assert [item["before"] for item in shown["steps"][0]["lines"][0]["cards"]] == [True, True, True, False]
+    # The parting trick is marked once, in words that are true of the deal shown.
+    parting = [step for step in shown["steps"] if step["parting"]]
+    assert layout.parting is not None and len(parting) == 1
+    assert parting[0]["heading"] == f"Trick {layout.parting} of 13"
+    assert parting[0]["marker"].startswith("Here the lines part: by the end of this trick, you have taken ")
+    assert parting[0]["marker"].endswith(" more with ♥3 than with ♥7.")
+    assert not any(step["marker"] for step in shown["steps"] if not step["parting"])
+    assert shown["hands"] == [f"{seat_name(seat)}: {' '.join(map(str, layout.hands[seat]))}" for seat in (1, 2, 3)]
+    texts = [shown["heading"], shown["intro"], shown["hands_heading"], *shown["hands"], *shown["labels"].values(),
+             *(line[key] for line in shown["lines"] for key in ("label", "end")),
+             *(step[key] for step in shown["steps"] for key in ("heading", "marker") if step[key]),
+             *(line["said"] for step in shown["steps"] for line in step["lines"])]
+    assert not [text for text in texts if "_" in text or "{" in text]
+    widget.hide()
+    assert widget.showcase == {} and widget.show_button  # closed, and can be opened again
+    assert widget.show() and widget.showcase == shown  # the same deal: fixed by the position
+
+
+def test_show_me_after_the_right_answer_plays_out_the_solution_and_the_runner_up(tmp_path: Path) -> None:
+    others = [puzzle for puzzle in load_puzzles() if puzzle.id != "2026-300-39"][:2]
+    widget = board(tmp_path, puzzles=(the_issues_puzzle(), *others))
+    while widget.puzzle_id != "2026-300-39":
+        widget.choose(str(widget.puzzle.solution))
+        assert widget.next_puzzle()
+    widget.choose("♥7")
+    assert widget.show()
+    assert [line["label"] for line in widget.showcase["lines"]] == ["Your card: ♥7", "The next best card: ♥3"]
+    assert widget.show_button["name"] == "Show me one deal played out with ♥7 and with ♥3"
+    widget.puzzle_of_the_day()  # a puzzle shown afresh, unanswered: nothing to show
+    assert not widget.answered and widget.showcase == {} and widget.show_button == {}
+
+
+def test_show_me_is_kept_off_the_answers_path(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    calls: list[object] = []
+    real = flow_module.showcase
+    monkeypatch.setattr(flow_module, "showcase", lambda *args, **kwargs: calls.append(args) or real(*args, **kwargs))
+    widget = board(tmp_path, puzzles=(the_issues_puzzle(),))
+    widget.choose("♥3")
+    assert calls == [] and widget.message["kind"] == "wrong"
+    widget.show()
+    assert len(calls) == 1
+
+
+def test_show_me_in_a_lessons_worked_position_and_in_japanese(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("HEARTS_LESSONS_DATA", str(tmp_path))
+    lesson = next(item for item in LESSONS if item.worked)
+    wording.set_language("ja")
+    try:
+        widget = PuzzleBoard.worked_example(lesson.key, clock=Clock())
+        widget.choose(wrong_card(widget))
+        assert widget.show_button["text"] == "展開を見る"
+        assert widget.show()
+        shown = widget.showcase
+        assert shown["lines"][0]["label"].startswith("あなたのカード") and "配られ方の一例" in shown["intro"]
+        assert all(step["heading"].startswith("トリック") for step in shown["steps"])
     finally:
         wording.set_language("en")
