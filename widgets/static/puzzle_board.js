@@ -370,13 +370,13 @@ function render({ model, el }) {
   function moveStep(by) {
     const shown = model.get("showcase") || {};
     const steps = shown.steps || [];
-    const next = showState.step + by;
-    if (next < 0 || next >= steps.length) return;
-    showState.step = next;
+    const to = showState.step + by;
+    if (to < 0 || to >= steps.length) return;
+    showState.step = to;
     drawShowcase();
-    const step = steps[next];
-    // Python's sentences end in their own stops; the labels and heading are joined by the page's own.
-    const spoken = [step.heading, step.marker, ...step.lines.map((line, at) => shown.lines[at].label + " — " + line.said)];
+    const step = steps[to];
+    // Python's words, joined by dashes (a heading and a label have no stop of their own).
+    const spoken = [step.heading, step.marker, ...step.lines.map((line, at) => shown.lines[at].label + " \u2014 " + line.said)];
     const text = spoken.filter(Boolean).join(" \u2014 ");
     showAnnounce.say(text);
   }
@@ -389,6 +389,7 @@ function render({ model, el }) {
     drawStatus();
     draw();
     drawPlayers();
+    drawShowcase();
   }
 
   function drawPlayers() {
