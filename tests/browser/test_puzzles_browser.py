@@ -184,6 +184,8 @@ def test_show_me_steps_to_where_the_lines_part_by_keyboard(page: Page, lesson_se
             expect(panel.locator(".hl-puzzle-show-step")).to_have_text("Trick 13 of 13")
             expect(panel.locator('[data-action="show-forward"]')).to_have_attribute("aria-disabled", "true")
     expect(panel.locator(".hl-puzzle-show-step")).to_have_text(f"Trick {target} of 13")
+    # Each step is said once by the board's one voice: the trick's number, then what the page shows.
+    expect(page.locator(f"{BOARD} .hl-announce")).to_contain_text(f"Trick {target} of 13")
     if layout.parting is not None:
         expect(panel.locator('.hl-puzzle-show-stepbox[data-parting="true"]')).to_be_visible()
         expect(panel.locator(".hl-puzzle-show-marker")).to_contain_text("Here the lines part:")

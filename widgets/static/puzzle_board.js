@@ -79,7 +79,6 @@ function render({ model, el }) {
   showMe.setAttribute("aria-controls", showPanel.id);
   showMe.setAttribute("aria-expanded", "false");
   showRow.append(showMe);
-  const showAnnounce = hlAnnouncer();
   // The step on screen, and which layout it belongs to (a new one opens on its first step).
   const showState = { key: "", step: 0 };
   showPanel.addEventListener("keydown", (event) => {
@@ -108,8 +107,7 @@ function render({ model, el }) {
   outBox.append(outHeading, outList);
 
   root.append(notice, status, lessonLine, controls, title, question, facts, table, hand, actions, message, showRow,
-    showPanel, analysis, players, outBox, record, accuracyBox, announce.element, showAnnounce.element,
-    hlErrorBox(model));
+    showPanel, analysis, players, outBox, record, accuracyBox, announce.element, hlErrorBox(model));
   // What the board showed last: an answer or a new puzzle since then moves focus on.
   let shown = null;
 
@@ -378,7 +376,7 @@ function render({ model, el }) {
     // Python's words, joined by dashes (a heading and a label have no stop of their own).
     const spoken = [step.heading, step.marker, ...step.lines.map((line, at) => shown.lines[at].label + " \u2014 " + line.said)];
     const text = spoken.filter(Boolean).join(" \u2014 ");
-    showAnnounce.say(text);
+    announce.say(text);  // the board's one voice
   }
 
   function drawAll() {
