@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import logging
 import statistics
 from datetime import UTC, date, datetime, timedelta
@@ -13,7 +14,8 @@ import pytest
 from hearts_core import wording
 from hearts_core.cards import to_card
 from hearts_core.coach import position_seed
-from hearts_core.difference import PLAY_OUT_DEALS, showcase
+from hearts_core.difference import PLAY_OUT_DEALS, parting, showcase
+from hearts_core.facts import PartsAt
 from hearts_core.knowledge import Knowledge
 from hearts_core.puzzles import THEMES, Puzzle, load_puzzles, mistake_puzzle
 from hearts_core.review import review_hand
@@ -598,3 +600,25 @@ def test_show_me_in_a_lessons_worked_position_and_in_japanese(tmp_path: Path, mo
         assert all(step["heading"].startswith("トリック") for step in shown["steps"])
     finally:
         wording.set_language("en")
+
+
+def test_show_me_shows_a_deal_that_parts_where_the_reason_says(tmp_path: Path) -> None:
+    # A reason that names where the two cards part (a PartsAt among its facts, as the coach's reasons
+    # carry) gets a deal that parts there, from the reason's own deals, and the words of that parting.
+    puzzle = the_issues_puzzle()
+    view = puzzle.view()
+    found = parting(view, to_card("♥7"), to_card("♥3"), deals=PLAY_OUT_DEALS, seed=position_seed(view))
+    assert found is not None and not found.now
+    widget = board(tmp_path, puzzles=(puzzle,))
+    answer = widget.choose("♥3")
+    assert answer is not None
+    widget.flow.answer = dataclasses.replace(answer, facts=(*answer.facts, PartsAt(found)))
+    assert widget.show()
+    layout = widget.flow.shown.layout if widget.flow.shown is not None else None
+    assert layout is not None and layout.named and layout.parting == found.trick
+    assert found.pairs[layout.deal].parts_at(0, found.trick, found.taker)
+    [step] = [step for step in widget.showcase["steps"] if step["parting"]]
+    taken = next(trick.points for trick in layout.other.tricks if trick.number == found.trick)
+    assert step["marker"] == (f"Here the lines part: with ♥3 played at trick 10, you take this trick with "
+                              f"{found.taker} and {wording.points_phrase(taken)}; with ♥7 played then, you take "
+                              "no points in it.")
