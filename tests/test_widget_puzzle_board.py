@@ -31,6 +31,7 @@ from widgets.match.advice import mistake_id
 from widgets.puzzles import PuzzleBoard
 from widgets.puzzles import flow as flow_module
 from widgets.puzzles.flow import lesson_puzzles
+from widgets.puzzles.payloads import end_said
 
 NOON = datetime(2026, 12, 1, 12, 0, tzinfo=UTC)
 START = learner_start().rating
@@ -530,8 +531,9 @@ def test_show_me_after_a_wrong_answer_plays_out_the_learners_card_and_the_better
     assert "one way the hidden cards could lie: one deal of the 100 played out" in shown["intro"]
     assert [line["label"] for line in shown["lines"]] == ["Your card: ♥3", "The better card: ♥7"]
     assert [line["end"] for line in shown["lines"]] == [
-        f"With ♥3 you end the hand with {wording.points_phrase(layout.other.scores[0])}.",
-        f"With ♥7 you end the hand with {wording.points_phrase(layout.best.scores[0])}."]
+        end_said(to_card("♥3"), layout.other.scores[0]), end_said(to_card("♥7"), layout.best.scores[0])]
+    assert end_said(to_card("♥3"), 4) == "With ♥3 you end the hand with 4 points."
+    assert end_said(to_card("♥7"), 0) == "With ♥7 you end the hand with no points."
     # Trick by trick from this one to the last, the engine's cards for both lines, the taker marked.
     assert [step["heading"] for step in shown["steps"]] == [f"Trick {number} of 13" for number in range(10, 14)]
     for step, mine, better in zip(shown["steps"], layout.other.tricks, layout.best.tricks, strict=True):

@@ -21,10 +21,10 @@ from playwright.sync_api import Page, expect
 from hearts_core.coach import position_seed
 from hearts_core.difference import PLAY_OUT_DEALS, showcase
 from hearts_core.puzzles import Puzzle, load_puzzles
-from hearts_core.wording import points_phrase
 from hearts_learner.puzzle_progress import learner_start
 from tests.browser.pages import each_viewport, screenshot
 from tests.browser.test_lessons_browser import assert_words_not_identifiers
+from widgets.puzzles.payloads import end_said
 
 BOARD = ".hl-puzzles"
 SETTLE = 30_000
@@ -192,8 +192,7 @@ def test_show_me_steps_to_where_the_lines_part_by_keyboard(page: Page, lesson_se
     else:
         expect(panel.locator(".hl-puzzle-show-never")).to_contain_text("never costs you more")
     expect(panel.locator(".hl-puzzle-show-ends li")).to_have_text([
-        f"With {wrong} you end the hand with {points_phrase(layout.other.scores[0])}.",
-        f"With {puzzle.solution} you end the hand with {points_phrase(layout.best.scores[0])}."])
+        end_said(wrong, layout.other.scores[0]), end_said(puzzle.solution, layout.best.scores[0])])
     for _ in each_viewport(page):
         assert page.evaluate("() => document.documentElement.scrollWidth <= window.innerWidth")
         assert_words_not_identifiers(page)

@@ -180,6 +180,7 @@ SHOW_PATTERNS: Final = {
     "never_parts": marked("In this deal {other} never costs you more than {best}: the difference shows in other "
                           "deals."),
     "end": marked("With {card} you end the hand with {points}."),
+    "end_none": marked("With {card} you end the hand with no points."),
 }
 """The words of "Show me" (:meth:`PuzzleFlow.show`), said by :func:`widgets.puzzles.payloads.showcase`."""
 

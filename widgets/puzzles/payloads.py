@@ -60,6 +60,7 @@ __all__ = [
     "accuracy",
     "board_link",
     "due",
+    "end_said",
     "facts",
     "hand",
     "history",
@@ -296,6 +297,13 @@ def _parting_said(shown: Shown, first: int) -> str:
     return say(SHOW_PATTERNS["parts_here"], other=other.card, points=points_phrase(more), best=best.card)
 
 
+def end_said(card: Card, score: int) -> str:
+    """The seat's hand score at the end of a shown line, in a sentence (none said as none, in every language)."""
+    if score == 0:
+        return say(SHOW_PATTERNS["end_none"], card=card)
+    return say(SHOW_PATTERNS["end"], card=card, points=points_phrase(score))
+
+
 def showcase(flow: PuzzleFlow) -> dict[str, Any]:
     """What "Show me" shows, or ``{}`` while it is closed.
 
@@ -335,7 +343,7 @@ def showcase(flow: PuzzleFlow) -> dict[str, Any]:
                       cards=" ".join(str(card) for card in layout.hands[player]))
                   for player in range(NUM_SEATS) if player != seat],
         "lines": [{"label": say(SHOW_PATTERNS[key], card=line.card),
-                   "end": say(SHOW_PATTERNS["end"], card=line.card, points=points_phrase(line.scores[seat]))}
+                   "end": end_said(line.card, line.scores[seat])}
                   for (key, _), line in zip(shown.order, lines, strict=True)],
         "steps": steps,
         "start": 0,
