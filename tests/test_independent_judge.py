@@ -8,8 +8,11 @@ that show a void are voids the endgame respects, so the real deal is one of the 
 from __future__ import annotations
 
 import ast
+import importlib.util
 import random
+import sys
 from pathlib import Path
+from types import ModuleType
 
 import pytest
 
@@ -27,6 +30,8 @@ from hearts_core.independent_judge import (
 from hearts_core.kernel import PENALTY_MASK, points_table, winning_position
 from hearts_core.knowledge import Knowledge
 from hearts_core.match import deal_hands
+from hearts_core.openspiel import ACTION_TO_CARD
+from hearts_core.puzzle_records import PositionRecord, replay
 from hearts_core.rules import NUM_SEATS, Rules
 from hearts_core.state import HandState
 from hearts_core.views import PassDirection, Phase, SeatView, Trick
@@ -174,27 +179,64 @@ def test_positions_out_of_reach_are_refused_by_name() -> None:
         judge_endgame(view)
 
 
-def test_a_mined_record_out_of_reach_gets_no_card_and_one_in_reach_gets_the_judges() -> None:
-    deal = [[str(card) for card in hand] for hand in deal_hands(9)]
+def self_play_records(seed: int) -> list[PositionRecord]:
+    """Every decision with a choice of one hold hand (each seat plays its highest legal card), as records."""
+    deal = [[str(card) for card in hand] for hand in deal_hands(seed)]
     state = HandState.new(deal, "hold")
     plays: list[str] = []
-    records = []
+    records: list[PositionRecord] = []
     while not state.is_over:
         mover = state.to_move
         assert mover is not None
         view = state.view(mover)
         if len(view.legal_plays()) > 1:
-            records.append({"id": f"t-{len(plays)}", "direction": "hold", "deal": deal, "passes": None,
+            records.append({"id": f"t{seed}-{len(plays)}", "direction": "hold", "deal": deal, "passes": None,
                             "plays": plays[:], "seat": mover})
         card = view.legal_plays()[-1]
         state.play(card)
         plays.append(str(card))
-    early = [record for record in records if len(record["plays"]) < 4 * (13 - ENDGAME_REACH_TRICKS)]
-    late = [record for record in records if len(record["plays"]) >= 4 * (13 - ENDGAME_REACH_TRICKS)]
+    return records
+
+
+def reachable(record: PositionRecord) -> bool:
+    return len(record["plays"]) >= 4 * (13 - ENDGAME_REACH_TRICKS)
+
+
+def test_a_mined_record_out_of_reach_gets_no_card_and_one_in_reach_gets_the_judges() -> None:
+    records = self_play_records(9)
+    early = [record for record in records if not reachable(record)]
+    late = [record for record in records if reachable(record)]
     assert early and late
-    assert judge_record(early[0]) is None  # type: ignore[arg-type]
-    judged = judge_record(late[-1])  # type: ignore[arg-type]
-    assert judged and all(isinstance(card, str) for card in judged)
+    assert judge_record(early[0]) is None
+    judged = judge_record(late[-1])
+    legal = {str(card) for card in replay(late[-1]).view(late[-1]["seat"]).legal_plays()}
+    assert judged and set(judged) <= legal
+    assert judge_record(late[-1]) == judged  # seeded by the record's id
+
+
+def _judge_puzzles_tool() -> ModuleType:
+    spec = importlib.util.spec_from_file_location("judge_puzzles", ROOT / "tools" / "judge_puzzles.py")
+    assert spec and spec.loader
+    module = importlib.util.module_from_spec(spec)
+    sys.modules["judge_puzzles"] = module
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_the_tool_hands_openspiel_the_same_position_and_judges_by_reach() -> None:
+    tool = _judge_puzzles_tool()
+    game = tool.load_game()
+    records = self_play_records(9)
+    early = next(record for record in records if not reachable(record) and len(record["plays"]) > 8)
+    view = replay(early).view(early["seat"])
+    state = tool.openspiel_state(game, early)
+    assert {ACTION_TO_CARD[action] for action in state.legal_actions()} == set(view.legal_plays())
+    outside = tool.judge_puzzle(game, early, str(view.legal_plays()[0]), seeds=2, sims=200)
+    assert outside.kind == "ismcts" and outside.seeds == 2
+    assert set(outside.judged) <= {str(card) for card in view.legal_plays()}
+    late = [record for record in records if reachable(record)][-1]
+    inside = tool.judge_puzzle(game, late, judge_record(late)[0])  # type: ignore[index]
+    assert inside.kind == "exact" and inside.agrees
 
 
 def test_the_judge_shares_no_play_out_policy_with_the_hard_player() -> None:
