@@ -81,7 +81,7 @@ __all__ = [
 
 ENDGAME_REACH_TRICKS: Final = 4
 """The most tricks left (the one in progress included) the judge solves: measured in
-``docs/judge.md`` to stay under a second per legal card with :data:`ENDGAME_LAYOUTS` layouts."""
+``docs/coach.md`` to stay under a second per legal card with :data:`ENDGAME_LAYOUTS` layouts."""
 ENDGAME_LAYOUTS: Final = 40
 """Layouts judged when more are possible (all of them when there are no more than this)."""
 ENDGAME_TIE_Z: Final = 2.0
