@@ -182,7 +182,7 @@ SHOW_PATTERNS: Final = {
     "end": marked("With {card} you end the hand with {points}."),
     "end_none": marked("With {card} you end the hand with no points."),
 }
-"""The words of "Show me" (:meth:`PuzzleFlow.show`), said by :func:`widgets.puzzles.payloads.showcase`."""
+"""The words of "Show me" (:meth:`PuzzleFlow.show`), said by :func:`widgets.puzzles.payloads.showcase_payload`."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -25,7 +25,7 @@ Design choices:
   how the computer levels did on it (:func:`hearts_core.mining.rate`), the learner's moved
   by Glicko-2 on first tries only, by more for a surprise and while it is new, and an even
   chance of solving a puzzle rated as the learner is.
-* "Show me" (:func:`showcase`, :func:`show_button`) is drawn from the flow's
+* "Show me" (:func:`showcase_payload`, :func:`show_button`) is drawn from the flow's
   :class:`~widgets.puzzles.flow.Shown`: per trick, both lines' four cards with who took the
   trick, the trick in one sentence, and at the trick where the lines part the sentence saying
   how, all worked out here from the engine's layout; the front end only pages through it.
@@ -72,7 +72,7 @@ __all__ = [
     "question",
     "rating",
     "show_button",
-    "showcase",
+    "showcase_payload",
     "still_out",
     "streak",
     "table",
@@ -304,7 +304,7 @@ def end_said(card: Card, score: int) -> str:
     return say(SHOW_PATTERNS["end"], card=card, points=points_phrase(score))
 
 
-def showcase(flow: PuzzleFlow) -> dict[str, Any]:
+def showcase_payload(flow: PuzzleFlow) -> dict[str, Any]:
     """What "Show me" shows, or ``{}`` while it is closed.
 
     ``heading``, ``intro``; ``hands_heading`` and ``hands`` (the other players' cards in the deal, as

@@ -121,7 +121,7 @@ class PuzzleBoard(HeartsWidget):
     """"Show me" once answered: ``text`` and the ``name`` a screen reader says ({} when there is nothing to show)."""
     showcase = traitlets.Dict().tag(sync=True)
     """One deal played out for two cards, trick by trick, while "Show me" is open ({} when closed; see
-    :func:`widgets.puzzles.payloads.showcase`)."""
+    :func:`widgets.puzzles.payloads.showcase_payload`)."""
 
     def __init__(self, puzzles: Sequence[Puzzle] | None = None, *, store: PuzzleStore | None = None,
                  clock: Callable[[], datetime] = utc_now, seed: str | int | None = None, goal: int = GOAL,
@@ -275,4 +275,4 @@ class PuzzleBoard(HeartsWidget):
             self.goal_count = flow.goal_count
             self.lesson_text = payloads.lesson_text(flow)
             self.show_button = payloads.show_button(flow)
-            self.showcase = payloads.showcase(flow)
+            self.showcase = payloads.showcase_payload(flow)
