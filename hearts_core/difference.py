@@ -27,6 +27,17 @@ Design choices:
   trick with points in the runner-up's line *and* the seat takes none of that trick's points
   in the best line (:attr:`Parting.parted`).  So "in 9 of 10 deals played out" is exactly
   true of the deals played out, and a checker can recount it.
+* **One deal shown** (:func:`showcase`, the puzzle board's "Show me"): figures over many deals
+  teach less than one deal watched trick by trick, so one of the very deals played out is laid
+  out whole for both cards (:class:`Showcase`): every card each seat plays from this trick to
+  the last, who takes each trick and its points, and the seat's hand score at the end (the moon
+  rule applied, by the kernel's own :meth:`~hearts_core.kernel.Table.scores`).  Which deal: when
+  a reason names a parting trick, one of the deals that part there (:meth:`DealPair.parts_at`),
+  so the deal shown is evidence for the sentence said; otherwise one whose difference in the
+  seat's hand score is the median's, so it is neither the luckiest deal nor the worst.  The
+  median is taken over the deals in which the other card ends worse when there are any: a deal
+  in which the two cards end level shows nothing, and the words say it is one deal of many.
+  Ties go to the earliest deal, so the choice is fixed by the seed.
 * Deterministic: the deals come from ``random.Random(seed)`` through
   :meth:`~hearts_core.knowledge.Knowledge.sample`, drawn in the order the coach's judge
   (:func:`hearts_core.coach_judgement.judge`) draws them with the same seed, so given the
@@ -44,6 +55,7 @@ from hearts_core.cards import DECK, Card
 from hearts_core.fastsim import Sim, sim_from_view
 from hearts_core.knowledge import Knowledge
 from hearts_core.policy import rollout_card
+from hearts_core.rules import NUM_SEATS
 from hearts_core.state import SeatView
 
 __all__ = [
@@ -53,11 +65,16 @@ __all__ = [
     "CardLine",
     "DealPair",
     "Parting",
+    "Showcase",
+    "ShownLine",
+    "ShownTrick",
     "TrickOutcome",
     "find_parting",
     "parting",
     "play_line",
     "play_out_pairs",
+    "show_line",
+    "showcase",
 ]
 
 PARTING_SHARE: Final = 0.5
@@ -214,3 +231,143 @@ def parting(view: SeatView, best: Card, runner: Card, *, deals: int = PLAY_OUT_D
     if best is runner:
         return None
     return find_parting(view.seat, play_out_pairs(view, best, runner, deals=deals, seed=seed))
+
+
+# ------------------------------------------------------------------ one deal shown whole
+
+
+@dataclass(frozen=True, slots=True)
+class ShownTrick:
+    """One trick of a shown line, whole: its number (1 to 13), who led it, its four cards in play order, who took it
+    and its points."""
+
+    number: int
+    leader: int
+    cards: tuple[Card, ...]
+    winner: int
+    points: int
+
+    def played_by(self, seat: int) -> Card:
+        """The card ``seat`` played to this trick."""
+        return self.cards[(seat - self.leader) % NUM_SEATS]
+
+
+@dataclass(frozen=True, slots=True)
+class ShownLine:
+    """One card's line in one deal, whole: the card played now, every trick from this one to the last, and the four
+    seats' hand scores at the end (moon rule applied)."""
+
+    card: Card
+    tricks: tuple[ShownTrick, ...]
+    scores: tuple[int, int, int, int]
+
+    def outcomes(self, seat: int) -> CardLine:
+        """This line as :func:`play_line` records it for ``seat``: per trick its taker, ``seat``'s card, its points."""
+        return CardLine(self.card, tuple(TrickOutcome(trick.number, trick.winner, trick.played_by(seat), trick.points)
+                                         for trick in self.tricks))
+
+
+@dataclass(frozen=True, slots=True)
+class Showcase:
+    """One deal of those played out, laid out for the better card and the other one: what "Show me" plays.
+
+    ``hands`` are the four seats' cards at the position (the seat's own and the sampled ones), so
+    the deal can be replayed through :class:`~hearts_core.state.HandState`; ``deal`` is its place
+    among the ``deals`` played out.  ``parting`` is the trick at which the lines part in this deal:
+    the one the reason names when ``named``, else the first after which ``other`` has cost the seat
+    more points than ``best`` (``None`` when it never does in this deal).
+    """
+
+    seat: int
+    hands: tuple[tuple[Card, ...], ...]
+    best: ShownLine
+    other: ShownLine
+    parting: int | None
+    named: bool
+    deal: int
+    deals: int
+
+    @property
+    def difference(self) -> int:
+        """How many more points the seat ends the hand with after ``other`` than after ``best`` in this deal."""
+        return self.other.scores[self.seat] - self.best.scores[self.seat]
+
+
+def show_line(base: Sim, hands: tuple[int, int, int, int], card: Card) -> ShownLine:
+    """``card`` played now from ``base`` in the deal ``hands``, every card recorded: :func:`play_line`'s play, whole."""
+    sim = base.copy()
+    sim.hands = list(hands)
+    tricks: list[ShownTrick] = []
+    index = card.index
+    while True:
+        leader, number, trick = sim.leader, sim.tricks_done + 1, sim.trick
+        if sim.play(index) >= 0:
+            # The kernel leaves the closed trick's list holding its four cards (Table.play).
+            tricks.append(ShownTrick(number, leader, tuple(DECK[each] for each in trick), sim.leader,
+                                     sim.last_trick_points))
+            if sim.is_over:
+                break
+        index = rollout_card(sim)
+    return ShownLine(card, tuple(tricks), sim.scores())
+
+
+def _median_nearest(indices: list[int], differences: list[int]) -> int:
+    """The first of ``indices`` whose difference is nearest the median of theirs."""
+    ordered = sorted(differences[index] for index in indices)
+    middle = len(ordered) // 2
+    median = ordered[middle] if len(ordered) % 2 else (ordered[middle - 1] + ordered[middle]) / 2
+    return min(indices, key=lambda index: (abs(differences[index] - median), index))
+
+
+def showcase(view: SeatView, best: Card, other: Card, *, deals: int = PLAY_OUT_DEALS, seed: int = 0,
+             named: Parting | None = None) -> Showcase:
+    """One of the ``deals`` drawn with ``random.Random(seed)``, both lines laid out whole (see the module's design).
+
+    ``named`` is the parting a reason says, found in these very deals (the same ``view``, cards,
+    ``deals`` and ``seed``): the deal shown is then one that parts at its trick.
+
+    Raises:
+        ValueError: ``best`` and ``other`` are one card, either is not legal now, or ``named`` is
+            not a parting of these two cards in ``deals`` deals.
+
+    >>> from hearts_core.state import HandState
+    >>> deal = ("♣2 ♦2 ♦3 ♦4 ♦5 ♦6 ♦7 ♦8 ♦9 ♦10 ♦J ♦Q ♦K", "♣3 ♣4 ♣5 ♣6 ♣7 ♣8 ♣9 ♣10 ♣J ♣Q ♣K ♣A ♦A",
+    ...         "♠2 ♠3 ♠4 ♠5 ♠6 ♠7 ♠8 ♠9 ♠10 ♠J ♠Q ♠K ♠A", "♥2 ♥3 ♥4 ♥5 ♥6 ♥7 ♥8 ♥9 ♥10 ♥J ♥Q ♥K ♥A")
+    >>> state = HandState.new(deal, "hold")
+    >>> state.play("♣2")
+    >>> shown = showcase(state.view(1), DECK[1], DECK[12], deals=3)
+    >>> len(shown.best.tricks), " ".join(str(card) for card in shown.best.tricks[0].cards[:2])
+    (13, '♣2 ♣3')
+    """
+    legal = view.legal_plays()
+    if best is other or best not in legal or other not in legal:
+        raise ValueError(f"a showcase needs two different legal cards of seat {view.seat}, not {best} and {other}")
+    if named is not None and ((named.best, named.runner) != (best, other) or named.deals != deals):
+        raise ValueError(f"the parting of {named.best} and {named.runner} over {named.deals} deals is not one of "
+                         f"{best} and {other} over {deals} deals")
+    seat = view.seat
+    knowledge = Knowledge.from_view(view)
+    base = sim_from_view(view)
+    rng = random.Random(seed)
+    drawn = []
+    for _ in range(deals):
+        hands = knowledge.sample(rng)
+        drawn.append((hands, show_line(base, hands, best), show_line(base, hands, other)))
+    differences = [theirs.scores[seat] - mine.scores[seat] for _, mine, theirs in drawn]
+    if named is not None:
+        candidates = [index for index, (_, mine, theirs) in enumerate(drawn)
+                      if DealPair(mine.outcomes(seat), theirs.outcomes(seat)).parts_at(seat, named.trick, named.taker)]
+        if not candidates:
+            raise ValueError(f"no deal of {deals} parts at trick {named.trick}: the parting was found in other deals")
+    else:
+        worse = [index for index, difference in enumerate(differences) if difference > 0]
+        candidates = worse or list(range(deals))
+    chosen = _median_nearest(candidates, differences)
+    hands, mine, theirs = drawn[chosen]
+    if named is not None:
+        trick: int | None = named.trick
+    else:
+        first = DealPair(mine.outcomes(seat), theirs.outcomes(seat)).first_costlier(seat)
+        trick = None if first is None else first.number
+    return Showcase(seat, tuple(tuple(card for card in DECK if mask >> card.index & 1) for mask in hands), mine,
+                    theirs, trick, named is not None, chosen, deals)

@@ -4,10 +4,23 @@ from __future__ import annotations
 
 import dataclasses
 
+import pytest
+
 from hearts_core import HandState, to_card
 from hearts_core.coach import judge, position_seed, recommend
-from hearts_core.difference import MIN_DIFFERING, PARTING_SHARE, PLAY_OUT_DEALS, parting, play_out_pairs
+from hearts_core.difference import (
+    MIN_DIFFERING,
+    PARTING_SHARE,
+    PLAY_OUT_DEALS,
+    DealPair,
+    Showcase,
+    ShownLine,
+    parting,
+    play_out_pairs,
+    showcase,
+)
 from hearts_core.facts import PartsAt, Situation
+from hearts_core.state import SeatView
 
 # Puzzle 2026-300-39's game, played without the pass (each seat holds at the start what it played with).
 # Trick 10: CPU1 leads ♥J, CPU2 ♥10, CPU3 ♥K; you hold ♣5 ♠5 ♥3 ♥7 and must play a heart. Both stay
@@ -112,3 +125,77 @@ def test_a_parting_at_this_trick_is_not_said_when_the_situation_already_tells_th
     advice = recommend(view)
     assert advice.reason.startswith("CPU1's ♠K is winning this trick with 13 points in it, so play ♠3")
     assert "deals played out" not in advice.reason
+
+
+# ------------------------------------------------------------------ one deal shown whole ("Show me")
+
+
+def replayed(view: SeatView, shown: Showcase, line: ShownLine) -> HandState:
+    """The shown deal through the referee: each seat starts with its hand at the position plus what it has played,
+    the hand's plays so far, then every card of ``line`` not yet on the table, each one refused if illegal."""
+    played: dict[int, list[str]] = {seat: [] for seat in range(4)}
+    for seat, card in view.plays:
+        played[seat].append(str(card))
+    start = [[str(card) for card in shown.hands[seat]] + played[seat] for seat in range(4)]
+    state = HandState.new(start, "hold", view.rules)
+    for _, card in view.plays:
+        state.play(card)
+    already = len(view.current_trick)
+    for number, trick in enumerate(line.tricks):
+        for card in trick.cards[already if number == 0 else 0:]:
+            state.play(card)  # raises on an illegal card
+        taken = state.tricks[-1]
+        assert (taken.winner, taken.points, tuple(taken.cards)) == (trick.winner, trick.points, trick.cards)
+    assert state.is_over
+    return state
+
+
+def test_the_shown_deal_is_one_that_parts_where_the_reason_says_and_replays_legally() -> None:
+    view = position(HEART_DEAL, HEART_PLAYS).view(0)
+    found = parting(view, to_card("♥7"), to_card("♥3"), deals=60, seed=5)
+    assert found is not None and found.trick == 11
+    shown = showcase(view, to_card("♥7"), to_card("♥3"), deals=60, seed=5, named=found)
+    assert shown.named and shown.parting == 11 and shown.deals == 60
+    # The shown deal is one of the parting deals the reason counts, in the reason's own play-outs.
+    pair = found.pairs[shown.deal]
+    assert pair.parts_at(0, found.trick, found.taker)
+    assert (shown.best.outcomes(0), shown.other.outcomes(0)) == (pair.best, pair.runner)
+    # From trick 10 to the end, both lines whole; the seat's own hand is the position's.
+    assert [trick.number for trick in shown.best.tricks] == list(range(10, 14))
+    assert shown.hands[0] == tuple(sorted(view.hand))
+    assert shown.best.tricks[0].played_by(0) == to_card("♥7") and shown.other.tricks[0].played_by(0) == to_card("♥3")
+    assert shown.other.tricks[1].winner == 0 and shown.other.tricks[1].played_by(0) == to_card("♥7")
+    for line in (shown.best, shown.other):
+        assert replayed(view, shown, line).scores == line.scores
+    assert shown.difference > 0
+
+
+def test_without_a_named_parting_the_deal_shown_is_a_median_one_where_the_other_card_costs_more() -> None:
+    view = position(HEART_DEAL, HEART_PLAYS).view(0)
+    shown = showcase(view, to_card("♥7"), to_card("♥3"), deals=40, seed=3)
+    pairs = play_out_pairs(view, to_card("♥7"), to_card("♥3"), deals=40, seed=3)
+    assert (shown.best.outcomes(0), shown.other.outcomes(0)) == (pairs[shown.deal].best, pairs[shown.deal].runner)
+    worse = sorted(difference for difference in (
+        sum(t.points for t in pair.runner.tricks if t.winner == 0) - sum(t.points for t in pair.best.tricks
+                                                                         if t.winner == 0) for pair in pairs)
+        if difference > 0)
+    assert worse and shown.difference > 0
+    median = (worse[(len(worse) - 1) // 2] + worse[len(worse) // 2]) / 2
+    assert all(abs(shown.difference - median) <= abs(other - median) for other in worse)
+    first = DealPair(shown.best.outcomes(0), shown.other.outcomes(0)).first_costlier(0)
+    assert not shown.named and first is not None and shown.parting == first.number
+    for line in (shown.best, shown.other):
+        assert replayed(view, shown, line).scores == line.scores
+    assert showcase(view, to_card("♥7"), to_card("♥3"), deals=40, seed=3) == shown  # fixed by the seed
+
+
+def test_a_showcase_refuses_what_it_cannot_show() -> None:
+    view = position(HEART_DEAL, HEART_PLAYS).view(0)
+    with pytest.raises(ValueError, match="two different legal cards"):
+        showcase(view, to_card("♥7"), to_card("♥7"), deals=5)
+    with pytest.raises(ValueError, match="two different legal cards"):
+        showcase(view, to_card("♥7"), to_card("♣5"), deals=5)  # hearts were led: ♣5 may not be played
+    found = parting(view, to_card("♥7"), to_card("♥3"), deals=60, seed=5)
+    assert found is not None
+    with pytest.raises(ValueError, match="over 40 deals"):
+        showcase(view, to_card("♥7"), to_card("♥3"), deals=40, seed=5, named=found)

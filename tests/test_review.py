@@ -15,7 +15,11 @@ import pytest
 from hearts_core import DECK, HandState, deal_hands, judge_pass, to_card
 from hearts_core.bots import heuristic_pass, make_bot
 from hearts_core.cards import parse_card
+from hearts_core.coach import judge
 from hearts_core.errors import InvalidPositionError
+from hearts_core.facts import Situation
+from hearts_core.independent_judge import endgame_in_reach
+from hearts_core.puzzle_records import PositionRecord, replay
 from hearts_core.records import dump_record, load_record
 from hearts_core.review import (
     COST_THRESHOLD,
@@ -23,7 +27,10 @@ from hearts_core.review import (
     Mistake,
     MistakeGroup,
     PassMistake,
+    costly,
+    endgame_confirms,
     group_mistakes,
+    judge_play,
     review_hand,
     review_match,
     review_pass,
@@ -340,3 +347,61 @@ def test_a_mistake_says_where_the_card_played_and_the_better_one_part() -> None:
     count, deals, trick = (int(group) for group in idea.groups())
     assert deals // 2 < count <= deals and 4 < trick <= 13
     assert any(type(fact).__name__ == "PartsAt" for fact in held_queen.facts)
+
+
+# ------------------------------------------------- a second opinion in the last tricks (issue 34)
+
+# Two positions of the puzzle set mined in 2026 (seed 2026, games 202 and 19), kept here whole so the
+# test does not depend on the set keeping them.
+REFUTED_IN_THE_ENDGAME: PositionRecord = {
+    "id": "2026-202-44", "seat": 3, "rules": None,
+    "direction": "across",
+    "deal": [["♣5", "♣9", "♣10", "♦9", "♦J", "♦Q", "♠3", "♠4", "♠8", "♠K", "♥4", "♥10", "♥J"],
+             ["♣8", "♣Q", "♦7", "♦10", "♦K", "♠9", "♠10", "♥2", "♥3", "♥5", "♥7", "♥K", "♥A"],
+             ["♣3", "♣6", "♣J", "♦2", "♦3", "♦5", "♠5", "♠7", "♠A", "♥6", "♥8", "♥9", "♥Q"],
+             ["♣2", "♣4", "♣7", "♣K", "♣A", "♦4", "♦6", "♦8", "♦A", "♠2", "♠6", "♠J", "♠Q"]],
+    "passes": [["♠K", "♦Q", "♥J"], ["♦K", "♣8", "♥A"], ["♠A", "♥Q", "♣J"], ["♣A", "♦A", "♣K"]],
+    "plays": ["♣2", "♣5", "♣K", "♣6", "♦10", "♦5", "♦8", "♦9", "♠9", "♠7", "♠J", "♠3", "♦4", "♦J", "♦7", "♦3",
+              "♠4", "♠10", "♠5", "♠2", "♣Q", "♣3", "♣7", "♣9", "♦A", "♦Q", "♦6", "♠A", "♣A", "♠K", "♣4", "♣10",
+              "♥5", "♥6", "♥A", "♥4", "♠Q", "♠8", "♥7", "♥J", "♦K", "♥Q", "♥K", "♦2"],
+}
+CONFIRMED_IN_THE_ENDGAME: PositionRecord = {
+    "id": "2026-19-40", "seat": 2, "rules": None,
+    "direction": "hold",
+    "deal": [["♣4", "♣6", "♣10", "♣J", "♦3", "♦J", "♦A", "♠2", "♠Q", "♠K", "♥2", "♥3", "♥A"],
+             ["♣2", "♣5", "♣A", "♦2", "♠4", "♠7", "♠8", "♠9", "♠A", "♥5", "♥6", "♥7", "♥9"],
+             ["♣8", "♣Q", "♦6", "♦8", "♦10", "♦Q", "♦K", "♠3", "♠J", "♥4", "♥J", "♥Q", "♥K"],
+             ["♣3", "♣7", "♣9", "♣K", "♦4", "♦5", "♦7", "♦9", "♠5", "♠6", "♠10", "♥8", "♥10"]],
+    "passes": None,
+    "plays": ["♣2", "♣8", "♣3", "♣10", "♦A", "♦2", "♦K", "♦4", "♦J", "♠A", "♦10", "♦5", "♣4", "♣5", "♣Q", "♣7",
+              "♠3", "♠5", "♠2", "♠4", "♠6", "♠K", "♠9", "♠J", "♦3", "♥9", "♦6", "♦7", "♥8", "♥2", "♥7", "♥4",
+              "♣9", "♣6", "♣A", "♥K", "♥5", "♥J", "♥10", "♥3"],
+}
+
+
+def test_a_costly_play_the_endgame_judge_refutes_is_not_said() -> None:
+    # Four tricks left (the judge's reach). The search calls ♣8 a mistake that costs about 21 points
+    # against ♠6, but perfect play over the layouts of the hidden cards finds ♣8 the better card:
+    # leading ♠6 lets the others throw their hearts on it. The review says nothing rather than be wrong.
+    state = replay(REFUTED_IN_THE_ENDGAME)
+    view = state.view(3)
+    judgement = judge(view)
+    assert judgement.ranked[0].card == to_card("♠6")
+    assert costly(Situation(view), judgement, to_card("♣8")) is not None, "the search alone would say it"
+    assert not endgame_confirms(view, to_card("♠6"), to_card("♣8"))
+    assert judge_play(state, to_card("♣8")) is None
+
+
+def test_a_costly_play_the_endgame_judge_confirms_is_said() -> None:
+    state = replay(CONFIRMED_IN_THE_ENDGAME)
+    view = state.view(2)
+    assert endgame_in_reach(view) and endgame_confirms(view, to_card("♦8"), to_card("♦Q"))
+    mistake = judge_play(state, to_card("♦Q"))
+    assert mistake is not None and mistake.better == to_card("♦8")
+
+
+def test_before_the_judges_reach_the_search_decides_alone() -> None:
+    state = HandState.new(deal_hands(5), "hold")
+    view = state.view(state.to_move or 0)
+    assert not endgame_in_reach(view)
+    assert endgame_confirms(view, view.legal_plays()[0], view.legal_plays()[-1])

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import logging
 import statistics
 from datetime import UTC, date, datetime, timedelta
@@ -12,6 +13,9 @@ import pytest
 
 from hearts_core import wording
 from hearts_core.cards import to_card
+from hearts_core.coach import position_seed
+from hearts_core.difference import PLAY_OUT_DEALS, parting, showcase
+from hearts_core.facts import PartsAt
 from hearts_core.knowledge import Knowledge
 from hearts_core.puzzles import THEMES, Puzzle, load_puzzles, mistake_puzzle
 from hearts_core.review import review_hand
@@ -25,7 +29,9 @@ from tests.test_review import OPENING, QUEEN_CATCH, finish, scripted
 from widgets.lessons import LESSONS, Lesson, LessonPractice, Progress
 from widgets.match.advice import mistake_id
 from widgets.puzzles import PuzzleBoard
+from widgets.puzzles import flow as flow_module
 from widgets.puzzles.flow import lesson_puzzles
+from widgets.puzzles.payloads import end_said
 
 NOON = datetime(2026, 12, 1, 12, 0, tzinfo=UTC)
 START = learner_start().rating
@@ -493,3 +499,128 @@ def test_a_japanese_reason_runs_its_sentences_together(tmp_path: Path) -> None:
         assert "このパズルのテーマ" in text and "。 " not in text
     finally:
         wording.set_language("en")
+
+
+# ------------------------------------------------------------------ "Show me"
+
+
+def the_issues_puzzle() -> Puzzle:
+    """Puzzle 2026-300-39 (issue 35): ♥7 against ♥3, both under CPU3's ♥K; ♥3 kept ducks a later heart trick."""
+    return next(puzzle for puzzle in load_puzzles() if puzzle.id == "2026-300-39")
+
+
+def shown_cards(step_line: dict[str, object]) -> tuple[str, ...]:
+    cards = step_line["cards"]
+    assert isinstance(cards, list)
+    return tuple(item["card"]["text"] for item in cards)
+
+
+def test_show_me_after_a_wrong_answer_plays_out_the_learners_card_and_the_better_one(tmp_path: Path) -> None:
+    puzzle = the_issues_puzzle()
+    widget = board(tmp_path, puzzles=(puzzle,))
+    assert widget.show_button == {} and widget.showcase == {}
+    assert not widget.show() and widget.showcase == {}  # nothing to show before the answer
+    widget.choose("♥3")
+    assert widget.show_button == {"text": "Show me", "name": "Show me one deal played out with ♥3 and with ♥7"}
+    assert widget.showcase == {}  # built only when asked for
+    assert widget.show()
+    shown = widget.showcase
+    view = puzzle.view()
+    layout = showcase(view, to_card("♥7"), to_card("♥3"), deals=PLAY_OUT_DEALS, seed=position_seed(view))
+    assert shown["heading"] == "♥3 and ♥7, played out in one deal"
+    assert "one way the hidden cards could lie: one deal of the 100 played out" in shown["intro"]
+    assert [line["label"] for line in shown["lines"]] == ["Your card: ♥3", "The better card: ♥7"]
+    assert [line["end"] for line in shown["lines"]] == [
+        end_said(to_card("♥3"), layout.other.scores[0]), end_said(to_card("♥7"), layout.best.scores[0])]
+    assert end_said(to_card("♥3"), 4) == "With ♥3 you end the hand with 4 points."
+    assert end_said(to_card("♥7"), 0) == "With ♥7 you end the hand with no points."
+    # Trick by trick from this one to the last, the engine's cards for both lines, the taker marked.
+    assert [step["heading"] for step in shown["steps"]] == [f"Trick {number} of 13" for number in range(10, 14)]
+    for step, mine, better in zip(shown["steps"], layout.other.tricks, layout.best.tricks, strict=True):
+        assert [shown_cards(line) for line in step["lines"]] == [tuple(map(str, mine.cards)),
+                                                                  tuple(map(str, better.cards))]
+        for line, trick in zip(step["lines"], (mine, better), strict=True):
+            assert [item["seat"] for item in line["cards"] if item["took"]] == [seat_name(trick.winner)]
+            assert line["said"].endswith(f"{seat_name(trick.winner)} took it with {trick.played_by(trick.winner)}: "
+                                         f"{wording.points_phrase(trick.points)}.")
+    # The cards already on the table when the puzzle was asked are marked as such.
+    assert [item["before"] for item in shown["steps"][0]["lines"][0]["cards"]] == [True, True, True, False]
+    # The parting trick is marked once, in words that are true of the deal shown.
+    parting = [step for step in shown["steps"] if step["parting"]]
+    assert layout.parting is not None and len(parting) == 1
+    assert parting[0]["heading"] == f"Trick {layout.parting} of 13"
+    assert parting[0]["marker"].startswith("Here the lines part: by the end of this trick, you have taken ")
+    assert parting[0]["marker"].endswith(" more with ♥3 than with ♥7.")
+    assert not any(step["marker"] for step in shown["steps"] if not step["parting"])
+    assert shown["hands"] == [f"{seat_name(seat)}: {' '.join(map(str, layout.hands[seat]))}" for seat in (1, 2, 3)]
+    texts = [shown["heading"], shown["intro"], shown["hands_heading"], *shown["hands"], *shown["labels"].values(),
+             *(line[key] for line in shown["lines"] for key in ("label", "end")),
+             *(step[key] for step in shown["steps"] for key in ("heading", "marker") if step[key]),
+             *(line["said"] for step in shown["steps"] for line in step["lines"])]
+    assert not [text for text in texts if "_" in text or "{" in text]
+    widget.hide()
+    assert widget.showcase == {} and widget.show_button  # closed, and can be opened again
+    assert widget.show() and widget.showcase == shown  # the same deal: fixed by the position
+
+
+def test_show_me_after_the_right_answer_plays_out_the_solution_and_the_runner_up(tmp_path: Path) -> None:
+    others = [puzzle for puzzle in load_puzzles() if puzzle.id != "2026-300-39"][:2]
+    widget = board(tmp_path, puzzles=(the_issues_puzzle(), *others))
+    while widget.puzzle_id != "2026-300-39":
+        widget.choose(str(widget.puzzle.solution))
+        assert widget.next_puzzle()
+    widget.choose("♥7")
+    assert widget.show()
+    assert [line["label"] for line in widget.showcase["lines"]] == ["Your card: ♥7", "The next best card: ♥3"]
+    assert widget.show_button["name"] == "Show me one deal played out with ♥7 and with ♥3"
+    widget.puzzle_of_the_day()  # a puzzle shown afresh, unanswered: nothing to show
+    assert not widget.answered and widget.showcase == {} and widget.show_button == {}
+
+
+def test_show_me_is_kept_off_the_answers_path(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    calls: list[object] = []
+    real = flow_module.showcase
+    monkeypatch.setattr(flow_module, "showcase", lambda *args, **kwargs: calls.append(args) or real(*args, **kwargs))
+    widget = board(tmp_path, puzzles=(the_issues_puzzle(),))
+    widget.choose("♥3")
+    assert calls == [] and widget.message["kind"] == "wrong"
+    widget.show()
+    assert len(calls) == 1
+
+
+def test_show_me_in_a_lessons_worked_position_and_in_japanese(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("HEARTS_LESSONS_DATA", str(tmp_path))
+    lesson = next(item for item in LESSONS if item.worked)
+    wording.set_language("ja")
+    try:
+        widget = PuzzleBoard.worked_example(lesson.key, clock=Clock())
+        widget.choose(wrong_card(widget))
+        assert widget.show_button["text"] == "展開を見る"
+        assert widget.show()
+        shown = widget.showcase
+        assert shown["lines"][0]["label"].startswith("あなたのカード") and "配られ方の一例" in shown["intro"]
+        assert all(step["heading"].startswith("トリック") for step in shown["steps"])
+    finally:
+        wording.set_language("en")
+
+
+def test_show_me_shows_a_deal_that_parts_where_the_reason_says(tmp_path: Path) -> None:
+    # A reason that names where the two cards part (a PartsAt among its facts, as the coach's reasons
+    # carry) gets a deal that parts there, from the reason's own deals, and the words of that parting.
+    puzzle = the_issues_puzzle()
+    view = puzzle.view()
+    found = parting(view, to_card("♥7"), to_card("♥3"), deals=PLAY_OUT_DEALS, seed=position_seed(view))
+    assert found is not None and not found.now
+    widget = board(tmp_path, puzzles=(puzzle,))
+    answer = widget.choose("♥3")
+    assert answer is not None
+    widget.flow.answer = dataclasses.replace(answer, facts=(*answer.facts, PartsAt(found)))
+    assert widget.show()
+    layout = widget.flow.shown.layout if widget.flow.shown is not None else None
+    assert layout is not None and layout.named and layout.parting == found.trick
+    assert found.pairs[layout.deal].parts_at(0, found.trick, found.taker)
+    [step] = [step for step in widget.showcase["steps"] if step["parting"]]
+    taken = next(trick.points for trick in layout.other.tricks if trick.number == found.trick)
+    assert step["marker"] == (f"Here the lines part: with ♥3 played at trick 10, you take this trick with "
+                              f"{found.taker} and {wording.points_phrase(taken)}; with ♥7 played then, you take "
+                              "no points in it.")

@@ -18,10 +18,13 @@ import time
 import pytest
 from playwright.sync_api import Page, expect
 
+from hearts_core.coach import position_seed
+from hearts_core.difference import PLAY_OUT_DEALS, showcase
 from hearts_core.puzzles import Puzzle, load_puzzles
 from hearts_learner.puzzle_progress import learner_start
 from tests.browser.pages import each_viewport, screenshot
 from tests.browser.test_lessons_browser import assert_words_not_identifiers
+from widgets.puzzles.payloads import end_said
 
 BOARD = ".hl-puzzles"
 SETTLE = 30_000
@@ -147,3 +150,56 @@ def test_a_puzzle_right_and_one_wrong_from_the_index(page: Page, lesson_server: 
         screenshot(page, "puzzles-wrong")
     assert not page.js_errors  # type: ignore[attr-defined]
     assert not page.external_requests, f"needs the network: {page.external_requests}"  # type: ignore[attr-defined]
+
+
+@pytest.mark.parametrize("page", ["desktop"], indirect=True)  # and 375x800, by a resize
+def test_show_me_steps_to_where_the_lines_part_by_keyboard(page: Page, lesson_server: str) -> None:
+    # After a wrong answer, "Show me" opens one deal played out for the learner's card and the better
+    # one; the keyboard steps to the trick where they part, whose words say so, and Close returns focus.
+    page.goto(f"{lesson_server}voila/render/puzzles.ipynb", wait_until="domcontentloaded")
+    page.wait_for_selector(f"{BOARD} .hl-hand .hl-card", timeout=60_000)
+    puzzle = settled_puzzle(page)
+    view = puzzle.view()
+    wrong = next(card for card in view.legal_plays() if card is not puzzle.solution)
+    layout = showcase(view, puzzle.solution, wrong, deals=PLAY_OUT_DEALS, seed=position_seed(view))
+    show = page.locator(f'{BOARD} [data-action="show"]')
+    expect(show).to_be_hidden()  # nothing to show before the answer
+    answer(page, str(wrong), "wrong")
+    expect(show).to_have_accessible_name(f"Show me one deal played out with {wrong} and with {puzzle.solution}")
+    expect(show).to_have_attribute("aria-expanded", "false")
+    show.focus()
+    page.keyboard.press("Enter")
+    panel = page.locator(f"{BOARD} .hl-puzzle-showcase")
+    expect(panel.locator(".hl-puzzle-show-heading")).to_be_focused(timeout=SETTLE)
+    expect(show).to_have_attribute("aria-expanded", "true")
+    expect(panel).to_contain_text("This is one way the hidden cards could lie: one deal of the 100 played out")
+    first = layout.best.tricks[0].number
+    target = layout.parting if layout.parting is not None else first
+    # By keyboard to the last trick, then back to where the lines part.
+    for action, presses in (("show-forward", 13 - first), ("show-back", 13 - target)):
+        for _ in range(presses):
+            panel.locator(f'[data-action="{action}"]').focus()
+            page.keyboard.press("Enter")
+        if action == "show-forward":
+            expect(panel.locator(".hl-puzzle-show-step")).to_have_text("Trick 13 of 13")
+            expect(panel.locator('[data-action="show-forward"]')).to_have_attribute("aria-disabled", "true")
+    expect(panel.locator(".hl-puzzle-show-step")).to_have_text(f"Trick {target} of 13")
+    # Each step is said once by the board's one voice: the trick's number, then what the page shows.
+    expect(page.locator(f"{BOARD} .hl-announce")).to_contain_text(f"Trick {target} of 13")
+    if layout.parting is not None:
+        expect(panel.locator('.hl-puzzle-show-stepbox[data-parting="true"]')).to_be_visible()
+        expect(panel.locator(".hl-puzzle-show-marker")).to_contain_text("Here the lines part:")
+    else:
+        expect(panel.locator(".hl-puzzle-show-never")).to_contain_text("never costs you more")
+    expect(panel.locator(".hl-puzzle-show-ends li")).to_have_text([
+        end_said(wrong, layout.other.scores[0]), end_said(puzzle.solution, layout.best.scores[0])])
+    for _ in each_viewport(page):
+        assert page.evaluate("() => document.documentElement.scrollWidth <= window.innerWidth")
+        assert_words_not_identifiers(page)
+        panel.scroll_into_view_if_needed()
+        screenshot(page, "puzzles-show-me")
+    panel.locator('[data-action="hide"]').focus()
+    page.keyboard.press("Enter")
+    expect(panel).to_be_hidden(timeout=SETTLE)
+    expect(show).to_be_focused()
+    assert not page.js_errors  # type: ignore[attr-defined]

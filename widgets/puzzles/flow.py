@@ -38,6 +38,13 @@ Design choices:
   page or in another lesson never earns this one's mark); and a lesson's worked position
   (:func:`worked_puzzles`: one puzzle, asked before it is explained, kept out of the rating
   and the reviews because the lesson explains it straight after).
+* **Show me** (:meth:`PuzzleFlow.show`): once a puzzle is answered, one deal of those played
+  out is laid out whole for two cards (:func:`hearts_core.difference.showcase`): after a
+  wrong answer the learner's card and the solution, after the solution the solution and the
+  runner-up (the puzzle's second card), after another sound card that card and the solution.
+  When the reason names where two cards part (a :class:`~hearts_core.facts.PartsAt` among its
+  facts), the deal shown is one that parts there, found in the reason's own deals.  It is
+  built only when asked for: the answer's path pays nothing for it.
 * :attr:`PuzzleFlow.step` goes up whenever another puzzle is shown, so the widget redraws the
   position only then.
 * **The queue keeps its word across visits.**  A page may be built before the learner comes
@@ -66,7 +73,10 @@ from datetime import UTC, datetime
 from typing import TYPE_CHECKING, Final
 
 from hearts_core.cards import Card, to_card
+from hearts_core.coach_judgement import position_seed
+from hearts_core.difference import PLAY_OUT_DEALS, Showcase, showcase
 from hearts_core.errors import HeartsError, InvalidRecordError
+from hearts_core.facts import PartsAt
 from hearts_core.puzzles import THEMES, Puzzle, PuzzleAnswer, load_puzzles, puzzle_from_data
 from hearts_core.state import SeatView
 from hearts_core.wording import marked, names_list, say
@@ -81,8 +91,8 @@ from widgets.phrases import Message, nonempty_sentences
 if TYPE_CHECKING:  # a lesson is only read here; widgets.lessons is a widget module (traitlets)
     from widgets.lessons import Lesson
 
-__all__ = ["GOAL", "MODES", "PATTERNS", "Entry", "PuzzleFlow", "lesson_puzzles", "utc_now",
-           "worked_puzzles"]
+__all__ = ["GOAL", "MODES", "PATTERNS", "SHOW_PATTERNS", "Entry", "PuzzleFlow", "Shown", "lesson_puzzles",
+           "utc_now", "worked_puzzles"]
 
 log = logging.getLogger("hearts_lessons.puzzles")
 
@@ -144,6 +154,45 @@ PATTERNS: Final = {
                           "you have it."),
 }
 """Every sentence and label the puzzle board shows, each a whole pattern for :func:`hearts_core.wording.say`."""
+
+SHOW_PATTERNS: Final = {
+    "show_me": marked("Show me"),
+    "show_me_name": marked("Show me one deal played out with {card} and with {other}"),
+    "close": marked("Close"),
+    "back": marked("Previous trick"),
+    "forward": marked("Next trick"),
+    "heading": marked("{card} and {other}, played out in one deal"),
+    "intro": marked("This is one way the hidden cards could lie: one deal of the {deals} played out, with "
+                    "everyone playing on sensibly. Other deals go differently. Step through the tricks to see "
+                    "where the two cards part."),
+    "hands_heading": marked("The other players' hands in this deal"),
+    "hand_line": marked("{seat}: {cards}"),
+    "yours": marked("Your card: {card}"),
+    "better": marked("The better card: {card}"),
+    "next_best": marked("The next best card: {card}"),
+    "answer": marked("The puzzle's answer: {card}"),
+    "trick_of": marked("Trick {number} of {total}"),
+    "took": marked("took it"),
+    "parts_here": marked("Here the lines part: by the end of this trick, you have taken {points} more with {other} "
+                         "than with {best}."),
+    "parts_named": marked("Here the lines part: with {other} played at trick {start}, you take this trick with "
+                          "{taker} and {points}; with {best} played then, you take no points in it."),
+    "never_parts": marked("In this deal {other} never costs you more than {best}: the difference shows in other "
+                          "deals."),
+    "end": marked("With {card} you end the hand with {points}."),
+    "end_none": marked("With {card} you end the hand with no points."),
+}
+"""The words of "Show me" (:meth:`PuzzleFlow.show`), said by :func:`widgets.puzzles.payloads.showcase_payload`."""
+
+
+@dataclass(frozen=True, slots=True)
+class Shown:
+    """What "Show me" shows: the deal laid out, and the two lines in the order shown with each one's label key."""
+
+    layout: Showcase
+    order: tuple[tuple[str, bool], ...]
+    """Per line shown, left (or top) first: the :data:`SHOW_PATTERNS` key of its label and whether it is the
+    better card's line (``True``) or the other card's."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -245,6 +294,8 @@ class PuzzleFlow:
         """True once the page's opening has been answered (:meth:`page_opened`)."""
         self.step = 0
         """Goes up each time another puzzle is shown."""
+        self.shown: Shown | None = None
+        """The deal "Show me" lays out, while it is open (``None`` when closed or not yet asked for)."""
         self._plays: dict[str, Entry | None] = {}
         """Each play card's puzzle by id, ``None`` for one whose data makes none (an id's data never changes)."""
         self._show(self._choose_next() or self._day_entry())
@@ -377,6 +428,44 @@ class PuzzleFlow:
         """Tap ``card`` and Confirm it, as a learner does in two steps."""
         return self.confirm() if self.select(card) else None
 
+    @property
+    def show_cards(self) -> tuple[Card, Card, tuple[tuple[str, bool], ...]] | None:
+        """The two cards "Show me" would play out, the better first, and their order and labels on screen; ``None``
+        before the answer, or when the puzzle has no second legal card to show against."""
+        if self.played is None or self.answer is None:
+            return None
+        legal = set(self.view.legal_plays())
+        solution, chosen = self.puzzle.solution, self.played
+        if chosen is not solution:
+            # Wrong, or another sound card: the learner's card beside the puzzle's.
+            return solution, chosen, (("yours", False), ("better" if not self.answer.correct else "answer", True))
+        ranked = [to_card(item["card"]) for item in self.puzzle.data["evaluation"]["cards"]]
+        runner = next((card for card in ranked if card is not solution and card in legal), None)
+        if runner is None:
+            return None
+        return solution, runner, (("yours", True), ("next_best", False))
+
+    def show(self) -> bool:
+        """Lay out one deal played out for the two cards of :attr:`show_cards` (False, and nothing changes, before
+        the answer)."""
+        cards = self.show_cards
+        if cards is None:
+            self._say(say(PATTERNS["answer_first"]))
+            return False
+        best, other, order = cards
+        named = next((fact.parting for fact in (self.answer.facts if self.answer is not None else ())
+                      if isinstance(fact, PartsAt) and (fact.parting.best, fact.parting.runner) == (best, other)),
+                     None)
+        # A named parting was found in the coach's deals for this position (seeded from it, as the judge is).
+        deals = named.deals if named is not None else PLAY_OUT_DEALS
+        layout = showcase(self.view, best, other, deals=deals, seed=position_seed(self.view), named=named)
+        self.shown = Shown(layout, order)
+        return True
+
+    def hide(self) -> None:
+        """Close what "Show me" shows."""
+        self.shown = None
+
     def next_puzzle(self) -> bool:
         """Load the next puzzle (a due review first); False, with a sentence, when there is none."""
         if not self.answered:
@@ -486,6 +575,7 @@ class PuzzleFlow:
         self.selected = None
         self.played = None
         self.answer = None
+        self.shown = None
         self._say(say(PATTERNS["prompt"]))
         self.status_at = self.clock()
         self.step += 1

@@ -25,6 +25,10 @@ Design choices:
   how the computer levels did on it (:func:`hearts_core.mining.rate`), the learner's moved
   by Glicko-2 on first tries only, by more for a surprise and while it is new, and an even
   chance of solving a puzzle rated as the learner is.
+* "Show me" (:func:`showcase_payload`, :func:`show_button`) is drawn from the flow's
+  :class:`~widgets.puzzles.flow.Shown`: per trick, both lines' four cards with who took the
+  trick, the trick in one sentence, and at the trick where the lines part the sentence saying
+  how, all worked out here from the engine's layout; the front end only pages through it.
 * The verdict is the flow's message ``badge``, one short sentence ("Right: ♥J."), and the
   reason its ``text``: the front end announces the first and shows the second.
 """
@@ -34,17 +38,19 @@ from __future__ import annotations
 from typing import Any
 
 from hearts_core.cards import DECK, Card, Suit
+from hearts_core.difference import ShownLine, ShownTrick
 from hearts_core.phrasing import whole_number
 from hearts_core.puzzles import THEMES
+from hearts_core.rules import NUM_SEATS, TRICKS_PER_HAND
 from hearts_core.state import SeatView
 from hearts_core.wording import marked, points_phrase, say, seat_name, suit_name
 from hearts_learner.puzzle_progress import learner_start
 from hearts_learner.puzzle_words import PATTERNS as PROGRESS_PATTERNS
 from hearts_learner.puzzle_words import due_text, rating_text, streak_text, theme_text
-from widgets._base import cards_data
+from widgets._base import card_data, cards_data
 from widgets.analysis.links import analysis_link
 from widgets.phrases import points_help
-from widgets.puzzles.flow import PATTERNS, PuzzleFlow
+from widgets.puzzles.flow import PATTERNS, SHOW_PATTERNS, PuzzleFlow, Shown
 from widgets.seen_position import player_rows, spoken_trick, table_facts, trick_slots, which_trick
 
 __all__ = [
@@ -54,6 +60,7 @@ __all__ = [
     "accuracy",
     "board_link",
     "due",
+    "end_said",
     "facts",
     "hand",
     "history",
@@ -64,6 +71,8 @@ __all__ = [
     "players",
     "question",
     "rating",
+    "show_button",
+    "showcase_payload",
     "still_out",
     "streak",
     "table",
@@ -238,3 +247,107 @@ def lesson_text(flow: PuzzleFlow) -> str:
         return ""
     solved = flow.goal_count
     return say(PATTERNS["lesson_done" if solved >= flow.goal else "lesson_goal"], count=solved, goal=flow.goal)
+
+
+
+# ------------------------------------------------------------------ "Show me"
+
+
+def show_button(flow: PuzzleFlow) -> dict[str, str]:
+    """The "Show me" button once the puzzle is answered: its ``text`` and the ``name`` a screen reader says (which
+    starts with the text); empty when there is nothing to show."""
+    cards = flow.show_cards
+    if cards is None:
+        return {}
+    best, other, order = cards
+    first, second = (best, other) if order[0][1] else (other, best)
+    return {"text": say(SHOW_PATTERNS["show_me"]), "name": say(SHOW_PATTERNS["show_me_name"], card=first, other=second)}
+
+
+def _trick_said(trick: ShownTrick) -> str:
+    """The trick in the words of the tricks played so far (:func:`history`): its cards in play order, who took it."""
+    return say(PATTERNS["history_trick"], number=trick.number, leader=seat_name(trick.leader),
+               cards=" ".join(str(card) for card in trick.cards), seat=seat_name(trick.winner),
+               card=trick.played_by(trick.winner), points=points_phrase(trick.points))
+
+
+def _trick_drawn(trick: ShownTrick, seat: int, already: int) -> list[dict[str, Any]]:
+    """The trick's cards in play order, each with its ``seat`` name, ``you``, ``took`` (the winner's card) and
+    ``before`` (already on the table when the puzzle was asked)."""
+    return [{"seat": seat_name(player), "you": player == seat, "took": player == trick.winner,
+             "before": offset < already, "card": card_data(card)}
+            for offset, card in enumerate(trick.cards) for player in [(trick.leader + offset) % NUM_SEATS]]
+
+
+def _seat_points(line: ShownLine, seat: int, upto: int) -> int:
+    return sum(trick.points for trick in line.tricks if trick.number <= upto and trick.winner == seat)
+
+
+def _parting_said(shown: Shown, first: int) -> str:
+    """The sentence marking the trick where the lines part, true of the deal shown."""
+    layout = shown.layout
+    seat, best, other = layout.seat, layout.best, layout.other
+    if layout.parting is None:
+        return say(SHOW_PATTERNS["never_parts"], other=other.card, best=best.card)
+    trick = next(each for each in other.tricks if each.number == layout.parting)
+    if layout.named:
+        return say(SHOW_PATTERNS["parts_named"], other=other.card, start=first, taker=trick.played_by(seat),
+                   points=points_phrase(trick.points), best=best.card)
+    more = _seat_points(other, seat, layout.parting) - _seat_points(best, seat, layout.parting)
+    return say(SHOW_PATTERNS["parts_here"], other=other.card, points=points_phrase(more), best=best.card)
+
+
+def end_said(card: Card, score: int) -> str:
+    """The seat's hand score at the end of a shown line, in a sentence (none said as none, in every language)."""
+    if score == 0:
+        return say(SHOW_PATTERNS["end_none"], card=card)
+    return say(SHOW_PATTERNS["end"], card=card, points=points_phrase(score))
+
+
+def showcase_payload(flow: PuzzleFlow) -> dict[str, Any]:
+    """What "Show me" shows, or ``{}`` while it is closed.
+
+    ``heading``, ``intro``; ``hands_heading`` and ``hands`` (the other players' cards in the deal, as
+    lines); ``lines`` (per line shown: ``label`` and ``end``, the seat's score at the end); ``steps``, one
+    per trick from this one to the last: ``heading``, ``parting`` (True at the trick where the lines
+    part), ``marker`` (the sentence saying how, "" elsewhere) and ``lines`` (per line shown: ``cards``,
+    see :func:`_trick_drawn`, and ``said``, the trick in a sentence); ``start``, the step to open on
+    (the first), and ``labels`` (the buttons' words).  ``never`` holds the sentence saying the lines do
+    not part in this deal, when they do not.
+    """
+    shown = flow.shown
+    if shown is None:
+        return {}
+    layout = shown.layout
+    seat = layout.seat
+    lines = [layout.best if better else layout.other for _, better in shown.order]
+    first = lines[0].tricks[0].number
+    already = len(flow.view.current_trick)
+    marker = _parting_said(shown, first)
+    steps = []
+    for index, trick in enumerate(lines[0].tricks):
+        number = trick.number
+        steps.append({
+            "heading": say(SHOW_PATTERNS["trick_of"], number=number, total=TRICKS_PER_HAND),
+            "parting": number == layout.parting,
+            "marker": marker if number == layout.parting else "",
+            "lines": [{"cards": _trick_drawn(line.tricks[index], seat, already if index == 0 else 0),
+                       "said": _trick_said(line.tricks[index])} for line in lines],
+        })
+    ordered = (layout.best.card, layout.other.card) if shown.order[0][1] else (layout.other.card, layout.best.card)
+    return {
+        "heading": say(SHOW_PATTERNS["heading"], card=ordered[0], other=ordered[1]),
+        "intro": say(SHOW_PATTERNS["intro"], deals=layout.deals),
+        "hands_heading": say(SHOW_PATTERNS["hands_heading"]),
+        "hands": [say(SHOW_PATTERNS["hand_line"], seat=seat_name(player),
+                      cards=" ".join(str(card) for card in layout.hands[player]))
+                  for player in range(NUM_SEATS) if player != seat],
+        "lines": [{"label": say(SHOW_PATTERNS[key], card=line.card),
+                   "end": end_said(line.card, line.scores[seat])}
+                  for (key, _), line in zip(shown.order, lines, strict=True)],
+        "steps": steps,
+        "start": 0,
+        "never": marker if layout.parting is None else "",
+        "labels": {"close": say(SHOW_PATTERNS["close"]), "back": say(SHOW_PATTERNS["back"]),
+                   "forward": say(SHOW_PATTERNS["forward"]), "took": say(SHOW_PATTERNS["took"])},
+    }

@@ -117,6 +117,11 @@ class PuzzleBoard(HeartsWidget):
     """In a lesson, how many of its puzzles are right at the first try, against the goal."""
     analysis_link = traitlets.Dict().tag(sync=True)
     """The puzzle's position on the analysis board (``href``, ``text``), shown once it is answered."""
+    show_button = traitlets.Dict().tag(sync=True)
+    """"Show me" once answered: ``text`` and the ``name`` a screen reader says ({} when there is nothing to show)."""
+    showcase = traitlets.Dict().tag(sync=True)
+    """One deal played out for two cards, trick by trick, while "Show me" is open ({} when closed; see
+    :func:`widgets.puzzles.payloads.showcase_payload`)."""
 
     def __init__(self, puzzles: Sequence[Puzzle] | None = None, *, store: PuzzleStore | None = None,
                  clock: Callable[[], datetime] = utc_now, seed: str | int | None = None, goal: int = GOAL,
@@ -210,6 +215,16 @@ class PuzzleBoard(HeartsWidget):
         """Tap ``card`` and Confirm it, as a learner does in two steps."""
         return self.confirm() if self.select(card) else None
 
+    @command("show")
+    def show(self) -> bool:
+        """"Show me": lay out one deal played out for the chosen card and the other one (False before the answer)."""
+        return self._act(self._flow.show)
+
+    @command("hide")
+    def hide(self) -> None:
+        """Close what "Show me" shows."""
+        self._act(self._flow.hide)
+
     @command("next")
     def next_puzzle(self) -> bool:
         """Load the next puzzle (a due review first); False, with a sentence, when there is none."""
@@ -259,3 +274,5 @@ class PuzzleBoard(HeartsWidget):
             self.answered_count = len(flow.progress.attempts)
             self.goal_count = flow.goal_count
             self.lesson_text = payloads.lesson_text(flow)
+            self.show_button = payloads.show_button(flow)
+            self.showcase = payloads.showcase_payload(flow)
