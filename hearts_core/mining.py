@@ -24,6 +24,11 @@ Design choices:
   legal card (:func:`~hearts_core.knowledge.equivalent_cards`: same suit and points,
   nothing between them still out) is refused: it has no single answer, and only the
   play-out policy could have told the two apart.
+* A verified candidate must then pass a judge that shares no play-out policy with the
+  search (:func:`independent_judge_agrees`): in the last tricks, perfect play over sampled
+  layouts of the hidden cards (:mod:`hearts_core.independent_judge`) must count the
+  search's card among its best.  Earlier positions are judged outside the engine, by
+  OpenSpiel's IS-MCTS (``tools/judge_puzzles.py``).
 * Seeded throughout: the same game number and seed give the same puzzles bit for bit.
 * Ratings come before any learner sees a puzzle, from a ladder of solvers of graded
   strength (:mod:`hearts_core.puzzle_difficulty`): :func:`rate` stores each solver's score
@@ -44,6 +49,7 @@ from typing import Final
 
 from hearts_core.bots import Appraisal, HardBot, Level, make_bot, paired_difference
 from hearts_core.cards import DECK
+from hearts_core.independent_judge import judge_record
 from hearts_core.kernel import settle
 from hearts_core.knowledge import equivalent_cards
 from hearts_core.puzzle_difficulty import LadderFit, accepted_cards, fit_ladder, ladder_answers, rating_against
@@ -71,6 +77,7 @@ __all__ = [
     "evaluate",
     "evaluate_view",
     "evaluation_data",
+    "independent_judge_agrees",
     "mine_game",
     "moon_shares",
     "passes_filter",
@@ -290,6 +297,20 @@ def verify(candidate: PositionRecord, first: Evaluation) -> Evaluation | None:
     return second if agrees else None
 
 
+def independent_judge_agrees(candidate: PositionRecord, evaluation: Evaluation) -> bool:
+    """Whether the independent endgame judge, where it reaches, counts the search's card among its best.
+
+    :func:`~hearts_core.independent_judge.judge_record` plays every sampled layout of the
+    hidden cards out with perfect play and shares no play-out policy with the search, so a
+    candidate it refutes is a blind spot of the search, not a puzzle.  Before its reach
+    (more than :data:`~hearts_core.independent_judge.ENDGAME_REACH_TRICKS` tricks left) it
+    gives no verdict and the candidate passes here: ``tools/judge_puzzles.py`` asks
+    OpenSpiel's IS-MCTS there, outside the engine.
+    """
+    judged = judge_record(candidate)
+    return judged is None or evaluation["cards"][0]["card"] in judged
+
+
 # ------------------------------------------------------------------- stage 5: hearts_core.puzzle_themes.tag
 
 
@@ -328,7 +349,7 @@ def mine_game(game: int, seed: int) -> MinedGame:
     """All six stages for one game: the verified puzzles and how many candidates each filter kept."""
     candidates = deal_game(game, seed)
     counts: FilterCounts = {"candidates": len(candidates), "screened": 0, "margin_and_share": 0, "single_answer": 0,
-                            "verified": 0}
+                            "verified": 0, "judged": 0}
     puzzles: list[MinedPuzzle] = []
     for candidate in candidates:
         if not screen(candidate):
@@ -345,6 +366,9 @@ def mine_game(game: int, seed: int) -> MinedGame:
         if second is None:
             continue
         counts["verified"] += 1
+        if not independent_judge_agrees(candidate, second):
+            continue
+        counts["judged"] += 1
         puzzles.append({**candidate, "evaluation": second, "themes": tag(candidate, second),
                         **rate(candidate, second)})
     return {"game": game, "seed": seed, "counts": counts, "puzzles": puzzles}
@@ -366,6 +390,7 @@ def set_text(games: Sequence[MinedGame], *, seed: int, command: str) -> str:
         "margin_and_share": sum(game["counts"]["margin_and_share"] for game in games),
         "single_answer": sum(game["counts"]["single_answer"] for game in games),
         "verified": sum(game["counts"]["verified"] for game in games),
+        "judged": sum(game["counts"]["judged"] for game in games),
     }
     puzzles = sorted((puzzle.copy() for game in games for puzzle in game["puzzles"]), key=_order)
     fit = rate_set(puzzles)

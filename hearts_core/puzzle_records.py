@@ -145,6 +145,10 @@ class FilterCounts(TypedDict):
 
     See :func:`~hearts_core.mining.solution_has_twin`."""
     verified: int
+    judged: int
+    """Of those, the candidates the independent endgame judge does not refute (all those before its reach).
+
+    See :func:`~hearts_core.mining.independent_judge_agrees`."""
 
 
 class MinedGame(TypedDict):
