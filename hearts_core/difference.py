@@ -73,6 +73,7 @@ __all__ = [
     "parting",
     "play_line",
     "play_out_pairs",
+    "sampled_deals",
     "show_line",
     "showcase",
 ]
@@ -184,16 +185,23 @@ def play_line(base: Sim, hands: tuple[int, int, int, int], seat: int, card: Card
     return CardLine(card, tuple(tricks))
 
 
+def sampled_deals(view: SeatView, deals: int, seed: int) -> tuple[Sim, list[tuple[int, int, int, int]]]:
+    """The table at the view's position and ``deals`` layouts of the hidden cards, drawn with ``random.Random(seed)``.
+
+    Drawn in the order the coach's judge draws them with the same seed, so the play-outs here are
+    the very deals its figures average over.
+    """
+    knowledge = Knowledge.from_view(view)
+    rng = random.Random(seed)
+    return sim_from_view(view), [knowledge.sample(rng) for _ in range(deals)]
+
+
 def play_out_pairs(view: SeatView, best: Card, runner: Card, *, deals: int = PLAY_OUT_DEALS,
                    seed: int = 0) -> tuple[DealPair, ...]:
     """Both cards played out in the same ``deals`` sampled deals, drawn with ``random.Random(seed)``."""
-    knowledge = Knowledge.from_view(view)
-    base = sim_from_view(view)
-    rng = random.Random(seed)
-    pairs = []
-    for _ in range(deals):
-        hands = knowledge.sample(rng)
-        pairs.append(DealPair(play_line(base, hands, view.seat, best), play_line(base, hands, view.seat, runner)))
+    base, drawn = sampled_deals(view, deals, seed)
+    pairs = [DealPair(play_line(base, hands, view.seat, best), play_line(base, hands, view.seat, runner))
+             for hands in drawn]
     return tuple(pairs)
 
 
@@ -346,13 +354,8 @@ def showcase(view: SeatView, best: Card, other: Card, *, deals: int = PLAY_OUT_D
         raise ValueError(f"the parting of {named.best} and {named.runner} over {named.deals} deals is not one of "
                          f"{best} and {other} over {deals} deals")
     seat = view.seat
-    knowledge = Knowledge.from_view(view)
-    base = sim_from_view(view)
-    rng = random.Random(seed)
-    drawn = []
-    for _ in range(deals):
-        hands = knowledge.sample(rng)
-        drawn.append((hands, show_line(base, hands, best), show_line(base, hands, other)))
+    base, deals_drawn = sampled_deals(view, deals, seed)
+    drawn = [(hands, show_line(base, hands, best), show_line(base, hands, other)) for hands in deals_drawn]
     differences = [theirs.scores[seat] - mine.scores[seat] for _, mine, theirs in drawn]
     if named is not None:
         candidates = [index for index, (_, mine, theirs) in enumerate(drawn)
