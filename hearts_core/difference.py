@@ -168,21 +168,11 @@ class Parting:
 
 
 def play_line(base: Sim, hands: tuple[int, int, int, int], seat: int, card: Card) -> CardLine:
-    """``card`` played now from ``base`` in the deal ``hands``, the hand played to its end by the sound player."""
-    sim = base.copy()
-    sim.hands = list(hands)
-    tricks: list[TrickOutcome] = []
-    index = card.index
-    while True:
-        if sim.to_move == seat:
-            mine = index
-        number = sim.tricks_done + 1
-        if sim.play(index) >= 0:
-            tricks.append(TrickOutcome(number, sim.leader, DECK[mine], sim.last_trick_points))
-            if sim.is_over:
-                break
-        index = rollout_card(sim)
-    return CardLine(card, tuple(tricks))
+    """``card`` played now from ``base`` in the deal ``hands``, the hand played to its end by the sound player.
+
+    The one play-out is :func:`show_line`'s; this keeps of it what the parting needs, per trick.
+    """
+    return show_line(base, hands, card).outcomes(seat)
 
 
 def sampled_deals(view: SeatView, deals: int, seed: int) -> tuple[Sim, list[tuple[int, int, int, int]]]:
@@ -302,7 +292,8 @@ class Showcase:
 
 
 def show_line(base: Sim, hands: tuple[int, int, int, int], card: Card) -> ShownLine:
-    """``card`` played now from ``base`` in the deal ``hands``, every card recorded: :func:`play_line`'s play, whole."""
+    """``card`` played now from ``base`` in the deal ``hands``, the hand played to its end by the sound player,
+    every card recorded."""
     sim = base.copy()
     sim.hands = list(hands)
     tricks: list[ShownTrick] = []
