@@ -73,6 +73,7 @@ __all__ = [
     "parting",
     "play_line",
     "play_out_pairs",
+    "sampled_deals",
     "show_line",
     "showcase",
 ]
@@ -167,33 +168,30 @@ class Parting:
 
 
 def play_line(base: Sim, hands: tuple[int, int, int, int], seat: int, card: Card) -> CardLine:
-    """``card`` played now from ``base`` in the deal ``hands``, the hand played to its end by the sound player."""
-    sim = base.copy()
-    sim.hands = list(hands)
-    tricks: list[TrickOutcome] = []
-    index = card.index
-    while True:
-        if sim.to_move == seat:
-            mine = index
-        number = sim.tricks_done + 1
-        if sim.play(index) >= 0:
-            tricks.append(TrickOutcome(number, sim.leader, DECK[mine], sim.last_trick_points))
-            if sim.is_over:
-                break
-        index = rollout_card(sim)
-    return CardLine(card, tuple(tricks))
+    """``card`` played now from ``base`` in the deal ``hands``, the hand played to its end by the sound player.
+
+    The one play-out is :func:`show_line`'s; this keeps of it what the parting needs, per trick.
+    """
+    return show_line(base, hands, card).outcomes(seat)
+
+
+def sampled_deals(view: SeatView, deals: int, seed: int) -> tuple[Sim, list[tuple[int, int, int, int]]]:
+    """The table at the view's position and ``deals`` layouts of the hidden cards, drawn with ``random.Random(seed)``.
+
+    Drawn in the order the coach's judge draws them with the same seed, so the play-outs here are
+    the very deals its figures average over.
+    """
+    knowledge = Knowledge.from_view(view)
+    rng = random.Random(seed)
+    return sim_from_view(view), [knowledge.sample(rng) for _ in range(deals)]
 
 
 def play_out_pairs(view: SeatView, best: Card, runner: Card, *, deals: int = PLAY_OUT_DEALS,
                    seed: int = 0) -> tuple[DealPair, ...]:
     """Both cards played out in the same ``deals`` sampled deals, drawn with ``random.Random(seed)``."""
-    knowledge = Knowledge.from_view(view)
-    base = sim_from_view(view)
-    rng = random.Random(seed)
-    pairs = []
-    for _ in range(deals):
-        hands = knowledge.sample(rng)
-        pairs.append(DealPair(play_line(base, hands, view.seat, best), play_line(base, hands, view.seat, runner)))
+    base, drawn = sampled_deals(view, deals, seed)
+    pairs = [DealPair(play_line(base, hands, view.seat, best), play_line(base, hands, view.seat, runner))
+             for hands in drawn]
     return tuple(pairs)
 
 
@@ -294,7 +292,8 @@ class Showcase:
 
 
 def show_line(base: Sim, hands: tuple[int, int, int, int], card: Card) -> ShownLine:
-    """``card`` played now from ``base`` in the deal ``hands``, every card recorded: :func:`play_line`'s play, whole."""
+    """``card`` played now from ``base`` in the deal ``hands``, the hand played to its end by the sound player,
+    every card recorded."""
     sim = base.copy()
     sim.hands = list(hands)
     tricks: list[ShownTrick] = []
@@ -346,13 +345,8 @@ def showcase(view: SeatView, best: Card, other: Card, *, deals: int = PLAY_OUT_D
         raise ValueError(f"the parting of {named.best} and {named.runner} over {named.deals} deals is not one of "
                          f"{best} and {other} over {deals} deals")
     seat = view.seat
-    knowledge = Knowledge.from_view(view)
-    base = sim_from_view(view)
-    rng = random.Random(seed)
-    drawn = []
-    for _ in range(deals):
-        hands = knowledge.sample(rng)
-        drawn.append((hands, show_line(base, hands, best), show_line(base, hands, other)))
+    base, deals_drawn = sampled_deals(view, deals, seed)
+    drawn = [(hands, show_line(base, hands, best), show_line(base, hands, other)) for hands in deals_drawn]
     differences = [theirs.scores[seat] - mine.scores[seat] for _, mine, theirs in drawn]
     if named is not None:
         candidates = [index for index, (_, mine, theirs) in enumerate(drawn)

@@ -73,6 +73,7 @@ __all__ = [
     "EndgameOutOfReach",
     "EndgameVerdict",
     "endgame_agrees",
+    "endgame_confirms",
     "endgame_in_reach",
     "judge_endgame",
     "judge_record",
@@ -152,6 +153,20 @@ def endgame_in_reach(view: SeatView) -> bool:
 def endgame_agrees(verdict: EndgameVerdict, solution: Card | str) -> bool:
     """True when ``solution`` is the judge's best card or tied with it."""
     return to_card(solution) in verdict.best
+
+
+def endgame_confirms(view: SeatView, better: Card, played: Card, *, seed: int | str = 0) -> bool:
+    """Whether the independent judge, where it reaches, agrees that ``better`` beats ``played``.
+
+    The review's test before it calls a play costly (:func:`hearts_core.review.judge_play`):
+    in the last :data:`ENDGAME_REACH_TRICKS` tricks this judge, which shares no play-out
+    policy with the search, must find ``better`` among its best cards and ``played`` not.
+    Earlier it cannot judge, and the search's verdict stands alone (True).
+    """
+    if not endgame_in_reach(view):
+        return True
+    verdict = judge_endgame(view, seed=seed)
+    return endgame_agrees(verdict, better) and not endgame_agrees(verdict, played)
 
 
 def judge_endgame(view: SeatView, *, layouts: int = ENDGAME_LAYOUTS, seed: int | str = 0) -> EndgameVerdict:
@@ -265,6 +280,10 @@ def _interchangeable(legal: int, blockers: int, card_points: tuple[int, ...]) ->
     Two cards are interchangeable when they are of one suit, carry the same points, and no card
     in ``blockers`` (held by another seat, or lying on the table) ranks between them: swapping
     them changes nothing about who takes which trick.
+
+    The same idea as :func:`hearts_core.knowledge.equivalent_cards`, read here on purpose from
+    the layout rather than called: the judge checks the search, so it shares none of the
+    search's definitions, and a slip in one is not made in the other.
     """
     groups: list[list[int]] = []
     for suit in Suit:

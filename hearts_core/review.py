@@ -49,8 +49,8 @@ Design choices:
 * A second opinion where one exists.  In the last tricks the independent endgame judge
   (:mod:`hearts_core.independent_judge`: perfect play over sampled layouts, no play-out
   policy shared with the search) must agree before a costly play is said
-  (:func:`endgame_confirms`); a play it refutes is not a mistake.  Earlier it cannot reach,
-  and the search's verdict stands alone.
+  (:func:`~hearts_core.independent_judge.endgame_confirms`); a play it refutes is not a
+  mistake.  Earlier it cannot reach, and the search's verdict stands alone.
 * Seeded by position, so the same hand always gets the same review.
 * A hand can be given as a :class:`~hearts_core.state.HandState` or as a record's
   :class:`~hearts_core.records.HandRecord` (with the record's rules), so any saved game
@@ -67,13 +67,13 @@ from hearts_core.cards import Card
 from hearts_core.coach import Judgement, choice_claims, first_true, judge, judged_parting, played_claims, position_seed
 from hearts_core.errors import InvalidPositionError, quote_input
 from hearts_core.facts import Better, Fact, Situation
-from hearts_core.independent_judge import endgame_agrees, endgame_in_reach, judge_endgame
+from hearts_core.independent_judge import endgame_confirms
 from hearts_core.pass_facts import PassTone
 from hearts_core.pass_judge import PassJudgement, judge_pass
 from hearts_core.phrasing import sentences
 from hearts_core.records import HandRecord, Record, load_record
 from hearts_core.rules import MOON_POINTS, NUM_SEATS, Rules
-from hearts_core.state import HandState, PassDirection, SeatView
+from hearts_core.state import HandState, PassDirection
 from hearts_core.wording import LEARNER_SEAT, about_points, and_list, points_phrase, say, say_n, seat_name
 
 __all__ = [
@@ -85,7 +85,6 @@ __all__ = [
     "PassMistake",
     "costly",
     "costly_pass",
-    "endgame_confirms",
     "group_mistakes",
     "moon_words",
     "play_index",
@@ -506,24 +505,9 @@ def judge_play(state: HandState, card: Card, *, seed: int | None = None) -> Mist
     judgement = judge(view, seed=seed)
     position = Situation(view)
     found = costly(position, judgement, card)
-    if found is None or not endgame_confirms(view, judgement.ranked[0].card, card):
+    if found is None or not endgame_confirms(view, judgement.ranked[0].card, card, seed=position_seed(view)):
         return None
     return _mistake(position, judgement, card, *found, seed=seed)
-
-
-def endgame_confirms(view: SeatView, better: Card, played: Card) -> bool:
-    """Whether the independent judge, where it reaches, agrees that ``better`` beats ``played``.
-
-    In the last :data:`~hearts_core.independent_judge.ENDGAME_REACH_TRICKS` tricks the
-    endgame judge, which shares no play-out policy with the search, solves sampled layouts
-    of the hidden cards with perfect play: a costly play is said only when it finds
-    ``better`` among its best cards and ``played`` not.  Earlier it cannot judge, and the
-    search's verdict stands alone (True).
-    """
-    if not endgame_in_reach(view):
-        return True
-    verdict = judge_endgame(view, seed=position_seed(view))
-    return endgame_agrees(verdict, better) and not endgame_agrees(verdict, played)
 
 
 def costly(position: Situation, judgement: Judgement, card: Card) -> tuple[float, float] | None:

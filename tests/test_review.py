@@ -18,7 +18,7 @@ from hearts_core.cards import parse_card
 from hearts_core.coach import judge
 from hearts_core.errors import InvalidPositionError
 from hearts_core.facts import Situation
-from hearts_core.independent_judge import endgame_in_reach
+from hearts_core.independent_judge import endgame_confirms, endgame_in_reach
 from hearts_core.puzzle_records import PositionRecord, replay
 from hearts_core.records import dump_record, load_record
 from hearts_core.review import (
@@ -28,7 +28,6 @@ from hearts_core.review import (
     MistakeGroup,
     PassMistake,
     costly,
-    endgame_confirms,
     group_mistakes,
     judge_play,
     review_hand,

@@ -373,9 +373,9 @@ function render({ model, el }) {
     showState.step = to;
     drawShowcase();
     const step = steps[to];
-    // Python's words, joined by dashes (a heading and a label have no stop of their own).
-    const spoken = [step.heading, step.marker, ...step.lines.map((line, at) => shown.lines[at].label + " \u2014 " + line.said)];
-    const text = spoken.filter(Boolean).join(" \u2014 ");
+    // Python's words, joined as a list is (a heading and a label have no stop of their own).
+    const spoken = [step.heading, step.marker, ...step.lines.map((line, at) => shown.lines[at].label + hlT("; ") + line.said)];
+    const text = spoken.filter(Boolean).join(hlT("; "));
     announce.say(text);  // the board's one voice
   }
 
