@@ -211,8 +211,8 @@ def figure_claims(judgement: Judgement, card: Card, other: Card, already: int) -
     ours, others_figure = about_points(expected[0].total), about_points(expected[1].total)
     tie = AboutAsGood(card, other, relative, relative_error)
     if ours == others_figure:
-        yield claim(marked("{other} is about as good: with either you should end the hand with {points}."),
-                    (tie, *expected), other=other, points=ours)
+        yield claim(marked("{card} and {other} are about as good: with either you should end the hand with {points}."),
+                    (tie, *expected), card=card, other=other, points=ours)
     yield claim(marked("{other} is about as good: with {card} you should end the hand with {points}, with {other} "
                        "{other_points}."), (tie, *expected),
                 card=card, other=other, points=ours, other_points=others_figure)

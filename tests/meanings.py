@@ -254,10 +254,11 @@ def _cost_more(position: Position, match: re.Match[str]) -> bool:
     return _next_best(position, match)
 
 
-@meaning("figure about as good, either", rf"(?P<other>{CARD}) is about as good: with either you should end the hand "
-                                         rf"with (?P<points>{ABOUT})\.")
+@meaning("figure about as good, either", rf"(?P<card>{CARD}) and (?P<other>{CARD}) are about as good: with either you "
+                                         rf"should end the hand with (?P<points>{ABOUT})\.")
 def _as_good_either(position: Position, match: re.Match[str]) -> bool:
-    return _legal(position, c(match, "other")) and position.possible_end(about_in(g(match, "points")))
+    return (_legal(position, c(match, "card"), c(match, "other")) and c(match, "card") != c(match, "other")
+            and position.possible_end(about_in(g(match, "points"))))
 
 
 @meaning("figure about as good, both", rf"(?P<other>{CARD}) is about as good: with (?P<card>{CARD}) you should end "
@@ -795,9 +796,18 @@ def _review_repeated(position: Position, match: re.Match[str]) -> bool:
         return False
     return (len(position.state.tricks) + 1 in tricks and c(match, "better") in position.state.legal_plays()
             and about_in(g(match, "cost")) <= MOON_TOTAL
-            and all(number <= len(later.tricks) and card in later.tricks[number - 1].cards
-                    and card in later.dealt(position.seat) + (later.passed(position.seat) or ())
+            and all(number <= len(later.tricks) and _seat_card(later.tricks[number - 1], position.seat) == card
                     for number, card in zip(tricks, played, strict=True)))
+
+
+def _seat_card(trick: tuple[int, tuple[Card, ...], int, int], seat: int) -> Card:
+    """The card ``seat`` played to a finished trick, counted round the table from its leader.
+
+    (A card the seat played may be one passed to it: "played" means played by the seat, whatever
+    it was dealt.)
+    """
+    leader, cards, _, _ = trick
+    return cards[(seat - leader) % SEATS]
 
 
 @meaning("review outcome", rf"In the game, (?P<played>{CARD}) took the trick and (?P<points>{POINTS})\.")
