@@ -344,7 +344,9 @@ def test_a_mistake_says_where_the_card_played_and_the_better_one_part() -> None:
                      r"take trick (\d+) and its points, which playing ♠K now avoids\.", held_queen.why)
     assert idea is not None, held_queen.why
     count, deals, trick = (int(group) for group in idea.groups())
-    assert deals // 2 < count <= deals and 4 < trick <= 13
+    # The opponents no longer overtake a spade to stop a moon nobody is making, so ♠Q is caught in fewer deals
+    # than under the old search (issue 34); the sentence says how many, and a tenth is still a costly habit.
+    assert deals // 10 <= count <= deals and 4 < trick <= 13
     assert any(type(fact).__name__ == "PartsAt" for fact in held_queen.facts)
 
 
