@@ -399,15 +399,20 @@ def _progress(result: HandResult, done: int, hands: int, results: Sequence[HandR
           file=sys.stderr, flush=True)
 
 
-def run(hands: int, seed: int, ours: int, settings: Settings, *, progress: bool = True) -> list[HandResult]:
-    """Play ``hands`` hands and return their results."""
+def run(hands: int, seed: int, ours: int, settings: Settings, *, progress: bool = True,
+        first: int = 0) -> list[HandResult]:
+    """Play ``hands`` hands, numbered from ``first``, and return their results.
+
+    A hand's deal, seating and seeds depend only on its number, so a long run may be split
+    into ranges run side by side (one process per core) and their hands pooled.
+    """
     game = load_game()
     results: list[HandResult] = []
     started = time.perf_counter()
-    for number in range(hands):
+    for number in range(first, first + hands):
         results.append(play_hand(game, seed, number, ours, settings))
         if progress:
-            _progress(results[-1], number + 1, hands, results, started)
+            _progress(results[-1], len(results), hands, results, started)
     return results
 
 
@@ -456,6 +461,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=(__doc__ or "").split("\n", 1)[0])
     parser.add_argument("--hands", type=int, default=40, help="number of hands (default 40)")
     parser.add_argument("--seed", type=int, default=0, help="seed for deals and all bots (default 0)")
+    parser.add_argument("--first-hand", type=int, default=0,
+                        help="number of the first hand played (default 0): runs of hands 0-199 and 200-399 side by "
+                             "side play the same hands as one run of 400")
     parser.add_argument("--ours", type=int, choices=sorted(LAYOUTS), default=1,
                         help="hard bots per hand; the other seats are IS-MCTS (default 1)")
     parser.add_argument("--sims", type=int, default=1000, help="IS-MCTS simulations per decision (default 1000)")
@@ -479,7 +487,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(time_positions(args.time_positions, args.seed, settings))
         return 0
     started = time.perf_counter()
-    results = run(args.hands, args.seed, args.ours, settings, progress=not args.no_progress)
+    results = run(args.hands, args.seed, args.ours, settings, progress=not args.no_progress, first=args.first_hand)
     print(table(results, settings, args.seed, args.ours, time.perf_counter() - started))
     return 0
 
