@@ -8,9 +8,16 @@ Design choices:
   levels at every seat, real passes, every decision with a choice as a candidate, kept by
   a quick :func:`screen`) → :func:`evaluate` → :func:`passes_filter` → :func:`verify` →
   :func:`~hearts_core.puzzle_themes.tag` → :func:`rate`.  :func:`mine_game` chains them
-  for one game.  Games are independent, so mining is a map over game numbers: a process
-  pool here (``tools/mine_puzzles.py``, ``./dev puzzles``), or the same function mapped
-  by a cluster engine for a larger set.
+  for one game.  Games are independent, so mining is a map over game numbers, which
+  ``tools/mine_puzzles.py`` (``./dev puzzles``) hands to Dask: a local cluster, or a
+  real one for a larger set.
+* The set is chosen from the mined games in order (:class:`SetChoice`): a puzzle with
+  only two legal cards is half a coin toss, so at most :data:`MAX_TWO_CARD_SHARE` of
+  the set may be such puzzles.  A moon is rare in mixed play, so after the plain games a
+  moon hunt mines further games (numbered from :data:`MOON_HUNT_FIRST_GAME`) for
+  positions where a moon is live, keeping only the puzzles the tagger finds a moon in:
+  lesson 17's material comes from real moon positions, not from the ducks a weaker
+  theme test used to call moon puzzles.
 * Every evaluation is made from the seat's own view only (the hard player's search over
   deals consistent with everything public, :meth:`~hearts_core.bots.HardBot.appraise`),
   never from the real hidden hands, so a puzzle's answer depends only on what the solver
@@ -60,8 +67,10 @@ from hearts_core.puzzle_records import (
     FilterCounts,
     MinedGame,
     MinedPuzzle,
+    OutsideJudge,
     PositionRecord,
     Rating,
+    SetCounts,
     replay,
 )
 from hearts_core.puzzle_themes import tag
@@ -73,12 +82,16 @@ __all__ = [
     "LEVEL_RATINGS",
     "MIN_BEST_SHARE",
     "MIN_MARGIN",
+    "MOON_HUNT_FIRST_GAME",
+    "SetChoice",
+    "choose_set",
     "deal_game",
     "evaluate",
     "evaluate_view",
     "evaluation_data",
     "independent_judge_agrees",
     "mine_game",
+    "moon_hunt_position",
     "moon_shares",
     "passes_filter",
     "rate",
@@ -114,6 +127,16 @@ _MIXES: Final[tuple[tuple[Level, Level, Level, Level], ...]] = (
     ("normal", "hard", "easy", "normal"),
 )
 _DIRECTIONS: Final = ("left", "right", "across", "hold")
+MOON_HUNT_FIRST_GAME: Final = 100_000
+"""Games numbered from here on are the moon hunt's (see :func:`mine_game`).
+
+A moon is rare in mixed play, so the plain games give lesson 17 too few positions where a
+moon is really in play; the hunt mines further games for those alone."""
+MOON_HUNT_POINTS: Final = 4
+"""The hunt's candidates: one seat has taken every point so far, at least this many (see :func:`moon_hunt_position`)."""
+MOON_THEMES: Final = ("stop_moon", "go_moon")
+MAX_TWO_CARD_SHARE: Final = 1 / 3
+"""At most this share of the set may be puzzles with only two legal cards: a coin toss is no test of an idea."""
 
 
 # ------------------------------------------------------------------- stage 1
@@ -153,6 +176,17 @@ def deal_game(game: int, seed: int) -> list[Candidate]:
             })
         state.play(bots[mover].choose_play(view))
     return candidates
+
+
+def moon_hunt_position(candidate: PositionRecord) -> bool:
+    """Whether a moon is live here: one seat has taken every point so far, and at least :data:`MOON_HUNT_POINTS`.
+
+    Read from the public record alone (the points each seat has taken), so the mover may
+    be the one with the points (a try for the moon) or one of the others (a moon to stop).
+    """
+    taken = replay(candidate).points_taken
+    takers = [seat for seat, points in enumerate(taken) if points]
+    return len(takers) == 1 and taken[takers[0]] >= MOON_HUNT_POINTS
 
 
 # ------------------------------------------------------------------- stage 2
@@ -346,8 +380,15 @@ def rate_set(puzzles: Sequence[MinedPuzzle]) -> LadderFit:
 
 
 def mine_game(game: int, seed: int) -> MinedGame:
-    """All six stages for one game: the verified puzzles and how many candidates each filter kept."""
-    candidates = deal_game(game, seed)
+    """All six stages for one game: the verified puzzles and how many candidates each filter kept.
+
+    A game numbered :data:`MOON_HUNT_FIRST_GAME` or more is the moon hunt's: its candidates
+    are only the positions where a moon is live (:func:`moon_hunt_position`), and it keeps
+    only the puzzles tagged with a moon theme.  The number alone decides, so a game's
+    puzzles are still a function of its number and seed.
+    """
+    hunt = game >= MOON_HUNT_FIRST_GAME
+    candidates = [candidate for candidate in deal_game(game, seed) if not hunt or moon_hunt_position(candidate)]
     counts: FilterCounts = {"candidates": len(candidates), "screened": 0, "margin_and_share": 0, "single_answer": 0,
                             "verified": 0, "judged": 0}
     puzzles: list[MinedPuzzle] = []
@@ -369,36 +410,90 @@ def mine_game(game: int, seed: int) -> MinedGame:
         if not independent_judge_agrees(candidate, second):
             continue
         counts["judged"] += 1
-        puzzles.append({**candidate, "evaluation": second, "themes": tag(candidate, second),
-                        **rate(candidate, second)})
+        themes = tag(candidate, second)
+        if hunt and not set(themes) & set(MOON_THEMES):
+            continue
+        puzzles.append({**candidate, "evaluation": second, "themes": themes, **rate(candidate, second)})
     return {"game": game, "seed": seed, "counts": counts, "puzzles": puzzles}
 
 
 # -------------------------------------------------------------- the set
 
 
-def set_text(games: Sequence[MinedGame], *, seed: int, command: str) -> str:
+class SetChoice:
+    """Which mined puzzles the set takes, game by game in order: all but the two-card puzzles over the cap.
+
+    A puzzle with only two legal cards is taken only while the set keeps at most
+    :data:`MAX_TWO_CARD_SHARE` of such puzzles; the rest are counted in ``capped``.  Fed
+    the same games in the same order it takes the same puzzles, so the driver can stop at
+    its target and :func:`set_text` take the same set again.
+    """
+
+    def __init__(self) -> None:
+        self.puzzles: list[MinedPuzzle] = []
+        self.two_card = 0
+        self.capped = 0
+
+    def offer(self, game: MinedGame) -> None:
+        """Take a game's puzzles, as the cap allows."""
+        for puzzle in game["puzzles"]:
+            two_cards = len(puzzle["evaluation"]["cards"]) == 2
+            if two_cards and self.two_card + 1 > MAX_TWO_CARD_SHARE * (len(self.puzzles) + 1):
+                self.capped += 1
+                continue
+            self.two_card += two_cards
+            self.puzzles.append(puzzle)
+
+    @property
+    def moon_puzzles(self) -> int:
+        """How many taken puzzles carry a moon theme (lesson 17's)."""
+        return sum(1 for puzzle in self.puzzles if set(puzzle["themes"]) & set(MOON_THEMES))
+
+
+def choose_set(games: Sequence[MinedGame]) -> SetChoice:
+    """:class:`SetChoice` fed ``games`` in the order given."""
+    choice = SetChoice()
+    for game in games:
+        choice.offer(game)
+    return choice
+
+
+def set_text(games: Sequence[MinedGame], *, seed: int, command: str,
+             outside: OutsideJudge | None = None) -> str:
     """The shipped file for mined games: format, seed, command, the filters' counts, the ladder and the puzzles.
 
-    The puzzles' ratings come from one item-response fit over all of them (:func:`rate_set`);
-    the header's ``ladder`` gives each solver's fitted strength on the same scale.  The games
-    given are left as they are.
+    The puzzles are those :func:`choose_set` takes from the games in the order given (the
+    plain games, then the moon hunt's).  Their ratings come from one item-response fit
+    over all of them (:func:`rate_set`); the header's ``ladder`` gives each solver's fitted
+    strength on the same scale.  ``outside`` is what the header says of the judge outside
+    the engine (``tools/mine_puzzles.py`` runs OpenSpiel's IS-MCTS and gives the games
+    without the puzzles it refuted).  The games given are left as they are.
     """
-    counts: FilterCounts = {
+    choice = choose_set(games)
+    refuted = len(outside["refuted"]) if outside else 0
+    judged = sum(game["counts"]["judged"] for game in games)
+    counts: SetCounts = {
         "candidates": sum(game["counts"]["candidates"] for game in games),
         "screened": sum(game["counts"]["screened"] for game in games),
         "margin_and_share": sum(game["counts"]["margin_and_share"] for game in games),
         "single_answer": sum(game["counts"]["single_answer"] for game in games),
         "verified": sum(game["counts"]["verified"] for game in games),
-        "judged": sum(game["counts"]["judged"] for game in games),
+        "judged": judged,
+        "outside_refuted": refuted,
+        "moon_hunt_untagged": judged - refuted - sum(len(game["puzzles"]) for game in games),
+        "two_card_capped": choice.capped,
+        "shipped": len(choice.puzzles),
     }
-    puzzles = sorted((puzzle.copy() for game in games for puzzle in game["puzzles"]), key=_order)
+    puzzles = sorted((puzzle.copy() for puzzle in choice.puzzles), key=_order)
     fit = rate_set(puzzles)
-    header = {"format": FORMAT, "seed": seed, "games": len(games), "command": command, "counts": counts,
-              "ladder": fit.solver_ratings,
+    plain = [game for game in games if game["game"] < MOON_HUNT_FIRST_GAME]
+    header = {"format": FORMAT, "seed": seed, "games": len(plain), "moon_hunt_games": len(games) - len(plain),
+              "command": command, "counts": counts, "ladder": fit.solver_ratings, "outside_judge": outside or {},
               "filters": {"screen_margin": SCREEN_MARGIN, "screen_budget": SCREEN_BUDGET,
                           "min_margin": MIN_MARGIN, "min_best_share": MIN_BEST_SHARE,
-                          "verify_factor": VERIFY_FACTOR, "evaluate_budget": EVALUATE_BUDGET}}
+                          "verify_factor": VERIFY_FACTOR, "evaluate_budget": EVALUATE_BUDGET,
+                          "max_two_card_share": round(MAX_TWO_CARD_SHARE, 4),
+                          "moon_hunt_points": MOON_HUNT_POINTS}}
     lines = [json.dumps({**header, "puzzles": []}, ensure_ascii=False)[:-2]]
     body = ",\n".join(json.dumps(puzzle, ensure_ascii=False, sort_keys=True) for puzzle in puzzles)
     return lines[0] + "\n" + body + "\n]}\n"

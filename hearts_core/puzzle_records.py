@@ -32,9 +32,11 @@ __all__ = [
     "MinedGame",
     "MinedPuzzle",
     "MistakePuzzle",
+    "OutsideJudge",
     "PositionRecord",
     "PuzzleRecord",
     "Rating",
+    "SetCounts",
     "from_solvers_seat",
     "replay",
 ]
@@ -151,6 +153,20 @@ class FilterCounts(TypedDict):
     See :func:`~hearts_core.mining.independent_judge_agrees`."""
 
 
+class SetCounts(FilterCounts):
+    """The shipped set's counts: every game's filter counts summed, then what the set made of the judged puzzles.
+
+    See :func:`~hearts_core.mining.set_text`."""
+
+    outside_refuted: int
+    """Puzzles the judge outside the engine (IS-MCTS, before the endgame judge's reach) refuted."""
+    moon_hunt_untagged: int
+    """Puzzles of the moon hunt's games left out for carrying no moon theme."""
+    two_card_capped: int
+    """Puzzles with two legal cards left out to keep them to a third of the set."""
+    shipped: int
+
+
 class MinedGame(TypedDict):
     """One game mined: its verified puzzles and the filters' counts (``cpu_seconds`` added by the miner)."""
 
@@ -159,6 +175,18 @@ class MinedGame(TypedDict):
     counts: FilterCounts
     puzzles: list[MinedPuzzle]
     cpu_seconds: NotRequired[float]
+
+
+class OutsideJudge(TypedDict):
+    """What the shipped set says of the judge outside the engine: its method, its count of agreements, what it refuted.
+
+    ``tools/mine_puzzles.py`` runs it (OpenSpiel's IS-MCTS) on every puzzle before the
+    endgame judge's reach and leaves the refuted ones out of the set."""
+
+    method: str
+    judged: int
+    agreed: int
+    refuted: list[str]
 
 
 def replay(candidate: PositionRecord) -> HandState:

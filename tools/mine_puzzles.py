@@ -1,13 +1,37 @@
 """Mine the shipped puzzle set: ``./dev puzzles`` (see hearts_core/mining.py for the stages).
 
-Games are mined in order, one task per game, by a process pool (both cores by default).
-Each finished game is written to ``build/puzzles/<seed>/game-<n>.json`` at once, so an
-interrupted run resumes where it stopped.  The set is the smallest prefix of games whose
-verified puzzles reach ``--target``: the same seed and target always give the same
-games and so the same file, bit for bit, however many workers ran them and in whatever
-order they finished.  A progress line goes to standard error.  The puzzles' ratings are
-fitted when the set is assembled, over every puzzle's ladder answers at once
-(:func:`hearts_core.mining.set_text`): each game's own rating is only provisional.
+``./dev puzzles [--target 1200] [--moon-target 45] [--scheduler ADDRESS] [--jobs N]``
+
+Design choices:
+
+* **Dask runs the games.**  A game is one task (:func:`hearts_core.mining.mine_game`,
+  a pure function of its number and the seed), so mining is a map over game numbers and
+  ``dask.distributed`` spreads it: a local cluster of ``--jobs`` single-threaded worker
+  processes by default, or the cluster whose scheduler ``--scheduler`` names (its workers
+  need a clone of this project on their Python path, with its test and mining extras
+  installed: the judge is OpenSpiel's).  A set of 100,000 puzzles is then a matter of
+  machines.  We use Dask rather than a process pool of our own because it already does what a larger
+  run needs: remote workers, work stealing, a worker lost and its tasks run again.
+* **An outside judge per game.**  After a game is mined, a second task (chained to it by
+  Dask) asks OpenSpiel's IS-MCTS about each of its puzzles before the endgame judge's reach
+  (:func:`judge_timed`); the exact endgame judge already ran inside ``mine_game``.  A
+  refuted puzzle is left out of the set and named in its header (``outside_judge``).
+* **Resumable.**  The driver writes each finished game to
+  ``build/puzzles/<seed>/game-<n>.json`` and its verdicts to ``judge-<n>.json`` at once
+  (atomically), and a game whose file is there is read, not mined or judged again (IS-MCTS
+  does not replay the same across processes, so its verdicts are data, never recomputed).
+  Workers only compute; nothing depends on their disks.
+* **Bit for bit.**  Results are taken in game order whatever order they finish in, and
+  the set is the smallest prefix of the plain games whose chosen puzzles
+  (:class:`~hearts_core.mining.SetChoice`, which caps the two-card puzzles) reach
+  ``--target``, then the smallest prefix of the moon hunt's games that brings the moon
+  puzzles to ``--moon-target``.  The same seed, targets and recorded verdicts give the
+  same file however many workers ran it.
+* **A progress bar** on standard error: the puzzles chosen against the target, the games
+  read, the CPU spent in the games and the wall time.  Each game's CPU seconds are kept
+  in its file, so the final figures count a resumed run's earlier work too.
+* The puzzles' ratings are fitted when the set is assembled, over every puzzle's ladder
+  answers at once (:func:`hearts_core.mining.set_text`).
 """
 
 from __future__ import annotations
@@ -18,36 +42,66 @@ import os
 import sys
 import tempfile
 import time
-from collections.abc import Iterator
-from concurrent.futures import ProcessPoolExecutor
+from collections.abc import Callable, Iterator
+from contextlib import AbstractContextManager
+from dataclasses import asdict
+from importlib import import_module
+from itertools import count
 from pathlib import Path
-from typing import cast
+from typing import Any, cast
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from hearts_core.mining import mine_game, set_text  # noqa: E402
-from hearts_core.puzzle_records import MinedGame  # noqa: E402
+from hearts_core.independent_judge import endgame_in_reach  # noqa: E402
+from hearts_core.mining import MOON_HUNT_FIRST_GAME, SetChoice, mine_game, set_text  # noqa: E402
+from hearts_core.puzzle_records import MinedGame, OutsideJudge, replay  # noqa: E402
+
+SIMULATIONS = 10_000
+"""IS-MCTS's simulations per search, as ``tools/judge_puzzles.py`` judges (three seeds)."""
 
 DEFAULT_SEED = 2026
-DEFAULT_TARGET = 1000
+DEFAULT_TARGET = 1200
+DEFAULT_MOON_TARGET = 45
+AHEAD_PER_WORKER = 4
+"""Games kept in flight per worker: enough that no worker waits, few enough to waste little past the target."""
+BAR_WIDTH = 30
 
 
-def _mine(task: tuple[int, int, Path]) -> tuple[int, float]:
-    """Mine one game into its file (unless it is there); the game and the CPU seconds spent."""
-    game, seed, folder = task
-    path = folder / f"game-{game}.json"
-    if path.exists():
-        return game, 0.0
+def mine_timed(game: int, seed: int) -> tuple[MinedGame, float]:
+    """One game's record and the CPU seconds it took (on the worker that ran it)."""
     started = time.process_time()
-    result = mine_game(game, seed)
-    result["cpu_seconds"] = round(time.process_time() - started, 2)
-    _write(path, json.dumps(result, ensure_ascii=False, sort_keys=True))
-    return game, result["cpu_seconds"]
+    mined = mine_game(game, seed)
+    return mined, round(time.process_time() - started, 2)
 
 
-def _write(path: Path, text: str) -> None:
-    """Atomically: a killed worker leaves no half-written game behind."""
+def judge_timed(mined: MinedGame, sims: int) -> tuple[dict[str, dict[str, Any]], float]:
+    """OpenSpiel's IS-MCTS on each of a game's puzzles before the endgame judge's reach: verdicts by puzzle id.
+
+    The puzzles in reach were judged exactly inside :func:`~hearts_core.mining.mine_game`.
+    IS-MCTS does not replay the same across processes (see ``tools/judge_puzzles.py``), so
+    its verdicts are kept in files of their own, never recomputed on a resumed run.
+    """
+    judge_puzzles = import_module("tools.judge_puzzles")  # OpenSpiel, loaded on the worker that judges
+
+    started = time.process_time()
+    game = judge_puzzles.load_game()
+    verdicts: dict[str, dict[str, Any]] = {}
+    for puzzle in mined["puzzles"]:
+        if endgame_in_reach(replay(puzzle).view(puzzle["seat"])):
+            continue
+        judged = judge_puzzles.judge_puzzle(game, puzzle, puzzle["evaluation"]["cards"][0]["card"], sims=sims)
+        verdicts[puzzle["id"]] = asdict(judged)
+    return verdicts, round(time.process_time() - started, 2)
+
+
+def judge_mined(timed: tuple[MinedGame, float], sims: int) -> tuple[dict[str, dict[str, Any]], float]:
+    """:func:`judge_timed` on :func:`mine_timed`'s result (so Dask runs the two as one chain)."""
+    return judge_timed(timed[0], sims)
+
+
+def write_atomically(path: Path, text: str) -> None:
+    """A killed driver leaves no half-written file behind."""
     handle, temporary = tempfile.mkstemp(dir=path.parent, suffix=".tmp")
     with os.fdopen(handle, "w", encoding="utf-8") as stream:
         stream.write(text)
@@ -55,56 +109,171 @@ def _write(path: Path, text: str) -> None:
     os.replace(temporary, path)
 
 
-def _read(folder: Path, game: int) -> MinedGame:
-    # Written by _mine from mine_game's record (a crashed write leaves no file, see _write).
-    return cast(MinedGame, json.loads((folder / f"game-{game}.json").read_text(encoding="utf-8")))
+class Progress:
+    """The progress bar: one line on standard error, redrawn in place."""
+
+    def __init__(self, target: int, label: str) -> None:
+        self.target, self.label, self.began = target, label, time.time()
+
+    def show(self, reached: int, games: int, cpu: float) -> None:
+        done = min(1.0, reached / max(self.target, 1))
+        bar = "#" * round(done * BAR_WIDTH)
+        print(f"\r{self.label} [{bar:<{BAR_WIDTH}}] {reached:5d}/{self.target}  games {games:4d}  "
+              f"cpu {cpu / 60:6.1f} min  wall {(time.time() - self.began) / 60:5.1f} min",
+              end="", file=sys.stderr, flush=True)
+
+    def close(self) -> None:
+        print(file=sys.stderr, flush=True)
 
 
-def _batches(start: int, size: int) -> Iterator[range]:
-    while True:
-        yield range(start, start + size)
-        start += size
+def mine_until(client: Any, games: Iterator[int], seed: int, folder: Path, choice: SetChoice,
+               reached: Callable[[SetChoice], int], target: int, label: str,
+               sims: int = SIMULATIONS) -> list[Judged]:
+    """Mine and judge ``games`` in order, offering what the judge lets through to ``choice``, to ``target``.
+
+    ``reached(choice)`` measures the progress.  Games already in ``folder`` are read (their
+    verdicts too); the rest go to the cluster, at most :data:`AHEAD_PER_WORKER` per worker
+    ahead of the next one needed.  Returns the games taken with their verdicts, in order.
+    Tasks still running when the target is reached are cancelled.
+    """
+    folder.mkdir(parents=True, exist_ok=True)
+    workers = max(1, len(client.scheduler_info()["workers"]))
+    progress, cpu = Progress(target, label), 0.0
+    taken: list[Judged] = []
+    pending: dict[int, tuple[Any, Any]] = {}  # game: its mining and judging futures (None when its file is there)
+    upcoming = iter(games)
+    progress.show(reached(choice), 0, 0.0)
+    try:
+        while reached(choice) < target:
+            while len(pending) < AHEAD_PER_WORKER * workers:
+                game = next(upcoming)
+                pending[game] = _submit(client, game, seed, folder, sims)
+            game = min(pending)
+            mining, judging = pending.pop(game)
+            paths = folder / f"game-{game}.json", folder / f"judge-{game}.json"
+            if mining is not None:
+                mined, seconds = mining.result()
+                write_atomically(paths[0], _dump({**mined, "cpu_seconds": seconds}))
+            if judging is not None:
+                verdicts, seconds = judging.result()
+                write_atomically(paths[1], _dump({"game": game, "verdicts": verdicts, "cpu_seconds": seconds}))
+            record, verdicts = read_game(paths[0]), _read(paths[1])["verdicts"]
+            cpu += float(record.get("cpu_seconds", 0.0)) + float(_read(paths[1]).get("cpu_seconds", 0.0))
+            choice.offer(outside_judged(record, verdicts))
+            taken.append((record, verdicts))
+            progress.show(reached(choice), len(taken), cpu)
+    finally:
+        progress.close()
+        for futures in pending.values():
+            for future in futures:
+                if future is not None:
+                    future.cancel()
+    return taken
+
+
+Judged = tuple[MinedGame, dict[str, dict[str, Any]]]
+"""A mined game and IS-MCTS's verdicts on its puzzles (by id; none for those in the endgame judge's reach)."""
+
+
+def outside_judged(record: MinedGame, verdicts: dict[str, dict[str, Any]]) -> MinedGame:
+    """The game with only the puzzles the outside judge does not refute."""
+    kept = [puzzle for puzzle in record["puzzles"] if verdicts.get(puzzle["id"], {"agrees": True})["agrees"]]
+    return {**record, "puzzles": kept}
+
+
+def _submit(client: Any, game: int, seed: int, folder: Path, sims: int) -> tuple[Any, Any]:
+    """The futures that will mine and judge ``game`` (``None`` for a step whose file is there)."""
+    mined_path, judge_path = folder / f"game-{game}.json", folder / f"judge-{game}.json"
+    mining = None
+    if not mined_path.exists():
+        mining = client.submit(mine_timed, game, seed, key=f"mine-{seed}-{game}", pure=False)
+    if judge_path.exists():
+        return mining, None
+    if mining is not None:
+        return mining, client.submit(judge_mined, mining, sims, key=f"judge-{seed}-{game}", pure=False)
+    return None, client.submit(judge_timed, read_game(mined_path), sims, key=f"judge-{seed}-{game}", pure=False)
+
+
+def _dump(data: object) -> str:
+    return json.dumps(data, ensure_ascii=False, sort_keys=True)
+
+
+def _read(path: Path) -> dict[str, Any]:
+    loaded: dict[str, Any] = json.loads(path.read_text(encoding="utf-8"))
+    return loaded
+
+
+def read_game(path: Path) -> MinedGame:
+    # Written by mine_until from mine_game's record (a crashed write leaves no file, see write_atomically).
+    return cast(MinedGame, json.loads(path.read_text(encoding="utf-8")))
+
+
+def cluster(scheduler: str | None, jobs: int) -> AbstractContextManager[Any]:
+    """A client of the cluster at ``scheduler``, or of a local one with ``jobs`` single-threaded workers."""
+    # Imported when the tool runs (the mining extra), untyped: Dask's objects are Any here.
+    cloudpickle, distributed = import_module("cloudpickle"), import_module("distributed")
+    # Workers import hearts_core and OpenSpiel from their own install; the tools they receive by value.
+    cloudpickle.register_pickle_by_value(sys.modules[__name__])
+    cloudpickle.register_pickle_by_value(import_module("tools.judge_puzzles"))
+    if scheduler:
+        return cast(AbstractContextManager[Any], distributed.Client(scheduler))
+    local = distributed.LocalCluster(n_workers=jobs, threads_per_worker=1, processes=True, dashboard_address=":0",
+                                     silence_logs=40)
+    return cast(AbstractContextManager[Any], distributed.Client(local))
 
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seed", type=int, default=DEFAULT_SEED)
-    parser.add_argument("--target", type=int, default=DEFAULT_TARGET, help="verified puzzles to reach")
-    parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
+    parser.add_argument("--target", type=int, default=DEFAULT_TARGET, help="puzzles the set must reach")
+    parser.add_argument("--moon-target", type=int, default=DEFAULT_MOON_TARGET,
+                        help="moon puzzles (lesson 17's) the set must reach; the moon hunt's games make up the rest")
+    parser.add_argument("--scheduler", default=None, metavar="ADDRESS",
+                        help="a dask.distributed scheduler (tcp://host:8786); a local cluster when not given")
+    parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1, help="the local cluster's workers")
+    parser.add_argument("--sims", type=int, default=SIMULATIONS, help="IS-MCTS simulations per seed (the judge)")
     parser.add_argument("--work", type=Path, default=ROOT / "build" / "puzzles")
     parser.add_argument("--out", type=Path, default=ROOT / "hearts_core" / "puzzles.json")
     args = parser.parse_args(argv)
     folder = args.work / str(args.seed)
     folder.mkdir(parents=True, exist_ok=True)
-    found, games, cpu, began = 0, 0, 0.0, time.time()
-    with ProcessPoolExecutor(max_workers=args.jobs) as pool:
-        for batch in _batches(0, max(2, args.jobs) * 4):
-            for game, seconds in pool.map(_mine, [(game, args.seed, folder) for game in batch]):
-                cpu += seconds
-                games = game + 1
-                found += len(_read(folder, game)["puzzles"])
-                print(f"\rgames {games:4d}  puzzles {found:5d}/{args.target}  cpu {cpu / 60:6.1f} min  "
-                      f"wall {(time.time() - began) / 60:5.1f} min", end="", file=sys.stderr, flush=True)
-                if found >= args.target:
-                    break
-            if found >= args.target:
-                break
-    print(file=sys.stderr)
-    mined = [_read(folder, game) for game in range(games)]
-    command = f"./dev puzzles  (tools/mine_puzzles.py --seed {args.seed} --target {args.target})"
-    text = set_text(mined, seed=args.seed, command=command)  # the ratings: one fit over the whole set
-    _write(args.out, text)
-    assembled = json.loads(text)
+    choice = SetChoice()
+    with cluster(args.scheduler, args.jobs) as client:
+        plain = mine_until(client, count(0), args.seed, folder, choice, lambda chosen: len(chosen.puzzles),
+                           args.target, "puzzles", args.sims)
+        hunt = mine_until(client, count(MOON_HUNT_FIRST_GAME), args.seed, folder, choice,
+                          lambda chosen: chosen.moon_puzzles, args.moon_target, "moon   ", args.sims)
+    command = (f"./dev puzzles  (tools/mine_puzzles.py --seed {args.seed} --target {args.target} "
+               f"--moon-target {args.moon_target} --sims {args.sims})")
+    judged = plain + hunt
+    text = set_text([outside_judged(record, verdicts) for record, verdicts in judged], seed=args.seed,
+                    command=command, outside=outside_summary(judged, args.sims))
+    write_atomically(args.out, text)  # the ratings: one fit over the whole set, in set_text
+    report(json.loads(text), judged, args.out)
+    return 0
+
+
+def outside_summary(judged: list[Judged], sims: int) -> OutsideJudge:
+    """What the shipped file says of the outside judge: its method, how many it judged and which it refuted."""
+    verdicts = [verdict for _, found in judged for verdict in found.values()]
+    return {"method": f"OpenSpiel IS-MCTS, {sims} simulations x 3 seeds, before the endgame judge's reach",
+            "judged": len(verdicts), "agreed": sum(1 for verdict in verdicts if verdict["agrees"]),
+            "refuted": sorted(verdict["id"] for verdict in verdicts if not verdict["agrees"])}
+
+
+def report(assembled: dict[str, Any], judged: list[Judged], out: Path) -> None:
+    """The figures the README quotes: what each filter kept, the ratings, the CPU per puzzle."""
     ratings = sorted(puzzle["rating"] for puzzle in assembled["puzzles"])
     print(f"ratings {ratings[0]}..{ratings[-1]}, median {ratings[len(ratings) // 2]}, {len(set(ratings))} distinct; "
           f"the ladder: {assembled['ladder']}", file=sys.stderr)
-    counts = {name: sum(game["counts"][name] for game in mined)  # type: ignore[literal-required]
-              for name in mined[0]["counts"]}
-    total_cpu = sum(game.get("cpu_seconds", 0.0) for game in mined)
-    print(f"{games} games, {counts}; {total_cpu / 60:.1f} CPU-minutes mining, "
-          f"{counts['verified'] / max(total_cpu / 60, 1e-9):.1f} verified puzzles per CPU-minute; wrote {args.out}",
-          file=sys.stderr)
-    return 0
+    mining = sum(float(record.get("cpu_seconds", 0.0)) for record, _ in judged)
+    judging = sum(float(verdict["cpu_seconds"]) for _, found in judged for verdict in found.values())
+    shipped = assembled["counts"]["shipped"]
+    outside = assembled["outside_judge"]
+    print(f"{assembled['games']} games and {assembled['moon_hunt_games']} of the moon hunt; {assembled['counts']}; "
+          f"IS-MCTS agreed on {outside['agreed']} of {outside['judged']}; "
+          f"{mining / 60:.1f} CPU-minutes mining and {judging / 60:.1f} judging, "
+          f"{(mining + judging) / max(shipped, 1):.2f} CPU-seconds per shipped puzzle; wrote {out}", file=sys.stderr)
 
 
 if __name__ == "__main__":
