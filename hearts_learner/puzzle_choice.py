@@ -15,11 +15,14 @@ Design choices:
   so it is not used).
 * **Each puzzle on one idea** (:func:`own_ideas`): a puzzle usually carries several themes,
   the broad ones ("count the suit", "duck") on most puzzles and a telling one on few (a
-  moon try, a queen drop).  Where puzzles are grouped by idea (the strategy lessons, one
-  group of themes each), a puzzle goes to the group of its *rarest* theme in the set, the
-  one that says what is special about it, so a ducking lesson is not handed a moon try
-  that happens to lead a low card, and no puzzle counts in two groups.  The rarity is
-  counted from the puzzles given, not written down, so a re-mined set regroups itself.
+  moon try, a queen drop).  The tagger lists a puzzle's themes main idea first, by a fixed
+  priority of ideas (:data:`hearts_core.puzzle_themes.THEME_TESTS`), so where puzzles are
+  grouped by idea (the strategy lessons, one group of themes each) a puzzle goes to the
+  group of the first of its themes that any group holds: a ducking lesson is not handed a
+  moon try that happens to lead a low card, nor a ♠Q dropped under a higher spade, and no
+  puzzle counts in two groups.  (Grouping by the rarest theme instead made the grouping
+  depend on counts: after a re-mine, "duck with the highest card" came out rarer than
+  "drop ♠Q", and the queen drops went to the ducking lesson.)
 * Both take the time as an argument (``now``, ``day``); the wall clock is only the default.
 """
 
@@ -27,7 +30,6 @@ from __future__ import annotations
 
 import hashlib
 import random
-from collections import Counter
 from collections.abc import Mapping, Sequence
 from datetime import UTC, date, datetime
 from typing import Final
@@ -97,20 +99,20 @@ def next_puzzle(puzzles: Sequence[P], theme: str | None, progress: PuzzleProgres
 
 
 def own_ideas(puzzles: Sequence[P], groups: Mapping[str, Sequence[str]]) -> dict[str, list[P]]:
-    """The puzzles of each group of themes, each puzzle in the one group holding its rarest theme.
+    """The puzzles of each group of themes, each puzzle in the one group holding its main idea.
 
-    A theme's rarity is how many of ``puzzles`` carry it (ties: the group named first in
-    ``groups``, then the theme's name).  A puzzle with no theme of any group is in none.
+    A puzzle's main idea is the first of its themes, in the order it gives them, that a
+    group holds (the tagger gives the main idea first).  A puzzle with no theme of any group
+    is in none.
 
     >>> from hearts_learner.puzzle_inputs import RatedPuzzle
-    >>> catalogue = [RatedPuzzle("a", 900.0, ("duck", "count")), RatedPuzzle("b", 900.0, ("duck", "moon")),
-    ...              RatedPuzzle("c", 900.0, ("duck",))] + [RatedPuzzle(ident, 900.0, ("count",)) for ident in "def"]
+    >>> catalogue = [RatedPuzzle("a", 900.0, ("duck", "count")), RatedPuzzle("b", 900.0, ("moon", "duck")),
+    ...              RatedPuzzle("c", 900.0, ("stray", "count"))]
     >>> {key: [puzzle.id for puzzle in found] for key, found in own_ideas(catalogue, {
     ...     "ducking": ("duck",), "counting": ("count",), "moon": ("moon",)}).items()}
-    {'ducking': ['a', 'c'], 'counting': ['d', 'e', 'f'], 'moon': ['b']}
+    {'ducking': ['a'], 'counting': ['c'], 'moon': ['b']}
     """
     catalogue = check_catalogue(puzzles)
-    order = {key: index for index, key in enumerate(groups)}
     owner: dict[str, str] = {}
     for key, themes in groups.items():
         for theme in themes:
@@ -118,13 +120,11 @@ def own_ideas(puzzles: Sequence[P], groups: Mapping[str, Sequence[str]]) -> dict
                 raise PuzzleInputError(f"the theme {quote_input(theme)} is in two groups, "
                                        f"{quote_input(owner[theme])} and {quote_input(key)}")
             owner[theme] = key
-    rarity = Counter(theme for puzzle in catalogue for theme in set(puzzle.themes))
     found: dict[str, list[P]] = {key: [] for key in groups}
     for puzzle in catalogue:
-        grouped = [theme for theme in puzzle.themes if theme in owner]
-        if grouped:
-            rarest = min(grouped, key=lambda theme: (rarity[theme], order[owner[theme]], theme))
-            found[owner[rarest]].append(puzzle)
+        main = next((theme for theme in puzzle.themes if theme in owner), None)
+        if main is not None:
+            found[owner[main]].append(puzzle)
     return found
 
 

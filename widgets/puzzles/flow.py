@@ -220,7 +220,7 @@ def lesson_puzzles(lesson: Lesson) -> list[Puzzle]:
     """A strategy lesson's puzzles: the shipped ones whose own idea is one of its themes, less its worked position
     (the lesson has already explained it).
 
-    A puzzle's own idea is its rarest theme among the strategy lessons' (:func:`own_ideas`): a moon try that
+    A puzzle's own idea is its main theme among the strategy lessons' (:func:`own_ideas`): a moon try that
     leads a low card is the moon lesson's, not the ducking lesson's, and each puzzle is in one lesson only.
     """
     from widgets.lessons import LESSONS  # noqa: PLC0415 - a widget module (traitlets): only when a lesson asks
