@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import importlib.util
+import json
 from collections.abc import Sequence
 from pathlib import Path
 from types import ModuleType
@@ -12,6 +13,7 @@ from hypothesis import settings
 from hearts_core import Card, HandState, Phase, Rules, parse_cards
 from hearts_core.bots import make_bot
 from hearts_core.match import Match, deal_hands
+from hearts_core.puzzles import Puzzle, puzzle_from_data
 
 # Deals that sort the deck by suit, so voids show from the first trick. Here you hold ♣2
 # and twelve diamonds, CPU1 the other clubs and ♦9, CPU2 every heart, CPU3 every spade.
@@ -29,6 +31,15 @@ TWO_CLUB_DEAL = (
     "♠2 ♠3 ♠4 ♠5 ♠6 ♠7 ♠8 ♠9 ♠10 ♠J ♠Q ♠K ♠A",
     "♥2 ♥3 ♥4 ♥5 ♥6 ♥7 ♥8 ♥9 ♥10 ♥J ♥Q ♥K ♥A",
 )
+
+
+CITED_PUZZLES = Path(__file__).parent / "cited_puzzles.json"
+
+
+def cited_puzzle(identifier: str) -> Puzzle:
+    """A puzzle an issue cites, as it shipped then (``tests/cited_puzzles.json``), not as the set now holds it."""
+    records = json.loads(CITED_PUZZLES.read_text(encoding="utf-8"))["puzzles"]
+    return puzzle_from_data(next(record for record in records if record["id"] == identifier))
 
 
 def cards(text: str) -> tuple[Card, ...]:

@@ -16,7 +16,7 @@ from hearts_core.puzzles import load_puzzles
 from tests.support import played_hand
 from widgets.analysis.flow import AnalysisFlow, CoachAnswer, Mode
 
-EXAMPLE = "2026-5-18"  # the analysis page's example: mid-trick, your turn, with cards the rules refuse
+EXAMPLE = "2026-221-18"  # the analysis page's example: mid-trick, your turn, with cards the rules refuse
 
 
 def example_flow(seed: int = 0) -> AnalysisFlow:

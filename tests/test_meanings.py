@@ -243,6 +243,9 @@ HAND_PLANTED = {
                            "which playing ♠K now avoids.",
     "figure tie, either": "♠K and ♠A are about equally good: with either you should end the hand with about 27 "
                           "points, and the difference is smaller than the deals played out can tell apart.",
+    # False: the seat holds no club to take a later trick with.
+    "another card takes later": "Play ♠K rather than ♠A: in 3 of 10 deals played out, playing ♠A now leaves your ♣9 "
+                                "to take trick 5 and its points, which playing ♠K now avoids.",
 }
 
 

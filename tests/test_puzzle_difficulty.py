@@ -141,13 +141,15 @@ def test_the_assembled_set_carries_one_fit_over_all_its_puzzles() -> None:
     planted = [{name: 1.0 for name in SHIPPED_LADDER},
                {name: float(SHIPPED_LADDER[name][0] > SHIPPED_LADDER[ANCHOR_SOLVER][0]) for name in SHIPPED_LADDER},
                {name: 0.0 for name in SHIPPED_LADDER}]
+    # Puzzles with three legal cards or more, which the set's two-card cap never leaves out.
+    chosen = [puzzle for puzzle in load_puzzles() if len(puzzle.data["evaluation"]["cards"]) > 2][:3]
     records = [cast(MinedPuzzle, {**puzzle.data, "ladder": answers, "rating": 0})
-               for puzzle, answers in zip(load_puzzles()[:3], planted, strict=True)]
+               for puzzle, answers in zip(chosen, planted, strict=True)]
     games: list[MinedGame] = [
-        {"game": 0, "seed": 1, "counts": {"candidates": 9, "screened": 5, "margin_and_share": 3, "verified": 2},
-         "puzzles": records[:2]},
-        {"game": 1, "seed": 1, "counts": {"candidates": 4, "screened": 2, "margin_and_share": 1, "verified": 1},
-         "puzzles": records[2:]}]
+        {"game": 0, "seed": 1, "counts": {"candidates": 9, "screened": 5, "margin_and_share": 3, "single_answer": 3,
+                                          "verified": 2, "judged": 2}, "puzzles": records[:2]},
+        {"game": 1, "seed": 1, "counts": {"candidates": 4, "screened": 2, "margin_and_share": 1, "single_answer": 1,
+                                          "verified": 1, "judged": 1}, "puzzles": records[2:]}]
     before = copy.deepcopy(games)
     assembled = json.loads(set_text(games, seed=1, command="test"))
     assert games == before  # the mined games are left as they were

@@ -110,8 +110,11 @@ def test_a_repeated_mistake_is_listed_once_with_its_tricks_and_its_cost_counted_
         "each time (one mistake, repeated: expected to save you about 3 points, counted once).",
     ]
     taken = points_phrase(hand.points_taken[0])
-    assert review["text"] == ("2 costly mistakes, expected to cost you about 16 points together, are marked below; "
-                              f"you took {taken} in this hand.")
+    said = ("2 costly mistakes, expected to cost you about 16 points together, are marked below; "
+            f"you took {taken} in this hand.")
+    # (Which of the scripted plays the engine's own judge agrees to keep as puzzles is the engine's business; the
+    # review says so when any is kept.)
+    assert review["text"] == said or (w.flow.kept_of(1) and review["text"].startswith(said + " "))
     steps = review["steps"]
     assert [step["trick"] for step in steps if step["mistake"]] == [2, 4, 5, 7, 8]  # every play still marked
     assert steps[4]["text"] == (f"Trick 5: you played {mine[5]}; {mine[13]} was better, as at tricks 4, 7 and 8 (one "

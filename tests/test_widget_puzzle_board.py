@@ -25,6 +25,7 @@ from hearts_learner.puzzle_choice import puzzle_of_the_day
 from hearts_learner.puzzle_progress import learner_start
 from hearts_learner.puzzle_store import PuzzleStore
 from hearts_learner.schedule import LEARNING_STEP, ReviewItem
+from tests.support import cited_puzzle
 from tests.test_review import OPENING, QUEEN_CATCH, finish, scripted
 from widgets.lessons import LESSONS, Lesson, LessonPractice, Progress
 from widgets.match.advice import mistake_id
@@ -264,8 +265,9 @@ def test_a_strategy_lesson_asks_only_its_themes_and_not_its_worked_position(tmp_
         seen.add(widget.puzzle_id)
         widget.choose(wrong_card(widget) if len(seen) == 1 else str(widget.puzzle.solution))
         widget.next_puzzle()
-    # Enough puzzles for the goal, several times over, so a learner who misses some can still earn it.
-    assert len(lesson_puzzles(lesson)) >= 5 * lesson.goal
+    # Issue 34: at least 40 puzzles on the lesson's own idea, so a learner who misses some can still earn the mark
+    # and one who comes back meets new positions.
+    assert len(lesson_puzzles(lesson)) >= 40
 
 
 def test_a_lesson_is_marked_at_its_goal_of_first_try_solves_not_at_answers(tmp_path: Path) -> None:
@@ -312,15 +314,17 @@ def test_each_strategy_lesson_keeps_to_its_own_idea(tmp_path: Path) -> None:
     asked = {item.key: {puzzle.id for puzzle in lesson_puzzles(item)} for item in STRATEGY}
     assert all(not asked[one] & asked[two] for one in asked for two in asked if one < two)  # one lesson each
     later = {"drop_queen", "no_cover", "flush_queen", "go_moon", "stop_moon", "shed_hearts", "unload_high"}
+    # A puzzle's main idea (its first theme) decides: a ♠Q dropped under a higher spade is the queen lesson's,
+    # whatever ducking it also shows.
     ducking = [puzzle for puzzle in load_puzzles() if puzzle.id in asked["13-leading-and-ducking"]]
-    assert ducking and not [puzzle.id for puzzle in ducking if later & set(puzzle.theme_keys)]
+    assert ducking and not [puzzle.id for puzzle in ducking if puzzle.theme_keys[0] in later]
     moon = [puzzle for puzzle in load_puzzles() if {"go_moon", "stop_moon"} & set(puzzle.theme_keys)]
     assert {puzzle.id for puzzle in moon} - {item.worked for item in STRATEGY} <= asked["17-the-moon"]
     # What the learner sees: a new learner's first puzzles in lesson 13 are about ducking and leading.
     widget = PuzzleBoard.for_lesson("13-leading-and-ducking", store=PuzzleStore(tmp_path), clock=Clock(), seed=1)
     assert widget.puzzle.rating <= statistics.median(puzzle.rating for puzzle in load_puzzles())  # then solves lift it
     for _ in range(10):
-        assert not later & set(widget.puzzle.theme_keys), widget.puzzle_id
+        assert widget.puzzle.theme_keys[0] not in later, widget.puzzle_id
         widget.choose(str(widget.puzzle.solution))
         widget.next_puzzle()
 
@@ -506,7 +510,7 @@ def test_a_japanese_reason_runs_its_sentences_together(tmp_path: Path) -> None:
 
 def the_issues_puzzle() -> Puzzle:
     """Puzzle 2026-300-39 (issue 35): ♥7 against ♥3, both under CPU3's ♥K; ♥3 kept ducks a later heart trick."""
-    return next(puzzle for puzzle in load_puzzles() if puzzle.id == "2026-300-39")
+    return cited_puzzle("2026-300-39")
 
 
 def shown_cards(step_line: dict[str, object]) -> tuple[str, ...]:

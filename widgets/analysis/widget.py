@@ -61,7 +61,7 @@ __all__ = ["EXAMPLE_PUZZLE", "AnalysisBoard"]
 _P = ParamSpec("_P")
 _T = TypeVar("_T")
 
-EXAMPLE_PUZZLE: Final = "2026-5-18"
+EXAMPLE_PUZZLE: Final = "2026-221-18"
 """The shipped puzzle whose position the analysis page opens on (:meth:`AnalysisBoard.example`)."""
 
 
