@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from hearts_core import wording
-from hearts_core.cards import to_card
+from hearts_core.cards import parse_cards, to_card
 from hearts_core.coach import position_seed
 from hearts_core.difference import PLAY_OUT_DEALS, parting, showcase
 from hearts_core.facts import PartsAt
@@ -20,6 +20,7 @@ from hearts_core.knowledge import Knowledge
 from hearts_core.puzzles import THEMES, Puzzle, load_puzzles, mistake_puzzle
 from hearts_core.review import review_hand
 from hearts_core.rules import NUM_SEATS
+from hearts_core.state import HandState
 from hearts_core.wording import seat_name
 from hearts_learner.puzzle_choice import puzzle_of_the_day
 from hearts_learner.puzzle_progress import learner_start
@@ -31,7 +32,7 @@ from widgets.match.advice import mistake_id
 from widgets.puzzles import PuzzleBoard
 from widgets.puzzles import flow as flow_module
 from widgets.puzzles.flow import lesson_puzzles
-from widgets.puzzles.payloads import end_said
+from widgets.puzzles.payloads import end_said, layout_payload
 
 NOON = datetime(2026, 12, 1, 12, 0, tzinfo=UTC)
 START = learner_start().rating
@@ -624,3 +625,32 @@ def test_show_me_shows_a_deal_that_parts_where_the_reason_says(tmp_path: Path) -
     assert step["marker"] == (f"Here the lines part: with ♥3 played at trick 10, you take this trick with "
                               f"{found.taker} and {wording.points_phrase(taken)}; with ♥7 played then, you take "
                               "no points in it.")
+
+
+def moon_position() -> HandState:
+    """Shipped puzzle 2026-7-22, rebuilt from its deal (seen from the solver's chair): ♦7 (the answer) or ♦9 to
+    follow CPU2's ♦3 and CPU3's ♦5 at trick 6, holding ♣A ♣7 ♦7 ♦9 ♠Q ♠J ♠10 ♥J with no points taken yet."""
+    deal = ("♣4 ♣5 ♣7 ♣J ♣A ♦6 ♦7 ♦9 ♠7 ♠10 ♠J ♠Q ♥J", "♣6 ♣9 ♣10 ♦10 ♦A ♠5 ♠9 ♠K ♥2 ♥8 ♥9 ♥K ♥A",
+            "♣2 ♣K ♦2 ♦3 ♦J ♠3 ♠4 ♠6 ♠A ♥3 ♥5 ♥6 ♥7", "♣3 ♣8 ♣Q ♦4 ♦5 ♦8 ♦Q ♦K ♠2 ♠8 ♥4 ♥10 ♥Q")
+    state = HandState.new(deal, "hold")
+    for card in parse_cards("♣2 ♣3 ♣4 ♣10 ♣6 ♣K ♣8 ♣J ♠3 ♠2 ♠7 ♠5 ♣5 ♣9 ♦2 ♣Q ♦4 ♦6 ♦10 ♦J ♦3 ♦5"):
+        state.play(card)
+    return state
+
+
+def test_show_me_says_the_moon_when_the_lines_end_apart_without_parting_trick_by_trick() -> None:
+    # With ♦7 you go on to take every point (26 to each other player, none to you); with ♦9 you
+    # take 24 and no one shoots.  Trick by trick ♦9 never costs more, yet the hand ends 24 points
+    # apart: "the difference shows in other deals" would be false of this very deal.
+    view = moon_position().view(0)
+    better, other = to_card("♦7"), to_card("♦9")
+    layout = showcase(view, better, other, deals=PLAY_OUT_DEALS, seed=position_seed(view))
+    assert layout.parting is None and layout.best.moon == 0 and layout.other.moon is None
+    assert (layout.best.scores[0], layout.other.scores[0]) == (0, 24)
+    shown = layout_payload(layout, (("yours", False), ("better", True)), len(view.current_trick))
+    assert shown["never"] == ("Trick by trick, ♦9 never costs you more points than ♦7 in this deal, but a moon "
+                              "changes the end: you end the hand with 24 points after ♦9 and no points after ♦7. "
+                              "With ♦7, you shoot the moon.")
+    assert not any(step["marker"] for step in shown["steps"])
+    assert [line["end"] for line in shown["lines"]] == ["With ♦9 you end the hand with 24 points.",
+                                                         "With ♦7 you end the hand with no points."]
