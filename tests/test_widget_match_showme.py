@@ -7,11 +7,12 @@ lays out is the engine's own :func:`hearts_core.difference.showcase` of the mist
 
 from __future__ import annotations
 
-from hearts_core import HandState
+from hearts_core import HandState, Rules
 from hearts_core.records import view_before_play
-from hearts_core.review import HandReview, Mistake, PassMistake
+from hearts_core.review import HandReview, Mistake, PassMistake, group_mistakes, play_index
 from hearts_core.rules import NUM_SEATS
 from hearts_learner.match_store import MatchStore
+from tests.meanings import Reading, read_show
 from tests.test_widget_match import current, play_hand, store, widget
 from widgets import MatchWidget
 from widgets.match.flow import mistake_showcase
@@ -115,3 +116,33 @@ def test_show_me_is_an_action_the_front_end_can_send_and_closes_with_the_review(
     w.close_review()
     w.open_review()
     assert w.review["showcase"] == {}  # a review opens with nothing laid out
+
+
+def position_of(hand: HandState, index: int) -> HandState:
+    """``hand`` replayed from its deal (passes made) to just before play ``index``."""
+    state = HandState.new([hand.dealt(seat) for seat in range(NUM_SEATS)], hand.pass_direction, hand.rules)
+    for seat in range(NUM_SEATS):
+        passed = hand.passed(seat)
+        if passed:
+            state.pass_cards(seat, passed)
+    for _, card in hand.plays[:index]:
+        state.play(card)
+    return state
+
+
+def test_the_real_reviews_show_me_means_what_it_says(store: MatchStore) -> None:
+    # The engine's own review of a hand played by the first legal cards (3 costly mistakes), each one's
+    # Show me read by the meaning checker against the deal it lays out, re-played from its cards.
+    w = MatchWidget(seed=2026, rules=Rules(target=1), store=store, speed="instant", confirm_tricks=False)
+    play_hand(w)
+    w.open_review()
+    items = w.flow.review_of(1)
+    assert items
+    hand = current(w).hands[0]
+    reading = Reading()
+    for at, group in enumerate(group_mistakes(items)):
+        w.show_mistake(at)
+        index = play_index(hand, 0, group.costliest)
+        read_show(w.review["showcase"], position_of(hand, index), 0, reading, where=f"trick {group.costliest.trick}")
+    assert reading.texts == len(group_mistakes(items)) and reading.recognised >= 10 * reading.texts
+    assert not reading.false and not reading.unrecognised, (reading.false, reading.unrecognised)
