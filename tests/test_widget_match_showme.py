@@ -60,9 +60,11 @@ def test_each_costly_mistake_has_show_me_which_lays_out_its_own_deal_only_when_p
     assert shows == [{"text": "Show me", "name": f"Show me one deal played out with {item.played} and with "
                       f"{item.better}", "mistake": at, "open": False} for at, item in enumerate(items)]
     assert w.review["showcase"] == {}  # built only when pressed
+    said = w.message
     message = w.show_mistake(1)
     item = items[1]
     assert message == f"{item.played} and {item.better}, played out in one deal"
+    assert w.message == said  # not said again: focus goes to the panel's heading, which says it
     shown = w.review["showcase"]
     layout = mistake_showcase(hand, item)
     assert shown["heading"] == f"{item.played} and {item.better}, played out in one deal"

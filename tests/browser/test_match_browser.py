@@ -38,6 +38,7 @@ from tests.browser.pages import (
     resize_to,
     screen,
     screenshot,
+    serious_violations,
     settle,
     step,
 )
@@ -488,6 +489,7 @@ def test_show_me_in_the_review_steps_through_one_deal_by_keyboard(page: Page, wi
             assert better["top"] >= mine["bottom"]  # one above the other
         panel.scroll_into_view_if_needed()
         screenshot(page, "match-review-show-me")
+        assert not serious_violations(page)
     page.keyboard.press("Escape")
     expect(panel).to_have_count(0, timeout=SETTLE)
     expect(page.locator('[data-action="review-show-0"]')).to_be_focused()

@@ -501,7 +501,8 @@ class MatchFlow(MatchCourse):
         layout = mistake_showcase(match.hands[number - 1], costliest)
         self.review_shown = ReviewShown(number, mistake, Shown(layout, REVIEW_ORDER))
         self._redraw()
-        return self._say(say(SHOW_PATTERNS["heading"], card=costliest.played, other=costliest.better))
+        # Nothing new is said: focus moves to the panel's heading, which a screen reader reads out.
+        return say(SHOW_PATTERNS["heading"], card=costliest.played, other=costliest.better)
 
     def hide_showcase(self) -> str:
         """Close what "Show me" shows in the review."""

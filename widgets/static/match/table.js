@@ -177,7 +177,7 @@ function hlMatchStage(ui) {
     const button = hlButton(show.text, "review-show-" + show.mistake,
       { secondary: true, className: "hl-review-show-me", aria: show.name });
     button.setAttribute("aria-expanded", String(Boolean(show.open)));
-    button.setAttribute("aria-controls", showPanelId);
+    if (show.open) button.setAttribute("aria-controls", showPanelId); // the panel exists only while open
     button.addEventListener("click", () => send("show_mistake", { mistake: show.mistake }));
     return button;
   }
