@@ -21,6 +21,12 @@ Design choices:
   every finished match goes into the history (``history.json``) as well as the statistics.
 * The flow decides only when the coach's advice and the review of a hand show; what they say
   is the engine's (:mod:`widgets.match.advice`).
+* "Show me" in the review (:meth:`MatchFlow.show_mistake`) is the puzzle board's, on a
+  mistake's own position (:func:`mistake_showcase`): replayed from the match's record and
+  seeded from the position as the review's judge was, so the deal shown is one of the very
+  deals the review's figures (and the parting its words name) came from.  A mistake made again
+  is shown at its costliest play, the one whose cost and why its entry says.  Built only when
+  pressed; closed with the review, and by opening another hand's review.
 * A newcomer's first match is dealt from :data:`FIRST_MATCH_SEED`: every newcomer meets the
   same first hand (one the coach can teach from), so the page can show it before Python
   has run (its first view, ``tools/first_views.py``).  A newcomer is a learner with nothing

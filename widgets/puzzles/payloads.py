@@ -29,6 +29,11 @@ Design choices:
   :class:`~widgets.puzzles.flow.Shown`: per trick, both lines' four cards with who took the
   trick, the trick in one sentence, and at the trick where the lines part the sentence saying
   how, all worked out here from the engine's layout; the front end only pages through it.
+  :func:`layout_payload` turns any :class:`~hearts_core.difference.Showcase` into that payload,
+  so the match review's Show me (:mod:`widgets.match.review_payloads`) says the same words, and
+  ``static/showcase.js`` draws it for both.  Where the lines never part trick by trick but a moon
+  in one of them makes the end scores differ, "never costs you more" would be false of the end:
+  the moon and both scores are said instead.
 * The verdict is the flow's message ``badge``, one short sentence ("Right: ♥J."), and the
   reason its ``text``: the front end announces the first and shows the second.
 """
