@@ -252,12 +252,14 @@ class ShownTrick:
 
 @dataclass(frozen=True, slots=True)
 class ShownLine:
-    """One card's line in one deal, whole: the card played now, every trick from this one to the last, and the four
-    seats' hand scores at the end (moon rule applied)."""
+    """One card's line in one deal, whole: the card played now, every trick from this one to the last, the four
+    seats' hand scores at the end (moon rule applied) and who shot the moon in it, if anyone did."""
 
     card: Card
     tricks: tuple[ShownTrick, ...]
     scores: tuple[int, int, int, int]
+    moon: int | None = None
+    """The seat that took every point of the hand in this line (its earlier tricks included), else ``None``."""
 
     def outcomes(self, seat: int) -> CardLine:
         """This line as :func:`play_line` records it for ``seat``: per trick its taker, ``seat``'s card, its points."""
@@ -307,7 +309,7 @@ def show_line(base: Sim, hands: tuple[int, int, int, int], card: Card) -> ShownL
             if sim.is_over:
                 break
         index = rollout_card(sim)
-    return ShownLine(card, tuple(tricks), sim.scores())
+    return ShownLine(card, tuple(tricks), sim.scores(), sim.moon_shooter())
 
 
 def _median_nearest(indices: list[int], differences: list[int]) -> int:

@@ -990,3 +990,255 @@ def read(text: str, state: HandState, seat: int, reading: Reading, *, where: str
 
 def pattern_names() -> Iterable[str]:
     return (item.name for item in MEANINGS)
+
+
+# ------------------------------------------------------------ "Show me": one deal played out for two cards
+#
+# Show me's sentences speak of one deal laid out whole, not of the position alone: the others' hands
+# in that deal and, per line (the seat's card now, then everyone's cards to the last trick), who
+# took each trick.  So they are read against the deal re-played here from its cards and the plays
+# shown, through the rules engine's HandState (which refuses a card the rules forbid); who takes a
+# trick, its points and the moon are counted here, as everywhere in this module.
+
+SHOW_TRICK: Final = re.compile(r"Trick (?P<number>\d+) of 13")
+HAND_LINE: Final = re.compile(rf"(?P<seat>{SEAT}): (?P<cards>{CARD}(?: {CARD})*)")
+
+
+def trick_winner(leader: int, cards: tuple[Card, ...]) -> int:
+    """Who takes a whole trick: the highest card of the suit led."""
+    led = cards[0].suit
+    best = max((card for card in cards if card.suit is led), key=lambda card: card.rank)
+    return (leader + cards.index(best)) % SEATS
+
+
+@dataclass(frozen=True)
+class ShownTrickRead:
+    number: int
+    leader: int
+    cards: tuple[Card, ...]
+
+    @property
+    def winner(self) -> int:
+        return trick_winner(self.leader, self.cards)
+
+    @property
+    def points(self) -> int:
+        return sum(card_value(card) for card in self.cards)
+
+    def played_by(self, seat: int) -> Card:
+        return self.cards[(seat - self.leader) % SEATS]
+
+
+class ShownDeal:
+    """A Show me deal re-played from its cards: per line (keyed by the seat's card now) every trick to the end.
+
+    ``hands`` are the four seats' cards at the position in the deal shown; ``plays`` per line the cards
+    played from the position on, each with the seat that played it.  Each line is played on a fresh
+    HandState dealt those cards (with the cards already played before the position given back to their
+    players), so every card shown must be one the rules allow; :class:`ValueError` when a card is played
+    out of turn.
+    """
+
+    def __init__(self, state: HandState, seat: int, hands: dict[int, tuple[Card, ...]],
+                 plays: dict[Card, list[tuple[int, Card]]]) -> None:
+        self.seat = seat
+        self.start = len(state.tricks) + 1
+        before = list(state.plays)
+        deal = [tuple(hands[who]) + tuple(card for player, card in before if player == who) for who in range(SEATS)]
+        self.tricks: dict[Card, list[ShownTrickRead]] = {}
+        self.taken: dict[Card, list[int]] = {}
+        for card, line in plays.items():
+            replay = HandState.new(deal, "hold")
+            for _, played in before:
+                replay.play(played)
+            for who, played in line:
+                if replay.to_move != who:
+                    raise ValueError(f"{played} is shown played by seat {who}, but seat {replay.to_move} is to play")
+                replay.play(played)
+            everything = list(replay.plays)
+            tricks = [ShownTrickRead(start // SEATS + 1, everything[start][0],
+                                     tuple(card for _, card in everything[start:start + SEATS]))
+                      for start in range(0, len(everything), SEATS)]
+            if len(tricks) != 13 or any(len(trick.cards) != SEATS for trick in tricks):
+                raise ValueError(f"the line of {card} is not played to the end of the hand")
+            self.tricks[card] = tricks
+            self.taken[card] = [sum(trick.points for trick in tricks if trick.winner == who) for who in range(SEATS)]
+
+    def named(self, name: str) -> int:
+        return self.seat if name == "You" else (self.seat + int(name[-1])) % SEATS
+
+    def trick(self, line: Card, number: int) -> ShownTrickRead:
+        return self.tricks[line][number - 1]
+
+    def mine_upto(self, line: Card, number: int) -> int:
+        """Points the seat takes in the line's tricks from the position's trick to trick ``number``."""
+        return sum(trick.points for trick in self.tricks[line][self.start - 1:number] if trick.winner == self.seat)
+
+    def never_more(self, other: Card, best: Card) -> bool:
+        """After each trick from the position on, the seat has taken no more points in ``other``'s line than in
+        ``best``'s."""
+        return all(self.mine_upto(other, number) <= self.mine_upto(best, number) for number in range(self.start, 14))
+
+    def shooter(self, line: Card) -> int | None:
+        """The seat that takes all 26 points in the line, if one does."""
+        return next((who for who in range(SEATS) if self.taken[line][who] == MOON_TOTAL), None)
+
+    def end(self, line: Card) -> int:
+        """The seat's score for the hand in the line, the moon rule applied (26 to each other seat)."""
+        shooter = self.shooter(line)
+        if shooter is None:
+            return self.taken[line][self.seat]
+        return 0 if shooter == self.seat else MOON_TOTAL
+
+
+ShowCheck = Callable[[ShownDeal, "re.Match[str]", int | None, Card | None], bool]
+"""A Show me meaning: the deal, the sentence's match, the trick it is said at (if a step's), the line it is said of."""
+
+
+@dataclass(frozen=True)
+class ShowMeaning:
+    name: str
+    regex: re.Pattern[str]
+    holds: ShowCheck
+
+
+SHOW_MEANINGS: list[ShowMeaning] = []
+
+
+def show_meaning(name: str, pattern: str) -> Callable[[ShowCheck], ShowCheck]:
+    def register(check: ShowCheck) -> ShowCheck:
+        SHOW_MEANINGS.append(ShowMeaning(name, re.compile(pattern), check))
+        return check
+    return register
+
+
+@show_meaning("show trick", rf"Trick (?P<number>\d+), led by (?P<leader>{SEAT}): (?P<cards>{CARD}(?: {CARD}){{3}})\. "
+                            rf"(?P<seat>{SEAT}) took it with (?P<card>{CARD}): (?P<points>{POINTS})\.")
+def _show_trick(deal: ShownDeal, match: re.Match[str], at: int | None, line: Card | None) -> bool:
+    number = int(g(match, "number"))
+    if line is None or number != at:
+        return False
+    trick = deal.trick(line, number)
+    winner = deal.named(g(match, "seat"))
+    return (trick.leader == deal.named(g(match, "leader")) and trick.cards == cards_in(g(match, "cards"))
+            and trick.winner == winner and trick.played_by(winner) == c(match, "card")
+            and trick.points == points_in(g(match, "points")))
+
+
+@show_meaning("show parts here", rf"Here the lines part: by the end of this trick, you have taken (?P<points>{POINTS}) "
+                                 rf"more with (?P<other>{CARD}) than with (?P<best>{CARD})\.")
+def _show_parts_here(deal: ShownDeal, match: re.Match[str], at: int | None, line: Card | None) -> bool:
+    other, best, more = c(match, "other"), c(match, "best"), points_in(g(match, "points"))
+    if at is None or other not in deal.tricks or best not in deal.tricks:
+        return False
+    earlier = all(deal.mine_upto(other, number) <= deal.mine_upto(best, number) for number in range(deal.start, at))
+    return more > 0 and earlier and deal.mine_upto(other, at) - deal.mine_upto(best, at) == more
+
+
+@show_meaning("show parts named", rf"Here the lines part: with (?P<other>{CARD}) played at trick (?P<start>\d+), you "
+                                  rf"take this trick with (?P<taker>{CARD}) and (?P<points>{POINTS}); with "
+                                  rf"(?P<best>{CARD}) played then, you take no points in it\.")
+def _show_parts_named(deal: ShownDeal, match: re.Match[str], at: int | None, line: Card | None) -> bool:
+    other, best = c(match, "other"), c(match, "best")
+    if at is None or other not in deal.tricks or best not in deal.tricks or int(g(match, "start")) != deal.start:
+        return False
+    theirs, mine = deal.trick(other, at), deal.trick(best, at)
+    points = points_in(g(match, "points"))
+    return (theirs.winner == deal.seat and theirs.played_by(deal.seat) == c(match, "taker") and points > 0
+            and theirs.points == points and (mine.winner != deal.seat or mine.points == 0))
+
+
+@show_meaning("show never parts", rf"In this deal (?P<other>{CARD}) never costs you more than (?P<best>{CARD}): the "
+                                  r"difference shows in other deals\.")
+def _show_never(deal: ShownDeal, match: re.Match[str], at: int | None, line: Card | None) -> bool:
+    other, best = c(match, "other"), c(match, "best")
+    return (other in deal.tricks and best in deal.tricks and deal.never_more(other, best)
+            and deal.end(other) <= deal.end(best))
+
+
+@show_meaning("show never parts but a moon", rf"Trick by trick, (?P<other>{CARD}) never costs you more points than "
+                                             rf"(?P<best>{CARD}) in this deal, but a moon changes the end: you end the "
+                                             rf"hand with (?P<other_points>{POINTS}) after (?P=other) and "
+                                             rf"(?P<best_points>{POINTS}) after (?P=best)\.")
+def _show_never_moon(deal: ShownDeal, match: re.Match[str], at: int | None, line: Card | None) -> bool:
+    other, best = c(match, "other"), c(match, "best")
+    return (other in deal.tricks and best in deal.tricks and deal.never_more(other, best)
+            and (deal.shooter(other) is not None or deal.shooter(best) is not None)
+            and deal.end(other) == points_in(g(match, "other_points"))
+            and deal.end(best) == points_in(g(match, "best_points")))
+
+
+@show_meaning("show moon you", rf"With (?P<card>{CARD}), you shoot the moon\.")
+def _show_moon_you(deal: ShownDeal, match: re.Match[str], at: int | None, line: Card | None) -> bool:
+    card = c(match, "card")
+    return card in deal.tricks and deal.shooter(card) == deal.seat
+
+
+@show_meaning("show moon seat", rf"With (?P<card>{CARD}), (?P<seat>CPU[123]) shoots the moon\.")
+def _show_moon_seat(deal: ShownDeal, match: re.Match[str], at: int | None, line: Card | None) -> bool:
+    card = c(match, "card")
+    return card in deal.tricks and deal.shooter(card) == deal.named(g(match, "seat"))
+
+
+@show_meaning("show end", rf"With (?P<card>{CARD}) you end the hand with (?P<points>{POINTS})\.")
+def _show_end(deal: ShownDeal, match: re.Match[str], at: int | None, line: Card | None) -> bool:
+    card = c(match, "card")
+    return card in deal.tricks and deal.end(card) == points_in(g(match, "points"))
+
+
+def shown_deal(payload: dict[str, object], state: HandState, seat: int) -> ShownDeal:
+    """The deal a Show me payload lays out, re-played from its cards: the others' hands as listed, the seat's own
+    from the position, and per line the cards shown after the ones already on the table."""
+    hands = {seat: tuple(state.hand(seat))}
+    steps = payload["steps"]
+    assert isinstance(steps, list)
+    names = {"You": seat, **{f"CPU{step}": (seat + step) % SEATS for step in range(1, SEATS)}}
+    for line in payload["hands"]:  # type: ignore[attr-defined]
+        found = HAND_LINE.fullmatch(line)
+        if found is None:
+            raise ValueError(f"not a hand: {line!r}")
+        hands[names[found.group("seat")]] = cards_in(found.group("cards"))
+    plays: dict[Card, list[tuple[int, Card]]] = {}
+    for at in range(len(steps[0]["lines"])):
+        shown = [(names[item["seat"]], to_card(item["card"]["text"]))
+                 for step in steps for item in step["lines"][at]["cards"] if not item["before"]]
+        plays[shown[0][1]] = shown
+    return ShownDeal(state, seat, hands, plays)
+
+
+def recognise_show(sentence: str) -> tuple[ShowMeaning, re.Match[str]] | None:
+    for item in SHOW_MEANINGS:
+        found = item.regex.fullmatch(sentence)
+        if found is not None:
+            return item, found
+    return None
+
+
+def read_show(payload: dict[str, object], state: HandState, seat: int, reading: Reading, *, where: str = "") -> None:
+    """Read every sentence of a Show me payload that speaks of its deal, adding to ``reading``.
+
+    The sentences are each step's marker (said at that trick) and each line's trick (said of that line at
+    that trick), the sentences said when the lines never part, and each line's end.  The heading, the intro
+    and the hands listed are the deal itself and make no claim about it.
+    """
+    deal = shown_deal(payload, state, seat)
+    lines = [item["cards"] for item in payload["steps"][0]["lines"]]  # type: ignore[index]
+    cards = [next(to_card(item["card"]["text"]) for item in line if item["you"]) for line in lines]
+    said: list[tuple[str, int | None, Card | None]] = []
+    for step in payload["steps"]:  # type: ignore[attr-defined]
+        number = int(SHOW_TRICK.fullmatch(step["heading"]).group("number"))  # type: ignore[union-attr]
+        said += [(sentence, number, None) for sentence in split_sentences(step["marker"])]
+        said += [(line["said"], number, card) for line, card in zip(step["lines"], cards, strict=True)]
+    said += [(sentence, None, None) for sentence in split_sentences(str(payload["never"]))]
+    said += [(line["end"], None, card) for line, card in zip(payload["lines"], cards, strict=True)]  # type: ignore[call-overload]
+    reading.texts += 1
+    for sentence, at, line in said:
+        found = recognise_show(sentence)
+        if found is None:
+            reading.unrecognised.append(sentence)
+            continue
+        item, match = found
+        reading.recognised += 1
+        reading.by_pattern[item.name] = reading.by_pattern.get(item.name, 0) + 1
+        if not item.holds(deal, match, at, line):
+            reading.false.append(f"{where}: [{item.name}] {sentence}" if where else sentence)

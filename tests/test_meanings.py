@@ -21,6 +21,7 @@ from __future__ import annotations
 import ast
 import random
 import re
+import time
 from collections.abc import Iterable
 from pathlib import Path
 
@@ -29,11 +30,14 @@ import pytest
 from hearts_core import HandState, deal_hands
 from hearts_core.bots import make_bot
 from hearts_core.cards import DECK, Card, parse_cards, to_card
-from hearts_core.coach import Recommendation, recommend
-from hearts_core.puzzles import load_puzzles
+from hearts_core.coach import Recommendation, position_seed, recommend
+from hearts_core.difference import PLAY_OUT_DEALS, parting, showcase
+from hearts_core.puzzles import Puzzle, load_puzzles
 from hearts_core.review import review_hand
+from hearts_learner.puzzle_store import PuzzleStore
 from tests import meanings
-from tests.meanings import MEANINGS, Reading, false_claims, read, recognise
+from tests.meanings import MEANINGS, SHOW_MEANINGS, Reading, false_claims, read, read_show, recognise
+from tests.support import cited_puzzle
 from tests.test_coach_claims import (
     AUDIT_MOON,
     AUDIT_POSITIONS,
@@ -42,6 +46,8 @@ from tests.test_coach_claims import (
     moon_positions,
     reviewed_hands,
 )
+from widgets.puzzles.flow import PuzzleFlow
+from widgets.puzzles.payloads import layout_payload, showcase_payload
 
 ROOT = Path(__file__).resolve().parent.parent
 SAMPLE_SEED = "meanings sample"
@@ -496,3 +502,168 @@ def true_examples(puzzle_reading: tuple[Reading, Examples], coach_reading: tuple
                   review_reading: tuple[Reading, Examples],
                   pass_reading: tuple[Reading, Examples]) -> Examples:
     return {**pass_reading[1], **review_reading[1], **coach_reading[1], **puzzle_reading[1]}
+
+
+# ------------------------------------------------------------ Show me's words, read against the deal it shows
+
+SHOW_SAMPLE_SEED = "show me meanings"
+SHOW_SAMPLE = 100
+"""Puzzles whose Show me the whole audit (``--thorough``) reads; every run reads :data:`SHOW_SAMPLE_CI` of them."""
+SHOW_SAMPLE_CI = 30
+"""A third of the whole audit, drawn the same way: about 4 CPU-seconds against 14 (CI stays under ten minutes)."""
+"""Shipped puzzles whose Show me is read in an ordinary run: every legal card of each (a wrong card against the
+solution, the solution against the runner-up, another sound card against the solution), as a learner opens it."""
+
+
+def show_payload(puzzle: Puzzle, card: Card, folder: Path) -> dict[str, object]:
+    """What Show me shows after ``card`` is answered on a board holding ``puzzle`` alone (``{}`` when nothing)."""
+    flow = PuzzleFlow((puzzle,), store=PuzzleStore(folder))
+    flow.choose(card)
+    return showcase_payload(flow) if flow.show() else {}
+
+
+ShowExamples = dict[str, tuple[dict[str, object], HandState]]
+"""Per Show me pattern, the first payload read that says it, and its position."""
+
+
+@pytest.fixture(scope="module")
+def show_reading(tmp_path_factory: pytest.TempPathFactory, whole: bool) -> tuple[Reading, ShowExamples]:
+    reading = Reading()
+    examples: ShowExamples = {}
+    folder = tmp_path_factory.mktemp("show")
+    puzzles = random.Random(SHOW_SAMPLE_SEED).sample(list(load_puzzles()), SHOW_SAMPLE)[:SHOW_SAMPLE if whole
+                                                                                        else SHOW_SAMPLE_CI]
+    started = time.perf_counter()
+    for number, puzzle in enumerate(puzzles):
+        state = puzzle.state()
+        for card in state.legal_plays():
+            payload = show_payload(puzzle, card, folder / f"{number}-{card.index}")
+            if not payload:
+                continue
+            before = dict(reading.by_pattern)
+            read_show(payload, state, 0, reading, where=f"puzzle {puzzle.id}, answer {card}")
+            for name in reading.by_pattern.keys() - before.keys():
+                examples[name] = (payload, state)
+    print(f"Show me read on {len(puzzles)} puzzles in {time.perf_counter() - started:.1f} s")
+    return reading, examples
+
+
+def test_show_me_on_shipped_puzzles_means_what_it_says(show_reading: tuple[Reading, ShowExamples],
+                                                        whole: bool) -> None:
+    reading, _ = show_reading
+    assert_true_reading(reading, "Show me", texts=SHOW_SAMPLE if whole else SHOW_SAMPLE_CI, per_text=6,
+                        unrecognised_in=None)
+    assert {"show trick", "show end", "show parts here"} <= set(reading.by_pattern)
+
+
+def layout_of(state: HandState, best: str, other: str) -> dict[str, object]:
+    """Show me for ``other`` against ``best`` at seat 0's turn in ``state``, seeded as the boards seed it."""
+    view = state.view(0)
+    layout = showcase(view, to_card(best), to_card(other), deals=PLAY_OUT_DEALS, seed=position_seed(view))
+    return layout_payload(layout, (("yours", False), ("better", True)), len(view.current_trick))
+
+
+def test_show_me_where_the_lines_never_part_or_part_where_the_reason_says_means_what_it_says() -> None:
+    # Seldom said on the shipped puzzles (a deal shown is one the other card ends worse in, when there is one).
+    leading = leading_with_diamonds()
+    never = layout_of(leading, "♦10", "♦9")
+    assert str(never["never"]).startswith("In this deal ♦9 never costs you more than ♦10")
+    assert show_false(never, leading) == []
+    # Puzzle 2026-300-39, ♥3 against ♥7, with the parting a coach's reason or a review names: the deal shown is one
+    # that parts there (the puzzles' answers name none; the review's and the coach's reasons do).
+    puzzle = cited_puzzle("2026-300-39")
+    view = puzzle.view()
+    better, other = to_card("♥7"), to_card("♥3")
+    found = parting(view, better, other, deals=PLAY_OUT_DEALS, seed=position_seed(view))
+    assert found is not None
+    layout = showcase(view, better, other, deals=PLAY_OUT_DEALS, seed=position_seed(view), named=found)
+    named = layout_payload(layout, (("yours", False), ("better", True)), len(view.current_trick))
+    reading = Reading()
+    read_show(named, puzzle.state(), 0, reading)
+    assert reading.by_pattern.get("show parts named") == 1 and not reading.false and not reading.unrecognised
+    steps = named["steps"]
+    assert isinstance(steps, list)
+    at = next(index for index, step in enumerate(steps) if step["marker"])
+    taker = re.search(rf"take this trick with ({meanings.CARD})", steps[at]["marker"])
+    assert taker is not None
+    wrong = steps[at]["marker"].replace(taker.group(0), "take this trick with ♣2")
+    planted_named = {**named, "steps": [{**step, "marker": wrong} if index == at else step
+                                        for index, step in enumerate(steps)]}
+    assert show_false(planted_named, puzzle.state()) == [wrong]
+    # Said of a deal where the lines do part, "never" is false.
+    parted = layout_of(leading, "♠2", "♠3")
+    planted = {**parted, "never": "In this deal ♠3 never costs you more than ♠2: the difference shows in other deals."}
+    assert show_false(planted, leading) == [planted["never"]]
+
+
+def test_every_show_me_pattern_has_its_written_meaning_in_the_docs() -> None:
+    doc = (ROOT / "docs" / "meanings.md").read_text(encoding="utf-8")
+    names = [item.name for item in SHOW_MEANINGS]
+    assert len(names) == len(set(names)) == 8
+    assert not [name for name in names if f"**{name}**" not in doc]
+
+
+def moon_deal() -> HandState:
+    """Shipped puzzle 2026-14-40's position, as a hold hand (each seat's cards after the pass): with ♦J you shoot
+    the moon in the deal Show me lays out, with ♣7 you take 21 points, though ♣7 never takes more points than ♦J
+    trick by trick."""
+    hands = ("♣7 ♣8 ♣J ♣Q ♣K ♦3 ♦10 ♦J ♦A ♠3 ♠4 ♥9 ♥J", "♣3 ♣4 ♦8 ♦9 ♦Q ♠2 ♠5 ♠J ♠Q ♠K ♥4 ♥7 ♥A",
+             "♣2 ♣5 ♣6 ♣9 ♣10 ♠6 ♠7 ♠8 ♥2 ♥3 ♥5 ♥8 ♥10", "♣A ♦2 ♦4 ♦5 ♦6 ♦7 ♦K ♠9 ♠10 ♠A ♥6 ♥Q ♥K")
+    return played(list(map(parse_cards, hands)), "♣2 ♣A ♣8 ♣4 ♠9 ♠3 ♠5 ♠6 ♠10 ♠4 ♠2 ♠7 ♦4 ♦A ♦Q ♥10 ♥9 ♥7 ♥2 ♥6 "
+                                                 "♦3 ♦8 ♣10 ♦2 ♣3 ♣5 ♠A ♣K ♣Q ♠Q ♣6 ♥Q ♣J ♦9 ♣9 ♥K ♦10 ♠J ♥8 ♦5")
+
+
+def show_false(payload: dict[str, object], state: HandState) -> list[str]:
+    reading = Reading()
+    read_show(payload, state, 0, reading)
+    assert not reading.unrecognised, reading.unrecognised
+    return reading.false
+
+
+def test_show_me_in_a_moon_deal_says_the_moon_and_its_old_words_are_false_there() -> None:
+    state = moon_deal()
+    payload = layout_of(state, "♦J", "♣7")
+    assert show_false(payload, state) == []
+    assert "a moon changes the end" in str(payload["never"])
+    # The words said before the moon was: true trick by trick, false of the end of this very deal.
+    planted = {**payload, "never": "In this deal ♣7 never costs you more than ♦J: the difference shows in other deals."}
+    assert show_false(planted, state) == [str(planted["never"])]
+    for wrong in ("With ♣7, you shoot the moon.", "With ♦J, CPU2 shoots the moon.",
+                  "Trick by trick, ♣7 never costs you more points than ♦J in this deal, but a moon changes the end: "
+                  "you end the hand with 20 points after ♣7 and no points after ♦J."):
+        assert show_false({**payload, "never": wrong}, state) == [wrong]
+
+
+def test_a_show_me_sentence_false_of_its_deal_is_caught(
+        show_reading: tuple[Reading, ShowExamples]) -> None:
+    _, examples = show_reading
+    payload, state = examples["show parts here"]
+    steps = payload["steps"]
+    assert isinstance(steps, list)
+    at = next(index for index, step in enumerate(steps) if step["marker"])
+    marker = steps[at]["marker"]
+    more = re.search(r"taken (\d+) points? more", marker)
+    assert more is not None
+    wrong_points = marker.replace(more.group(0), f"taken {int(more.group(1)) + 1} points more")
+    moved = [{**step, "marker": marker if index == at + 1 else ""} for index, step in enumerate(steps)]
+    said = steps[at]["lines"][0]["said"]
+    winner = re.search(r"\. (You|CPU[123]) took it", said)
+    assert winner is not None
+    other_seat = "CPU1" if winner.group(1) != "CPU1" else "CPU2"
+    wrong_winner = said.replace(f". {winner.group(1)} took it", f". {other_seat} took it")
+    lines = payload["lines"]
+    assert isinstance(lines, list)
+    end = lines[0]["end"]
+    wrong_end = re.sub(r"with (no points|\d+ points?)\.$", "with 13 points.", end) if "13 points" not in end \
+        else end.replace("13 points", "12 points")
+    cases = [
+        ({**payload, "steps": [{**step, "marker": wrong_points if index == at else step["marker"]}
+                               for index, step in enumerate(steps)]}, wrong_points),
+        ({**payload, "lines": [{**lines[0], "end": wrong_end}, *lines[1:]]}, wrong_end),
+        ({**payload, "steps": [{**step, "lines": [{**step["lines"][0], "said": wrong_winner}, *step["lines"][1:]]}
+                               if index == at else step for index, step in enumerate(steps)]}, wrong_winner),
+    ]
+    if at + 1 < len(steps):  # the lines part here, not a trick later
+        cases.append(({**payload, "steps": moved}, marker))
+    for planted, sentence in cases:
+        assert show_false(planted, state) == [sentence]

@@ -265,9 +265,11 @@ def test_ratings_measure_difficulty_over_the_shipped_set(puzzles: tuple[Puzzle, 
     assert one_step and one_step[len(one_step) // 2] < median
 
 
-def test_the_shipped_ladders_order_holds_on_puzzles_held_out_of_the_fit(puzzles: tuple[Puzzle, ...]) -> None:
+def test_the_shipped_ladders_order_holds_on_puzzles_held_out_of_the_fit(puzzles: tuple[Puzzle, ...],
+                                                                        request: pytest.FixtureRequest) -> None:
+    # One held-out draw in every run (a fit of the set takes about 8 CPU-seconds); three under --thorough.
     answers = [puzzle.data["ladder"] for puzzle in puzzles]
-    for seed in range(3):
+    for seed in range(3 if request.config.getoption("thorough") else 1):
         check = ladder_order(answers, seed=seed)
         assert check.recovered, (check.discordant, check.separated)
 

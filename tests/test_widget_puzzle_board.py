@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from hearts_core import wording
-from hearts_core.cards import to_card
+from hearts_core.cards import parse_cards, to_card
 from hearts_core.coach import position_seed
 from hearts_core.difference import PLAY_OUT_DEALS, parting, showcase
 from hearts_core.facts import PartsAt
@@ -20,6 +20,7 @@ from hearts_core.knowledge import Knowledge
 from hearts_core.puzzles import THEMES, Puzzle, load_puzzles, mistake_puzzle
 from hearts_core.review import review_hand
 from hearts_core.rules import NUM_SEATS
+from hearts_core.state import HandState
 from hearts_core.wording import seat_name
 from hearts_learner.puzzle_choice import puzzle_of_the_day
 from hearts_learner.puzzle_progress import learner_start
@@ -32,7 +33,7 @@ from widgets.match.advice import mistake_id
 from widgets.puzzles import PuzzleBoard
 from widgets.puzzles import flow as flow_module
 from widgets.puzzles.flow import lesson_puzzles
-from widgets.puzzles.payloads import end_said
+from widgets.puzzles.payloads import end_said, layout_payload
 
 NOON = datetime(2026, 12, 1, 12, 0, tzinfo=UTC)
 START = learner_start().rating
@@ -628,3 +629,33 @@ def test_show_me_shows_a_deal_that_parts_where_the_reason_says(tmp_path: Path) -
     assert step["marker"] == (f"Here the lines part: with ♥3 played at trick 10, you take this trick with "
                               f"{found.taker} and {wording.points_phrase(taken)}; with ♥7 played then, you take "
                               "no points in it.")
+
+
+def moon_position() -> HandState:
+    """Shipped puzzle 2026-14-40, rebuilt as a hold hand from each seat's cards after the pass (the solver's chair):
+    at trick 11 you lead, holding ♣7 ♦J ♥J, having taken every point so far (21)."""
+    deal = ("♣7 ♣8 ♣J ♣Q ♣K ♦3 ♦10 ♦J ♦A ♠3 ♠4 ♥9 ♥J", "♣3 ♣4 ♦8 ♦9 ♦Q ♠2 ♠5 ♠J ♠Q ♠K ♥4 ♥7 ♥A",
+            "♣2 ♣5 ♣6 ♣9 ♣10 ♠6 ♠7 ♠8 ♥2 ♥3 ♥5 ♥8 ♥10", "♣A ♦2 ♦4 ♦5 ♦6 ♦7 ♦K ♠9 ♠10 ♠A ♥6 ♥Q ♥K")
+    state = HandState.new(deal, "hold")
+    for card in parse_cards("♣2 ♣A ♣8 ♣4 ♠9 ♠3 ♠5 ♠6 ♠10 ♠4 ♠2 ♠7 ♦4 ♦A ♦Q ♥10 ♥9 ♥7 ♥2 ♥6 ♦3 ♦8 ♣10 ♦2 ♣3 ♣5 "
+                            "♠A ♣K ♣Q ♠Q ♣6 ♥Q ♣J ♦9 ♣9 ♥K ♦10 ♠J ♥8 ♦5"):
+        state.play(card)
+    return state
+
+
+def test_show_me_says_the_moon_when_the_lines_end_apart_without_parting_trick_by_trick() -> None:
+    # With ♦J you go on to take every point (26 to each other player, none to you); with ♣7 you
+    # end with 21 and no one shoots.  Trick by trick ♣7 never costs more, yet the hand ends 21 points
+    # apart: "the difference shows in other deals" would be false of this very deal.
+    view = moon_position().view(0)
+    better, other = to_card("♦J"), to_card("♣7")
+    layout = showcase(view, better, other, deals=PLAY_OUT_DEALS, seed=position_seed(view))
+    assert layout.parting is None and layout.best.moon == 0 and layout.other.moon is None
+    assert (layout.best.scores[0], layout.other.scores[0]) == (0, 21)
+    shown = layout_payload(layout, (("yours", False), ("better", True)), len(view.current_trick))
+    assert shown["never"] == ("Trick by trick, ♣7 never costs you more points than ♦J in this deal, but a moon "
+                              "changes the end: you end the hand with 21 points after ♣7 and no points after ♦J. "
+                              "With ♦J, you shoot the moon.")
+    assert not any(step["marker"] for step in shown["steps"])
+    assert [line["end"] for line in shown["lines"]] == ["With ♣7 you end the hand with 21 points.",
+                                                         "With ♦J you end the hand with no points."]

@@ -154,12 +154,9 @@ def front_end_words(esm: str, language_code: str) -> dict[str, Any]:
     return words
 
 
-def bundle_css(name: str | None = None) -> str:
-    """The shared card styles, plus widget ``name``'s own if it has any."""
-    parts = [card_css()]
-    if name:
-        parts.append((STATIC / name).read_text(encoding="utf-8"))
-    return "\n".join(parts)
+def bundle_css(*names: str) -> str:
+    """The shared card styles, plus the widget's own style files ``names`` (none, one, or a shared part and its own)."""
+    return "\n".join([card_css(), *((STATIC / name).read_text(encoding="utf-8") for name in names if name)])
 
 
 def card_data(card: Card) -> dict[str, Any]:

@@ -23,11 +23,12 @@ import re
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Page
+from playwright.sync_api import Page, expect
 
 from tests.browser.conftest import watch_console
 from tests.browser.pages import (
     MATCH,
+    SETTLE,
     each_viewport,
     hand_cards,
     open_notebook,
@@ -37,6 +38,7 @@ from tests.browser.pages import (
     resize_to,
     screen,
     screenshot,
+    serious_violations,
     settle,
     step,
 )
@@ -434,4 +436,62 @@ def test_the_header_table_hand_and_play_fit_the_screen(page: Page, widget_server
                 }""")
                 assert order
             screenshot(page, f"match-fit-coach-{'on' if coach else 'off'}")
+    assert not page.js_errors  # type: ignore[attr-defined]
+
+
+LINE_BOXES = """() => [...document.querySelectorAll('.hl-review-showcase .hl-puzzle-show-line')].map((line) => {
+  const box = line.getBoundingClientRect();
+  return { top: box.top, bottom: box.bottom, left: box.left, right: box.right };
+})"""
+
+
+@pytest.mark.parametrize("page", ["desktop"], indirect=True)  # and 375x800, by a resize
+def test_show_me_in_the_review_steps_through_one_deal_by_keyboard(page: Page, widget_server: str) -> None:
+    # Issue 35: beside each costly mistake, "Show me" lays out one deal for the learner's card and the
+    # better one, side by side on a laptop and one above the other on a phone; the keyboard pages it,
+    # each step is said, and Escape closes it with focus back on the button that opened it.
+    open_notebook(page, widget_server, "match_reviewed.ipynb", f'{MATCH}[data-screen="match_over"]')
+    page.locator('[data-action="review"]').click()
+    page.locator(".hl-review-entries").wait_for(timeout=60_000)
+    show = page.locator('[data-action="review-show-0"]')
+    expect(show).to_have_accessible_name(re.compile(r"^Show me one deal played out with \S+ and with \S+$"))
+    expect(show).to_have_attribute("aria-expanded", "false")
+    assert page.locator(".hl-review-showcase").count() == 0  # built only when pressed
+    show.focus()
+    page.keyboard.press("Enter")
+    panel = page.locator(".hl-review-showcase")
+    expect(panel.locator(".hl-puzzle-show-heading")).to_be_focused(timeout=SETTLE)
+    expect(page.locator('[data-action="review-show-0"]')).to_have_attribute("aria-expanded", "true")
+    expect(panel).to_contain_text("This is one way the hidden cards could lie")
+    first = int(panel.locator(".hl-puzzle-show-step").inner_text().split()[1])
+    # Forward by keyboard to the trick where the lines part (or to the last), each step said.
+    forward = panel.locator('[data-action="show-forward"]')
+    forward.focus()
+    for number in range(first + 1, 14):
+        page.keyboard.press("Enter")
+        expect(panel.locator(".hl-puzzle-show-step")).to_have_text(f"Trick {number} of 13")
+        expect(page.locator(f"{MATCH} .hl-announce")).to_contain_text(f"Trick {number} of 13")
+        if panel.locator('.hl-puzzle-show-stepbox[data-parting="true"]').count():
+            break
+    parting = panel.locator('.hl-puzzle-show-stepbox[data-parting="true"]').count() == 1
+    if parting:
+        expect(panel.locator(".hl-puzzle-show-marker")).to_contain_text("Here the lines part:")
+    else:
+        expect(panel.locator(".hl-puzzle-show-never")).to_be_visible()
+    assert page.evaluate("() => document.activeElement.dataset.action") in ("show-forward", "show-back")
+    expect(panel.locator(".hl-puzzle-show-ends li")).to_have_count(2)
+    for name in each_viewport(page):
+        assert page.evaluate("() => document.documentElement.scrollWidth <= window.innerWidth")
+        mine, better = page.evaluate(LINE_BOXES)
+        if name == "desktop":
+            assert abs(mine["top"] - better["top"]) < 1 and mine["right"] <= better["left"]  # side by side
+        else:
+            assert better["top"] >= mine["bottom"]  # one above the other
+        panel.scroll_into_view_if_needed()
+        screenshot(page, "match-review-show-me")
+        assert not serious_violations(page)
+    page.keyboard.press("Escape")
+    expect(panel).to_have_count(0, timeout=SETTLE)
+    expect(page.locator('[data-action="review-show-0"]')).to_be_focused()
+    expect(page.locator('[data-action="review-show-0"]')).to_have_attribute("aria-expanded", "false")
     assert not page.js_errors  # type: ignore[attr-defined]

@@ -21,6 +21,12 @@ Design choices:
   every finished match goes into the history (``history.json``) as well as the statistics.
 * The flow decides only when the coach's advice and the review of a hand show; what they say
   is the engine's (:mod:`widgets.match.advice`).
+* "Show me" in the review (:meth:`MatchFlow.show_mistake`) is the puzzle board's, on a
+  mistake's own position (:func:`mistake_showcase`): replayed from the match's record and
+  seeded from the position as the review's judge was, so the deal shown is one of the very
+  deals the review's figures (and the parting its words name) came from.  A mistake made again
+  is shown at its costliest play, the one whose cost and why its entry says.  Built only when
+  pressed; closed with the review, and by opening another hand's review.
 * A newcomer's first match is dealt from :data:`FIRST_MATCH_SEED`: every newcomer meets the
   same first hand (one the coach can teach from), so the page can show it before Python
   has run (its first view, ``tools/first_views.py``).  A newcomer is a learner with nothing
@@ -34,20 +40,27 @@ Design choices:
 
 from __future__ import annotations
 
+import logging
 import secrets
 from collections.abc import Callable
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from typing import Any, Final
 
 from hearts_core import CARDS_IN_PASS, Card, IllegalMove, InvalidCardError, Match, PassDirection, Rules, seat_name
 from hearts_core.cards import to_card
-from hearts_core.review import Mistake, PassMistake, group_mistakes
+from hearts_core.coach import position_seed
+from hearts_core.difference import PLAY_OUT_DEALS, Showcase, showcase
+from hearts_core.facts import PartsAt
+from hearts_core.records import view_before_play
+from hearts_core.review import Mistake, PassMistake, group_mistakes, play_index
 from hearts_core.rules import TieRule
+from hearts_core.state import HandState
 from hearts_core.wording import LEARNER_SEAT, about_points, and_list, marked, say, say_n
 from hearts_learner.match_saves import MatchSaves
 from hearts_learner.match_store import SavedMatch
 from widgets.match.course import MatchCourse, News, Pending, Screen, Tone, saved_place
 from widgets.match.settings import COMPUTERS, HARD_TIME_BUDGET, OPPONENT_LEVELS, SETTINGS, SPEEDS, TIE_RULES, Settings
+from widgets.puzzles.flow import SHOW_PATTERNS, Shown
 
 # The settings' names are here too: a caller reads the controller's vocabulary from this one module.
 __all__ = [
@@ -55,20 +68,65 @@ __all__ = [
     "FIRST_MATCH_SEED",
     "HARD_TIME_BUDGET",
     "OPPONENT_LEVELS",
+    "REVIEW_ORDER",
     "SETTINGS",
     "SPEEDS",
     "TIE_RULES",
     "MatchFlow",
     "Pending",
+    "ReviewShown",
     "Screen",
     "Settings",
     "Tone",
+    "mistake_showcase",
     "new_seed",
 ]
+
+log = logging.getLogger("hearts_lessons.widgets.match")
 
 FIRST_MATCH_SEED: Final = 14
 """The deal of a newcomer's first match.  Its hand holds ♠Q with only two spades below it, and the
 coach's advice says why to pass it: the first thing lesson 12 teaches about passing."""
+
+
+REVIEW_ORDER: Final = (("yours", False), ("better", True))
+"""A reviewed mistake's "Show me": the learner's card first, then the better one, labelled as after a wrong answer."""
+
+
+@dataclass(frozen=True, slots=True)
+class ReviewShown:
+    """What "Show me" lays out in a review: which hand and which of its mistakes, and the deal."""
+
+    hand: int
+    mistake: int
+    """The mistake's place among the hand's costly mistakes (from 0, the pass not counted)."""
+    shown: Shown
+
+
+def mistake_showcase(hand: HandState, mistake: Mistake) -> Showcase:
+    """One deal of the review's own play-outs for ``mistake``: its position replayed from ``hand``, the card played
+    and the better card laid out whole (:func:`hearts_core.difference.showcase`).
+
+    The review judged each position seeded from it (:func:`hearts_core.coach.position_seed`), so the deals drawn here
+    are the ones its figures and its parting came from; when its words name where the cards part
+    (:class:`~hearts_core.facts.PartsAt`), the deal shown is one that parts there.
+
+    Raises:
+        InvalidPositionError: the learner did not play the mistake's card where it says in ``hand``.
+    """
+    view = view_before_play(hand, play_index(hand, LEARNER_SEAT, mistake))
+    named = next((fact.parting for fact in mistake.facts
+                  if isinstance(fact, PartsAt) and (fact.parting.best, fact.parting.runner) == (mistake.better,
+                                                                                                mistake.played)),
+                 None)
+    seed = position_seed(view)
+    if named is not None:
+        try:
+            return showcase(view, mistake.better, mistake.played, deals=named.deals, seed=seed, named=named)
+        except ValueError:
+            # A review asked for a second opinion found its parting in other deals: show the median one.
+            log.info("the parting of %s and %s is not in the position's own deals", mistake.better, mistake.played)
+    return showcase(view, mistake.better, mistake.played, deals=PLAY_OUT_DEALS, seed=seed)
 
 
 def new_seed() -> int:
@@ -106,6 +164,8 @@ class MatchFlow(MatchCourse):
         self._seed = seed
         self._rules = rules
         self._newcomer_deal = False  # this page opened a newcomer's first match
+        self.review_shown: ReviewShown | None = None
+        """What "Show me" lays out in the open review, while it is open (built only when asked for)."""
         # Read once, by the widget: on the static site every file read is a round trip to the browser's storage.
         self._settings_chosen = settings_chosen
 
@@ -409,6 +469,7 @@ class MatchFlow(MatchCourse):
             return self.refuse(say("A hand can be reviewed once it is over."))
         items = self.review_of(match.hand_number)
         self.reviewing = match.hand_number
+        self.review_shown = None
         self._redraw()
         if items is None:
             return self._say(say("This hand could not be reviewed, sorry."))
@@ -429,8 +490,33 @@ class MatchFlow(MatchCourse):
         if self.reviewing is None:
             return self.message
         self.reviewing = None
+        self.review_shown = None
         self._redraw()
         return self._say(say("Back to the scores."))
+
+    def show_mistake(self, mistake: int) -> str:
+        """"Show me" for costly mistake ``mistake`` (from 0, in the review's order, the pass not counted) of the open
+        review: one deal of the review's own play-outs laid out for the learner's card and the better one."""
+        match = self.match
+        number = self.reviewing
+        items = self.review_of(number) if match is not None and number is not None else None
+        groups = group_mistakes(items or ())
+        if match is None or number is None or not 0 <= mistake < len(groups):
+            return self.refuse(say("There is no such costly play to show in this review."))
+        costliest = groups[mistake].costliest
+        layout = mistake_showcase(match.hands[number - 1], costliest)
+        self.review_shown = ReviewShown(number, mistake, Shown(layout, REVIEW_ORDER))
+        self._redraw()
+        # Nothing new is said: focus moves to the panel's heading, which a screen reader reads out.
+        return say(SHOW_PATTERNS["heading"], card=costliest.played, other=costliest.better)
+
+    def hide_showcase(self) -> str:
+        """Close what "Show me" shows in the review."""
+        if self.review_shown is None:
+            return self.message
+        self.review_shown = None
+        self._redraw()
+        return self.message
 
     def review_of(self, hand_number: int) -> tuple[Mistake, ...] | None:
         """The learner's costly plays in finished hand ``hand_number`` (``None`` if the review failed)."""

@@ -14,6 +14,10 @@ Design choices:
   its cost is added once to the hand's total and the match's.  It has no step: a step is a
   trick, and the pass is in none.  The entries are plain sentences in a list, so the front
   end shows and reads the pass's entry as it does every other, with nothing of its own.
+* "Show me" beside each costly mistake (not the pass: it has no trick to play out) lays out one
+  deal of the review's own play-outs for the learner's card and the better one
+  (:func:`widgets.match.flow.mistake_showcase`), built only when pressed, in the puzzle board's
+  payload and words (:func:`widgets.puzzles.payloads.layout_payload`): one "Show me", wherever it is.
 * The words say what the review can see: choices weighed from the learner's own view, never
   the luck of the deal, so a hand is never called well played for its score; the points the
   learner took are said beside the points their choices lost.
@@ -28,13 +32,15 @@ from typing import Any, Final
 from hearts_core import NUM_SEATS, Match
 from hearts_core.records import view_before_play
 from hearts_core.review import Mistake, MistakeGroup, PassMistake, group_mistakes
+from hearts_core.state import HandState
 from hearts_core.wording import LEARNER_SEAT, about_points, and_list, card_name, marked, points_phrase, say, say_n
 from hearts_learner.schedule import LEARNING_MINUTES
 from widgets._base import card_data
 from widgets.analysis.links import analysis_link
-from widgets.match.flow import MatchFlow
+from widgets.match.flow import REVIEW_ORDER, MatchFlow, ReviewShown
 from widgets.match.table_payloads import TableCard, trick_payload
 from widgets.phrases import nonempty_sentences
+from widgets.puzzles.payloads import layout_payload, show_words
 
 __all__ = [
     "Review",
@@ -86,6 +92,11 @@ class Review:
     entries: list[str] = field(default_factory=list)
     """One sentence per mistake, a costly pass first, a repeated play naming its tricks: "Tricks 4, 5, 7 and 8: you
     played …"."""
+    shows: list[dict[str, Any]] = field(default_factory=list)
+    """Per entry, its "Show me" button (``text``, ``name``, ``mistake``: the number to send, ``open``: whether its
+    deal is the one laid out), ``{}`` for the pass, which has no trick to play out."""
+    showcase: dict[str, Any] = field(default_factory=dict)
+    """What "Show me" lays out (:func:`widgets.puzzles.payloads.layout_payload`), ``{}`` while it is closed."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -117,10 +128,11 @@ class Summary:
 
 
 def review_payload(match: Match, hand_number: int, items: tuple[Mistake, ...] | None, kept: int = 0,
-                   passing: PassMistake | None = None) -> Review:
+                   passing: PassMistake | None = None, showing: ReviewShown | None = None) -> Review:
     """The learner's plays in finished hand ``hand_number``, each matched with its costly-play item if any.
 
-    ``passing`` is the learner's pass when the review found it costly: the first entry.
+    ``passing`` is the learner's pass when the review found it costly: the first entry.  ``showing`` is what "Show
+    me" lays out for one of the hand's mistakes, if it is open.
 
     The words say what the review can see: choices weighed from the learner's own view,
     never the luck of the deal, so a hand is never called well played for its score.
@@ -170,7 +182,25 @@ def review_payload(match: Match, hand_number: int, items: tuple[Mistake, ...] | 
                             "Your mistakes on the puzzles page within {minutes} minutes, then further apart as you "
                             "get them right.", kept, minutes=LEARNING_MINUTES)
             text = nonempty_sentences(text, waiting)
-    return Review(hand_number, steps, len(items or ()), lost, text, items is not None, entries)
+    opened = showing if showing is not None and showing.hand == hand_number and showing.mistake < len(groups) else None
+    shows: list[dict[str, Any]] = [{}] if passing is not None else []  # the pass has no trick to play out
+    shows += [_show_button(group, at, opened) for at, group in enumerate(groups)]
+    showcase = {} if opened is None else layout_payload(opened.shown.layout, opened.shown.order,
+                                                         _already(hand, groups[opened.mistake].costliest))
+    return Review(hand_number, steps, len(items or ()), lost, text, items is not None, entries, shows, showcase)
+
+
+def _show_button(group: MistakeGroup, at: int, opened: ReviewShown | None) -> dict[str, Any]:
+    """A mistake's "Show me": its costliest play (whose cost and why the entry says), the learner's card first."""
+    costliest = group.costliest
+    return {**show_words(costliest.better, costliest.played, REVIEW_ORDER), "mistake": at,
+            "open": opened is not None and opened.mistake == at}
+
+
+def _already(hand: HandState, mistake: Mistake) -> int:
+    """How many cards were on the table when the learner played ``mistake``'s card."""
+    trick = hand.tricks[mistake.trick - 1] if mistake.trick <= len(hand.tricks) else None
+    return 0 if trick is None else (LEARNER_SEAT - trick.leader) % NUM_SEATS
 
 
 def _pass_entry(passing: PassMistake) -> str:
@@ -225,7 +255,7 @@ def open_review_payload(flow: MatchFlow, match: Match) -> Review | None:
     if number is None or number > len(match.hands) or not match.hands[number - 1].is_over:
         return None
     items = flow.review_of(number)  # waits for the review, which keeps its costly plays before it is done
-    return review_payload(match, number, items, flow.kept_of(number), flow.pass_of(number))
+    return review_payload(match, number, items, flow.kept_of(number), flow.pass_of(number), flow.review_shown)
 
 
 def summary_payload(match: Match, review_of: Callable[[int], tuple[Mistake, ...] | None],

@@ -60,10 +60,11 @@ NEWCOMER: Final = "newcomer"
 """The learners a match page's first view is for (:meth:`MatchWidget.first_view_audience`)."""
 
 FRONT_END = (
-    "match/common.js", "match/options.js", "match/header.js", "match/table.js", "match/coach.js", "match/hand.js",
-    "match/main.js",
+    "showcase.js", "match/common.js", "match/options.js", "match/header.js", "match/table.js", "match/coach.js",
+    "match/hand.js", "match/main.js",
 )
-"""The front end's files, one per panel, bundled in this order after ``cards.js``."""
+"""The front end's files, one per panel, bundled in this order after ``cards.js``; ``showcase.js`` is the puzzle
+board's "Show me", drawn in the review too."""
 
 
 class MatchWidget(HeartsWidget):
@@ -78,7 +79,7 @@ class MatchWidget(HeartsWidget):
     """
 
     _esm = bundle_esm(*FRONT_END)
-    _css = bundle_css("match.css")
+    _css = bundle_css("showcase.css", "match.css")
 
     # Settings (saved with the match).
     speed = traitlets.Enum(SPEEDS, default_value="normal").tag(sync=True)
@@ -264,6 +265,17 @@ class MatchWidget(HeartsWidget):
     def close_review(self) -> str:
         """Close the review and go back to the scores."""
         return self._act(self._flow.close_review)
+
+    @command("show_mistake")
+    def show_mistake(self, mistake: int) -> str:
+        """"Show me" beside costly mistake ``mistake`` (from 0, the pass not counted) of the open review: one deal
+        played out for the learner's card and the better one."""
+        return self._act(self._flow.show_mistake, mistake)
+
+    @command("hide_showcase")
+    def hide_showcase(self) -> str:
+        """Close what "Show me" lays out in the review."""
+        return self._act(self._flow.hide_showcase)
 
     @command("set")
     def set_option(self, name: str, value: Any) -> str:

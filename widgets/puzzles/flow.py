@@ -179,6 +179,11 @@ SHOW_PATTERNS: Final = {
                           "{taker} and {points}; with {best} played then, you take no points in it."),
     "never_parts": marked("In this deal {other} never costs you more than {best}: the difference shows in other "
                           "deals."),
+    "never_parts_moon": marked("Trick by trick, {other} never costs you more points than {best} in this deal, but a "
+                               "moon changes the end: you end the hand with {other_points} after {other} and "
+                               "{best_points} after {best}."),
+    "moon_you": marked("With {card}, you shoot the moon."),
+    "moon_seat": marked("With {card}, {seat} shoots the moon."),
     "end": marked("With {card} you end the hand with {points}."),
     "end_none": marked("With {card} you end the hand with no points."),
 }

@@ -29,6 +29,11 @@ Design choices:
   :class:`~widgets.puzzles.flow.Shown`: per trick, both lines' four cards with who took the
   trick, the trick in one sentence, and at the trick where the lines part the sentence saying
   how, all worked out here from the engine's layout; the front end only pages through it.
+  :func:`layout_payload` turns any :class:`~hearts_core.difference.Showcase` into that payload,
+  so the match review's Show me (:mod:`widgets.match.review_payloads`) says the same words, and
+  ``static/showcase.js`` draws it for both.  Where the lines never part trick by trick but a moon
+  in one of them makes the end scores differ, "never costs you more" would be false of the end:
+  the moon and both scores are said instead.
 * The verdict is the flow's message ``badge``, one short sentence ("Right: ♥J."), and the
   reason its ``text``: the front end announces the first and shows the second.
 """
@@ -38,7 +43,7 @@ from __future__ import annotations
 from typing import Any
 
 from hearts_core.cards import DECK, Card, Suit
-from hearts_core.difference import ShownLine, ShownTrick
+from hearts_core.difference import Showcase, ShownLine, ShownTrick
 from hearts_core.phrasing import whole_number
 from hearts_core.puzzles import THEMES
 from hearts_core.rules import NUM_SEATS, TRICKS_PER_HAND
@@ -50,7 +55,7 @@ from hearts_learner.puzzle_words import due_text, rating_text, streak_text, them
 from widgets._base import card_data, cards_data
 from widgets.analysis.links import analysis_link
 from widgets.phrases import points_help
-from widgets.puzzles.flow import PATTERNS, SHOW_PATTERNS, PuzzleFlow, Shown
+from widgets.puzzles.flow import PATTERNS, SHOW_PATTERNS, PuzzleFlow
 from widgets.seen_position import player_rows, spoken_trick, table_facts, trick_slots, which_trick
 
 __all__ = [
@@ -66,12 +71,14 @@ __all__ = [
     "history",
     "history_title",
     "labels",
+    "layout_payload",
     "lesson_text",
     "message",
     "players",
     "question",
     "rating",
     "show_button",
+    "show_words",
     "showcase_payload",
     "still_out",
     "streak",
@@ -259,9 +266,7 @@ def show_button(flow: PuzzleFlow) -> dict[str, str]:
     cards = flow.show_cards
     if cards is None:
         return {}
-    best, other, order = cards
-    first, second = (best, other) if order[0][1] else (other, best)
-    return {"text": say(SHOW_PATTERNS["show_me"]), "name": say(SHOW_PATTERNS["show_me_name"], card=first, other=second)}
+    return show_words(*cards)
 
 
 def _trick_said(trick: ShownTrick) -> str:
@@ -283,18 +288,32 @@ def _seat_points(line: ShownLine, seat: int, upto: int) -> int:
     return sum(trick.points for trick in line.tricks if trick.number <= upto and trick.winner == seat)
 
 
-def _parting_said(shown: Shown, first: int) -> str:
-    """The sentence marking the trick where the lines part, true of the deal shown."""
-    layout = shown.layout
+def _parting_said(layout: Showcase, first: int) -> list[str]:
+    """The sentences marking the trick where the lines part, true of the deal shown.
+
+    When they never part trick by trick, a moon can still make the end scores differ: the points
+    the seat takes in tricks are then no measure of the end, so the moon is said, with the scores.
+    """
     seat, best, other = layout.seat, layout.best, layout.other
     if layout.parting is None:
-        return say(SHOW_PATTERNS["never_parts"], other=other.card, best=best.card)
+        if (best.moon is None and other.moon is None) or layout.difference == 0:
+            return [say(SHOW_PATTERNS["never_parts"], other=other.card, best=best.card)]
+        return [say(SHOW_PATTERNS["never_parts_moon"], other=other.card, best=best.card,
+                    other_points=points_phrase(other.scores[seat]), best_points=points_phrase(best.scores[seat])),
+                *(_moon_said(line, seat) for line in (other, best) if line.moon is not None)]
     trick = next(each for each in other.tricks if each.number == layout.parting)
     if layout.named:
-        return say(SHOW_PATTERNS["parts_named"], other=other.card, start=first, taker=trick.played_by(seat),
-                   points=points_phrase(trick.points), best=best.card)
+        return [say(SHOW_PATTERNS["parts_named"], other=other.card, start=first, taker=trick.played_by(seat),
+                    points=points_phrase(trick.points), best=best.card)]
     more = _seat_points(other, seat, layout.parting) - _seat_points(best, seat, layout.parting)
-    return say(SHOW_PATTERNS["parts_here"], other=other.card, points=points_phrase(more), best=best.card)
+    return [say(SHOW_PATTERNS["parts_here"], other=other.card, points=points_phrase(more), best=best.card)]
+
+
+def _moon_said(line: ShownLine, seat: int) -> str:
+    """Who shoots the moon in ``line``, in a sentence."""
+    if line.moon == seat:
+        return say(SHOW_PATTERNS["moon_you"], card=line.card)
+    return say(SHOW_PATTERNS["moon_seat"], card=line.card, seat=seat_name(line.moon if line.moon is not None else 0))
 
 
 def end_said(card: Card, score: int) -> str:
@@ -304,26 +323,30 @@ def end_said(card: Card, score: int) -> str:
     return say(SHOW_PATTERNS["end"], card=card, points=points_phrase(score))
 
 
-def showcase_payload(flow: PuzzleFlow) -> dict[str, Any]:
-    """What "Show me" shows, or ``{}`` while it is closed.
+def show_words(better: Card, other: Card, order: tuple[tuple[str, bool], ...]) -> dict[str, str]:
+    """A "Show me" button's ``text`` and the ``name`` a screen reader says (which starts with the text), the cards
+    named in the order they are shown."""
+    first, second = (better, other) if order[0][1] else (other, better)
+    return {"text": say(SHOW_PATTERNS["show_me"]), "name": say(SHOW_PATTERNS["show_me_name"], card=first, other=second)}
+
+
+def layout_payload(layout: Showcase, order: tuple[tuple[str, bool], ...], already: int) -> dict[str, Any]:
+    """What "Show me" shows of ``layout``, its lines in ``order`` (see :class:`~widgets.puzzles.flow.Shown`), the
+    first trick's ``already`` cards marked as on the table when the question was asked.
 
     ``heading``, ``intro``; ``hands_heading`` and ``hands`` (the other players' cards in the deal, as
     lines); ``lines`` (per line shown: ``label`` and ``end``, the seat's score at the end); ``steps``, one
     per trick from this one to the last: ``heading``, ``parting`` (True at the trick where the lines
     part), ``marker`` (the sentence saying how, "" elsewhere) and ``lines`` (per line shown: ``cards``,
     see :func:`_trick_drawn`, and ``said``, the trick in a sentence); ``start``, the step to open on
-    (the first), and ``labels`` (the buttons' words).  ``never`` holds the sentence saying the lines do
-    not part in this deal, when they do not.
+    (the first), and ``labels`` (the buttons' words).  ``never`` holds the sentences saying the lines do
+    not part in this deal trick by trick (and, if a moon makes the end differ, who shoots it), when they do not.
+    The puzzle board's "Show me" and the match review's draw this one payload.
     """
-    shown = flow.shown
-    if shown is None:
-        return {}
-    layout = shown.layout
     seat = layout.seat
-    lines = [layout.best if better else layout.other for _, better in shown.order]
+    lines = [layout.best if better else layout.other for _, better in order]
     first = lines[0].tricks[0].number
-    already = len(flow.view.current_trick)
-    marker = _parting_said(shown, first)
+    marker = " ".join(_parting_said(layout, first))
     steps = []
     for index, trick in enumerate(lines[0].tricks):
         number = trick.number
@@ -334,7 +357,7 @@ def showcase_payload(flow: PuzzleFlow) -> dict[str, Any]:
             "lines": [{"cards": _trick_drawn(line.tricks[index], seat, already if index == 0 else 0),
                        "said": _trick_said(line.tricks[index])} for line in lines],
         })
-    ordered = (layout.best.card, layout.other.card) if shown.order[0][1] else (layout.other.card, layout.best.card)
+    ordered = (layout.best.card, layout.other.card) if order[0][1] else (layout.other.card, layout.best.card)
     return {
         "heading": say(SHOW_PATTERNS["heading"], card=ordered[0], other=ordered[1]),
         "intro": say(SHOW_PATTERNS["intro"], deals=layout.deals),
@@ -344,10 +367,19 @@ def showcase_payload(flow: PuzzleFlow) -> dict[str, Any]:
                   for player in range(NUM_SEATS) if player != seat],
         "lines": [{"label": say(SHOW_PATTERNS[key], card=line.card),
                    "end": end_said(line.card, line.scores[seat])}
-                  for (key, _), line in zip(shown.order, lines, strict=True)],
+                  for (key, _), line in zip(order, lines, strict=True)],
         "steps": steps,
         "start": 0,
         "never": marker if layout.parting is None else "",
         "labels": {"close": say(SHOW_PATTERNS["close"]), "back": say(SHOW_PATTERNS["back"]),
                    "forward": say(SHOW_PATTERNS["forward"]), "took": say(SHOW_PATTERNS["took"])},
     }
+
+
+def showcase_payload(flow: PuzzleFlow) -> dict[str, Any]:
+    """What "Show me" shows on the puzzle board (:func:`layout_payload` of the flow's :class:`Shown`), or ``{}``
+    while it is closed."""
+    shown = flow.shown
+    if shown is None:
+        return {}
+    return layout_payload(shown.layout, shown.order, len(flow.view.current_trick))

@@ -62,8 +62,8 @@ def _strategy_lesson(key: str) -> Lesson:
 class PuzzleBoard(HeartsWidget):
     """The puzzles page: the position, the hand, Confirm, the verdict, the rating and the themes."""
 
-    _esm = bundle_esm("puzzle_board.js")
-    _css = bundle_css("puzzle_board.css")
+    _esm = bundle_esm("showcase.js", "puzzle_board.js")
+    _css = bundle_css("showcase.css", "puzzle_board.css")
 
     completion_trait: ClassVar[str] = "goal_count"
     counts_for_stars: ClassVar[bool] = False

@@ -6,8 +6,9 @@
 // focus moves on from the spent Confirm (to Next puzzle) and from the spent Next (to the
 // new puzzle's title).
 // "Show me" (once answered) lays out one deal played out for two cards, trick by trick: Python
-// builds every step and sentence; here they are only paged (Previous trick / Next trick), and
-// focus goes to the panel's heading when it opens and back to "Show me" when it closes.
+// builds every step and sentence; showcase.js (shared with the match review) draws a step, and
+// here they are only paged (Previous trick / Next trick), focus going to the panel's heading
+// when it opens and back to "Show me" when it closes.
 
 function render({ model, el }) {
   hlUseWords(model);
@@ -263,26 +264,6 @@ function render({ model, el }) {
     announce.say(line);
   }
 
-  // One trick of one line: its four cards in play order, each with its seat, the taker's marked
-  // "took it" (in words, not colour alone); a screen reader hears the trick's sentence instead.
-  function showTrick(line, label, took) {
-    const box = hlEl("div", "hl-puzzle-show-line");
-    box.append(hlEl("h6", "hl-puzzle-show-label", label));
-    const cards = hlEl("div", "hl-puzzle-show-trick");
-    for (const item of line.cards) {
-      const place = hlEl("div", "hl-puzzle-show-slot");
-      if (item.took) place.classList.add("is-taker");
-      if (item.you) place.classList.add("is-you");
-      if (item.before) place.classList.add("is-before");
-      place.append(hlCard(item.card, { static: true }), hlEl("span", "hl-seat", item.seat));
-      if (item.took) place.append(hlEl("span", "hl-puzzle-show-took", took));
-      cards.append(place);
-    }
-    hlSpoken(cards, line.said);
-    box.append(cards, hlEl("p", "hl-puzzle-show-said", line.said));
-    return box;
-  }
-
   function drawShowcase() {
     const button = model.get("show_button") || {};
     const shown = model.get("showcase") || {};
@@ -309,57 +290,14 @@ function render({ model, el }) {
     }
     const steps = shown.steps;
     const index = Math.max(0, Math.min(showState.step, steps.length - 1));
-    const step = steps[index];
-    const words = shown.labels || {};
     const focusedAction = hadFocus && document.activeElement.dataset ? document.activeElement.dataset.action : "";
-
-    const heading = hlEl("h4", "hl-puzzle-show-heading", shown.heading);
-    heading.id = showPanel.id + "-heading";
-    heading.tabIndex = -1;
-    showPanel.setAttribute("aria-labelledby", heading.id);
-    const intro = hlEl("p", "hl-puzzle-show-intro", shown.intro);
-    const nav = hlEl("div", "hl-row hl-puzzle-show-nav");
-    const back = hlButton(words.back || "", "show-back", { secondary: true, disabled: index === 0 });
-    const forward = hlButton(words.forward || "", "show-forward", { disabled: index === steps.length - 1 });
-    const close = hlButton(words.close || "", "hide", { secondary: true, className: "hl-puzzle-show-close" });
-    back.addEventListener("click", () => moveStep(-1));
-    forward.addEventListener("click", () => moveStep(1));
-    close.addEventListener("click", () => model.send({ type: "hide" }));
-    const stepHeading = hlEl("h5", "hl-puzzle-show-step", step.heading);
-    nav.append(back, stepHeading, forward);
-
-    const stepBox = hlEl("div", "hl-puzzle-show-stepbox");
-    stepBox.dataset.parting = String(step.parting);
-    if (step.marker) stepBox.append(hlEl("p", "hl-puzzle-show-marker", step.marker));
-    const columns = hlEl("div", "hl-puzzle-show-lines");
-    step.lines.forEach((line, at) => columns.append(showTrick(line, shown.lines[at].label, words.took || "")));
-    stepBox.append(columns);
-
-    const ends = hlEl("ul", "hl-puzzle-show-ends");
-    for (const line of shown.lines) ends.append(hlEl("li", "", line.end));
-    const parts = [heading, intro, nav, stepBox, ends];
-    if (shown.never) parts.push(hlEl("p", "hl-puzzle-show-never", shown.never));
-    const hands = hlEl("details", "hl-puzzle-show-hands");
-    const handsList = hlEl("ul", "hl-puzzle-show-hands-list");
-    for (const line of shown.hands || []) handsList.append(hlEl("li", "", line));
-    hands.append(hlEl("summary", "", shown.hands_heading || ""), handsList);
-    parts.push(hands, hlEl("div", "hl-row", ""));
-    parts[parts.length - 1].append(close);
-    const keepHands = showPanel.querySelector(".hl-puzzle-show-hands");
-    if (keepHands && keepHands.open) hands.open = true;
-    showPanel.replaceChildren(...parts);
-    showPanel.hidden = false;
-    showPanel.dataset.step = String(index);
+    const heading = hlShowcaseFill(showPanel, shown, index, {
+      back: () => moveStep(-1), forward: () => moveStep(1), close: () => model.send({ type: "hide" }),
+    });
     if (opening) {
       heading.focus();
     } else if (focusedAction) {
-      // Paging rebuilt the buttons: focus stays on the one pressed (or its partner at an end).
-      const again = showPanel.querySelector(`[data-action="${focusedAction}"]`);
-      const target = again && again.getAttribute("aria-disabled") === "true"
-        ? showPanel.querySelector(focusedAction === "show-back" ? '[data-action="show-forward"]'
-          : '[data-action="show-back"]')
-        : again;
-      if (target) target.focus();
+      hlShowcaseRefocus(showPanel, focusedAction);
     }
   }
 
@@ -372,10 +310,7 @@ function render({ model, el }) {
     if (to < 0 || to >= steps.length) return;
     showState.step = to;
     drawShowcase();
-    const step = steps[to];
-    // Python's words, joined as a list is (a heading and a label have no stop of their own).
-    const spoken = [step.heading, step.marker, ...step.lines.map((line, at) => shown.lines[at].label + hlT("; ") + line.said)];
-    const text = spoken.filter(Boolean).join(hlT("; "));
+    const text = hlShowcaseSpoken(shown, to);
     announce.say(text);  // the board's one voice
   }
 

@@ -30,7 +30,8 @@ function render({ model, el }) {
   const ui = {
     model,
     send: (type, extra = {}) => model.send({ type, ...extra }),
-    open: { last: false, options: false, stats: false, reviewStep: null },
+    open: { last: false, options: false, stats: false, reviewStep: null,
+      show: { key: "", step: 0, mistake: null, refocus: "" } },
     redraw: () => draw(),
     focusHand: false, // the learner played from the keyboard: put focus back in the hand
   };
@@ -50,7 +51,7 @@ function render({ model, el }) {
   const middle = hlEl("div", "hl-middle");
   middle.append(play, coach.element);
   root.append(top.notice, top.header, top.toolbar, options.element, top.statsPanel, top.lastPanel, middle,
-    top.sheetPanel, hlErrorBox(model));
+    top.sheetPanel, stage.voice, hlErrorBox(model));
   // Escape puts a selected card back (as a second tap does), wherever focus is in the widget.
   root.addEventListener("keydown", (event) => {
     if (event.key === "Escape" && model.get("selected").length && model.get("screen") === "playing") {
@@ -121,6 +122,7 @@ function render({ model, el }) {
       ui.focusHand = Boolean(target) && pending !== "learner" && screen === "playing";
     }
     refocus();
+    stage.settleFocus();
     pace(pending, step);
   }
 

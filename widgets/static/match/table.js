@@ -10,6 +10,8 @@ const HL_PLACES = ["bottom", "left", "top", "right"]; // seat 0 (You) sits at th
 function hlMatchStage(ui) {
   const { model, send, open } = ui;
   const stage = hlEl("div", "hl-stage");
+  const showPanelId = "hl-review-showcase-" + Math.random().toString(36).slice(2);
+  const voice = hlAnnouncer(); // says each step of Show me as it is paged to
   let animatedTrick = ""; // the finished trick already drawn gathering: redraws do not replay it
 
   function drawOffer() {
@@ -103,8 +105,15 @@ function hlMatchStage(ui) {
     if (entries.length) {  // one sentence per mistake, a repeated one once with its tricks
       const list = hlEl("ul", "hl-review-entries");
       list.setAttribute("aria-label", hlT("your mistakes in this hand, each once"));
-      for (const entry of entries) list.append(hlEl("li", "hl-review-entry", entry));
+      entries.forEach((entry, at) => {
+        const item = hlEl("li", "hl-review-entry");
+        item.append(hlEl("span", "", entry));
+        const show = (review.shows || [])[at] || {};
+        if (show.text) item.append(" ", showButton(show));
+        list.append(item);
+      });
       section.append(list);
+      drawShowcase(section, review);
     }
     if (!steps.length) return section;
     if (open.reviewStep === null) open.reviewStep = Math.max(0, steps.findIndex((item) => item.mistake));
@@ -159,6 +168,78 @@ function hlMatchStage(ui) {
     buttons.append(previous, next, jump);
     section.append(buttons);
     return section;
+  }
+
+  // Show me beside a mistake: Python lays out the deal (review.showcase); here it is drawn with
+  // the puzzle board's code (showcase.js) and paged. The step on screen is kept in ui.open.show;
+  // focus goes to the panel's heading when it opens and back to the mistake's button when it closes.
+  function showButton(show) {
+    const button = hlButton(show.text, "review-show-" + show.mistake,
+      { secondary: true, className: "hl-review-show-me", aria: show.name });
+    button.setAttribute("aria-expanded", String(Boolean(show.open)));
+    if (show.open) button.setAttribute("aria-controls", showPanelId); // the panel exists only while open
+    button.addEventListener("click", () => send("show_mistake", { mistake: show.mistake }));
+    return button;
+  }
+
+  function drawShowcase(section, review) {
+    const shown = review.showcase || {};
+    const state = open.show;
+    if (!(shown.steps && shown.steps.length)) {
+      if (state.key) {
+        // Closed: back to the button that opened it, once it is drawn.
+        state.refocus = "review-show-" + state.mistake;
+        state.key = "";
+      }
+      return;
+    }
+    const opened = (review.shows || []).find((show) => show.open) || {};
+    const key = review.hand_number + "|" + opened.mistake + "|" + shown.heading;
+    if (key !== state.key) {
+      state.key = key;
+      state.step = shown.start || 0;
+      state.mistake = opened.mistake;
+      state.refocus = "heading";
+    }
+    const index = Math.max(0, Math.min(state.step, shown.steps.length - 1));
+    const panel = hlEl("section", "hl-puzzle-showcase hl-review-showcase");
+    panel.id = showPanelId;
+    panel.addEventListener("keydown", (event) => {
+      if (event.key === "Escape") {
+        event.preventDefault();
+        event.stopPropagation();
+        send("hide_showcase");
+      }
+    });
+    const page = (by) => {
+      const to = state.step + by;
+      if (to < 0 || to >= shown.steps.length) return;
+      state.step = to;
+      state.refocus = by < 0 ? "show-back" : "show-forward";
+      ui.redraw();
+      voice.say(hlShowcaseSpoken(shown, to));
+    };
+    hlShowcaseFill(panel, shown, index, { back: () => page(-1), forward: () => page(1), close: () => send("hide_showcase") });
+    section.append(panel);
+  }
+
+  // After a redraw: focus where Show me last asked for it (the heading of a panel just opened,
+  // the paging button pressed, or the mistake's button once the panel closed).
+  function settleFocus() {
+    const state = open.show;
+    const target = state.refocus;
+    state.refocus = "";
+    if (!target) return;
+    const panel = stage.querySelector(".hl-review-showcase");
+    if (target === "heading") {
+      const heading = panel && panel.querySelector(".hl-puzzle-show-heading");
+      if (heading) heading.focus();
+    } else if (target.startsWith("show-")) {
+      if (panel) hlShowcaseRefocus(panel, target);
+    } else {
+      const button = stage.querySelector(`[data-action="${target}"]`);
+      if (button) button.focus();
+    }
   }
 
   function drawSummary() {
@@ -245,6 +326,8 @@ function hlMatchStage(ui) {
 
   return {
     element: stage,
+    voice: voice.element,
+    settleFocus,
     draw(screen, info, seats) {
       stage.replaceChildren();
       if (screen === "offer") drawOffer();
