@@ -27,7 +27,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
-from typing import Final
+from typing import Any, Final, TypeVar
 
 from hearts_core.cards import Card, Suit, to_card
 from hearts_core.state import HandState
@@ -188,13 +188,20 @@ class Meaning:
 
 
 MEANINGS: list[Meaning] = []
+_C = TypeVar("_C", bound=Callable[..., bool])
+
+
+def registrar(into: list[Any], kind: Callable[[str, re.Pattern[str], Any], Any],
+              name: str, pattern: str) -> Callable[[_C], _C]:
+    """A decorator that files its check, under ``name`` and ``pattern``, as a ``kind`` in ``into``."""
+    def register(check: _C) -> _C:
+        into.append(kind(name, re.compile(pattern), check))
+        return check
+    return register
 
 
 def meaning(name: str, pattern: str) -> Callable[[Check], Check]:
-    def register(check: Check) -> Check:
-        MEANINGS.append(Meaning(name, re.compile(pattern), check))
-        return check
-    return register
+    return registrar(MEANINGS, Meaning, name, pattern)
 
 
 def g(match: re.Match[str], name: str) -> str:
@@ -1106,10 +1113,7 @@ SHOW_MEANINGS: list[ShowMeaning] = []
 
 
 def show_meaning(name: str, pattern: str) -> Callable[[ShowCheck], ShowCheck]:
-    def register(check: ShowCheck) -> ShowCheck:
-        SHOW_MEANINGS.append(ShowMeaning(name, re.compile(pattern), check))
-        return check
-    return register
+    return registrar(SHOW_MEANINGS, ShowMeaning, name, pattern)
 
 
 @show_meaning("show trick", rf"Trick (?P<number>\d+), led by (?P<leader>{SEAT}): (?P<cards>{CARD}(?: {CARD}){{3}})\. "
