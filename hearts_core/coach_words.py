@@ -26,7 +26,7 @@ from typing import Final
 from hearts_core.bots import Appraisal
 from hearts_core.cards import ACE, KING, QUEEN, Card, Suit
 from hearts_core.coach_judgement import Judgement
-from hearts_core.difference import Parting
+from hearts_core.difference import LaterTaker, Parting
 from hearts_core.facts import (
     AboutAsGood,
     AllAbove,
@@ -88,6 +88,8 @@ __all__ = [
     "first_true",
     "idea_claims",
     "joined",
+    "later_taker_claims",
+    "parting_claims",
     "pass_claims",
     "played_claims",
     "said_claim",
@@ -177,11 +179,21 @@ def idea_claims(judgement: Judgement, parting: Parting) -> Iterator[Claim]:
     better for the seat's own score (:class:`~hearts_core.facts.Better`): where the two are
     about as good, naming one trick would overstate a difference the figures do not show.
     """
+    own, own_error = judgement.own_gain(parting.best, parting.runner)
+    yield from parting_claims(parting, (PartsAt(parting), Better(parting.best, parting.runner, own, own_error)),
+                              now=parting.now)
+
+
+def parting_claims(parting: Parting, grounds: tuple[Fact, ...], *, now: bool) -> Iterator[Claim]:
+    """:func:`idea_claims`' sentences for ``parting`` on the facts ``grounds`` (which must license them).
+
+    A live judgement grounds them on :class:`~hearts_core.facts.PartsAt` over its play-outs; a
+    puzzle on :class:`~hearts_core.facts.StoredPartsAt` over its stored counts and the stored
+    figures (:meth:`hearts_core.puzzles.Puzzle.check`).  ``now`` says the two part at this trick.
+    """
     best, runner, taker = parting.best, parting.runner, parting.taker
-    own, own_error = judgement.own_gain(best, runner)
-    grounds = (PartsAt(parting), Better(best, runner, own, own_error))
     count, deals, trick = parting.parted, parting.deals, parting.trick
-    if parting.now:
+    if now:
         yield claim(marked("Play {best} rather than {runner}: in {count} of {deals} deals played out, {runner} takes "
                            "this trick and its points, which playing {best} now avoids."),
                     grounds, best=best, runner=runner, count=count, deals=deals)
@@ -196,6 +208,20 @@ def idea_claims(judgement: Judgement, parting: Parting) -> Iterator[Claim]:
                            "{runner} now leaves your {taker} to take trick {trick} and its points, which playing "
                            "{best} now avoids."), grounds, best=best, runner=runner, taker=taker, count=count,
                     deals=deals, trick=trick)
+
+
+def later_taker_claims(found: LaterTaker, grounds: tuple[Fact, ...]) -> Iterator[Claim]:
+    """What separates ``found.best`` from ``found.runner`` when no one trick does but one card does: it takes points
+    later, at one trick or another (:class:`~hearts_core.difference.LaterTaker`), on the facts ``grounds``."""
+    best, runner, taker = found.best, found.runner, found.taker
+    count, deals = found.parted, found.deals
+    if taker is best and runner.suit is best.suit and runner.rank < best.rank:
+        yield claim(marked("Play {best} now and keep {runner} for later: in {count} of {deals} deals played out, "
+                           "playing {runner} now leaves {best} to take a later trick and its points, which playing "
+                           "{best} now avoids."), grounds, best=best, runner=runner, count=count, deals=deals)
+    yield claim(marked("Play {best} rather than {runner}: in {count} of {deals} deals played out, playing {runner} now "
+                       "leaves your {taker} to take a later trick and its points, which playing {best} now avoids."),
+                grounds, best=best, runner=runner, taker=taker, count=count, deals=deals)
 
 
 def figure_claims(judgement: Judgement, card: Card, other: Card, already: int) -> Iterator[Claim]:

@@ -63,19 +63,24 @@ __all__ = [
     "PARTING_SHARE",
     "PLAY_OUT_DEALS",
     "CardLine",
+    "Compared",
     "DealPair",
+    "LaterTaker",
     "Parting",
     "Showcase",
     "ShownLine",
     "ShownTrick",
     "TrickOutcome",
+    "find_later_taker",
     "find_parting",
     "parting",
     "play_line",
     "play_out_pairs",
+    "played_out",
     "sampled_deals",
     "show_line",
     "showcase",
+    "takes_later",
 ]
 
 PARTING_SHARE: Final = 0.5
@@ -213,6 +218,133 @@ def find_parting(seat: int, pairs: tuple[DealPair, ...]) -> Parting | None:
     parted = sum(1 for pair in pairs if pair.parts_at(seat, number, taker))
     best, runner = pairs[0].best.card, pairs[0].runner.card
     return Parting(seat, best, runner, number, taker, first, len(costlier), parted, len(pairs), pairs)
+
+
+@dataclass(frozen=True, slots=True)
+class Compared:
+    """Two cards played out in the same deals: the lines trick by trick and how the hand ends after each.
+
+    What a puzzle stores of each of its cards against the solution
+    (:func:`hearts_core.mining.part_cards`): :meth:`parting` is :func:`parting`'s answer over
+    these very deals, and :attr:`ends` says in how many the other card leaves the seat more
+    points by the end of the hand (the moon rule applied), so a reason with no one parting
+    trick can still say, truly, how the two cards compare over the deals.
+    """
+
+    seat: int
+    pairs: tuple[DealPair, ...]
+    ends: tuple[int, ...]
+    """Per deal, the seat's hand score after ``runner`` less its hand score after ``best``."""
+    moons: tuple[tuple[int | None, int | None], ...] = ()
+    """Per deal, who shoots the moon after ``best`` and after ``runner`` (``None``: nobody)."""
+
+    def moon_counts(self, mine: bool) -> tuple[int, int]:
+        """Deals in which the seat (``mine``) or another seat shoots the moon: after ``best``, and after ``runner``."""
+        def shoots(shooter: int | None) -> bool:
+            return shooter is not None and (shooter == self.seat) == mine
+
+        return (sum(1 for best, _ in self.moons if shoots(best)), sum(1 for _, runner in self.moons if shoots(runner)))
+
+    def parting(self) -> Parting | None:
+        """:func:`find_parting` over these deals."""
+        return find_parting(self.seat, self.pairs)
+
+    def later_taker(self) -> LaterTaker | None:
+        """:func:`find_later_taker` over these deals."""
+        return find_later_taker(self.seat, self.pairs)
+
+    @property
+    def worse(self) -> int:
+        """Deals in which the other card leaves the seat more points at the end of the hand."""
+        return sum(1 for difference in self.ends if difference > 0)
+
+    @property
+    def fewer(self) -> int:
+        """Deals in which it leaves the seat fewer."""
+        return sum(1 for difference in self.ends if difference < 0)
+
+    @property
+    def differing(self) -> int:
+        """Deals in which the other card's line has cost the seat more points than the best's after some trick."""
+        return sum(1 for pair in self.pairs if pair.first_costlier(self.seat) is not None)
+
+    @property
+    def top(self) -> int:
+        """How many of those share the most common first costly trick (and taker): at most half means no one trick."""
+        firsts = [(outcome.number, outcome.card) for outcome in (pair.first_costlier(self.seat) for pair in self.pairs)
+                  if outcome is not None]
+        return Counter(firsts).most_common(1)[0][1] if firsts else 0
+
+
+def played_out(view: SeatView, best: Card, runner: Card, *, deals: int = PLAY_OUT_DEALS, seed: int = 0) -> Compared:
+    """Both cards played out in the deals :func:`parting` plays (the same ``deals`` and ``seed``), kept whole."""
+    base, drawn = sampled_deals(view, deals, seed)
+    pairs: list[DealPair] = []
+    ends: list[int] = []
+    moons: list[tuple[int | None, int | None]] = []
+    for hands in drawn:
+        mine, theirs = show_line(base, hands, best), show_line(base, hands, runner)
+        pairs.append(DealPair(mine.outcomes(view.seat), theirs.outcomes(view.seat)))
+        ends.append(theirs.scores[view.seat] - mine.scores[view.seat])
+        moons.append((mine.moon, theirs.moon))
+    return Compared(view.seat, tuple(pairs), tuple(ends), tuple(moons))
+
+
+@dataclass(frozen=True, slots=True)
+class LaterTaker:
+    """Where no one trick holds but one card does: the seat's ``taker`` takes the points, at one trick or another.
+
+    On puzzle 2026-463-27 (♥Q, ♥5 and ♥2 under ♥A), ♥5 played now leaves ♥Q to take a heart
+    trick later in two deals of three, at trick 10 in some, 11 or 12 in others: no single trick
+    is the first costly one of most deals, but ♥Q is, and that is the idea.  ``first`` deals have
+    a first costly trick taken by ``taker``, of ``differing`` deals in which the runner-up's line
+    costs more at some trick, of ``deals``; ``parted`` is the figure a sentence quotes: deals in
+    which ``taker`` takes a later trick (after this one) with points in the runner-up's line and
+    no later trick with points in the best line.  Only a card still held after the runner-up is
+    played can take a later trick, so ``taker`` is never the runner-up.
+    """
+
+    seat: int
+    best: Card
+    runner: Card
+    taker: Card
+    first: int
+    differing: int
+    parted: int
+    deals: int
+
+
+def takes_later(pair: DealPair, seat: int, taker: Card) -> bool:
+    """In the runner-up's line ``taker`` takes a later trick with points; in the best line it takes no later trick with
+    points (played now as the best card, it takes none)."""
+    now = pair.runner.tricks[0].number
+    def costly(trick: TrickOutcome) -> bool:
+        return trick.number > now and trick.winner == seat and trick.card is taker and trick.points > 0
+
+    return any(costly(trick) for trick in pair.runner.tricks) and not any(costly(trick) for trick in pair.best.tricks)
+
+
+def find_later_taker(seat: int, pairs: tuple[DealPair, ...]) -> LaterTaker | None:
+    """The seat's card that takes the first costly trick in most of the differing deals, when no one trick does.
+
+    ``None`` when :func:`find_parting` finds a trick, when fewer than :data:`MIN_DIFFERING` deals
+    differ, when no card is the taker of more than :data:`PARTING_SHARE` of them, when that card
+    is the runner-up (played now, it takes no later trick), or when no deal has it take later
+    points after the runner-up and none after the best card (then it is not what parts them).
+    """
+    if not pairs or find_parting(seat, pairs) is not None:
+        return None
+    firsts = [outcome.card for outcome in (pair.first_costlier(seat) for pair in pairs) if outcome is not None]
+    if len(firsts) < MIN_DIFFERING:
+        return None
+    taker, first = Counter(firsts).most_common(1)[0]
+    best, runner = pairs[0].best.card, pairs[0].runner.card
+    if first <= PARTING_SHARE * len(firsts) or taker is runner:
+        return None
+    parted = sum(1 for pair in pairs if takes_later(pair, seat, taker))
+    if not parted:  # it takes later points after the best card too, wherever it does after the runner-up
+        return None
+    return LaterTaker(seat, best, runner, taker, first, len(firsts), parted, len(pairs))
 
 
 def parting(view: SeatView, best: Card, runner: Card, *, deals: int = PLAY_OUT_DEALS,

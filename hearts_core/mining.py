@@ -2,12 +2,12 @@
 
 Design choices:
 
-* The pipeline is six stages, each a function over typed records that go to JSON
+* The pipeline is seven stages, each a function over typed records that go to JSON
   unchanged (:mod:`hearts_core.puzzle_records`), in the manner of lichess-puzzler's
   generator, tagger and validator: :func:`deal_game` (a seeded self-play hand, mixed
   levels at every seat, real passes, every decision with a choice as a candidate, kept by
   a quick :func:`screen`) → :func:`evaluate` → :func:`passes_filter` → :func:`verify` →
-  :func:`~hearts_core.puzzle_themes.tag` → :func:`rate`.  :func:`mine_game` chains them
+  :func:`~hearts_core.puzzle_themes.tag` → :func:`part_cards` → :func:`rate`.  :func:`mine_game` chains them
   for one game.  Games are independent, so mining is a map over game numbers, which
   ``tools/mine_puzzles.py`` (``./dev puzzles``) hands to Dask: a local cluster, or a
   real one for a larger set.
@@ -36,6 +36,13 @@ Design choices:
   layouts of the hidden cards (:mod:`hearts_core.independent_judge`) must count the
   search's card among its best.  Earlier positions are judged outside the engine, by
   OpenSpiel's IS-MCTS (``tools/judge_puzzles.py``).
+* **Where each card parts from the solution** (:func:`part_cards`): an answer's reason says
+  what separates the solution from the card it is compared with (issue 35), found from
+  play-outs of the two (:mod:`hearts_core.difference`).  Finding it costs about 25 ms a
+  card, fine for one answer but not for the tests that read every answer of every shipped
+  puzzle, so it is stored with the puzzle, seeded from the position like the coach's judge.
+  A set mined before the stage existed gets it from the driver as a task of its own
+  (``parting-<n>.json``), merged by :func:`set_text`, so the set need not be mined again.
 * Seeded throughout: the same game number and seed give the same puzzles bit for bit.
 * Ratings come before any learner sees a puzzle, from a ladder of solvers of graded
   strength (:mod:`hearts_core.puzzle_difficulty`): :func:`rate` stores each solver's score
@@ -50,12 +57,14 @@ from __future__ import annotations
 
 import json
 import random
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from functools import cache
 from typing import Final
 
 from hearts_core.bots import Appraisal, HardBot, Level, make_bot, paired_difference
-from hearts_core.cards import DECK
+from hearts_core.cards import DECK, to_card
+from hearts_core.coach_judgement import position_seed
+from hearts_core.difference import PLAY_OUT_DEALS, played_out
 from hearts_core.independent_judge import judge_record
 from hearts_core.kernel import settle
 from hearts_core.knowledge import equivalent_cards
@@ -63,6 +72,7 @@ from hearts_core.puzzle_difficulty import LadderFit, accepted_cards, fit_ladder,
 from hearts_core.puzzle_records import (
     Candidate,
     CardFigures,
+    CardParting,
     Evaluation,
     FilterCounts,
     MinedGame,
@@ -71,6 +81,7 @@ from hearts_core.puzzle_records import (
     PositionRecord,
     Rating,
     SetCounts,
+    from_solvers_seat,
     replay,
 )
 from hearts_core.puzzle_themes import tag
@@ -84,6 +95,7 @@ __all__ = [
     "MIN_MARGIN",
     "MOON_HUNT_FIRST_GAME",
     "SetChoice",
+    "card_parting",
     "choose_set",
     "deal_game",
     "evaluate",
@@ -93,6 +105,7 @@ __all__ = [
     "mine_game",
     "moon_hunt_position",
     "moon_shares",
+    "part_cards",
     "passes_filter",
     "rate",
     "rate_set",
@@ -345,7 +358,45 @@ def independent_judge_agrees(candidate: PositionRecord, evaluation: Evaluation) 
     return judged is None or evaluation["cards"][0]["card"] in judged
 
 
-# ------------------------------------------------------------------- stage 5: hearts_core.puzzle_themes.tag
+# ------------------------------------------------------------------- stage 5: hearts_core.puzzle_themes.tag, then
+
+
+def part_cards(candidate: PositionRecord, evaluation: Evaluation) -> dict[str, CardParting]:
+    """For each legal card but the solution, where it parts from the solution in the deals played out for the two.
+
+    The play-outs are :func:`hearts_core.difference.parting`'s: :data:`~hearts_core.difference.PLAY_OUT_DEALS`
+    deals of the solver's own view (the position turned to the solver's chair, as the puzzle is
+    shown), seeded from that view as the coach's judge is (:func:`~hearts_core.coach_judgement.position_seed`),
+    so a checker recounts them with ``parting(puzzle.view(), ...)`` and "Show me" lays out one
+    of the very deals.  Stored rather than found per answer: the tests read every answer of
+    every shipped puzzle.
+    """
+    view = replay(from_solvers_seat(candidate)).view(0)
+    solution, *others = evaluation["cards"]
+    return {entry["card"]: card_parting(view, solution, entry) for entry in others}
+
+
+def card_parting(view: SeatView, solution: CardFigures, other: CardFigures) -> CardParting:
+    """Where ``other``'s card parts from ``solution``'s at the solver's ``view`` (see :func:`part_cards`).
+
+    Found for every card, a bid for the moon too (the coach asks nothing then,
+    :func:`hearts_core.coach.judged_parting`): the play-outs are the sound player's, and a
+    sentence says only what happens in them, the moons among it, so it stays true of them
+    whatever line the figures rest on.
+    """
+    compared = played_out(view, to_card(solution["card"]), to_card(other["card"]), deals=PLAY_OUT_DEALS,
+                          seed=position_seed(view))
+    trick: int | None = None
+    taker: str | None = None
+    first, parted = compared.top, 0
+    found, later = compared.parting(), compared.later_taker()
+    if found is not None:
+        trick, taker, first, parted = found.trick, str(found.taker), found.first, found.parted
+    elif later is not None:
+        taker, first, parted = str(later.taker), later.first, later.parted
+    return {"trick": trick, "taker": taker, "first": first, "differing": compared.differing, "parted": parted,
+            "worse": compared.worse, "fewer": compared.fewer, "own_moons": list(compared.moon_counts(mine=True)),
+            "others_moons": list(compared.moon_counts(mine=False)), "deals": len(compared.pairs)}
 
 
 # ------------------------------------------------------------------- stage 6
@@ -380,7 +431,7 @@ def rate_set(puzzles: Sequence[MinedPuzzle]) -> LadderFit:
 
 
 def mine_game(game: int, seed: int) -> MinedGame:
-    """All six stages for one game: the verified puzzles and how many candidates each filter kept.
+    """All seven stages for one game: the verified puzzles and how many candidates each filter kept.
 
     A game numbered :data:`MOON_HUNT_FIRST_GAME` or more is the moon hunt's: its candidates
     are only the positions where a moon is live (:func:`moon_hunt_position`), and it keeps
@@ -413,7 +464,8 @@ def mine_game(game: int, seed: int) -> MinedGame:
         themes = tag(candidate, second)
         if hunt and not set(themes) & set(MOON_THEMES):
             continue
-        puzzles.append({**candidate, "evaluation": second, "themes": themes, **rate(candidate, second)})
+        puzzles.append({**candidate, "evaluation": second, "themes": themes, "partings": part_cards(candidate, second),
+                        **rate(candidate, second)})
     return {"game": game, "seed": seed, "counts": counts, "puzzles": puzzles}
 
 
@@ -458,8 +510,8 @@ def choose_set(games: Sequence[MinedGame]) -> SetChoice:
     return choice
 
 
-def set_text(games: Sequence[MinedGame], *, seed: int, command: str,
-             outside: OutsideJudge | None = None) -> str:
+def set_text(games: Sequence[MinedGame], *, seed: int, command: str, outside: OutsideJudge | None = None,
+             partings: Mapping[str, dict[str, CardParting]] | None = None) -> str:
     """The shipped file for mined games: format, seed, command, the filters' counts, the ladder and the puzzles.
 
     The puzzles are those :func:`choose_set` takes from the games in the order given (the
@@ -467,9 +519,18 @@ def set_text(games: Sequence[MinedGame], *, seed: int, command: str,
     over all of them (:func:`rate_set`); the header's ``ladder`` gives each solver's fitted
     strength on the same scale.  ``outside`` is what the header says of the judge outside
     the engine (``tools/mine_puzzles.py`` runs OpenSpiel's IS-MCTS and gives the games
-    without the puzzles it refuted).  The games given are left as they are.
+    without the puzzles it refuted).  ``partings`` are :func:`part_cards`' answers by puzzle
+    id for games mined before that stage existed (the driver's ``parting-<n>.json``); a
+    puzzle that carries its own keeps them.  The games given are left as they are.
+
+    Raises:
+        ValueError: a chosen puzzle has no partings, in its record or in ``partings``.
     """
     choice = choose_set(games)
+    missing = [puzzle["id"] for puzzle in choice.puzzles
+               if "partings" not in puzzle and puzzle["id"] not in (partings or {})]
+    if missing:
+        raise ValueError(f"{len(missing)} puzzles have no partings, {missing[:5]} among them")
     refuted = len(outside["refuted"]) if outside else 0
     judged = sum(game["counts"]["judged"] for game in games)
     counts: SetCounts = {
@@ -484,7 +545,13 @@ def set_text(games: Sequence[MinedGame], *, seed: int, command: str,
         "two_card_capped": choice.capped,
         "shipped": len(choice.puzzles),
     }
-    puzzles = sorted((puzzle.copy() for puzzle in choice.puzzles), key=_order)
+    found = partings or {}
+    puzzles: list[MinedPuzzle] = []
+    for puzzle in choice.puzzles:
+        merged = puzzle.copy()
+        merged["partings"] = puzzle["partings"] if "partings" in puzzle else found[puzzle["id"]]
+        puzzles.append(merged)
+    puzzles.sort(key=_order)
     fit = rate_set(puzzles)
     plain = [game for game in games if game["game"] < MOON_HUNT_FIRST_GAME]
     header = {"format": FORMAT, "seed": seed, "games": len(plain), "moon_hunt_games": len(games) - len(plain),

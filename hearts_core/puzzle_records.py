@@ -27,6 +27,7 @@ from hearts_core.views import seats_turned
 __all__ = [
     "Candidate",
     "CardFigures",
+    "CardParting",
     "Evaluation",
     "FilterCounts",
     "MinedGame",
@@ -97,6 +98,40 @@ class Evaluation(TypedDict):
     worlds: int
 
 
+class CardParting(TypedDict):
+    """Where one legal card parts from the solution in the deals played out for the two (stage
+    :func:`hearts_core.mining.part_cards`, :class:`hearts_core.difference.Compared`).
+
+    Three kinds, by what is set: ``trick`` and ``taker``, the parting trick (1 to 13) and the
+    seat's card that takes it after this card (:func:`~hearts_core.difference.find_parting`);
+    ``taker`` alone, the card that takes the points at one later trick or another when no one
+    trick holds (:func:`~hearts_core.difference.find_later_taker`); neither, when the points
+    come at different tricks to different cards.  The counts are kept in every case (the moons
+    among them: a moon, not a trick, may be what separates the two), so each kind's sentence
+    can be checked.  All are counts over the ``deals`` deals played out.
+    """
+
+    trick: int | None
+    taker: str | None
+    first: int
+    """Deals whose first costly trick is the parting one (or is taken by ``taker``, or, with neither set, the most
+    common first costly trick and its taker)."""
+    differing: int
+    """Deals in which this card's line has cost the seat more points than the solution's after some trick."""
+    parted: int
+    """The count a sentence quotes (see :class:`~hearts_core.difference.Parting` and
+    :class:`~hearts_core.difference.LaterTaker`); 0 with neither ``trick`` nor ``taker``."""
+    worse: int
+    """Deals in which this card leaves the seat more points by the end of the hand than the solution (moon rule)."""
+    fewer: int
+    """Deals in which it leaves the seat fewer."""
+    own_moons: list[int]
+    """Deals in which the seat shoots the moon: after the solution, and after this card."""
+    others_moons: list[int]
+    """Deals in which another seat shoots the moon: after the solution, and after this card."""
+    deals: int
+
+
 class Rating(TypedDict):
     """How the solvers did on a puzzle and its rating (:func:`hearts_core.mining.rate`).
 
@@ -111,9 +146,14 @@ class Rating(TypedDict):
 
 
 class PuzzleRecord(PositionRecord):
-    """A puzzle as it is stored: its position, its evaluation (the solution first), themes and rating."""
+    """A puzzle as it is stored: its position, its evaluation (the solution first), themes and rating.
+
+    ``partings``: for each legal card but the solution, where it parts from the solution
+    (:class:`CardParting`).
+    """
 
     evaluation: Evaluation
+    partings: dict[str, CardParting]
     themes: list[str]
     solved: dict[str, float]
     ladder: dict[str, float]

@@ -31,7 +31,7 @@ Design choices:
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cache
 from importlib import resources
@@ -40,11 +40,31 @@ from typing import Any, cast
 from hearts_core.bots import Appraisal
 from hearts_core.cards import Card, to_card
 from hearts_core.coach import Claim, claim, first_true, judge, played_claims, situation_claims
+from hearts_core.coach_words import later_taker_claims, parting_claims
+from hearts_core.difference import LaterTaker, Parting
 from hearts_core.errors import InvalidPositionError, InvalidRecordError, quote_input
-from hearts_core.facts import AboutAsGood, Better, Expected, Fact, Situation
-from hearts_core.mining import FORMAT, evaluation_data, rate
+from hearts_core.facts import (
+    AboutAsGood,
+    Better,
+    CostlierBy,
+    Expected,
+    Fact,
+    MoonsApart,
+    NoOneTrick,
+    Situation,
+    StoredPartsAt,
+    TakesLater,
+)
+from hearts_core.mining import FORMAT, card_parting, evaluation_data, part_cards, rate
 from hearts_core.phrasing import sentences
-from hearts_core.puzzle_records import CardFigures, MistakePuzzle, PositionRecord, from_solvers_seat, replay
+from hearts_core.puzzle_records import (
+    CardFigures,
+    CardParting,
+    MistakePuzzle,
+    PositionRecord,
+    from_solvers_seat,
+    replay,
+)
 from hearts_core.puzzle_themes import THEMES, tag
 from hearts_core.review import Mistake, costly, play_index
 from hearts_core.rules import NUM_SEATS, Rules
@@ -114,8 +134,8 @@ def mistake_puzzle(hand: HandState, seat: int, mistake: Mistake, *, ident: str) 
     evaluation = evaluation_data(judgement.ranked, view.rules)
     accept = [str(item.card) for item in judgement.ranked if costly(position, judgement, item.card) is None]
     return {**candidate, "evaluation": evaluation, "themes": tag(candidate, evaluation),
-            **rate(candidate, evaluation, accept), "accept": accept, "played": str(mistake.played),
-            "trick": mistake.trick}
+            "partings": part_cards(candidate, evaluation), **rate(candidate, evaluation, accept), "accept": accept,
+            "played": str(mistake.played), "trick": mistake.trick}
 
 
 # ------------------------------------------------------------ the set
@@ -207,6 +227,7 @@ class Puzzle:
         if chosen is self.solution:
             runner = self.data["evaluation"]["cards"][1]
             other = to_card(runner["card"])
+            idea = first_true(position, self._idea_claims(view, runner))
             figure = first_true(position, (
                 claim(marked("With {card} you should end the hand with {points}; {other}, the next best, would "
                              "cost you {gain} more."),
@@ -233,12 +254,65 @@ class Puzzle:
             said = say("Not this time: {solution} was the card.", solution=self.solution)
             if did is not None:
                 reason.append(did)
+            idea = first_true(position, self._idea_claims(view, entry))
         if situation is not None:
             reason.append(situation)
+        if idea is not None:
+            reason.append(idea)
         figure = first_true(position, (figure,))
         if figure is not None:
             reason.append(figure)
         return PuzzleAnswer.said(chosen is self.solution, said, reason)
+
+
+    def _idea_claims(self, view: SeatView, other: CardFigures) -> Iterator[Claim]:
+        """What separates the solution from ``other``'s card, from the puzzle's stored parting of the two.
+
+        The trick where ``other``'s line loses its points in most of the deals played out, when
+        one does (:func:`~hearts_core.coach_words.parting_claims`, on the stored counts,
+        :class:`~hearts_core.facts.StoredPartsAt`); else the card that takes them at one later
+        trick or another, when one does (:func:`~hearts_core.coach_words.later_taker_claims`,
+        :class:`~hearts_core.facts.TakesLater`); else a moon, when one separates them
+        (:class:`~hearts_core.facts.MoonsApart`); else that the difference is spread over many
+        deals, not one trick (:class:`~hearts_core.facts.NoOneTrick`).  Either only when the
+        stored figures say the solution is clearly better.  A record stored before partings were
+        (a learner's mistake puzzle saved earlier) has them found now, for this card alone.
+        """
+        card = to_card(other["card"])
+        solution = self.data["evaluation"]["cards"][0]
+        partings: Mapping[str, CardParting] | None = self.data.get("partings")
+        stored = partings.get(other["card"]) if partings is not None else card_parting(view, solution, other)
+        if stored is None:
+            return
+        better = Better(self.solution, card, other["gain"], other["error"])
+        trick, taker, deals = stored["trick"], stored["taker"], stored["deals"]
+        if trick is not None and taker is not None:
+            found = Parting(self.seat, self.solution, card, trick, to_card(taker), stored["first"],
+                            stored["differing"], stored["parted"], deals, ())
+            yield from parting_claims(found, (StoredPartsAt(found), better), now=trick == len(view.tricks) + 1)
+            yield claim(marked("Play {best} rather than {runner}: in {count} of {deals} deals played out, playing "
+                               "{runner} now has cost you more points than playing {best} by the end of trick {trick}, "
+                               "which your {taker} takes."), (CostlierBy(found), better), best=self.solution,
+                        runner=card, count=found.first, deals=deals, trick=trick, taker=found.taker)
+        elif taker is not None:
+            later = LaterTaker(self.seat, self.solution, card, to_card(taker), stored["first"], stored["differing"],
+                               stored["parted"], deals)
+            yield from later_taker_claims(later, (TakesLater(later), better))
+        own, others = stored["own_moons"], stored["others_moons"]
+        yield claim(marked("The moon separates {best} from {other}: in the deals played out, you shoot it in {count} "
+                           "of {deals} after {best} and in {other_count} after {other}."),
+                    (MoonsApart(self.solution, card, True, own[0], own[1], deals), better),
+                    best=self.solution, other=card, count=own[0], deals=deals, other_count=own[1])
+        yield claim(marked("The moon separates {best} from {other}: in the deals played out, another player shoots it "
+                           "in {count} of {deals} after {other} and in {best_count} after {best}."),
+                    (MoonsApart(self.solution, card, False, others[0], others[1], deals), better),
+                    best=self.solution, other=card, count=others[1], deals=deals, best_count=others[0])
+        yield claim(marked("No one trick separates {best} from {other}: in {worse} of {deals} deals played out, "
+                           "{other} leaves you with more points by the end of the hand (and with fewer in {fewer}), "
+                           "but the points it costs come at different tricks in different deals."),
+                    (NoOneTrick(self.solution, card, stored["worse"], stored["fewer"], stored["differing"],
+                                stored["first"], deals), better),
+                    best=self.solution, other=card, worse=stored["worse"], fewer=stored["fewer"], deals=deals)
 
 
 def _tie_claims(mine: Expected, theirs: Expected, gain: float, error: float) -> tuple[Claim, ...]:

@@ -353,6 +353,76 @@ def _another_takes(position: Position, match: re.Match[str]) -> bool:
             and _counted(match) and _later_trick(position, match))
 
 
+def _later_to_come(position: Position) -> bool:
+    """A trick after the one in progress is still to come: the seat holds more than the card it plays now."""
+    return len(position.hand) >= 2
+
+
+@meaning("keep the lower card, a later trick",
+         rf"Play (?P<best>{CARD}) now and keep (?P<runner>{CARD}) for later: in (?P<count>\d+) of (?P<deals>\d+) "
+         rf"deals played out, playing (?P=runner) now leaves (?P=best) to take a later trick and its points, which "
+         rf"playing (?P=best) now avoids\.")
+def _keep_lower_later(position: Position, match: re.Match[str]) -> bool:
+    best, runner = c(match, "best"), c(match, "runner")
+    return (_legal(position, best, runner) and runner.suit is best.suit and runner.rank < best.rank
+            and _counted(match) and _later_to_come(position))
+
+
+@meaning("another card takes a later trick",
+         rf"Play (?P<best>{CARD}) rather than (?P<runner>{CARD}): in (?P<count>\d+) of (?P<deals>\d+) deals played "
+         rf"out, playing (?P=runner) now leaves your (?P<taker>{CARD}) to take a later trick and its points, which "
+         rf"playing (?P=best) now avoids\.")
+def _another_takes_later(position: Position, match: re.Match[str]) -> bool:
+    best, runner, taker = c(match, "best"), c(match, "runner"), c(match, "taker")
+    return (_legal(position, best, runner) and best != runner and taker in position.hand and taker != runner
+            and _counted(match) and _later_to_come(position))
+
+
+@meaning("no one trick", rf"No one trick separates (?P<best>{CARD}) from (?P<other>{CARD}): in (?P<worse>\d+) of "
+                         rf"(?P<deals>\d+) deals played out, (?P=other) leaves you with more points by the end of the "
+                         rf"hand \(and with fewer in (?P<fewer>\d+)\), but the points it costs come at different "
+                         rf"tricks in different deals\.")
+def _no_one_trick(position: Position, match: re.Match[str]) -> bool:
+    best, other = c(match, "best"), c(match, "other")
+    worse, fewer, deals = int(g(match, "worse")), int(g(match, "fewer")), int(g(match, "deals"))
+    return (_legal(position, best, other) and best != other and fewer < worse and worse + fewer <= deals
+            and _later_to_come(position))
+
+
+@meaning("costlier by a trick", rf"Play (?P<best>{CARD}) rather than (?P<runner>{CARD}): in (?P<count>\d+) of "
+                                rf"(?P<deals>\d+) deals played out, playing (?P=runner) now has cost you more points "
+                                rf"than playing (?P=best) by the end of trick (?P<trick>\d+), which your "
+                                rf"(?P<taker>{CARD}) takes\.")
+def _costlier_by(position: Position, match: re.Match[str]) -> bool:
+    best, runner, taker = c(match, "best"), c(match, "runner"), c(match, "taker")
+    now = len(position.finished) // SEATS + 1
+    trick = int(g(match, "trick"))
+    return (_legal(position, best, runner) and best != runner and taker in position.hand and _counted(match)
+            and (now < trick <= 13 or (trick == now and taker == runner)))
+
+
+@meaning("the moon, yours", rf"The moon separates (?P<best>{CARD}) from (?P<other>{CARD}): in the deals played out, "
+                            rf"you shoot it in (?P<count>\d+) of (?P<deals>\d+) after (?P=best) and in "
+                            rf"(?P<other_count>\d+) after (?P=other)\.")
+def _moon_yours(position: Position, match: re.Match[str]) -> bool:
+    best, other = c(match, "best"), c(match, "other")
+    taken = position.state.points_taken
+    return (_legal(position, best, other) and best != other
+            and int(g(match, "other_count")) < int(g(match, "count")) <= int(g(match, "deals"))
+            and all(taken[seat] == 0 for seat in range(SEATS) if seat != position.seat))
+
+
+@meaning("the moon, another's", rf"The moon separates (?P<best>{CARD}) from (?P<other>{CARD}): in the deals played "
+                                rf"out, another player shoots it in (?P<count>\d+) of (?P<deals>\d+) after (?P=other) "
+                                rf"and in (?P<best_count>\d+) after (?P=best)\.")
+def _moon_another(position: Position, match: re.Match[str]) -> bool:
+    best, other = c(match, "best"), c(match, "other")
+    taken = position.state.points_taken
+    return (_legal(position, best, other) and best != other
+            and int(g(match, "best_count")) < int(g(match, "count")) <= int(g(match, "deals"))
+            and taken[position.seat] == 0 and sum(1 for points in taken if points) <= 1)
+
+
 # ------------------------------------------------------------ the moon
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 import importlib.util
 import json
 from collections.abc import Sequence
+from functools import cache
 from pathlib import Path
 from types import ModuleType
 
@@ -13,7 +14,7 @@ from hypothesis import settings
 from hearts_core import Card, HandState, Phase, Rules, parse_cards
 from hearts_core.bots import make_bot
 from hearts_core.match import Match, deal_hands
-from hearts_core.puzzles import Puzzle, puzzle_from_data
+from hearts_core.puzzles import Puzzle, PuzzleAnswer, load_puzzles, puzzle_from_data
 
 # Deals that sort the deck by suit, so voids show from the first trick. Here you hold ♣2
 # and twelve diamonds, CPU1 the other clubs and ♦9, CPU2 every heart, CPU3 every spade.
@@ -40,6 +41,17 @@ def cited_puzzle(identifier: str) -> Puzzle:
     """A puzzle an issue cites, as it shipped then (``tests/cited_puzzles.json``), not as the set now holds it."""
     records = json.loads(CITED_PUZZLES.read_text(encoding="utf-8"))["puzzles"]
     return puzzle_from_data(next(record for record in records if record["id"] == identifier))
+
+
+@cache
+def shipped_answers() -> tuple[tuple[Puzzle, HandState, Card, PuzzleAnswer], ...]:
+    """Every answer (each legal card) of every shipped puzzle, with its position: checked once per test run, for
+    the meaning checker (tests/test_meanings.py) and the idea test (tests/test_puzzles.py) alike."""
+    found: list[tuple[Puzzle, HandState, Card, PuzzleAnswer]] = []
+    for puzzle in load_puzzles():
+        state = puzzle.state()
+        found += [(puzzle, state, card, puzzle.check(card)) for card in state.legal_plays()]
+    return tuple(found)
 
 
 def cards(text: str) -> tuple[Card, ...]:

@@ -15,7 +15,8 @@ The whole audit (510 positions, over a minute) runs with ``--thorough`` (``./dev
 --thorough``).  An ordinary run audits a sample of it, the same every run: the positions of
 :data:`SAMPLE_DEALS` deals drawn with :data:`SAMPLE_SEED` from the first
 :data:`SAMPLED_FROM` (every one of which the whole audit plays) and :data:`SAMPLE_MOON` of
-its moon positions, about a seventh of the positions and of the time.  Nearly all of the
+its moon positions, about a seventh of the positions and of the time.  The puzzles' stored
+partings are recounted from their play-outs for :data:`SAMPLE_PUZZLES` puzzles, or all of them.  Nearly all of the
 time goes into playing the deals out (a hard player searches at every turn), so whole
 deals are sampled, not single positions.  The review's audit likewise reviews half of its
 hands.
@@ -33,9 +34,10 @@ import pytest
 from hearts_core import HandState, Suit, deal_hands, difference, facts, to_card
 from hearts_core.bots import LEVELS, Appraisal, Bot, make_bot, paired_difference
 from hearts_core.cards import DECK, Card
-from hearts_core.coach import Recommendation, judge, recommend
+from hearts_core.coach import Recommendation, judge, position_seed, recommend
 from hearts_core.facts import MEANINGFUL_POINTS, SIGNIFICANCE, Fact
 from hearts_core.policy import MOON_WATCH_POINTS
+from hearts_core.puzzles import load_puzzles
 from hearts_core.review import COST_THRESHOLD, review_hand
 from hearts_core.rules import QUEEN_OF_SPADES
 from tests.support import cards
@@ -59,6 +61,9 @@ REVIEWED_HANDS = 6
 """The review's audit: a random player's hands reviewed, every mistake's facts checked."""
 SAMPLE_REVIEWED = 3
 """Of those, the hands an ordinary run reviews (drawn with :data:`SAMPLE_SEED`)."""
+SAMPLE_PUZZLES = 20
+"""Shipped puzzles whose stored partings an ordinary run recounts, every card of each (all of them under
+``--thorough``, about a minute and a half)."""
 
 
 def value(card: Card) -> int:
@@ -632,3 +637,68 @@ def test_a_player_after_you_is_promised_only_when_one_plays_after_you_and_may_go
                     assert true_of_deal(facts.MayBeOvertaken(lowest), state, seat, {})
             state.play(rng.choice(state.legal_plays()))
     assert last > 20 and after > 20
+
+
+# ------------------------------------------------ the puzzles' stored partings
+
+
+def recounted_parting(pairs: tuple[difference.DealPair, ...], ends: tuple[int, ...],
+                      moons: tuple[tuple[int | None, int | None], ...], seat: int) -> dict[str, object]:
+    """What a puzzle should store of two cards' play-outs, counted here from the tricks themselves."""
+    firsts: list[tuple[int, Card]] = []
+    for pair in pairs:
+        mine = theirs = 0
+        for best_trick, other_trick in zip(pair.best.tricks, pair.runner.tricks, strict=True):
+            mine += best_trick.points if best_trick.winner == seat else 0
+            theirs += other_trick.points if other_trick.winner == seat else 0
+            if theirs > mine:
+                firsts.append((other_trick.number, other_trick.card))
+                break
+    counts = {"differing": len(firsts), "worse": sum(1 for end in ends if end > 0),
+              "fewer": sum(1 for end in ends if end < 0), "deals": len(pairs),
+              "own_moons": [sum(1 for shooter in after if shooter == seat) for after in zip(*moons, strict=True)],
+              "others_moons": [sum(1 for shooter in after if shooter not in (None, seat))
+                               for after in zip(*moons, strict=True)]}
+    top = Counter(firsts).most_common(1)
+    enough = len(firsts) >= difference.MIN_DIFFERING
+    if top and enough and top[0][1] * 2 > len(firsts):
+        (number, taker), first = top[0]
+        parted = sum(1 for pair in pairs
+                     if any(trick.number == number and trick.winner == seat and trick.card is taker and trick.points
+                            for trick in pair.runner.tricks)
+                     and not any(trick.number == number and trick.winner == seat and trick.points
+                                 for trick in pair.best.tricks))
+        return {"trick": number, "taker": str(taker), "first": first, "parted": parted, **counts}
+    cards_top = Counter(card for _, card in firsts).most_common(1)
+    runner = pairs[0].runner.card
+    if cards_top and enough and cards_top[0][1] * 2 > len(firsts) and cards_top[0][0] is not runner:
+        taker, first = cards_top[0]
+        now = pairs[0].runner.tricks[0].number
+        parted = sum(1 for pair in pairs
+                     if any(trick.number > now and trick.winner == seat and trick.card is taker and trick.points
+                            for trick in pair.runner.tricks)
+                     and not any(trick.number > now and trick.winner == seat and trick.card is taker and trick.points
+                                 for trick in pair.best.tricks))
+        if parted:
+            return {"trick": None, "taker": str(taker), "first": first, "parted": parted, **counts}
+    return {"trick": None, "taker": None, "first": top[0][1] if top else 0, "parted": 0, **counts}
+
+
+def test_every_stored_parting_is_what_the_play_outs_give(whole_audit: bool) -> None:
+    # A puzzle's idea sentence quotes counts stored at mining (hearts_core.mining.part_cards): played out again here,
+    # in the same seeded deals, they must come out exactly the same.
+    shipped = load_puzzles()
+    chosen = shipped if whole_audit else random.Random(SAMPLE_SEED).sample(shipped, SAMPLE_PUZZLES)
+    recounted = 0
+    for puzzle in chosen:
+        view = puzzle.view()
+        _, *others = puzzle.data["evaluation"]["cards"]
+        stored = puzzle.data["partings"]
+        assert set(stored) == {entry["card"] for entry in others}, puzzle.id
+        for entry in others:
+            compared = difference.played_out(view, puzzle.solution, to_card(entry["card"]),
+                                             deals=difference.PLAY_OUT_DEALS, seed=position_seed(view))
+            recount = recounted_parting(compared.pairs, compared.ends, compared.moons, view.seat)
+            assert stored[entry["card"]] == recount, (puzzle.id, entry["card"])
+            recounted += 1
+    assert recounted >= (3000 if whole_audit else 40)

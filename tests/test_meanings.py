@@ -37,7 +37,7 @@ from hearts_core.review import review_hand
 from hearts_learner.puzzle_store import PuzzleStore
 from tests import meanings
 from tests.meanings import MEANINGS, SHOW_MEANINGS, Reading, false_claims, read, read_show, recognise
-from tests.support import cited_puzzle
+from tests.support import cited_puzzle, shipped_answers
 from tests.test_coach_claims import (
     AUDIT_MOON,
     AUDIT_POSITIONS,
@@ -327,12 +327,9 @@ def note_examples(text: str, state: HandState, seat: int, examples: Examples, la
 @pytest.fixture(scope="module")
 def puzzle_reading() -> tuple[Reading, Examples]:
     reading, examples = Reading(), Examples()
-    for puzzle in load_puzzles():
-        state = puzzle.state()
-        for card in state.legal_plays():
-            why = puzzle.check(card).why
-            read(why, state, 0, reading, where=f"puzzle {puzzle.id}, answer {card}")
-            note_examples(why, state, 0, examples)
+    for puzzle, state, card, answer in shipped_answers():
+        read(answer.why, state, 0, reading, where=f"puzzle {puzzle.id}, answer {card}")
+        note_examples(answer.why, state, 0, examples)
     return reading, examples
 
 

@@ -27,6 +27,7 @@ from hearts_core.mining import (
     choose_set,
     mine_game,
     moon_hunt_position,
+    set_text,
 )
 from hearts_core.puzzle_records import Candidate, MinedGame, replay
 from tools import mine_puzzles
@@ -46,7 +47,30 @@ def fake_game(game: int, seed: int) -> MinedGame:
                 "evaluation": {"cards": [{"card": "♣2"}, {"card": "♣3"}] + [{"card": "♣4"}] * rng.randrange(2)},
                 "themes": ["stop_moon"] if rng.random() < 0.2 else ["duck"]}
                for index in range(rng.randrange(4))]
+    for puzzle in puzzles:  # as mine_game stores them (part_cards)
+        puzzle["partings"] = fake_parts(puzzle, puzzle["evaluation"])
     return cast(MinedGame, {"game": game, "seed": seed, "counts": {}, "puzzles": puzzles})
+
+
+PARTED: list[str] = []
+
+
+def fake_parts(puzzle: Any, evaluation: Any) -> dict[str, Any]:
+    """A stand-in for part_cards: one made-up parting per card but the first."""
+    return {item["card"]: {"trick": 9, "taker": item["card"], "of": puzzle["id"]} for item in evaluation["cards"][1:]}
+
+
+def counted_parts(puzzle: Any, evaluation: Any) -> dict[str, Any]:
+    PARTED.append(puzzle["id"])
+    return fake_parts(puzzle, evaluation)
+
+
+def game_before_parting(game: int, seed: int) -> MinedGame:
+    """A game as mined before the parting stage existed: its puzzles carry no partings."""
+    mined = fake_game(game, seed)
+    for puzzle in mined["puzzles"]:
+        del puzzle["partings"]  # type: ignore[misc]
+    return mined
 
 
 JUDGED: list[int] = []
@@ -109,6 +133,32 @@ def test_a_stopped_run_resumes_from_the_games_it_wrote(client: Client, tmp_path:
     assert [game["game"] for game in more[:len(first)]] == [game["game"] for game in first]
     assert len(choice.puzzles) >= 30
     assert not list(tmp_path.glob("*.tmp"))
+
+
+def test_games_mined_before_the_parting_stage_are_parted_by_a_task_of_their_own(
+        client: Client, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(mine_puzzles, "mine_game", game_before_parting)
+    monkeypatch.setattr(mine_puzzles, "part_cards", counted_parts)
+    PARTED.clear()
+    older, _ = mine(client, tmp_path, 10)  # an older run: its game files, and no partings
+    assert not PARTED and not list(tmp_path.glob("parting-*.json"))
+    with pytest.raises(ValueError, match="no partings"):
+        set_text(older, seed=7, command="test")
+    CALLS.clear()
+    JUDGED.clear()
+    again, _ = mine(client, tmp_path, 10)  # run again: only the new stage runs, one task per game
+    ids = [puzzle["id"] for game in again for puzzle in game["puzzles"]]
+    # (The judge's refuted puzzles are parted too, and games looked at ahead of the target.)
+    assert set(ids) <= set(PARTED) and len(PARTED) == len(set(PARTED))
+    older_games = {game["game"] for game in older}
+    assert not (set(CALLS) | set(JUDGED)) & older_games  # read again, not mined or judged again
+    taken: list[mine_puzzles.Judged] = [(game, {}) for game in again]
+    partings = mine_puzzles.read_partings(tmp_path, taken)
+    assert all(partings[puzzle["id"]] == fake_parts(puzzle, puzzle["evaluation"]) for game in again
+               for puzzle in game["puzzles"])
+    PARTED.clear()
+    mine(client, tmp_path, 10)  # and once written, never again
+    assert not PARTED
 
 
 def test_the_set_keeps_at_most_a_third_of_two_card_puzzles(client: Client, tmp_path: Path) -> None:

@@ -15,7 +15,15 @@ import pytest
 from hearts_core import HandState, InvalidCardError, Rules, deal_hands
 from hearts_core.cards import Card, cards_from_mask, to_card
 from hearts_core.errors import InvalidPositionError, InvalidRecordError
-from hearts_core.facts import Expected
+from hearts_core.facts import (
+    AboutAsGood,
+    CostlierBy,
+    Expected,
+    MoonsApart,
+    NoOneTrick,
+    StoredPartsAt,
+    TakesLater,
+)
 from hearts_core.knowledge import Knowledge
 from hearts_core.mining import (
     FORMAT,
@@ -33,6 +41,7 @@ from hearts_core.mining import (
 from hearts_core.puzzle_difficulty import ONE_STEP, SHIPPED_LADDER, SHIPPED_SPREAD, ladder_order
 from hearts_core.puzzle_records import (
     CardFigures,
+    CardParting,
     Evaluation,
     FilterCounts,
     MinedGame,
@@ -53,7 +62,7 @@ from hearts_core.puzzles import (
     theme_counts,
 )
 from hearts_core.review import Mistake, review_hand
-from tests.support import cited_puzzle
+from tests.support import cards, cited_puzzle, shipped_answers
 from tests.test_review import OPENING, QUEEN_CATCH, finish, scripted
 
 IDENTIFIER = re.compile(r"\b[a-z]+_[a-z_]+\b|\bSuit\.|\bCard\(|\bNone\b")
@@ -409,6 +418,9 @@ def test_the_shipped_records_have_exactly_the_typed_keys(puzzles: tuple[Puzzle, 
         assert set(data) == MinedPuzzle.__required_keys__, set(data) ^ MinedPuzzle.__required_keys__
         assert set(data["evaluation"]) == Evaluation.__required_keys__
         assert all(set(item) == CardFigures.__required_keys__ for item in data["evaluation"]["cards"])
+        # Where each card but the solution parts from it (issue 35), every one of them.
+        assert set(data["partings"]) == {item["card"] for item in data["evaluation"]["cards"][1:]}
+        assert all(set(item) == CardParting.__required_keys__ for item in data["partings"].values())
         assert set(data["solved"]) == {"random", "easy", "normal", "hard"}
     assert "rules" in PositionRecord.__optional_keys__ and "cpu_seconds" in MinedGame.__optional_keys__
 
@@ -447,3 +459,40 @@ def test_an_answer_keeps_its_verdict_apart_from_its_reason(puzzles: tuple[Puzzle
             # The facts say whether the reason quotes the points to end the hand with.
             quoted = "you should end the hand with" in answer.reason
             assert quoted == any(isinstance(fact, Expected) for fact in answer.facts), answer.why
+
+
+# ------------------------------------------------ what separates the cards (issue 35)
+
+
+def test_a_wrong_answer_names_what_separates_the_solution_from_it(puzzles: tuple[Puzzle, ...]) -> None:
+    # Puzzle 2026-463-27: ♥Q, ♥5 and ♥2 under CPU3's ♥A. "♥Q stays under it" is as true of ♥5: the idea is that ♥5
+    # played now leaves ♥Q to take a heart trick later, at trick 10 in some deals and 11 or 12 in others.
+    puzzle = next(puzzle for puzzle in puzzles if puzzle.id == "2026-463-27")
+    assert puzzle.solution == to_card("♥Q") and set(puzzle.view().legal_plays()) == set(cards("♥Q ♥5 ♥2"))
+    answer = puzzle.check("♥5")
+    assert ("Play ♥Q now and keep ♥5 for later: in 65 of 100 deals played out, playing ♥5 now leaves ♥Q to take a "
+            "later trick and its points, which playing ♥Q now avoids.") in answer.reason
+    assert any(isinstance(fact, TakesLater) for fact in answer.facts)
+    # The right answer names the same idea against the runner-up.
+    assert "keep ♥5 for later" in puzzle.check("♥Q").reason
+
+
+def test_a_puzzle_stored_without_partings_finds_its_idea_when_answered() -> None:
+    # The issue's own example, as it shipped before partings were stored (a learner's mistake puzzle saved then has
+    # none either): ♥7 is to be shed while it is safe, ♥3 kept to duck a later heart trick.
+    puzzle = cited_puzzle("2026-300-39")
+    assert "partings" not in puzzle.data
+    answer = puzzle.check("♥3")
+    assert "Play ♥7 now and keep ♥3 for later: in 43 of 100 deals played out, playing ♥3 now leaves ♥7 to take " \
+           "trick 11 and its points, which playing ♥7 now avoids." in answer.reason
+    assert any(isinstance(fact, StoredPartsAt) for fact in answer.facts)
+
+
+def test_every_answer_of_every_shipped_puzzle_says_what_separates_the_cards() -> None:
+    # A reason of figures alone teaches nothing: each answer says where the two cards part, that the difference comes
+    # from many deals rather than one trick, or that the two cannot be told apart.
+    ideas = (StoredPartsAt, CostlierBy, TakesLater, MoonsApart, NoOneTrick, AboutAsGood)
+    answers = shipped_answers()
+    bare = [f"{puzzle.id}, {card}: {answer.why}" for puzzle, _, card, answer in answers
+            if not any(isinstance(fact, ideas) for fact in answer.facts)]
+    assert len(answers) > 4000 and not bare, f"{len(bare)} answers: " + "\n".join(bare[:10])

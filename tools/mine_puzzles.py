@@ -16,10 +16,16 @@ Design choices:
   Dask) asks OpenSpiel's IS-MCTS about each of its puzzles before the endgame judge's reach
   (:func:`judge_timed`); the exact endgame judge already ran inside ``mine_game``.  A
   refuted puzzle is left out of the set and named in its header (``outside_judge``).
+* **Where each card parts, per game.**  A game mined before the stage
+  :func:`~hearts_core.mining.part_cards` existed has puzzles without ``partings``; a third
+  task (:func:`part_timed`) finds them and the driver keeps them in ``parting-<n>.json``,
+  merged into the records by :func:`~hearts_core.mining.set_text`, so a shipped set gains
+  the stage without being mined again.  A game mined now carries them in its own record.
 * **Resumable.**  The driver writes each finished game to
   ``build/puzzles/<seed>/game-<n>.json`` and its verdicts to ``judge-<n>.json`` at once
-  (atomically), and a game whose file is there is read, not mined or judged again (IS-MCTS
-  does not replay the same across processes, so its verdicts are data, never recomputed).
+  (atomically), and ``parting-<n>.json`` when it needs one; a game whose file is there is
+  read, not mined, judged or parted again (IS-MCTS does not replay the same across
+  processes, so its verdicts are data, never recomputed).
   Workers only compute; nothing depends on their disks.
 * **Bit for bit.**  Results are taken in game order whatever order they finish in, and
   the set is the smallest prefix of the plain games whose chosen puzzles
@@ -54,8 +60,8 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from hearts_core.independent_judge import endgame_in_reach  # noqa: E402
-from hearts_core.mining import MOON_HUNT_FIRST_GAME, SetChoice, mine_game, set_text  # noqa: E402
-from hearts_core.puzzle_records import MinedGame, OutsideJudge, replay  # noqa: E402
+from hearts_core.mining import MOON_HUNT_FIRST_GAME, SetChoice, mine_game, part_cards, set_text  # noqa: E402
+from hearts_core.puzzle_records import CardParting, MinedGame, OutsideJudge, replay  # noqa: E402
 
 SIMULATIONS = 10_000
 """IS-MCTS's simulations per search, as ``tools/judge_puzzles.py`` judges (three seeds)."""
@@ -93,6 +99,23 @@ def judge_timed(mined: MinedGame, sims: int) -> tuple[dict[str, dict[str, Any]],
         judged = judge_puzzles.judge_puzzle(game, puzzle, puzzle["evaluation"]["cards"][0]["card"], sims=sims)
         verdicts[puzzle["id"]] = asdict(judged)
     return verdicts, round(time.process_time() - started, 2)
+
+
+Partings = dict[str, dict[str, CardParting]]
+"""Each puzzle's :func:`~hearts_core.mining.part_cards`, by puzzle id."""
+
+
+def part_timed(mined: MinedGame) -> tuple[Partings, float]:
+    """:func:`~hearts_core.mining.part_cards` for a game's puzzles that lack it: by puzzle id, and the CPU seconds."""
+    started = time.process_time()
+    found = {puzzle["id"]: part_cards(puzzle, puzzle["evaluation"]) for puzzle in mined["puzzles"]
+             if "partings" not in puzzle}
+    return found, round(time.process_time() - started, 2)
+
+
+def needs_parting(mined: MinedGame) -> bool:
+    """Whether a game's record was mined before :func:`~hearts_core.mining.part_cards` existed."""
+    return any("partings" not in puzzle for puzzle in mined["puzzles"])
 
 
 def judge_mined(timed: tuple[MinedGame, float], sims: int) -> tuple[dict[str, dict[str, Any]], float]:
@@ -140,7 +163,7 @@ def mine_until(client: Any, games: Iterator[int], seed: int, folder: Path, choic
     workers = max(1, len(client.scheduler_info()["workers"]))
     progress, cpu = Progress(target, label), 0.0
     taken: list[Judged] = []
-    pending: dict[int, tuple[Any, Any]] = {}  # game: its mining and judging futures (None when its file is there)
+    pending: dict[int, tuple[Any, Any, Any]] = {}  # game: its mining, judging and parting futures (None: not needed)
     upcoming = iter(games)
     progress.show(reached(choice), 0, 0.0)
     try:
@@ -149,16 +172,21 @@ def mine_until(client: Any, games: Iterator[int], seed: int, folder: Path, choic
                 game = next(upcoming)
                 pending[game] = _submit(client, game, seed, folder, sims)
             game = min(pending)
-            mining, judging = pending.pop(game)
-            paths = folder / f"game-{game}.json", folder / f"judge-{game}.json"
+            mining, judging, parting = pending.pop(game)
+            paths = folder / f"game-{game}.json", folder / f"judge-{game}.json", folder / f"parting-{game}.json"
             if mining is not None:
                 mined, seconds = mining.result()
                 write_atomically(paths[0], _dump({**mined, "cpu_seconds": seconds}))
             if judging is not None:
                 verdicts, seconds = judging.result()
                 write_atomically(paths[1], _dump({"game": game, "verdicts": verdicts, "cpu_seconds": seconds}))
+            if parting is not None:
+                found, seconds = parting.result()
+                write_atomically(paths[2], _dump({"game": game, "partings": found, "cpu_seconds": seconds}))
             record, verdicts = read_game(paths[0]), _read(paths[1])["verdicts"]
             cpu += float(record.get("cpu_seconds", 0.0)) + float(_read(paths[1]).get("cpu_seconds", 0.0))
+            if paths[2].exists():
+                cpu += float(_read(paths[2]).get("cpu_seconds", 0.0))
             choice.offer(outside_judged(record, verdicts))
             taken.append((record, verdicts))
             progress.show(reached(choice), len(taken), cpu)
@@ -181,17 +209,24 @@ def outside_judged(record: MinedGame, verdicts: dict[str, dict[str, Any]]) -> Mi
     return {**record, "puzzles": kept}
 
 
-def _submit(client: Any, game: int, seed: int, folder: Path, sims: int) -> tuple[Any, Any]:
-    """The futures that will mine and judge ``game`` (``None`` for a step whose file is there)."""
+def _submit(client: Any, game: int, seed: int, folder: Path, sims: int) -> tuple[Any, Any, Any]:
+    """The futures that will mine, judge and part ``game`` (``None`` for a step whose file is there, or not needed).
+
+    Only a game mined before :func:`~hearts_core.mining.part_cards` existed needs the parting step.
+    """
     mined_path, judge_path = folder / f"game-{game}.json", folder / f"judge-{game}.json"
-    mining = None
     if not mined_path.exists():
         mining = client.submit(mine_timed, game, seed, key=f"mine-{seed}-{game}", pure=False)
-    if judge_path.exists():
-        return mining, None
-    if mining is not None:
-        return mining, client.submit(judge_mined, mining, sims, key=f"judge-{seed}-{game}", pure=False)
-    return None, client.submit(judge_timed, read_game(mined_path), sims, key=f"judge-{seed}-{game}", pure=False)
+        judging = None if judge_path.exists() else client.submit(judge_mined, mining, sims,
+                                                                 key=f"judge-{seed}-{game}", pure=False)
+        return mining, judging, None
+    record = read_game(mined_path)
+    judging = None if judge_path.exists() else client.submit(judge_timed, record, sims, key=f"judge-{seed}-{game}",
+                                                             pure=False)
+    parting = None
+    if needs_parting(record) and not (folder / f"parting-{game}.json").exists():
+        parting = client.submit(part_timed, record, key=f"part-{seed}-{game}", pure=False)
+    return None, judging, parting
 
 
 def _dump(data: object) -> str:
@@ -247,10 +282,20 @@ def main(argv: list[str] | None = None) -> int:
                f"--moon-target {args.moon_target} --sims {args.sims})")
     judged = plain + hunt
     text = set_text([outside_judged(record, verdicts) for record, verdicts in judged], seed=args.seed,
-                    command=command, outside=outside_summary(judged, args.sims))
+                    command=command, outside=outside_summary(judged, args.sims), partings=read_partings(folder, judged))
     write_atomically(args.out, text)  # the ratings: one fit over the whole set, in set_text
     report(json.loads(text), judged, args.out)
     return 0
+
+
+def read_partings(folder: Path, judged: list[Judged]) -> Partings:
+    """The partings the driver found for games mined before the stage existed (their ``parting-<n>.json``)."""
+    found: Partings = {}
+    for record, _ in judged:
+        path = folder / f"parting-{record['game']}.json"
+        if path.exists():
+            found.update(_read(path)["partings"])
+    return found
 
 
 def outside_summary(judged: list[Judged], sims: int) -> OutsideJudge:
