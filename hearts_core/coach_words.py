@@ -49,7 +49,6 @@ from hearts_core.facts import (
     NoVoidShown,
     OthersTookNoPoints,
     Over,
-    PartsAt,
     PlaysLast,
     QueenGone,
     QueenOut,
@@ -65,6 +64,7 @@ from hearts_core.facts import (
     Winning,
     checked,
 )
+from hearts_core.parting_facts import PartsAt
 from hearts_core.pass_facts import explain_pass
 from hearts_core.phrasing import sentences, suit_singular
 from hearts_core.rules import NUM_SEATS, QUEEN_OF_SPADES
@@ -187,8 +187,8 @@ def idea_claims(judgement: Judgement, parting: Parting) -> Iterator[Claim]:
 def parting_claims(parting: Parting, grounds: tuple[Fact, ...], *, now: bool) -> Iterator[Claim]:
     """:func:`idea_claims`' sentences for ``parting`` on the facts ``grounds`` (which must license them).
 
-    A live judgement grounds them on :class:`~hearts_core.facts.PartsAt` over its play-outs; a
-    puzzle on :class:`~hearts_core.facts.StoredPartsAt` over its stored counts and the stored
+    A live judgement grounds them on :class:`~hearts_core.parting_facts.PartsAt` over its play-outs; a
+    puzzle on :class:`~hearts_core.parting_facts.StoredPartsAt` over its stored counts and the stored
     figures (:meth:`hearts_core.puzzles.Puzzle.check`).  ``now`` says the two part at this trick.
     """
     best, runner, taker = parting.best, parting.runner, parting.taker

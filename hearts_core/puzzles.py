@@ -46,16 +46,12 @@ from hearts_core.errors import InvalidPositionError, InvalidRecordError, quote_i
 from hearts_core.facts import (
     AboutAsGood,
     Better,
-    CostlierBy,
     Expected,
     Fact,
-    MoonsApart,
-    NoOneTrick,
     Situation,
-    StoredPartsAt,
-    TakesLater,
 )
 from hearts_core.mining import FORMAT, card_parting, evaluation_data, part_cards, rate
+from hearts_core.parting_facts import CostlierBy, MoonsApart, NoOneTrick, StoredPartsAt, TakesLater
 from hearts_core.phrasing import sentences
 from hearts_core.puzzle_records import (
     CardFigures,
@@ -270,11 +266,11 @@ class Puzzle:
 
         The trick where ``other``'s line loses its points in most of the deals played out, when
         one does (:func:`~hearts_core.coach_words.parting_claims`, on the stored counts,
-        :class:`~hearts_core.facts.StoredPartsAt`); else the card that takes them at one later
+        :class:`~hearts_core.parting_facts.StoredPartsAt`); else the card that takes them at one later
         trick or another, when one does (:func:`~hearts_core.coach_words.later_taker_claims`,
-        :class:`~hearts_core.facts.TakesLater`); else a moon, when one separates them
-        (:class:`~hearts_core.facts.MoonsApart`); else that the difference is spread over many
-        deals, not one trick (:class:`~hearts_core.facts.NoOneTrick`).  Either only when the
+        :class:`~hearts_core.parting_facts.TakesLater`); else a moon, when one separates them
+        (:class:`~hearts_core.parting_facts.MoonsApart`); else that the difference is spread over many
+        deals, not one trick (:class:`~hearts_core.parting_facts.NoOneTrick`).  Either only when the
         stored figures say the solution is clearly better.  A record stored before partings were
         (a learner's mistake puzzle saved earlier) has them found now, for this card alone.
         """

@@ -31,7 +31,7 @@ from dataclasses import dataclass, field
 
 import pytest
 
-from hearts_core import HandState, Suit, deal_hands, difference, facts, to_card
+from hearts_core import HandState, Suit, deal_hands, difference, facts, parting_facts, to_card
 from hearts_core.bots import LEVELS, Appraisal, Bot, make_bot, paired_difference
 from hearts_core.cards import DECK, Card
 from hearts_core.coach import Recommendation, judge, position_seed, recommend
@@ -209,7 +209,7 @@ def true_of_deal(fact: Fact, state: HandState, seat: int, figures: dict[Card, Ap
                     and all(c.rank < min(card.rank for card in hearts) for c in hidden if c.suit is Suit.HEARTS))
         case facts.OthersTookNoPoints():
             return all(state.points_taken[other] == 0 for other in others(seat))
-        case facts.PartsAt(parting=found):
+        case parting_facts.PartsAt(parting=found):
             return parting_is_true(found, state, seat, figures)
     # A fact the checker cannot re-derive is a failure: add it above.
     return False

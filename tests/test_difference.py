@@ -19,7 +19,8 @@ from hearts_core.difference import (
     play_out_pairs,
     showcase,
 )
-from hearts_core.facts import PartsAt, Situation
+from hearts_core.facts import Situation
+from hearts_core.parting_facts import PartsAt
 from hearts_core.state import SeatView
 
 # Puzzle 2026-300-39's game, played without the pass (each seat holds at the start what it played with).

@@ -17,12 +17,7 @@ from hearts_core.cards import Card, cards_from_mask, to_card
 from hearts_core.errors import InvalidPositionError, InvalidRecordError
 from hearts_core.facts import (
     AboutAsGood,
-    CostlierBy,
     Expected,
-    MoonsApart,
-    NoOneTrick,
-    StoredPartsAt,
-    TakesLater,
 )
 from hearts_core.knowledge import Knowledge
 from hearts_core.mining import (
@@ -38,6 +33,7 @@ from hearts_core.mining import (
     passes_filter,
     rate_set,
 )
+from hearts_core.parting_facts import CostlierBy, MoonsApart, NoOneTrick, StoredPartsAt, TakesLater
 from hearts_core.puzzle_difficulty import ONE_STEP, SHIPPED_LADDER, SHIPPED_SPREAD, ladder_order
 from hearts_core.puzzle_records import (
     CardFigures,

@@ -15,8 +15,8 @@ from hearts_core import wording
 from hearts_core.cards import parse_cards, to_card
 from hearts_core.coach import position_seed
 from hearts_core.difference import PLAY_OUT_DEALS, parting, showcase
-from hearts_core.facts import PartsAt
 from hearts_core.knowledge import Knowledge
+from hearts_core.parting_facts import PartsAt
 from hearts_core.puzzles import THEMES, Puzzle, load_puzzles, mistake_puzzle
 from hearts_core.review import review_hand
 from hearts_core.rules import NUM_SEATS

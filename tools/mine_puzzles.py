@@ -215,17 +215,17 @@ def _submit(client: Any, game: int, seed: int, folder: Path, sims: int) -> tuple
     Only a game mined before :func:`~hearts_core.mining.part_cards` existed needs the parting step.
     """
     mined_path, judge_path = folder / f"game-{game}.json", folder / f"judge-{game}.json"
+    # Each submission a key of its own (Dask's, with pure=False): a task cancelled when an earlier run reached its
+    # target must not take a later run's task of the same game down with it.
     if not mined_path.exists():
-        mining = client.submit(mine_timed, game, seed, key=f"mine-{seed}-{game}", pure=False)
-        judging = None if judge_path.exists() else client.submit(judge_mined, mining, sims,
-                                                                 key=f"judge-{seed}-{game}", pure=False)
+        mining = client.submit(mine_timed, game, seed, pure=False)
+        judging = None if judge_path.exists() else client.submit(judge_mined, mining, sims, pure=False)
         return mining, judging, None
     record = read_game(mined_path)
-    judging = None if judge_path.exists() else client.submit(judge_timed, record, sims, key=f"judge-{seed}-{game}",
-                                                             pure=False)
+    judging = None if judge_path.exists() else client.submit(judge_timed, record, sims, pure=False)
     parting = None
     if needs_parting(record) and not (folder / f"parting-{game}.json").exists():
-        parting = client.submit(part_timed, record, key=f"part-{seed}-{game}", pure=False)
+        parting = client.submit(part_timed, record, pure=False)
     return None, judging, parting
 
 

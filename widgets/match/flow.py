@@ -50,7 +50,7 @@ from hearts_core import CARDS_IN_PASS, Card, IllegalMove, InvalidCardError, Matc
 from hearts_core.cards import to_card
 from hearts_core.coach import position_seed
 from hearts_core.difference import PLAY_OUT_DEALS, Showcase, showcase
-from hearts_core.facts import PartsAt
+from hearts_core.parting_facts import PartsAt
 from hearts_core.records import view_before_play
 from hearts_core.review import Mistake, PassMistake, group_mistakes, play_index
 from hearts_core.rules import TieRule
@@ -109,7 +109,7 @@ def mistake_showcase(hand: HandState, mistake: Mistake) -> Showcase:
 
     The review judged each position seeded from it (:func:`hearts_core.coach.position_seed`), so the deals drawn here
     are the ones its figures and its parting came from; when its words name where the cards part
-    (:class:`~hearts_core.facts.PartsAt`), the deal shown is one that parts there.
+    (:class:`~hearts_core.parting_facts.PartsAt`), the deal shown is one that parts there.
 
     Raises:
         InvalidPositionError: the learner did not play the mistake's card where it says in ``hand``.

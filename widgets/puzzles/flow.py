@@ -42,7 +42,7 @@ Design choices:
   out is laid out whole for two cards (:func:`hearts_core.difference.showcase`): after a
   wrong answer the learner's card and the solution, after the solution the solution and the
   runner-up (the puzzle's second card), after another sound card that card and the solution.
-  When the reason names where two cards part (a :class:`~hearts_core.facts.PartsAt` among its
+  When the reason names where two cards part (a :class:`~hearts_core.parting_facts.PartsAt` among its
   facts), the deal shown is one that parts there, found in the reason's own deals.  It is
   built only when asked for: the answer's path pays nothing for it.
 * :attr:`PuzzleFlow.step` goes up whenever another puzzle is shown, so the widget redraws the
@@ -76,7 +76,7 @@ from hearts_core.cards import Card, to_card
 from hearts_core.coach_judgement import position_seed
 from hearts_core.difference import PLAY_OUT_DEALS, Showcase, showcase
 from hearts_core.errors import HeartsError, InvalidRecordError
-from hearts_core.facts import PartsAt
+from hearts_core.parting_facts import PartsAt
 from hearts_core.puzzles import THEMES, Puzzle, PuzzleAnswer, load_puzzles, puzzle_from_data
 from hearts_core.state import SeatView
 from hearts_core.wording import marked, names_list, say
