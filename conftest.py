@@ -38,6 +38,10 @@ ROOT = Path(__file__).resolve().parent
 # kernel.py's doctests: a compiled build of it (tools/compile_kernel.py) is what `hearts_core.kernel`
 # imports, so pytest cannot collect the file itself; tests/test_compiled_kernel.py runs them on the source.
 collect_ignore = ["hearts_core/kernel.py"]
+# The browser tests' own notebooks (tests/browser/notebooks): each is opened by a browser test,
+# which runs it in a kernel and fails on any error, so nbval running them again found nothing new
+# and cost about 12 worker-seconds a run.
+collect_ignore_glob = ["tests/browser/notebooks/*.ipynb"]
 
 TRANSLATED_LESSONS = frozenset(ROOT / "lessons" / code for code in TRANSLATED)
 """lessons/ja, lessons/es: generated from the English notebooks by tools/translations.py.
