@@ -73,28 +73,15 @@ class StoredPartsAt(Fact):
 
     def holds(self, position: Situation) -> bool:
         found = self.parting
+        now = len(position.view.tricks) + 1
         # "... takes this trick and its points, which playing {best} now avoids": read as avoiding the trick, so
         # at this trick only when the best card cannot be sure to take it (:func:`_cannot_surely_take`).
-        return (_stored_parting_fits(found, position)
-                and (found.trick != len(position.view.tricks) + 1 or _cannot_surely_take(position, found.best))
-                and 0 < found.parted <= found.deals)
-
-
-def _stored_parting_fits(found: Parting, position: Situation) -> bool:
-    """What a stored parting must fit, whichever sentence quotes it.
-
-    The cards are the seat's, the trick named is this one (then taken by the runner-up itself) or one to come, and
-    the parting trick is the first costly one of more than
-    :data:`~hearts_core.difference.PARTING_SHARE` of at least
-    :data:`~hearts_core.difference.MIN_DIFFERING` deals that differ.
-    """
-    now = len(position.view.tricks) + 1
-    return (found.seat == position.seat and found.best != found.runner
-            and all(position.holds_card(card) for card in (found.best, found.runner, found.taker))
-            and now <= found.trick <= now + len(position.view.hand) - 1
-            and (found.trick != now or found.taker is found.runner)
-            and MIN_DIFFERING <= found.differing <= found.deals
-            and PARTING_SHARE * found.differing < found.first <= found.differing)
+        return (found.seat == position.seat and found.best != found.runner
+                and all(position.holds_card(card) for card in (found.best, found.runner, found.taker))
+                and now <= found.trick <= now + len(position.view.hand) - 1
+                and (found.trick != now or (found.taker is found.runner and _cannot_surely_take(position, found.best)))
+                and 0 < found.parted <= found.deals and MIN_DIFFERING <= found.differing <= found.deals
+                and PARTING_SHARE * found.differing < found.first <= found.differing)
 
 
 def _cannot_surely_take(position: Situation, card: Card) -> bool:
@@ -170,7 +157,14 @@ class CostlierBy(Fact):
     parting: Parting
 
     def holds(self, position: Situation) -> bool:
-        return _stored_parting_fits(self.parting, position)
+        found = self.parting
+        now = len(position.view.tricks) + 1
+        return (found.seat == position.seat and found.best != found.runner
+                and all(position.holds_card(card) for card in (found.best, found.runner, found.taker))
+                and now <= found.trick <= now + len(position.view.hand) - 1
+                and (found.trick != now or found.taker is found.runner)
+                and MIN_DIFFERING <= found.differing <= found.deals
+                and PARTING_SHARE * found.differing < found.first <= found.differing)
 
 
 @dataclass(frozen=True, slots=True)
