@@ -336,6 +336,19 @@ function hlAnnouncer() {
 }
 
 // Re-render helper that keeps keyboard focus on the same card across re-renders.
+// A tap is a press and a release on one element: a redraw that swapped a card between the
+// two (the kernel answering the tap just before) would lose the tap without a word. So a row
+// of cards is rebuilt by `draw` only when `key` (what the row shows) has changed since the last
+// draw, and the caller updates the kept cards' state in place; returns the row's cards.
+const HL_DRAWN_FOR = new WeakMap();
+function hlCardsKept(container, key, draw) {
+  if (HL_DRAWN_FOR.get(container) !== key) {
+    hlKeepFocus(container, draw);
+    HL_DRAWN_FOR.set(container, key);
+  }
+  return [...container.children];
+}
+
 function hlKeepFocus(root, draw) {
   const focused = root.contains(document.activeElement) ? document.activeElement : null;
   const key = focused && (focused.dataset.card || focused.dataset.action);

@@ -54,28 +54,37 @@ function hlExercise(model, root) {
     });
 
     const picked = new Set(model.get("picked"));
-    hand.hidden = model.get("hand").length === 0;
-    hlKeepFocus(hand, () => {
+    const cards = model.get("hand");
+    hand.hidden = cards.length === 0;
+    const multi = kind === "legal-cards";
+    // Rebuilt only for another hand: a tap pressed while a redraw comes must stay on its card.
+    const buttons = hlCardsKept(hand, JSON.stringify([cards, hlT(", ")]), () => {
       hand.replaceChildren();
-      for (const card of model.get("hand")) {
-        const multi = kind === "legal-cards";
-        const button = hlCard(card, {
-          selected: multi ? picked.has(card.text) : result.chosen === card.text,
-          pressed: multi ? picked.has(card.text) : undefined,
-        });
-        const verdict = graded[card.text];
-        if (verdict) {
-          // Only after Check: allowed or not, and whether the learner's pick was right.
-          button.dataset.verdict = verdict.allowed ? "allowed" : "not-allowed";
-          button.dataset.graded = verdict.right ? "right" : "wrong";
-          button.setAttribute("aria-label", verdict.allowed ? hlT("{card}, allowed", { card: card.label })
-            : hlT("{card}, not allowed", { card: card.label }));
-        }
-        button.disabled = answered;
-        button.addEventListener("click", () => model.send(
-          multi ? { type: "toggle", card: card.text } : { type: "answer", value: card.text }));
+      for (const card of cards) {
+        const button = hlCard(card, { pressed: false });
+        button.addEventListener("click", () => model.send(model.get("kind") === "legal-cards"
+          ? { type: "toggle", card: card.text } : { type: "answer", value: card.text }));
         hand.append(button);
       }
+    });
+    cards.forEach((card, index) => {
+      const button = buttons[index];
+      const chosen = multi ? picked.has(card.text) : result.chosen === card.text;
+      button.classList.toggle("is-selected", chosen);
+      button.setAttribute("aria-pressed", String(chosen));
+      const verdict = graded[card.text];
+      if (verdict) {
+        // Only after Check: allowed or not, and whether the learner's pick was right.
+        button.dataset.verdict = verdict.allowed ? "allowed" : "not-allowed";
+        button.dataset.graded = verdict.right ? "right" : "wrong";
+        button.setAttribute("aria-label", verdict.allowed ? hlT("{card}, allowed", { card: card.label })
+          : hlT("{card}, not allowed", { card: card.label }));
+      } else {
+        delete button.dataset.verdict;
+        delete button.dataset.graded;
+        button.setAttribute("aria-label", hlCardName(card));
+      }
+      button.disabled = answered;
     });
 
     hlKeepFocus(choices, () => {

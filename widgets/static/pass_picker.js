@@ -56,24 +56,33 @@ function render({ model, el }) {
     root.dataset.good = String(model.get("good_count"));
     const done = model.get("confirmed");
     const selected = new Set(model.get("selected"));
-    hlKeepFocus(hand, () => {
+    const shown = done ? model.get("new_hand") : model.get("hand");
+    hand.setAttribute("aria-label", done ? hlT("your hand after the pass; received cards are highlighted")
+      : hlT("your hand: tap three cards to pass"));
+    const key = JSON.stringify([done, model.get("received_from"), shown, hlT(", ")]);
+    const buttons = hlCardsKept(hand, key, () => {
       hand.replaceChildren();
       if (done) {
-        hand.setAttribute("aria-label", hlT("your hand after the pass; received cards are highlighted"));
-        for (const card of model.get("new_hand")) {
+        for (const card of shown) {
           hand.append(hlCard(card, { static: true, received: card.received,
             receivedFrom: model.get("received_from") }));
         }
       } else {
-        hand.setAttribute("aria-label", hlT("your hand: tap three cards to pass"));
-        for (const card of model.get("hand")) {
-          const chosen = selected.has(card.text);
-          const button = hlCard(card, { selected: chosen, pressed: chosen });
+        for (const card of shown) {
+          const button = hlCard(card, { pressed: false });
           button.addEventListener("click", () => model.send({ type: "toggle", card: card.text }));
           hand.append(button);
         }
       }
     });
+    if (!done) {
+      // The kept cards show the picks of now (rebuilt or not: see hlCardsKept).
+      shown.forEach((card, index) => {
+        const chosen = selected.has(card.text);
+        buttons[index].classList.toggle("is-selected", chosen);
+        buttons[index].setAttribute("aria-pressed", String(chosen));
+      });
+    }
     status.textContent = model.get("status");
     confirm.disabled = !model.get("can_confirm");
     confirm.hidden = done;
