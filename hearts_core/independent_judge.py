@@ -52,6 +52,7 @@ from __future__ import annotations
 
 import math
 import random
+from collections.abc import Callable
 from dataclasses import dataclass
 from itertools import combinations
 from typing import Final
@@ -72,6 +73,8 @@ __all__ = [
     "CardJudgement",
     "EndgameOutOfReach",
     "EndgameVerdict",
+    "SecondOpinion",
+    "confirms_costly",
     "endgame_agrees",
     "endgame_confirms",
     "endgame_in_reach",
@@ -89,6 +92,13 @@ ENDGAME_TIE_Z: Final = 2.0
 """A card within this many standard errors of the best card's points (paired) is tied with it."""
 _EXACT: Final = 1e-9
 """Differences below this are rounding, not points."""
+
+
+SecondOpinion = Callable[[PositionRecord, Card, Card], bool]
+"""A second opinion where this judge cannot reach: given the position (``record``, the seat to move),
+whether it confirms that ``better`` beats ``played`` there.  OpenSpiel's IS-MCTS is the one the puzzles
+passed (:func:`hearts_referee.ismcts.confirms_costly`); the engine itself has none (it would have to
+share our play-out habits, or be slower than a review can wait for)."""
 
 
 class EndgameOutOfReach(HeartsError):
@@ -161,12 +171,28 @@ def endgame_confirms(view: SeatView, better: Card, played: Card, *, seed: int | 
     The review's test before it calls a play costly (:func:`hearts_core.review.judge_play`):
     in the last :data:`ENDGAME_REACH_TRICKS` tricks this judge, which shares no play-out
     policy with the search, must find ``better`` among its best cards and ``played`` not.
-    Earlier it cannot judge, and the search's verdict stands alone (True).
+    Earlier it cannot judge and says nothing against the play (True); the review then asks an
+    outside judge (:func:`confirms_costly`).
     """
     if not endgame_in_reach(view):
         return True
     verdict = judge_endgame(view, seed=seed)
     return endgame_agrees(verdict, better) and not endgame_agrees(verdict, played)
+
+
+def confirms_costly(view: SeatView, better: Card, played: Card, *, record: Callable[[], PositionRecord],
+                    outside: SecondOpinion | None, seed: int | str = 0) -> bool | None:
+    """Whether a judge that shares nothing with the search agrees that ``better`` beats ``played``.
+
+    In reach, this module's exact judge (:func:`endgame_confirms`); earlier, ``outside`` on the
+    position ``record()`` builds (only then: replaying a position costs time), or ``None`` when
+    there is no outside judge to ask: nothing confirms the play, and nothing refutes it.
+    """
+    if endgame_in_reach(view):
+        return endgame_confirms(view, better, played, seed=seed)
+    if outside is None:
+        return None
+    return outside(record(), better, played)
 
 
 def judge_endgame(view: SeatView, *, layouts: int = ENDGAME_LAYOUTS, seed: int | str = 0) -> EndgameVerdict:

@@ -20,7 +20,7 @@ Design choices:
 from typing import NotRequired, TypedDict, TypeVar
 
 from hearts_core.errors import InvalidRecordError
-from hearts_core.rules import Rules
+from hearts_core.rules import NUM_SEATS, Rules
 from hearts_core.state import HandState
 from hearts_core.views import seats_turned
 
@@ -39,6 +39,7 @@ __all__ = [
     "Rating",
     "SetCounts",
     "from_solvers_seat",
+    "position_record",
     "replay",
 ]
 
@@ -227,6 +228,24 @@ class OutsideJudge(TypedDict):
     judged: int
     agreed: int
     refuted: list[str]
+
+
+def position_record(hand: HandState, seat: int, plays: int, *, ident: str) -> PositionRecord:
+    """The position of ``hand`` after its first ``plays`` cards, with ``seat`` to move, as a record named ``ident``.
+
+    Replayed from the real deal and passes (a hand under house rules carries them), so any
+    judge that replays records (:func:`replay`, OpenSpiel's IS-MCTS) sees exactly that moment.
+    """
+    passes = [[str(card) for card in hand.passed(other) or ()] for other in range(NUM_SEATS)]
+    record: PositionRecord = {
+        "id": ident, "direction": hand.pass_direction.value,
+        "deal": [[str(card) for card in hand.dealt(other)] for other in range(NUM_SEATS)],
+        "passes": passes if all(passes) else None,
+        "plays": [str(card) for _, card in hand.plays[:plays]], "seat": seat,
+    }
+    if hand.rules != Rules():
+        record["rules"] = hand.rules.to_dict()
+    return record
 
 
 def replay(candidate: PositionRecord) -> HandState:

@@ -59,11 +59,12 @@ from hearts_core.puzzle_records import (
     MistakePuzzle,
     PositionRecord,
     from_solvers_seat,
+    position_record,
     replay,
 )
 from hearts_core.puzzle_themes import THEMES, tag
 from hearts_core.review import Mistake, costly, play_index
-from hearts_core.rules import NUM_SEATS, Rules
+from hearts_core.rules import NUM_SEATS
 from hearts_core.state import HandState, SeatView
 from hearts_core.wording import about_points, marked, say
 
@@ -111,16 +112,7 @@ def mistake_puzzle(hand: HandState, seat: int, mistake: Mistake, *, ident: str) 
         raise InvalidPositionError(f"seat must be 0 to 3, not {quote_input(seat)}")
     if not isinstance(ident, str) or not ident:
         raise InvalidPositionError(f"a puzzle needs non-empty text as its id, not {quote_input(ident)}")
-    index = play_index(hand, seat, mistake)
-    passes = [[str(card) for card in hand.passed(other) or ()] for other in range(NUM_SEATS)]
-    candidate: PositionRecord = {
-        "id": ident, "direction": hand.pass_direction.value,
-        "deal": [[str(card) for card in hand.dealt(other)] for other in range(NUM_SEATS)],
-        "passes": passes if all(passes) else None,
-        "plays": [str(card) for _, card in hand.plays[:index]], "seat": seat,
-    }
-    if hand.rules != Rules():
-        candidate["rules"] = hand.rules.to_dict()
+    candidate = position_record(hand, seat, play_index(hand, seat, mistake), ident=ident)
     view = replay(candidate).view(seat)
     judgement = judge(view)
     if judgement.ranked[0].card is not mistake.better:

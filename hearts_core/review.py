@@ -46,11 +46,18 @@ Design choices:
   would pass instead go (♠Q with one low spade to hide behind).  A pass that is not costly is not said at all:
   the summary speaks of costly choices only, and a line praising a sound pass would stand
   among the mistakes as if it were one.  A hold hand has no pass to review.
-* A second opinion where one exists.  In the last tricks the independent endgame judge
-  (:mod:`hearts_core.independent_judge`: perfect play over sampled layouts, no play-out
-  policy shared with the search) must agree before a costly play is said
-  (:func:`~hearts_core.independent_judge.endgame_confirms`); a play it refutes is not a
-  mistake.  Earlier it cannot reach, and the search's verdict stands alone.
+* A second opinion before a costly play is said, from a judge that shares no play-out
+  policy with the search: in the last tricks the engine's exact endgame judge
+  (:mod:`hearts_core.independent_judge`), earlier the ``outside`` judge the caller hands in
+  (the kernel's match review hands in OpenSpiel's IS-MCTS, :mod:`hearts_referee`: the judge
+  every shipped puzzle passed).  A play either refutes is not a mistake.  Where there is no
+  outside judge (the static site's Pyodide has no OpenSpiel), a costly play before the last
+  tricks is not said either, and the summary says how many plays were left out unchecked
+  and leaves them out of the plays it counts, so that "no costly mistake among your plays"
+  is never said of plays nobody could check.
+* Kept whole, past the project's 600 lines: judging each play, confirming it, grouping the
+  mistakes and the summary's sentences are one story, and the summary's words count exactly
+  what the judging kept; split, the sentences would sit apart from the counts they speak of.
 * Seeded by position, so the same hand always gets the same review.
 * A hand can be given as a :class:`~hearts_core.state.HandState` or as a record's
   :class:`~hearts_core.records.HandRecord` (with the record's rules), so any saved game
@@ -67,10 +74,11 @@ from hearts_core.cards import Card
 from hearts_core.coach import Judgement, choice_claims, first_true, judge, judged_parting, played_claims, position_seed
 from hearts_core.errors import InvalidPositionError, quote_input
 from hearts_core.facts import Better, Fact, Situation
-from hearts_core.independent_judge import endgame_confirms
+from hearts_core.independent_judge import SecondOpinion, confirms_costly
 from hearts_core.pass_facts import PassTone
 from hearts_core.pass_judge import PassJudgement, judge_pass
 from hearts_core.phrasing import sentences
+from hearts_core.puzzle_records import position_record
 from hearts_core.records import HandRecord, Record, load_record
 from hearts_core.rules import MOON_POINTS, NUM_SEATS, Rules
 from hearts_core.state import HandState, PassDirection
@@ -93,6 +101,7 @@ __all__ = [
     "review_pass",
     "review_record",
     "review_record_hand",
+    "unchecked_words",
 ]
 
 COST_THRESHOLD: Final = 1.5
@@ -272,6 +281,9 @@ class HandReview:
     """The rules' moon variant (:attr:`hearts_core.rules.Rules.moon_subtracts`), which the moon's sentence follows."""
     pass_mistake: PassMistake | None = None
     """The seat's pass, when the pass judge found it costly (never on a hold hand)."""
+    unchecked: int = 0
+    """Plays before the last tricks that the search found costly but no outside judge could check: not said,
+    and not among ``choices``."""
 
     @property
     def groups(self) -> tuple[MistakeGroup, ...]:
@@ -293,8 +305,12 @@ class HandReview:
         """One or two sentences on the hand for the seat: choices judged, what they were expected to cost, points taken.
 
         The review weighs choices against what the seat could see; it cannot see luck,
-        so it never calls a hand well or badly played for its score alone.
+        so it never calls a hand well or badly played for its score alone.  Plays left out
+        unchecked (:attr:`unchecked`) are said last, as left out.
         """
+        return sentences(text for text in (self._summary(), unchecked_words(self.unchecked)) if text)
+
+    def _summary(self) -> str:
         taken = points_phrase(self.points_taken)
         choices = _plays(self.choices)
         if self.shot_moon:  # a moon is said as a moon: the others score, not the seat
@@ -305,9 +321,9 @@ class HandReview:
             return sentences((self._judged(choices), took))
         if not self.mistakes:
             if self.seat == LEARNER_SEAT:
-                return say("The coach's search found no costly mistake among your {choices} with a choice; you took "
+                return say("The review found no costly mistake among your {choices} with a choice; you took "
                            "{taken} in this hand.", choices=choices, taken=taken)
-            return say("The coach's search found no costly mistake among {seat}'s {choices} with a choice; it "
+            return say("The review found no costly mistake among {seat}'s {choices} with a choice; it "
                        "took {taken} in this hand.", choices=choices, taken=taken, seat=seat_name(self.seat))
         count, lost = len(self.groups), about_points(self.points_lost)
         mistakes = _costly_mistakes(count)
@@ -328,9 +344,9 @@ class HandReview:
             return self._judged_with_pass(choices)
         if not self.mistakes:
             if self.seat == LEARNER_SEAT:
-                return say("The coach's search found no costly mistake among your {choices} with a choice.",
+                return say("The review found no costly mistake among your {choices} with a choice.",
                            choices=choices)
-            return say("The coach's search found no costly mistake among {seat}'s {choices} with a choice.",
+            return say("The review found no costly mistake among {seat}'s {choices} with a choice.",
                        choices=choices, seat=seat_name(self.seat))
         count, lost = len(self.groups), about_points(self.points_lost)
         mistakes = _costly_mistakes(count)
@@ -347,9 +363,9 @@ class HandReview:
         lost, seat = about_points(self.points_lost), seat_name(self.seat)
         if not self.mistakes:
             if self.seat == LEARNER_SEAT:
-                return say("Your pass was expected to cost you {lost}, and the coach's search found no costly "
+                return say("Your pass was expected to cost you {lost}, and the review found no costly "
                            "mistake among your {choices} with a choice.", lost=lost, choices=choices)
-            return say("{seat}'s pass was expected to cost it {lost}, and the coach's search found no costly "
+            return say("{seat}'s pass was expected to cost it {lost}, and the review found no costly "
                        "mistake among its {choices} with a choice.", lost=lost, choices=choices, seat=seat)
         mistakes = _costly_mistakes(len(self.groups))
         if self.seat == LEARNER_SEAT:
@@ -407,6 +423,18 @@ class MatchReview:
         return "\n".join(lines)
 
 
+def unchecked_words(count: int) -> str:
+    """What a review says of ``count`` plays it left out unchecked (:attr:`HandReview.unchecked`); "" for none.
+
+    >>> unchecked_words(2)
+    '2 earlier plays could not be checked by a second engine here, so they are left out.'
+    """
+    if not count:
+        return ""
+    return say_n("{count} earlier play could not be checked by a second engine here, so it is left out.",
+                 "{count} earlier plays could not be checked by a second engine here, so they are left out.", count)
+
+
 def _plays(count: int) -> str:
     """``1 play``, ``4 plays``: the choices a summary counts."""
     return say_n("{count} play", "{count} plays", count)
@@ -449,12 +477,15 @@ def moon_words(shooter: int, *, moon_subtracts: bool) -> str:
     return say("{seat} shot the moon: everyone else takes {points}.", seat=seat, points=MOON_POINTS)
 
 
-def review_hand(hand: HandState | HandRecord, seat: int, *, rules: Rules | None = None, seed: int = 0) -> HandReview:
+def review_hand(hand: HandState | HandRecord, seat: int, *, rules: Rules | None = None, seed: int = 0,
+                outside: SecondOpinion | None = None) -> HandReview:
     """The costly plays of ``seat`` in ``hand`` (a finished hand, or a record's hand under ``rules``).
 
     An unfinished hand is reviewed as far as it was played.  ``seed`` 0 (the default)
     judges each position exactly as the coach does; another seed asks the search for a
-    second opinion.
+    second opinion.  A costly play is said only when a judge sharing nothing with the
+    search confirms it: the exact endgame judge in the last tricks, ``outside`` before
+    them (see the module's notes); without ``outside`` those plays are left out unchecked.
 
     Raises:
         InvalidPositionError: ``seat`` is not 0 to 3, or the hand cannot be replayed.
@@ -464,19 +495,21 @@ def review_hand(hand: HandState | HandRecord, seat: int, *, rules: Rules | None 
         raise InvalidPositionError(f"seat must be 0 to 3, not {seat!r}")
     state, plays = _start(hand, rules)
     mistakes = []
-    choices = 0
+    choices = unchecked = 0
     for number, card in enumerate(plays):
         if state.to_move == seat and len(state.legal_plays()) > 1:
             choices += 1
-            mistake = judge_play(state, card, seed=None if seed == 0 else seed * _SEED_STRIDE + number)
+            mistake, confirmed = _judged(state, card, seed=None if seed == 0 else seed * _SEED_STRIDE + number,
+                                         outside=outside)
             state.play(card)
-            if mistake is not None:
+            if mistake is not None and confirmed:
                 mistakes.append(_with_outcome(mistake, state, seat))
+            unchecked += mistake is not None and confirmed is None
         else:
             state.play(card)
-    return HandReview(seat, tuple(mistakes), choices, state.points_taken[seat],
+    return HandReview(seat, tuple(mistakes), choices - unchecked, state.points_taken[seat],
                       shot_moon=state.is_over and state.moon_shooter == seat, moon_subtracts=state.rules.moon_subtracts,
-                      pass_mistake=review_pass(hand, seat))
+                      pass_mistake=review_pass(hand, seat), unchecked=unchecked)
 
 
 def review_pass(hand: HandState | HandRecord, seat: int) -> PassMistake | None:
@@ -496,8 +529,18 @@ def review_pass(hand: HandState | HandRecord, seat: int) -> PassMistake | None:
     return costly_pass(judge_pass(dealt, passed, hand.pass_direction))
 
 
-def judge_play(state: HandState, card: Card, *, seed: int | None = None) -> Mistake | None:
-    """The mistake in playing ``card`` at ``state`` for the seat to move, if the judge finds it costly enough."""
+def judge_play(state: HandState, card: Card, *, seed: int | None = None,
+               outside: SecondOpinion | None = None) -> Mistake | None:
+    """The mistake in playing ``card`` at ``state`` for the seat to move, if the judge finds it costly enough
+    and a judge sharing nothing with it confirms (see :func:`review_hand`)."""
+    mistake, confirmed = _judged(state, card, seed=seed, outside=outside)
+    return mistake if confirmed else None
+
+
+def _judged(state: HandState, card: Card, *, seed: int | None,
+            outside: SecondOpinion | None) -> tuple[Mistake | None, bool | None]:
+    """The search's mistake in playing ``card`` (``None`` when not costly), and whether a second judge confirms
+    it (``None``: no judge could check it)."""
     seat = state.to_move
     if seat is None:
         raise InvalidPositionError("nobody is to play: the hand is not in play")
@@ -505,9 +548,14 @@ def judge_play(state: HandState, card: Card, *, seed: int | None = None) -> Mist
     judgement = judge(view, seed=seed)
     position = Situation(view)
     found = costly(position, judgement, card)
-    if found is None or not endgame_confirms(view, judgement.ranked[0].card, card, seed=position_seed(view)):
-        return None
-    return _mistake(position, judgement, card, *found, seed=seed)
+    if found is None:
+        return None, False
+    better = judgement.ranked[0].card
+    confirmed = confirms_costly(view, better, card, seed=position_seed(view), outside=outside,
+                                record=lambda: position_record(state, seat, len(state.plays), ident="review"))
+    if confirmed is False:
+        return None, False
+    return _mistake(position, judgement, card, *found, seed=seed), confirmed
 
 
 def costly(position: Situation, judgement: Judgement, card: Card) -> tuple[float, float] | None:
@@ -572,7 +620,8 @@ def _with_outcome(mistake: Mistake, state: HandState, seat: int) -> Mistake:
     return replace(mistake, why=sentences((mistake.why, outcome)))
 
 
-def review_record_hand(record: Record, hand_number: int, seat: int, *, seed: int = 0) -> HandReview:
+def review_record_hand(record: Record, hand_number: int, seat: int, *, seed: int = 0,
+                       outside: SecondOpinion | None = None) -> HandReview:
     """Review hand ``hand_number`` (1-based) of a loaded record for ``seat``.
 
     Raises:
@@ -580,16 +629,17 @@ def review_record_hand(record: Record, hand_number: int, seat: int, *, seed: int
     """
     if not 1 <= hand_number <= len(record.hands):
         raise InvalidPositionError(f"the record's hands are numbered 1 to {len(record.hands)}, no hand {hand_number}")
-    return review_hand(record.hands[hand_number - 1], seat, rules=record.rules, seed=seed)
+    return review_hand(record.hands[hand_number - 1], seat, rules=record.rules, seed=seed, outside=outside)
 
 
 def review_match(hands: Iterable[HandState | HandRecord], seat: int, *, rules: Rules | None = None,
-                 seed: int = 0) -> MatchReview:
+                 seed: int = 0, outside: SecondOpinion | None = None) -> MatchReview:
     """Review every hand of a match for ``seat``: points lost to mistakes per hand."""
-    return MatchReview(seat, tuple(review_hand(hand, seat, rules=rules, seed=seed) for hand in hands))
+    return MatchReview(seat, tuple(review_hand(hand, seat, rules=rules, seed=seed, outside=outside) for hand in hands))
 
 
-def review_record(record: Record | str | bytes, seat: int, *, seed: int = 0) -> MatchReview:
+def review_record(record: Record | str | bytes, seat: int, *, seed: int = 0,
+                  outside: SecondOpinion | None = None) -> MatchReview:
     """Review every hand of a record (loaded, or its JSON text) for ``seat``."""
     loaded = record if isinstance(record, Record) else load_record(record)
-    return review_match(loaded.hands, seat, rules=loaded.rules, seed=seed)
+    return review_match(loaded.hands, seat, rules=loaded.rules, seed=seed, outside=outside)

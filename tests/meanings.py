@@ -70,9 +70,12 @@ class Position:
     """A seat to move in a real deal, read as a reader of the words would check them."""
 
     def __init__(self, state: HandState, seat: int, later: HandState | None = None,
-                 passing: tuple[Card, ...] = ()) -> None:
+                 passing: tuple[Card, ...] = (), left_out: int = 0) -> None:
         self.state = state
         self.seat = seat
+        self.left_out = left_out
+        """Plays the text says it left out unchecked ("3 earlier plays could not be checked..."): a summary's
+        count of plays with a choice is read with them added back."""
         self.passing = frozenset(passing)
         """The three cards the seat passes, when the words are a pass's reason (the hand is then the dealt one)."""
         self.later = later
@@ -904,16 +907,17 @@ PLAYS: Final = r"1 play|\d+ plays"
 MISTAKES: Final = r"1 costly mistake|\d+ costly mistakes"
 
 
-def choices_in(hand: HandState, seat: int) -> int:
-    """How many of ``seat``'s plays in the hand had more than one legal card, the hand replayed by the rules."""
+def choices_in(hand: HandState, seat: int, *, before_trick: int = 14) -> int:
+    """How many of ``seat``'s plays in the hand had more than one legal card, the hand replayed by the rules
+    (only those in tricks numbered below ``before_trick``, when given)."""
     state = HandState.new([hand.dealt(other) for other in range(SEATS)], hand.pass_direction, hand.rules)
     passes = [hand.passed(other) for other in range(SEATS)]
     if all(passes):
         for other, cards in enumerate(passes):
             state.pass_cards(other, cards or ())
     count = 0
-    for who, card in hand.plays:
-        count += who == seat and len(state.legal_plays()) > 1
+    for number, (who, card) in enumerate(hand.plays):
+        count += who == seat and len(state.legal_plays()) > 1 and number // SEATS + 1 < before_trick
         state.play(card)
     return count
 
@@ -928,22 +932,34 @@ def _summary(position: Position, match: re.Match[str]) -> bool:
     mistakes = int(groups["mistakes"].split()[0]) if groups.get("mistakes") else 0
     taken = groups.get("taken")
     lost = groups.get("lost")
-    return (choices == choices_in(later, position.seat) and mistakes <= choices
+    return (choices + position.left_out == choices_in(later, position.seat) and mistakes <= choices
             and (taken is None or later.points_taken[position.seat] == points_in(taken))
             and (lost is None or about_in(lost) <= MOON_TOTAL * max(mistakes + 1, 1)))
 
 
 for _name, _pattern in (
-    ("summary, no mistake", rf"The coach's search found no costly mistake among your (?P<choices>{PLAYS}) with a "
+    ("summary, no mistake", rf"The review found no costly mistake among your (?P<choices>{PLAYS}) with a "
                             rf"choice(?:; you took (?P<taken>{POINTS}) in this hand)?\."),
     ("summary, mistakes", rf"(?P<mistakes>{MISTAKES}) among your (?P<choices>{PLAYS}) with a choice (?:was|were) "
                           rf"expected to cost you (?P<lost>{ABOUT})(?:; you took (?P<taken>{POINTS}) in this hand)?\."),
-    ("summary, costly pass", rf"Your pass was expected to cost you (?P<lost>{ABOUT}), and the coach's search found no "
+    ("summary, costly pass", rf"Your pass was expected to cost you (?P<lost>{ABOUT}), and the review found no "
                              rf"costly mistake among your (?P<choices>{PLAYS}) with a choice\."),
     ("summary, pass and mistakes", rf"Your pass and (?P<mistakes>{MISTAKES}) among your (?P<choices>{PLAYS}) with a "
                                    rf"choice were expected to cost you (?P<lost>{ABOUT}) together\."),
 ):
     meaning(_name, _pattern)(_summary)
+
+
+LEFT_OUT: Final = re.compile(r"(?P<count>\d+) earlier plays? could not be checked by a second engine here, so "
+                             r"(?:it is|they are) left out\.")
+
+
+@meaning("summary, left out", LEFT_OUT.pattern)
+def _left_out(position: Position, match: re.Match[str]) -> bool:
+    """Plays with a choice before the last four tricks, as many as it says at most: only those need a second engine."""
+    later = position.later
+    count = int(g(match, "count"))
+    return later is not None and later.is_over and 1 <= count <= choices_in(later, position.seat, before_trick=10)
 
 
 @meaning("summary, points taken", rf"You took (?P<taken>{POINTS}) in this hand\.")
@@ -1051,7 +1067,8 @@ def read(text: str, state: HandState, seat: int, reading: Reading, *, where: str
     ``later`` is the hand as it was played on from the position, for words that say what happened;
     ``passing`` the cards the seat passes, for a pass's reason.
     """
-    position = Position(state, seat, later, passing)
+    said_left_out = LEFT_OUT.search(text)
+    position = Position(state, seat, later, passing, int(said_left_out["count"]) if said_left_out else 0)
     reading.texts += 1
     for sentence in split_sentences(text):
         found = recognise(sentence)

@@ -40,7 +40,7 @@ from hearts_core.policy import MOON_WATCH_POINTS
 from hearts_core.puzzles import load_puzzles
 from hearts_core.review import COST_THRESHOLD, review_hand
 from hearts_core.rules import QUEEN_OF_SPADES
-from tests.support import cards
+from tests.support import cards, second_opinion_agrees
 
 DIRECTIONS = ("left", "right", "across", "hold")
 BUDGET = 0.02
@@ -456,7 +456,7 @@ def random_player_reviews(whole_audit: bool) -> list[tuple[HandState, object]]:
     hands = reviewed_hands(REVIEWED_HANDS)
     if not whole_audit:
         hands = random.Random(SAMPLE_SEED).sample(hands, SAMPLE_REVIEWED)
-    return [(hand, review_hand(hand, 0)) for hand in hands]
+    return [(hand, review_hand(hand, 0, outside=second_opinion_agrees)) for hand in hands]  # early findings too
 
 
 def test_every_fact_of_every_mistake_is_true_and_the_coach_agrees(
@@ -492,7 +492,7 @@ def test_a_play_the_coach_recommends_is_never_a_mistake() -> None:
         assert seat is not None
         view = state.view(seat)
         state.play(recommend(view).card if seat == 0 and len(view.legal_plays()) > 1 else bots[seat].choose_play(view))
-    assert review_hand(state, 0).mistakes == ()
+    assert review_hand(state, 0, outside=second_opinion_agrees).mistakes == ()
 
 
 # ------------------------------------------------- the audit's sentences

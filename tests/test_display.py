@@ -13,6 +13,7 @@ from hearts_core.coach import recommend
 from hearts_core.match import deal_hands
 from hearts_core.review import review_hand
 from hearts_core.wording import and_list, seat_name
+from tests.support import second_opinion_agrees
 
 IDENTIFIER = re.compile(r"\b[a-z]+(?:_[a-z0-9]+)+\b")
 
@@ -164,7 +165,7 @@ def test_a_view_and_the_coach_and_a_review_draw_what_they_hold() -> None:
     assert advice.reason in drawn.text
     while not match.hand.is_over:
         match.play(match.legal_plays()[0])
-    review = review_hand(match.hand, 0)
+    review = review_hand(match.hand, 0, outside=second_opinion_agrees)
     shown = Picture(review._repr_html_())
     assert review.summary() in shown.text and "Review of your hand" in shown.text
     for group in review.groups:  # one entry per mistake, a repeated one once with its tricks

@@ -31,6 +31,7 @@ from hearts_core.review import review_hand
 from hearts_core.scenarios import PASS_EXAMPLES, POSITIONS, SCORE_EXAMPLES, TRICK_EXAMPLES
 from hearts_core.state import HandState, Trick
 from tests.pseudo import pseudo_language, untranslated
+from tests.support import second_opinion_agrees
 
 RANK_LETTERS = {"J", "Q", "K", "A"}
 PACKAGE = Path(__file__).resolve().parents[1] / "hearts_core"
@@ -165,7 +166,7 @@ def test_review_texts_are_said_through_the_layer() -> None:
     while not state.is_over:
         state.play(rng.choice(state.legal_plays()))
     with pseudo_language():
-        review = review_hand(state, 0)
+        review = review_hand(state, 0, outside=second_opinion_agrees)
         texts = [review.summary(), review.describe(), *(mistake.why for mistake in review.mistakes)]
         picture = display.review_html(review)
     assert review.mistakes, "a random hand makes costly plays to explain"

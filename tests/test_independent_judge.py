@@ -35,6 +35,7 @@ from hearts_core.puzzle_records import PositionRecord, replay
 from hearts_core.rules import NUM_SEATS, Rules
 from hearts_core.state import HandState
 from hearts_core.views import PassDirection, Phase, SeatView, Trick
+from hearts_referee.ismcts import load_game, openspiel_state
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -225,17 +226,16 @@ def _judge_puzzles_tool() -> ModuleType:
 
 def test_the_tool_hands_openspiel_the_same_position_and_judges_by_reach() -> None:
     tool = _judge_puzzles_tool()
-    game = tool.load_game()
     records = self_play_records(9)
     early = next(record for record in records if not reachable(record) and len(record["plays"]) > 8)
     view = replay(early).view(early["seat"])
-    state = tool.openspiel_state(game, early)
+    state = openspiel_state(load_game(), early)
     assert {ACTION_TO_CARD[action] for action in state.legal_actions()} == set(view.legal_plays())
-    outside = tool.judge_puzzle(game, early, str(view.legal_plays()[0]), seeds=2, sims=200)
+    outside = tool.judge_puzzle(early, str(view.legal_plays()[0]), seeds=2, sims=200)
     assert outside.kind == "ismcts" and outside.seeds == 2
     assert set(outside.judged) <= {str(card) for card in view.legal_plays()}
     late = [record for record in records if reachable(record)][-1]
-    inside = tool.judge_puzzle(game, late, judge_record(late)[0])  # type: ignore[index]
+    inside = tool.judge_puzzle(late, judge_record(late)[0])  # type: ignore[index]
     assert inside.kind == "exact" and inside.agrees
 
 

@@ -6,7 +6,7 @@ import are not dependencies and are skipped: those under ``if TYPE_CHECKING:`` (
 and the engine's pictures, ``hearts_core.display``, which a value may import only inside its
 ``_repr_html_`` (python-chess imports its SVG drawing the same way), when a notebook asks.
 
-Every module of the three packages must be placed in ``LAYERS`` (a new module fails until it
+Every module of the four packages must be placed in ``LAYERS`` (a new module fails until it
 is), and the table must agree with docs/architecture.md's engine table.
 """
 
@@ -41,6 +41,8 @@ ENGINE_LAYERS: dict[str, int] = {
 and is checked as the top of the engine."""
 
 LEARNER = 8
+REFEREE = 8
+"""OpenSpiel's judge (``hearts_referee``): beside the learner's state, on the engine; the widgets ask it."""
 WIDGETS = 9
 DISPLAY = "hearts_core.display"
 
@@ -53,13 +55,15 @@ def layer(module: str) -> int:
         return 7 if name == "" else ENGINE_LAYERS[name]
     if package == "hearts_learner":
         return LEARNER
+    if package == "hearts_referee":
+        return REFEREE
     if package == "widgets":
         return WIDGETS
     raise KeyError(module)
 
 
 def modules() -> Iterator[tuple[str, Path]]:
-    for package in ("hearts_core", "hearts_learner", "widgets"):
+    for package in ("hearts_core", "hearts_learner", "hearts_referee", "widgets"):
         for path in sorted((ROOT / package).rglob("*.py")):
             parts = path.relative_to(ROOT).with_suffix("").parts
             name = ".".join(parts[:-1] if parts[-1] == "__init__" else parts)

@@ -37,7 +37,7 @@ from hearts_core.review import review_hand
 from hearts_learner.puzzle_store import PuzzleStore
 from tests import meanings
 from tests.meanings import MEANINGS, SHOW_MEANINGS, Reading, false_claims, read, read_show, recognise
-from tests.support import cited_puzzle, shipped_answers
+from tests.support import careless_hand, cited_puzzle, second_opinion_agrees, shipped_answers
 from tests.test_coach_claims import (
     AUDIT_MOON,
     AUDIT_POSITIONS,
@@ -267,12 +267,13 @@ def test_a_seldom_said_pattern_is_caught_when_false(name: str) -> None:
 
 FINISHED_PLANTED = {
     # The review's summary of a finished hand (a random player's), each planted false.
-    "summary, costly pass": "Your pass was expected to cost you about 2 points, and the coach's search found no costly "
+    "summary, costly pass": "Your pass was expected to cost you about 2 points, and the review found no costly "
                             "mistake among your 13 plays with a choice.",
     "summary, pass and mistakes": "Your pass and 14 costly mistakes among your 13 plays with a choice were expected "
                                   "to cost you about 9 points together.",
-    "summary, no mistake": "The coach's search found no costly mistake among your 14 plays with a choice; you took "
+    "summary, no mistake": "The review found no costly mistake among your 14 plays with a choice; you took "
                            "no points in this hand.",
+    "summary, left out": "12 earlier plays could not be checked by a second engine here, so they are left out.",
     "summary, points taken": "You took 27 points in this hand.",
     "summary, moon": "You shot the moon: everyone else takes 26.",
     "review pass entry": "Pass: passed ♣2, ♣3 and ♣4, better ♠Q, ♠A and ♥A (expected to save about 2 points).",
@@ -469,7 +470,7 @@ def review_reading(whole: bool) -> tuple[Reading, Examples]:
     hands += passing_hands(PASSING_SEEDS if whole else PASSING_SEEDS[1:2])
     reading, examples = Reading(), Examples()
     for number, hand in enumerate(hands):
-        review = review_hand(hand, 0)
+        review = review_hand(hand, 0, outside=second_opinion_agrees)  # every finding's words, early ones too
         mine = [index for index, (seat, _) in enumerate(hand.plays) if seat == 0]
         for group in review.groups:
             index = next(i for i in mine if i // 4 == group.costliest.trick - 1)
@@ -487,6 +488,15 @@ def review_reading(whole: bool) -> tuple[Reading, Examples]:
             read(entry, hand, 0, reading, where=f"reviewed hand {number}, pass", later=hand)
             note_examples(entry, hand, 0, examples, later=hand)
     return reading, examples
+
+
+def test_a_review_without_a_second_engine_says_truly_what_it_left_out() -> None:
+    hand = careless_hand(2)
+    summary = review_hand(hand, 0).summary()  # no outside judge: its early costly plays are left out
+    assert "could not be checked by a second engine" in summary
+    reading = Reading()
+    read(summary, hand, 0, reading, where="a review without a second engine", later=hand)
+    assert reading.recognised and not reading.false, (summary, reading.false)
 
 
 def test_the_reviews_entries_mean_what_they_say(review_reading: tuple[Reading, Examples]) -> None:

@@ -58,7 +58,7 @@ from hearts_core.puzzles import (
     theme_counts,
 )
 from hearts_core.review import Mistake, review_hand
-from tests.support import cards, cited_puzzle, shipped_answers
+from tests.support import cards, cited_puzzle, second_opinion_agrees, shipped_answers
 from tests.test_review import OPENING, QUEEN_CATCH, finish, scripted
 
 IDENTIFIER = re.compile(r"\b[a-z]+_[a-z_]+\b|\bSuit\.|\bCard\(|\bNone\b")
@@ -294,7 +294,7 @@ def own_hand(seed: int, seat: int) -> tuple[HandState, tuple[Mistake, ...]]:
         state.pass_cards(player, rng.sample(state.view(player).hand, 3))
     while not state.is_over:
         state.play(rng.choice(state.legal_plays()))
-    return state, review_hand(state, seat).mistakes
+    return state, review_hand(state, seat, outside=second_opinion_agrees).mistakes
 
 
 STORED = {"id", "deal", "direction", "passes", "plays", "seat", "evaluation", "themes", "rating"}
@@ -304,7 +304,7 @@ STORED = {"id", "deal", "direction", "passes", "plays", "seat", "evaluation", "t
 def test_a_costly_play_becomes_a_puzzle_whose_solution_is_the_reviews_better_card(
         puzzles: tuple[Puzzle, ...]) -> None:
     state = finish(scripted(QUEEN_CATCH, [*OPENING, "♠A"]))
-    (mistake,) = [item for item in review_hand(state, 0).mistakes if item.trick == 2]
+    (mistake,) = [item for item in review_hand(state, 0, outside=second_opinion_agrees).mistakes if item.trick == 2]
     data = json.loads(json.dumps(mistake_puzzle(state, 0, mistake, ident="match:m1:1:7")))  # stored as JSON
     assert set(data) >= STORED and set(puzzles[0].data) >= STORED
     assert [set(item) for item in data["evaluation"]["cards"]] == [set(puzzles[0].data["evaluation"]["cards"][0])] * 2
@@ -358,7 +358,7 @@ def test_house_rules_are_recorded_and_replayed() -> None:
     for card in [*OPENING, "♠A"]:
         state.play(card)
     state = finish(state)
-    (mistake,) = [item for item in review_hand(state, 0).mistakes if item.trick == 2]
+    (mistake,) = [item for item in review_hand(state, 0, outside=second_opinion_agrees).mistakes if item.trick == 2]
     data = mistake_puzzle(state, 0, mistake, ident="match:r:1:7")
     assert data["rules"] == rules.to_dict()
     puzzle = puzzle_from_data(json.loads(json.dumps(data)))

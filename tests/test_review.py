@@ -3,23 +3,31 @@
 The blunders are built so that the cost does not depend on sampling: the ♠Q catch
 happens inside the trick being judged, and the needless hearts are taken at trick 12,
 where every hidden card is known to the seat by elimination of the last three cards.
+
+Before the last four tricks a costly play is said only when an outside judge confirms it
+(OpenSpiel's IS-MCTS in a kernel). The tests of the review's findings and words give it a
+second opinion that confirms every play (:data:`AGREES`, through the wrappers below), so they
+do not wait on IS-MCTS; the tests at the end of the module check what the second opinion
+decides, with a refuting stand-in, with none, and with IS-MCTS itself.
 """
 
 from __future__ import annotations
 
 import random
 import re
+from typing import Any
 
 import pytest
 
 from hearts_core import DECK, HandState, deal_hands, judge_pass, to_card
+from hearts_core import review as reviewing
 from hearts_core.bots import heuristic_pass, make_bot
-from hearts_core.cards import parse_card
+from hearts_core.cards import Card, parse_card
 from hearts_core.coach import judge
 from hearts_core.errors import InvalidPositionError
 from hearts_core.facts import Situation
-from hearts_core.independent_judge import endgame_confirms, endgame_in_reach
-from hearts_core.puzzle_records import PositionRecord, replay
+from hearts_core.independent_judge import ENDGAME_REACH_TRICKS, endgame_confirms, endgame_in_reach
+from hearts_core.puzzle_records import PositionRecord, position_record, replay
 from hearts_core.records import dump_record, load_record
 from hearts_core.review import (
     COST_THRESHOLD,
@@ -29,15 +37,10 @@ from hearts_core.review import (
     PassMistake,
     costly,
     group_mistakes,
-    judge_play,
-    review_hand,
-    review_match,
     review_pass,
-    review_record,
-    review_record_hand,
 )
 from hearts_core.wording import points_phrase
-from tests.support import cards, careless_hand
+from tests.support import cards, careless_hand, second_opinion_agrees
 
 # You lead ♣2 and CPU1 takes trick 1 with ♣A, then leads ♠K; CPU3's only spade is ♠Q.
 # You hold ♠A and ♠3 (QUEEN_CATCH) or ♠A alone (FORCED_CATCH) when it is your turn.
@@ -54,6 +57,30 @@ FORCED_CATCH = (
     QUEEN_CATCH[3],
 )
 OPENING = ["♣2", "♣A", "♣3", "♣4", "♠K", "♠2", "♠Q"]
+
+
+AGREES = second_opinion_agrees
+"""A second opinion that confirms every costly play: the review's own findings, unfiltered."""
+
+
+def review_hand(*args: Any, **kwargs: Any) -> HandReview:
+    return reviewing.review_hand(*args, outside=AGREES, **kwargs)
+
+
+def review_match(*args: Any, **kwargs: Any) -> reviewing.MatchReview:
+    return reviewing.review_match(*args, outside=AGREES, **kwargs)
+
+
+def review_record(*args: Any, **kwargs: Any) -> reviewing.MatchReview:
+    return reviewing.review_record(*args, outside=AGREES, **kwargs)
+
+
+def review_record_hand(*args: Any, **kwargs: Any) -> HandReview:
+    return reviewing.review_record_hand(*args, outside=AGREES, **kwargs)
+
+
+def judge_play(*args: Any, **kwargs: Any) -> Mistake | None:
+    return reviewing.judge_play(*args, outside=AGREES, **kwargs)
 IDENTIFIER = re.compile(r"\b[a-z]+_[a-z_]+\b|\bSuit\.|\bCard\(|\bPhase\.|\bNone\b")
 
 
@@ -326,7 +353,7 @@ def test_a_costly_pass_is_said_in_a_sentence_naming_both_passes() -> None:
                                   "points). Why in cards.")
     alone = HandReview(0, (), 9, 13, pass_mistake=mistake)
     assert alone.points_lost == 4.2 and alone.entries == 1
-    assert alone.summary() == ("Your pass was expected to cost you about 4 points, and the coach's search found no "
+    assert alone.summary() == ("Your pass was expected to cost you about 4 points, and the review found no "
                                "costly mistake among your 9 plays with a choice. You took 13 points in this hand.")
     play = Mistake(3, parse_card("♦3"), parse_card("♣A"), 2.0, "Why at trick 3.", 2.0, 0.0)
     both = HandReview(2, (play,), 9, 5, pass_mistake=mistake)
@@ -406,3 +433,64 @@ def test_before_the_judges_reach_the_search_decides_alone() -> None:
     view = state.view(state.to_move or 0)
     assert not endgame_in_reach(view)
     assert endgame_confirms(view, view.legal_plays()[0], view.legal_plays()[-1])
+
+
+# ------------------------------------------------------------------ the second opinion
+
+LAST_TRICKS = 13 - ENDGAME_REACH_TRICKS
+"""Tricks before the exact endgame judge's reach: a costly play there needs the outside judge."""
+
+
+def REFUTES(record: PositionRecord, better: Card, played: Card) -> bool:
+    """A second opinion that refutes every costly play."""
+    return False
+
+
+@pytest.mark.parametrize("seed", [1, 2])
+def test_a_costly_play_is_said_before_the_last_tricks_only_when_the_second_opinion_confirms_it(seed: int) -> None:
+    hand = careless_hand(seed)
+    asked: list[tuple[PositionRecord, Card, Card]] = []
+
+    def recording(record: PositionRecord, better: Card, played: Card) -> bool:
+        asked.append((record, better, played))
+        return True
+
+    confirmed = reviewing.review_hand(hand, 0, outside=recording)
+    early = [mistake for mistake in confirmed.mistakes if mistake.trick <= LAST_TRICKS]
+    assert early, "a careless hand has costly plays before the last tricks"
+    # Asked once per early costly play, at that play's own position: the seat to move, both cards legal.
+    assert [(better, played) for _, better, played in asked] == [(item.better, item.played) for item in early]
+    for (record, better, played), mistake in zip(asked, early, strict=True):
+        view = replay(record).view(0)
+        assert view.is_my_turn and {better, played} <= set(view.legal_plays())
+        assert len(view.tricks) + 1 == mistake.trick and record["plays"] == [
+            str(card) for _, card in hand.plays[:reviewing.play_index(hand, 0, mistake)]]
+    refuted = reviewing.review_hand(hand, 0, outside=REFUTES)
+    assert refuted.mistakes == tuple(item for item in confirmed.mistakes if item.trick > LAST_TRICKS)
+    assert refuted.choices == confirmed.choices and refuted.unchecked == 0
+
+
+def test_without_a_second_opinion_the_early_costly_plays_are_left_out_uncounted_and_said_so() -> None:
+    hand = careless_hand(2)
+    confirmed = reviewing.review_hand(hand, 0, outside=AGREES)
+    alone = reviewing.review_hand(hand, 0)
+    early = [mistake for mistake in confirmed.mistakes if mistake.trick <= LAST_TRICKS]
+    assert len(early) >= 2
+    assert alone.mistakes == tuple(item for item in confirmed.mistakes if item.trick > LAST_TRICKS)
+    assert alone.unchecked == len(early) and alone.choices == confirmed.choices - len(early)
+    assert alone.summary().endswith(f"{len(early)} earlier plays could not be checked by a second engine here, "
+                                    "so they are left out.")
+    assert f"among your {alone.choices} plays with a choice" in alone.summary()
+    assert "could not be checked" not in confirmed.summary()
+
+
+def test_openspiels_ismcts_confirms_one_costly_play_of_the_search_and_refutes_another() -> None:
+    """Two costly plays the search finds in careless hands, judged by the puzzles' outside judge: at trick 9 of
+    seed 1, ♠7 where ♠Q was better (IS-MCTS plays ♠Q in nearly every visit); at trick 6 of seed 11, ♠K where
+    the search would play ♣10, and IS-MCTS plays ♠K itself, so the review does not call it costly."""
+    ismcts = pytest.importorskip("hearts_referee.ismcts")
+    for seed, plays, better, played, confirmed in ((1, 32, "♠Q", "♠7", True), (11, 23, "♣10", "♠K", False)):
+        hand = careless_hand(seed)
+        record = position_record(hand, 0, plays, ident=f"careless-{seed}")
+        assert str(hand.plays[plays][1]) == played
+        assert ismcts.confirms_costly(record, parse_card(better), parse_card(played)) is confirmed

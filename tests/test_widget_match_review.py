@@ -20,10 +20,12 @@ from hearts_core.review import HandReview, Mistake, PassMistake, review_hand
 from hearts_core.wording import and_list, points_phrase
 from hearts_learner.match_store import MatchStore
 from hearts_learner.puzzle_store import PuzzleStore
+from hearts_referee.ismcts import confirms_costly
 from tests.support import careless_hand
 from tests.test_match_advice import judged_reviewer
 from tests.test_widget_match import SEED, current, legal_cards, pass_any, play_hand, store, widget
 from widgets import MatchWidget
+from widgets.match.advice import kernel_review
 from widgets.match.review_payloads import summary_payload
 
 __all__ = ["store"]  # the fixture, shared with test_widget_match
@@ -182,7 +184,7 @@ def test_a_hand_without_mistakes_says_so(store: MatchStore) -> None:
     _, reviewer = scripted({})
     w.flow.advice.reviewer = reviewer  # type: ignore[assignment]
     play_hand(w)
-    assert w.open_review() == "Hand 1: the coach's search found no costly mistake in your choices."
+    assert w.open_review() == "Hand 1: the review found no costly mistake in your choices."
     assert w.review["mistakes"] == 0 and not any(step["mistake"] for step in w.review["steps"])
     # It says what the review cannot see (luck), and never calls the hand well played for its score.
     assert "not the luck of the deal" in w.review["text"] and "Well played" not in w.review["text"]
@@ -309,9 +311,9 @@ def test_the_page_reviews_real_hands_sensibly() -> None:
 
 def test_the_engines_review_is_the_one_the_page_uses(store: MatchStore) -> None:
     w = widget(store)
-    assert w.flow.advice.reviewer is review_hand
+    assert w.flow.advice.reviewer is kernel_review  # the engine's review, with OpenSpiel's second opinion here
     play_hand(w)
-    engine = review_hand(current(w).hands[0], 0).mistakes
+    engine = review_hand(current(w).hands[0], 0, outside=confirms_costly).mistakes
     page = w.flow.review_of(1)
     assert page is not None
     assert [(item.trick, item.played, item.better, item.cost, item.why) for item in page] == \
@@ -331,7 +333,7 @@ def test_a_played_hand_in_the_widget_gets_the_real_review(store: MatchStore) -> 
     pass_any(w)
     play_hand(w)
     w.open_review()
-    items = review_hand(current(w).hand, 0).mistakes
+    items = review_hand(current(w).hand, 0, outside=confirms_costly).mistakes
     assert w.review["mistakes"] == len(items)
     assert [step["trick"] for step in w.review["steps"] if step["mistake"]] == [item.trick for item in items]
 

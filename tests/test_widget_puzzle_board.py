@@ -26,7 +26,7 @@ from hearts_learner.puzzle_choice import puzzle_of_the_day
 from hearts_learner.puzzle_progress import learner_start
 from hearts_learner.puzzle_store import PuzzleStore
 from hearts_learner.schedule import LEARNING_STEP, ReviewItem
-from tests.support import cited_puzzle
+from tests.support import cited_puzzle, second_opinion_agrees
 from tests.test_review import OPENING, QUEEN_CATCH, finish, scripted
 from widgets.lessons import LESSONS, Lesson, LessonPractice, Progress
 from widgets.match.advice import mistake_id
@@ -360,7 +360,7 @@ def test_a_lesson_that_asks_no_puzzles_is_refused_by_name() -> None:
 def a_costly_play() -> ReviewItem:
     """The ♠A that caught ♠Q at trick 2 (the review's scripted blunder), kept as a match's play to review."""
     state = finish(scripted(QUEEN_CATCH, [*OPENING, "♠A"]))
-    (mistake,) = [item for item in review_hand(state, 0).mistakes if item.trick == 2]
+    (mistake,) = [item for item in review_hand(state, 0, outside=second_opinion_agrees).mistakes if item.trick == 2]
     ident = mistake_id("m1", 1, mistake.play or 0)
     data = mistake_puzzle(state, 0, mistake, ident=ident)
     return ReviewItem(ident, data, tuple(data["themes"]))

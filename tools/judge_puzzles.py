@@ -5,15 +5,10 @@ Two judges, neither sharing a play-out policy with the hard player:
 * **exact** (:mod:`hearts_core.independent_judge`), for positions with at most
   ``ENDGAME_REACH_TRICKS`` tricks left: perfect play (max-n, moon rule) in every layout of the
   hidden cards the seat's view allows, or a uniform seeded sample of them.
-* **ismcts**, for earlier positions: OpenSpiel's ``ISMCTSBot`` (random-rollout evaluator, UCT
-  2.0, a fresh world every simulation) searching from the seat's information state in
-  OpenSpiel's own ``hearts`` (table rules, checked as ``benchmarks/vs_openspiel.py`` does), at
-  ``--sims`` simulations, once per seed.  Each seed's visit shares are added up, and the judge's
-  card is the most visited group of interchangeable cards (same suit and points, nothing unseen
-  or on the table between them: one answer, as the puzzles count them).  How many seeds'
-  own most-visited card was the solution is reported too.  OpenSpiel's resampler ignores the
-  voids shown in play (a known limitation, see the benchmark's notes), so this judge knows a
-  little less than the seat.
+* **ismcts**, for earlier positions: OpenSpiel's IS-MCTS at ``--sims`` simulations, once per
+  seed, its visit shares added up by group of interchangeable cards (:mod:`hearts_referee.ismcts`,
+  which the match review asks too, says how and what it does not know).  How many seeds' own
+  most-visited card was the solution is reported too.
 
 A puzzle agrees when its solution is among the judge's best cards.  The run prints the agreement
 rate by judge kind, every disagreement (puzzle, solution, judge's card, margin) and the CPU time
@@ -34,33 +29,16 @@ from collections import defaultdict
 from collections.abc import Sequence
 from dataclasses import asdict, dataclass
 from pathlib import Path
-from typing import Any, Final
+from typing import Final
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-import pyspiel  # type: ignore[import-not-found]  # noqa: E402  # OpenSpiel ships no type hints
-
-from hearts_core.cards import parse_card  # noqa: E402
-from hearts_core.independent_judge import (  # noqa: E402
-    endgame_agrees,
-    endgame_in_reach,
-    judge_endgame,
-    judged_card_groups,
-)
-from hearts_core.openspiel import (  # noqa: E402
-    ACTION_TO_CARD,
-    CARD_TO_ACTION,
-    TABLE_RULES_OPTIONS,
-    TABLE_RULES_PARAMETERS,
-)
+from hearts_core.independent_judge import endgame_agrees, endgame_in_reach, judge_endgame  # noqa: E402
 from hearts_core.puzzle_records import PositionRecord, replay  # noqa: E402
-from hearts_core.rules import CARDS_PER_SEAT, NUM_SEATS  # noqa: E402
-from hearts_core.views import PassDirection  # noqa: E402
+from hearts_core.rules import CARDS_PER_SEAT  # noqa: E402
+from hearts_referee.ismcts import SEEDS, SIMULATIONS, judge_ismcts, load_game  # noqa: E402
 
-SIMULATIONS: Final = 10_000
-SEEDS: Final = 3
-UCT_C: Final = 2.0
 EXACT: Final = "exact"
 ISMCTS: Final = "ismcts"
 
@@ -87,43 +65,7 @@ class PuzzleJudgement:
     cpu_seconds: float
 
 
-def load_game() -> Any:
-    """OpenSpiel's hearts with the table rules, checked against the options it must report."""
-    game = pyspiel.load_game("hearts", TABLE_RULES_OPTIONS)
-    if game.get_parameters() != TABLE_RULES_PARAMETERS:
-        raise RuntimeError(f"OpenSpiel hearts options are not the table rules: {game.get_parameters()}")
-    return game
-
-
-def openspiel_state(game: Any, record: PositionRecord) -> Any:
-    """The record's position as an OpenSpiel state: direction, the deal, the passes (players 0..3) and the plays."""
-    state = game.new_initial_state()
-    state.apply_action(PassDirection(record["direction"]).offset)
-    deal = [[parse_card(text) for text in hand] for hand in record["deal"]]
-    for index in range(CARDS_PER_SEAT):
-        for seat in range(NUM_SEATS):  # OpenSpiel deals the k-th card to player k % 4
-            state.apply_action(CARD_TO_ACTION[deal[seat][index]])
-    for cards in record["passes"] or ():
-        for text in cards:
-            state.apply_action(CARD_TO_ACTION[parse_card(text)])
-    for text in record["plays"]:
-        state.apply_action(CARD_TO_ACTION[parse_card(text)])
-    if state.current_player() != record["seat"]:
-        raise RuntimeError(f"{record['id']}: OpenSpiel has player {state.current_player()} to move, "
-                           f"not seat {record['seat']}")
-    return state
-
-
-def _ismcts_shares(game: Any, record: PositionRecord, seed: int, sims: int) -> dict[str, float]:
-    """One IS-MCTS search from the seat's information state: each card's share of the visits."""
-    evaluator = pyspiel.RandomRolloutEvaluator(1, seed)
-    bot = pyspiel.ISMCTSBot(seed, evaluator, UCT_C, sims, -1, pyspiel.ISMCTSFinalPolicyType.NORMALIZED_VISIT_COUNT,
-                            False, False)
-    policy, _ = bot.step_with_policy(openspiel_state(game, record))
-    return {str(ACTION_TO_CARD[action]): float(share) for action, share in policy}
-
-
-def judge_puzzle(game: Any, record: PositionRecord, solution: str, *, seeds: int = SEEDS,
+def judge_puzzle(record: PositionRecord, solution: str, *, seeds: int = SEEDS,
                  sims: int = SIMULATIONS) -> PuzzleJudgement:
     """The outside verdict on one puzzle: the exact judge where in reach, else IS-MCTS over ``seeds`` seeds."""
     started = time.process_time()
@@ -135,21 +77,12 @@ def judge_puzzle(game: Any, record: PositionRecord, solution: str, *, seeds: int
         margin = verdict.margin if agrees else verdict.judgement(solution).gap
         return PuzzleJudgement(record["id"], EXACT, tricks_left, solution, tuple(map(str, verdict.best)), agrees,
                                round(margin, 3), None, None, round(time.process_time() - started, 3))
-    groups = [tuple(map(str, group)) for group in judged_card_groups(view)]
-    group_of = {card: group for group in groups for card in group}
-    totals: defaultdict[tuple[str, ...], float] = defaultdict(float)
-    agreeing = 0
-    for number in range(seeds):
-        seed = random.Random(f"judge-puzzles {record['id']} {number}").getrandbits(31)
-        shares = _ismcts_shares(game, record, seed, sims)
-        for card, share in shares.items():
-            totals[group_of[card]] += share / seeds
-        agreeing += solution in group_of[max(shares, key=lambda card: (shares[card], card))]
-    best = max(groups, key=lambda group: (totals[group], group))
-    agrees = solution in best
-    margin = totals[best] - totals[group_of[solution]]
-    return PuzzleJudgement(record["id"], ISMCTS, tricks_left, solution, best, agrees, round(margin, 3), agreeing,
-                           seeds, round(time.process_time() - started, 3))
+    searched = judge_ismcts(record, label=f"judge-puzzles {record['id']}", seeds=seeds, sims=sims)
+    group = searched.group_of(solution)
+    margin = searched.shares[searched.best] - searched.shares[group]
+    agreeing = searched.seeds_best.get(group, 0)
+    return PuzzleJudgement(record["id"], ISMCTS, tricks_left, solution, searched.best, searched.is_best(solution),
+                           round(margin, 3), agreeing, seeds, round(time.process_time() - started, 3))
 
 
 def summary(results: Sequence[PuzzleJudgement]) -> str:
@@ -193,14 +126,13 @@ def main(argv: list[str] | None = None) -> int:
     puzzles = json.loads(args.puzzles.read_text(encoding="utf-8"))["puzzles"]
     if args.sample is not None and args.sample < len(puzzles):
         puzzles = sorted(random.Random(args.seed).sample(puzzles, args.sample), key=lambda puzzle: puzzle["id"])
-    game = load_game()
+    load_game()  # fails at once, before the first puzzle, if OpenSpiel's options are not the table rules
     results: list[PuzzleJudgement] = []
     began = time.time()
     stream = args.out.open("w", encoding="utf-8") if args.out else None
     try:
         for number, puzzle in enumerate(puzzles, 1):
-            result = judge_puzzle(game, puzzle, puzzle["evaluation"]["cards"][0]["card"], seeds=args.seeds,
-                                  sims=args.sims)
+            result = judge_puzzle(puzzle, puzzle["evaluation"]["cards"][0]["card"], seeds=args.seeds, sims=args.sims)
             results.append(result)
             if stream is not None:
                 stream.write(json.dumps(asdict(result), ensure_ascii=False) + "\n")

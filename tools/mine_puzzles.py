@@ -91,12 +91,11 @@ def judge_timed(mined: MinedGame, sims: int) -> tuple[dict[str, dict[str, Any]],
     judge_puzzles = import_module("tools.judge_puzzles")  # OpenSpiel, loaded on the worker that judges
 
     started = time.process_time()
-    game = judge_puzzles.load_game()
     verdicts: dict[str, dict[str, Any]] = {}
     for puzzle in mined["puzzles"]:
         if endgame_in_reach(replay(puzzle).view(puzzle["seat"])):
             continue
-        judged = judge_puzzles.judge_puzzle(game, puzzle, puzzle["evaluation"]["cards"][0]["card"], sims=sims)
+        judged = judge_puzzles.judge_puzzle(puzzle, puzzle["evaluation"]["cards"][0]["card"], sims=sims)
         verdicts[puzzle["id"]] = asdict(judged)
     return verdicts, round(time.process_time() - started, 2)
 

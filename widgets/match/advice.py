@@ -35,14 +35,16 @@ from datetime import UTC, datetime
 from hearts_core import HandState, Match
 from hearts_core.coach import CoachReport, Recommendation, analyse, recommend
 from hearts_core.errors import HeartsError, InvalidPositionError
+from hearts_core.independent_judge import SecondOpinion
 from hearts_core.puzzles import mistake_puzzle
 from hearts_core.review import HandReview, Mistake, PassMistake, play_index, review_hand
 from hearts_core.wording import LEARNER_SEAT
 from hearts_learner.puzzle_progress import PuzzleProgress
 from hearts_learner.puzzle_store import PuzzleStore
 from hearts_learner.schedule import ReviewItem
+from hearts_referee import available as referee_available
 
-__all__ = ["LearnerAdvice", "mistake_id"]
+__all__ = ["LearnerAdvice", "kernel_review", "mistake_id"]
 
 log = logging.getLogger("hearts_lessons.widgets.match")
 
@@ -56,6 +58,20 @@ def _reviewing_thread() -> ThreadPoolExecutor:
     if not _REVIEW_THREAD:
         _REVIEW_THREAD.append(ThreadPoolExecutor(max_workers=1, thread_name_prefix="hearts-review"))
     return _REVIEW_THREAD[0]
+
+
+def _outside_judge() -> SecondOpinion | None:
+    """OpenSpiel's IS-MCTS where it is installed (a Jupyter kernel), else none (the static site's Pyodide)."""
+    if not referee_available():
+        return None
+    from hearts_referee.ismcts import confirms_costly  # noqa: PLC0415 - OpenSpiel loads only where it exists
+
+    return confirms_costly
+
+
+def kernel_review(hand: HandState, seat: int) -> HandReview:
+    """The match review with the second opinion this kernel can ask before the last tricks (:mod:`hearts_referee`)."""
+    return review_hand(hand, seat, outside=_outside_judge())
 
 
 def mistake_id(match_id: str, hand_number: int, play: int) -> str:
@@ -81,7 +97,7 @@ def _position(match: Match) -> tuple[object, ...]:
 class LearnerAdvice:
     """The coach's advice and the hand reviews for the learner (seat 0) of one page."""
 
-    def __init__(self, reviewer: Reviewer = review_hand, *, puzzles: PuzzleStore | None = None,
+    def __init__(self, reviewer: Reviewer = kernel_review, *, puzzles: PuzzleStore | None = None,
                  clock: Callable[[], datetime] = _now) -> None:
         self.reviewer = reviewer
         """Reviews a finished hand for a seat (tests give a scripted one)."""
@@ -93,6 +109,7 @@ class LearnerAdvice:
         self._reviews: dict[tuple[str, int], Future[tuple[Mistake, ...]] | None] = {}
         self._kept: dict[tuple[str, int], int] = {}
         self._passes: dict[tuple[str, int], PassMistake] = {}
+        self._unchecked: dict[tuple[str, int], int] = {}
 
     def recommendation(self, match: Match) -> Recommendation | None:
         """What the coach would pass or play now (``None`` when the learner has nothing to decide)."""
@@ -160,6 +177,11 @@ class LearnerAdvice:
         """How many of the hand's costly plays wait in the learner's puzzle progress (0 until they are kept)."""
         return self._kept.get((match_id, hand_number), 0)
 
+    def unchecked(self, match_id: str, hand_number: int) -> int:
+        """The hand's plays left out unchecked (no second opinion here: :attr:`HandReview.unchecked`); ask after
+        :meth:`mistakes`, which waits."""
+        return self._unchecked.get((match_id, hand_number), 0)
+
     def costly_pass(self, match_id: str, hand_number: int) -> PassMistake | None:
         """The learner's pass in the hand, if its review found it costly (ask after :meth:`mistakes`, which waits)."""
         return self._passes.get((match_id, hand_number))
@@ -170,6 +192,8 @@ class LearnerAdvice:
         mistakes = review.mistakes
         if review.pass_mistake is not None:  # stored before the future resolves, so a waiting reader sees it
             self._passes[(match_id, hand_number)] = review.pass_mistake
+        if review.unchecked:
+            self._unchecked[(match_id, hand_number)] = review.unchecked
         if mistakes and self.puzzles is not None:
             try:
                 self._kept[(match_id, hand_number)] = self._keep(match_id, hand_number, hand, mistakes)

@@ -52,7 +52,7 @@ from hearts_core.coach import position_seed
 from hearts_core.difference import PLAY_OUT_DEALS, Showcase, showcase
 from hearts_core.parting_facts import PartsAt
 from hearts_core.records import view_before_play
-from hearts_core.review import Mistake, PassMistake, group_mistakes, play_index
+from hearts_core.review import Mistake, PassMistake, group_mistakes, play_index, unchecked_words
 from hearts_core.rules import TieRule
 from hearts_core.state import HandState
 from hearts_core.wording import LEARNER_SEAT, about_points, and_list, marked, say, say_n
@@ -60,6 +60,7 @@ from hearts_learner.match_saves import MatchSaves
 from hearts_learner.match_store import SavedMatch
 from widgets.match.course import MatchCourse, News, Pending, Screen, Tone, saved_place
 from widgets.match.settings import COMPUTERS, HARD_TIME_BUDGET, OPPONENT_LEVELS, SETTINGS, SPEEDS, TIE_RULES, Settings
+from widgets.phrases import nonempty_sentences
 from widgets.puzzles.flow import SHOW_PATTERNS, Shown
 
 # The settings' names are here too: a caller reads the controller's vocabulary from this one module.
@@ -474,16 +475,19 @@ class MatchFlow(MatchCourse):
         if items is None:
             return self._say(say("This hand could not be reviewed, sorry."))
         passing = self.pass_of(match.hand_number)
+        left_out = unchecked_words(self.unchecked_of(match.hand_number))
         if not items and passing is None:
-            return self._say(say("Hand {hand}: the coach's search found no costly mistake in your choices.",
-                                 hand=match.hand_number))
+            return self._say(nonempty_sentences(
+                say("Hand {hand}: the review found no costly mistake in your choices.", hand=match.hand_number),
+                left_out))
         groups = group_mistakes(items)  # a repeated mistake is one, its cost counted once
         # A costly pass is an entry of its own, its cost counted once like a play's.
         count = len(groups) + (passing is not None)
         lost = about_points(sum(group.cost for group in groups) + (passing.cost if passing is not None else 0.0))
-        return self._say(say_n("Hand {hand}: {count} costly mistake, expected to cost you {lost}.",
-                               "Hand {hand}: {count} costly mistakes, expected to cost you {lost} together.",
-                               count, hand=match.hand_number, lost=lost))
+        return self._say(nonempty_sentences(
+            say_n("Hand {hand}: {count} costly mistake, expected to cost you {lost}.",
+                  "Hand {hand}: {count} costly mistakes, expected to cost you {lost} together.",
+                  count, hand=match.hand_number, lost=lost), left_out))
 
     def close_review(self) -> str:
         """Back from the review to the score screen."""
@@ -528,6 +532,12 @@ class MatchFlow(MatchCourse):
         assert self.match is not None
         self.review_of(hand_number)  # the pass is known once the hand's review is done
         return self.advice.costly_pass(self.match_id, hand_number)
+
+    def unchecked_of(self, hand_number: int) -> int:
+        """How many of the learner's plays in finished hand ``hand_number`` its review left out unchecked."""
+        assert self.match is not None
+        self.review_of(hand_number)  # known once the hand's review is done
+        return self.advice.unchecked(self.match_id, hand_number)
 
     def kept_of(self, hand_number: int) -> int:
         """How many of those costly plays now wait as puzzles for the learner (0 if none could be kept)."""

@@ -226,7 +226,7 @@ def display(flow: MatchFlow) -> Display:
         story=story_payload(flow, match, view),
         sheet=sheet_payload(match),
         review=open_review_payload(flow, match) if flow.reviewing is not None else None,
-        summary=summary_payload(match, flow.review_of, flow.pass_of) if match.is_over else None,
+        summary=summary_payload(match, flow.review_of, flow.pass_of, flow.unchecked_of) if match.is_over else None,
     )
 
 

@@ -31,7 +31,7 @@ from typing import Any, Final
 
 from hearts_core import NUM_SEATS, Match
 from hearts_core.records import view_before_play
-from hearts_core.review import Mistake, MistakeGroup, PassMistake, group_mistakes
+from hearts_core.review import Mistake, MistakeGroup, PassMistake, group_mistakes, unchecked_words
 from hearts_core.state import HandState
 from hearts_core.wording import LEARNER_SEAT, about_points, and_list, card_name, marked, points_phrase, say, say_n
 from hearts_learner.schedule import LEARNING_MINUTES
@@ -128,11 +128,13 @@ class Summary:
 
 
 def review_payload(match: Match, hand_number: int, items: tuple[Mistake, ...] | None, kept: int = 0,
-                   passing: PassMistake | None = None, showing: ReviewShown | None = None) -> Review:
+                   passing: PassMistake | None = None, showing: ReviewShown | None = None,
+                   unchecked: int = 0) -> Review:
     """The learner's plays in finished hand ``hand_number``, each matched with its costly-play item if any.
 
     ``passing`` is the learner's pass when the review found it costly: the first entry.  ``showing`` is what "Show
-    me" lays out for one of the hand's mistakes, if it is open.
+    me" lays out for one of the hand's mistakes, if it is open.  ``unchecked`` plays were left out for want of a
+    second opinion (:attr:`hearts_core.review.HandReview.unchecked`), and the words say so.
 
     The words say what the review can see: choices weighed from the learner's own view,
     never the luck of the deal, so a hand is never called well played for its score.
@@ -167,7 +169,7 @@ def review_payload(match: Match, hand_number: int, items: tuple[Mistake, ...] | 
     if items is None:
         text = say("This hand could not be reviewed.")
     elif not entries:
-        text = say("The coach's search found no costly mistake in your choices; you took {taken} in this hand. It "
+        text = say("The review found no costly mistake in your choices; you took {taken} in this hand. It "
                    "weighs each choice from what you could see, not the luck of the deal.", taken=taken)
     else:
         text = say_n("{count} costly mistake, expected to cost you {lost}, is marked below; you took {taken} in this "
@@ -182,6 +184,8 @@ def review_payload(match: Match, hand_number: int, items: tuple[Mistake, ...] | 
                             "Your mistakes on the puzzles page within {minutes} minutes, then further apart as you "
                             "get them right.", kept, minutes=LEARNING_MINUTES)
             text = nonempty_sentences(text, waiting)
+    if items is not None:
+        text = nonempty_sentences(text, unchecked_words(unchecked))
     opened = showing if showing is not None and showing.hand == hand_number and showing.mistake < len(groups) else None
     shows: list[dict[str, Any]] = [{}] if passing is not None else []  # the pass has no trick to play out
     shows += [_show_button(group, at, opened) for at, group in enumerate(groups)]
@@ -255,16 +259,19 @@ def open_review_payload(flow: MatchFlow, match: Match) -> Review | None:
     if number is None or number > len(match.hands) or not match.hands[number - 1].is_over:
         return None
     items = flow.review_of(number)  # waits for the review, which keeps its costly plays before it is done
-    return review_payload(match, number, items, flow.kept_of(number), flow.pass_of(number), flow.review_shown)
+    return review_payload(match, number, items, flow.kept_of(number), flow.pass_of(number), flow.review_shown,
+                          flow.unchecked_of(number))
 
 
 def summary_payload(match: Match, review_of: Callable[[int], tuple[Mistake, ...] | None],
-                    pass_of: Callable[[int], PassMistake | None] = lambda number: None) -> Summary:
+                    pass_of: Callable[[int], PassMistake | None] = lambda number: None,
+                    unchecked_of: Callable[[int], int] = lambda number: 0) -> Summary:
     """Points lost to costly plays (and a costly pass) beside points taken, hand by hand.
 
-    A hand that could not be reviewed is left out.
+    A hand that could not be reviewed is left out; plays left out unchecked are said so, per hand and in all.
     """
     rows = []
+    unchecked = 0
     for number, hand in enumerate(match.hands, start=1):
         if not hand.is_over:
             continue
@@ -282,16 +289,18 @@ def summary_payload(match: Match, review_of: Callable[[int], tuple[Mistake, ...]
                 else say("{count}: {cards}, expected to cost {lost}; {taken} taken.",
                          count=say_n("{count} costly mistake", "{count} costly mistakes", len(plays)),
                          cards=and_list(plays), lost=about_points(lost), taken=points_phrase(taken)))
+        text = nonempty_sentences(text, unchecked_words(unchecked_of(number)))
+        unchecked += unchecked_of(number)
         rows.append(SummaryRow(number, len(plays), lost, text, plays, taken, about_points(lost) if plays else ""))
     total = round(sum(row.lost for row in rows), 1)
     taken = sum(row.taken for row in rows)
     worst = max(rows, key=lambda row: row.lost, default=None)
     if worst is None or total == 0:
-        text = say("The coach's search found no costly mistake in your choices this match; you took {taken}. It "
+        text = say("The review found no costly mistake in your choices this match; you took {taken}. It "
                    "weighs choices from what you could see, not the luck of the deal.", taken=points_phrase(taken))
     else:
         text = say("Your costly plays were expected to cost you {lost} over the match, and you took {taken} in all; "
                    "hand {hand} cost the most ({worst}). The review weighs choices from what you could see, not the "
                    "luck of the deal.", lost=about_points(total), taken=points_phrase(taken), hand=worst.hand,
                    worst=about_points(worst.lost))
-    return Summary(rows, total, text, taken)
+    return Summary(rows, total, nonempty_sentences(text, unchecked_words(unchecked)), taken)
