@@ -86,3 +86,22 @@ def test_lesson_14_lets_only_the_last_player_on_a_trick_without_the_queen_play_a
         assert exception, f"the exception (playing last, ♠Q not in the trick) is not stated: {block}"
         after = " ".join(sentences[exception[0]:])
         assert "♠A" in after and "♠K" in after, "the exception must name the cards it frees: ♠A and ♠K"
+
+
+def test_lesson_18_shows_a_guard_in_cards_and_an_exit_only_while_higher_cards_are_out() -> None:
+    teaching = blocks("18-exits-and-guards.ipynb")
+    guarding = [block for block in teaching if re.search(rf"\bHolding {CARD} with ", block)]
+    assert guarding, "lesson 18 no longer shows a guard in cards"
+    block = guarding[0]
+    shown = re.search(rf"Holding ({CARD}) with ((?:{CARD}(?:, | and )?)+)", block)
+    assert shown
+    high, guards = parse_card(shown[1]), cards_in(shown[2])
+    # A guard is a lower card of the same suit, and each one lets its high card pass one lead of that suit.
+    assert guards and all(guard.suit == high.suit and guard.rank < high.rank for guard in guards), block
+    leads = re.search(r"\bthe first (one|two|three|four) \w+ leads?\b", block)
+    assert leads and ["one", "two", "three", "four"].index(leads[1]) + 1 == len(guards), block
+    assert re.search(r"\bearly\b[^.]*\balone\b", block), "the lesson must say what spending the guards leaves"
+    # An exit is a card that higher cards still out will beat: once they are played, the low card wins.
+    out = r"\bhigher cards\b[^.]*\b(?:still out|in other hands)\b"
+    counting = [block for block in teaching if re.search(out, block) and re.search(r"\bplayed\b[^.]*\bwins\b", block)]
+    assert counting, "lesson 18 must say an exit is one only while higher cards of its suit are out"

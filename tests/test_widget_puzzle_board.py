@@ -330,6 +330,25 @@ def test_each_strategy_lesson_keeps_to_its_own_idea(tmp_path: Path) -> None:
         widget.next_puzzle()
 
 
+def test_exits_have_a_lesson_of_their_own_and_its_worked_position_keeps_a_guard() -> None:
+    """Issue 35: leading a card that higher cards still out will beat is lesson 18's idea, not lesson 13's."""
+    exits = next(item for item in STRATEGY if item.key == "18-exits-and-guards")
+    ducking = next(item for item in STRATEGY if item.key == "13-leading-and-ducking")
+    exit_first = {puzzle.id for puzzle in load_puzzles() if puzzle.theme_keys[:1] == ("safe_exit",)}
+    assert exits.themes == ("safe_exit",) and exits.worked in exit_first
+    assert {puzzle.id for puzzle in lesson_puzzles(exits)} == exit_first - {exits.worked}
+    left = {puzzle.id for puzzle in lesson_puzzles(ducking)}
+    assert not left & exit_first and len(left) >= 40  # lesson 13 keeps ducking, with puzzles enough
+    # The worked position is a lead with a choice, where the answer exits in one suit and keeps, in another,
+    # a low card guarding a high one of its suit: the lesson's two ideas in one position.
+    worked = next(puzzle for puzzle in load_puzzles() if puzzle.id == exits.worked)
+    view = worked.view()
+    assert not view.current_trick and len(view.legal_plays()) >= 3
+    guarded = [(low, high) for low in view.hand for high in view.hand
+               if low.suit is high.suit and low.rank < high.rank and low.suit is not worked.solution.suit]
+    assert guarded, [str(card) for card in view.hand]
+
+
 @pytest.mark.parametrize("lesson", STRATEGY, ids=lambda item: item.key)
 def test_a_worked_position_asks_first_and_stays_out_of_the_rating(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
                                                                   lesson: Lesson) -> None:
