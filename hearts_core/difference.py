@@ -33,7 +33,8 @@ Design choices:
   the last, who takes each trick and its points, and the seat's hand score at the end (the moon
   rule applied, by the kernel's own :meth:`~hearts_core.kernel.Table.scores`).  Which deal: when
   a reason names a parting trick, one of the deals that part there (:meth:`DealPair.parts_at`),
-  so the deal shown is evidence for the sentence said; otherwise one whose difference in the
+  so the deal shown is evidence for the sentence said (a puzzle's answer names one from the deals
+  it was mined with, and the deal shown is one of these that parts there too); otherwise one whose difference in the
   seat's hand score is the median's, so it is neither the luckiest deal nor the worst.  The
   median is taken over the deals in which the other card ends worse when there are any: a deal
   in which the two cards end level shows nothing, and the words say it is one deal of many.
@@ -453,11 +454,15 @@ def _median_nearest(indices: list[int], differences: list[int]) -> int:
 
 
 def showcase(view: SeatView, best: Card, other: Card, *, deals: int = PLAY_OUT_DEALS, seed: int = 0,
-             named: Parting | None = None) -> Showcase:
+             named: Parting | None = None, stored: tuple[int, Card] | None = None) -> Showcase:
     """One of the ``deals`` drawn with ``random.Random(seed)``, both lines laid out whole (see the module's design).
 
     ``named`` is the parting a reason says, found in these very deals (the same ``view``, cards,
-    ``deals`` and ``seed``): the deal shown is then one that parts at its trick.
+    ``deals`` and ``seed``): the deal shown is then one that parts at its trick.  ``stored`` is a
+    parting a puzzle's answer quotes from the deals it was mined with, as (trick, the seat's card
+    that takes it): the deal shown is one of these deals that parts there too, when any does
+    (the answer's counts are the mined deals', so these may, rarely, hold none: then the deal is
+    chosen as with no parting named, and marked as not the one the words name).
 
     Raises:
         ValueError: ``best`` and ``other`` are one card, either is not legal now, or ``named`` is
@@ -482,20 +487,22 @@ def showcase(view: SeatView, best: Card, other: Card, *, deals: int = PLAY_OUT_D
     base, deals_drawn = sampled_deals(view, deals, seed)
     drawn = [(hands, show_line(base, hands, best), show_line(base, hands, other)) for hands in deals_drawn]
     differences = [theirs.scores[seat] - mine.scores[seat] for _, mine, theirs in drawn]
-    if named is not None:
-        candidates = [index for index, (_, mine, theirs) in enumerate(drawn)
-                      if DealPair(mine.outcomes(seat), theirs.outcomes(seat)).parts_at(seat, named.trick, named.taker)]
-        if not candidates:
-            raise ValueError(f"no deal of {deals} parts at trick {named.trick}: the parting was found in other deals")
-    else:
+    target = (named.trick, named.taker) if named is not None else stored
+    candidates = [] if target is None else [
+        index for index, (_, mine, theirs) in enumerate(drawn)
+        if DealPair(mine.outcomes(seat), theirs.outcomes(seat)).parts_at(seat, *target)]
+    if named is not None and not candidates:
+        raise ValueError(f"no deal of {deals} parts at trick {named.trick}: the parting was found in other deals")
+    if not candidates:
+        target = None
         worse = [index for index, difference in enumerate(differences) if difference > 0]
         candidates = worse or list(range(deals))
     chosen = _median_nearest(candidates, differences)
     hands, mine, theirs = drawn[chosen]
-    if named is not None:
-        trick: int | None = named.trick
+    if target is not None:
+        trick: int | None = target[0]
     else:
         first = DealPair(mine.outcomes(seat), theirs.outcomes(seat)).first_costlier(seat)
         trick = None if first is None else first.number
     return Showcase(seat, tuple(tuple(card for card in DECK if mask >> card.index & 1) for mask in hands), mine,
-                    theirs, trick, named is not None, chosen, deals)
+                    theirs, trick, target is not None, chosen, deals)

@@ -16,7 +16,7 @@ from hearts_core.cards import parse_cards, to_card
 from hearts_core.coach import position_seed
 from hearts_core.difference import PLAY_OUT_DEALS, parting, showcase
 from hearts_core.knowledge import Knowledge
-from hearts_core.parting_facts import PartsAt
+from hearts_core.parting_facts import PartsAt, StoredPartsAt
 from hearts_core.puzzles import THEMES, Puzzle, load_puzzles, mistake_puzzle
 from hearts_core.review import review_hand
 from hearts_core.rules import NUM_SEATS
@@ -550,7 +550,10 @@ def test_show_me_after_a_wrong_answer_plays_out_the_learners_card_and_the_better
     assert widget.show()
     shown = widget.showcase
     view = puzzle.view()
-    layout = showcase(view, to_card("♥7"), to_card("♥3"), deals=PLAY_OUT_DEALS, seed=position_seed(view))
+    # The answer quotes the puzzle's stored parting: the deal shown is one that parts where it says.
+    stored = next(fact.parting for fact in widget.flow.answer.facts if isinstance(fact, StoredPartsAt))
+    layout = showcase(view, to_card("♥7"), to_card("♥3"), deals=PLAY_OUT_DEALS, seed=position_seed(view),
+                      stored=(stored.trick, stored.taker))
     assert shown["heading"] == "♥3 and ♥7, played out in one deal"
     assert "one way the hidden cards could lie: one deal of the 100 played out" in shown["intro"]
     assert [line["label"] for line in shown["lines"]] == ["Your card: ♥3", "The better card: ♥7"]
@@ -573,8 +576,10 @@ def test_show_me_after_a_wrong_answer_plays_out_the_learners_card_and_the_better
     parting = [step for step in shown["steps"] if step["parting"]]
     assert layout.parting is not None and len(parting) == 1
     assert parting[0]["heading"] == f"Trick {layout.parting} of 13"
-    assert parting[0]["marker"].startswith("Here the lines part: by the end of this trick, you have taken ")
-    assert parting[0]["marker"].endswith(" more with ♥3 than with ♥7.")
+    assert layout.named and layout.parting == stored.trick
+    assert parting[0]["marker"].startswith(f"Here the lines part: with ♥3 played at trick 10, you take this trick "
+                                           f"with {stored.taker} and ")
+    assert parting[0]["marker"].endswith("; with ♥7 played then, you take no points in it.")
     assert not any(step["marker"] for step in shown["steps"] if not step["parting"])
     assert shown["hands"] == [f"{seat_name(seat)}: {' '.join(map(str, layout.hands[seat]))}" for seat in (1, 2, 3)]
     texts = [shown["heading"], shown["intro"], shown["hands_heading"], *shown["hands"], *shown["labels"].values(),
@@ -678,3 +683,30 @@ def test_show_me_says_the_moon_when_the_lines_end_apart_without_parting_trick_by
     assert not any(step["marker"] for step in shown["steps"])
     assert [line["end"] for line in shown["lines"]] == ["With ♣7 you end the hand with 21 points.",
                                                          "With ♦J you end the hand with no points."]
+
+
+def test_show_me_lays_out_a_deal_that_parts_where_the_puzzles_answer_says(tmp_path: Path) -> None:
+    """Lesson 18's worked puzzle: the answer to ♠4 quotes its stored parting (♠Q left to take trick 12), and Show
+    me lays out one of its own deals in which exactly that happens, marked as the answer's parting."""
+    puzzle = next(item for item in load_puzzles() if item.id == "2026-305-40")
+    widget = board(tmp_path, puzzles=(puzzle,))
+    widget.choose("♠4")
+    stored = next(fact.parting for fact in widget.flow.answer.facts if isinstance(fact, StoredPartsAt))
+    assert (stored.best, stored.runner, stored.trick, stored.taker) == (to_card("♣3"), to_card("♠4"), 12,
+                                                                          to_card("♠Q"))
+    assert "leaves your ♠Q to take trick 12" in widget.message["text"]
+    assert widget.show()
+    view = puzzle.view()
+    layout = showcase(view, stored.best, stored.runner, deals=PLAY_OUT_DEALS, seed=position_seed(view),
+                      stored=(stored.trick, stored.taker))
+    assert layout.named and layout.parting == 12
+    mine = next(trick for trick in layout.other.tricks if trick.number == 12)
+    assert mine.winner == 0 and mine.played_by(0) is to_card("♠Q") and mine.points > 0
+    assert all(trick.winner != 0 or trick.points == 0 for trick in layout.best.tricks if trick.number == 12)
+    parting = [step for step in widget.showcase["steps"] if step["parting"]]
+    assert [step["heading"] for step in parting] == ["Trick 12 of 13"]
+    assert parting[0]["marker"].startswith("Here the lines part: with ♠4 played at trick 11, you take this trick "
+                                           "with ♠Q and ")
+    # Without the stored parting the deal shown is the median one, which need not part there.
+    plain = showcase(view, stored.best, stored.runner, deals=PLAY_OUT_DEALS, seed=position_seed(view))
+    assert not plain.named

@@ -76,7 +76,7 @@ from hearts_core.cards import Card, to_card
 from hearts_core.coach_judgement import position_seed
 from hearts_core.difference import PLAY_OUT_DEALS, Showcase, showcase
 from hearts_core.errors import HeartsError, InvalidRecordError
-from hearts_core.parting_facts import PartsAt
+from hearts_core.parting_facts import PartsAt, StoredPartsAt
 from hearts_core.puzzles import THEMES, Puzzle, PuzzleAnswer, load_puzzles, puzzle_from_data
 from hearts_core.state import SeatView
 from hearts_core.wording import marked, names_list, say
@@ -461,9 +461,14 @@ class PuzzleFlow:
         named = next((fact.parting for fact in (self.answer.facts if self.answer is not None else ())
                       if isinstance(fact, PartsAt) and (fact.parting.best, fact.parting.runner) == (best, other)),
                      None)
-        # A named parting was found in the coach's deals for this position (seeded from it, as the judge is).
+        # A named parting was found in the coach's deals for this position (seeded from it, as the judge is); a
+        # stored one (a shipped puzzle's answer) in the deals it was mined with: Show me finds one that parts there.
+        facts = self.answer.facts if self.answer is not None else ()
+        stored = next(((fact.parting.trick, fact.parting.taker) for fact in facts if isinstance(fact, StoredPartsAt)
+                       and (fact.parting.best, fact.parting.runner) == (best, other)), None)
         deals = named.deals if named is not None else PLAY_OUT_DEALS
-        layout = showcase(self.view, best, other, deals=deals, seed=position_seed(self.view), named=named)
+        layout = showcase(self.view, best, other, deals=deals, seed=position_seed(self.view), named=named,
+                          stored=None if named is not None else stored)
         self.shown = Shown(layout, order)
         return True
 
