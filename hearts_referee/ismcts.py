@@ -22,10 +22,11 @@ Design choices:
 
 from __future__ import annotations
 
+import json
 import random
 from collections import defaultdict
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, lru_cache
 from typing import Any, Final
 
 import pyspiel  # type: ignore[import-not-found]  # OpenSpiel ships no type hints
@@ -131,8 +132,15 @@ def confirms_costly(record: PositionRecord, better: Card, played: Card) -> bool:
     """The review's second opinion before the endgame: IS-MCTS plays ``better``'s group, and ``played`` is not in it.
 
     The same judge and the same test as every shipped puzzle before the endgame judge's reach
-    (:func:`hearts_core.review.review_hand` takes it as ``outside``).
+    (:func:`hearts_core.review.review_hand` takes it as ``outside``).  Kept per position for the
+    kernel's life: a resumed match reviews its finished hands again, and asks the same questions.
     """
+    return _confirms(json.dumps(record, sort_keys=True), str(better), str(played))
+
+
+@lru_cache(maxsize=1024)
+def _confirms(record_text: str, better: str, played: str) -> bool:
+    record: PositionRecord = json.loads(record_text)
     label = "review " + " ".join(record["plays"]) + f" {record['seat']} " + " ".join(record["deal"][record["seat"]])
     verdict = judge_ismcts(record, label=label)
     return verdict.is_best(better) and not verdict.is_best(played)

@@ -494,3 +494,22 @@ def test_openspiels_ismcts_confirms_one_costly_play_of_the_search_and_refutes_an
         record = position_record(hand, 0, plays, ident=f"careless-{seed}")
         assert str(hand.plays[plays][1]) == played
         assert ismcts.confirms_costly(record, parse_card(better), parse_card(played)) is confirmed
+
+
+def test_the_same_question_to_ismcts_is_asked_once_in_a_kernel(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A resumed match reviews its finished hands again: the second opinion on a position is kept, not searched
+    again (a search is most of a second)."""
+    ismcts = pytest.importorskip("hearts_referee.ismcts")
+    searched: list[str] = []
+
+    def judged(record: PositionRecord, *, label: str) -> object:
+        searched.append(label)
+        return ismcts.IsmctsVerdict({("♠Q",): 0.9, ("♠7",): 0.1}, ("♠Q",), {("♠Q",): 3}, 3)
+
+    monkeypatch.setattr(ismcts, "judge_ismcts", judged)
+    hand = careless_hand(1)
+    record = position_record(hand, 0, 32, ident="again")
+    verdicts = [ismcts.confirms_costly(record, parse_card("♠Q"), parse_card("♠7")) for _ in range(3)]
+    assert verdicts == [True, True, True] and len(searched) == 1
+    assert not ismcts.confirms_costly(record, parse_card("♠7"), parse_card("♠Q"))  # another question: searched
+    assert len(searched) == 2
