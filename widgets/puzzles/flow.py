@@ -451,25 +451,20 @@ class PuzzleFlow:
         return solution, runner, (("yours", True), ("next_best", False))
 
     def show(self) -> bool:
-        """Lay out one deal played out for the two cards of :attr:`show_cards` (False, and nothing changes, before
-        the answer)."""
+        """Lay out one deal for the two cards of :attr:`show_cards` (False, and nothing changes, before the answer)."""
         cards = self.show_cards
         if cards is None:
             self._say(say(PATTERNS["answer_first"]))
             return False
         best, other, order = cards
-        named = next((fact.parting for fact in (self.answer.facts if self.answer is not None else ())
-                      if isinstance(fact, PartsAt) and (fact.parting.best, fact.parting.runner) == (best, other)),
-                     None)
-        # A named parting was found in the coach's deals for this position (seeded from it, as the judge is); a
-        # stored one (a shipped puzzle's answer) in the deals it was mined with: Show me finds one that parts there.
-        facts = self.answer.facts if self.answer is not None else ()
-        stored = next(((fact.parting.trick, fact.parting.taker) for fact in facts if isinstance(fact, StoredPartsAt)
-                       and (fact.parting.best, fact.parting.runner) == (best, other)), None)
-        deals = named.deals if named is not None else PLAY_OUT_DEALS
-        layout = showcase(self.view, best, other, deals=deals, seed=position_seed(self.view), named=named,
-                          stored=None if named is not None else stored)
-        self.shown = Shown(layout, order)
+        # Where the answer says these two part: in the coach's own deals (PartsAt, seeded from the position as the
+        # judge is), or in the deals a shipped puzzle was mined with (StoredPartsAt): Show me lays out one that does.
+        partings = [fact for fact in (self.answer.facts if self.answer is not None else ()) if isinstance(
+            fact, PartsAt | StoredPartsAt) and (fact.parting.best, fact.parting.runner) == (best, other)]
+        named = next((fact.parting for fact in partings if isinstance(fact, PartsAt)), None)
+        stored = next(((fact.parting.trick, fact.parting.taker) for fact in partings), None) if named is None else None
+        self.shown = Shown(showcase(self.view, best, other, deals=named.deals if named is not None else PLAY_OUT_DEALS,
+                                    seed=position_seed(self.view), named=named, stored=stored), order)
         return True
 
     def hide(self) -> None:
