@@ -73,15 +73,23 @@ class StoredPartsAt(Fact):
 
     def holds(self, position: Situation) -> bool:
         found = self.parting
-        now = len(position.view.tricks) + 1
         # "... takes this trick and its points, which playing {best} now avoids": read as avoiding the trick, so
         # at this trick only when the best card cannot be sure to take it (:func:`_cannot_surely_take`).
-        return (found.seat == position.seat and found.best != found.runner
-                and all(position.holds_card(card) for card in (found.best, found.runner, found.taker))
-                and now <= found.trick <= now + len(position.view.hand) - 1
-                and (found.trick != now or (found.taker is found.runner and _cannot_surely_take(position, found.best)))
-                and 0 < found.parted <= found.deals and MIN_DIFFERING <= found.differing <= found.deals
-                and PARTING_SHARE * found.differing < found.first <= found.differing)
+        return (_fits_as_mined(found, position) and 0 < found.parted <= found.deals
+                and (found.trick != len(position.view.tricks) + 1 or _cannot_surely_take(position, found.best)))
+
+
+def _fits_as_mined(found: Parting, position: Situation) -> bool:
+    """What every stored parting must fit, whichever sentence quotes it: the seat's own cards, a trick from this one
+    to the last (this one only when the runner-up itself takes it), and counts as
+    :func:`~hearts_core.difference.find_parting` makes them."""
+    now = len(position.view.tricks) + 1
+    return (found.seat == position.seat and found.best != found.runner
+            and all(position.holds_card(card) for card in (found.best, found.runner, found.taker))
+            and now <= found.trick <= now + len(position.view.hand) - 1
+            and (found.trick != now or found.taker is found.runner)
+            and MIN_DIFFERING <= found.differing <= found.deals
+            and PARTING_SHARE * found.differing < found.first <= found.differing)
 
 
 def _cannot_surely_take(position: Situation, card: Card) -> bool:
@@ -157,14 +165,7 @@ class CostlierBy(Fact):
     parting: Parting
 
     def holds(self, position: Situation) -> bool:
-        found = self.parting
-        now = len(position.view.tricks) + 1
-        return (found.seat == position.seat and found.best != found.runner
-                and all(position.holds_card(card) for card in (found.best, found.runner, found.taker))
-                and now <= found.trick <= now + len(position.view.hand) - 1
-                and (found.trick != now or found.taker is found.runner)
-                and MIN_DIFFERING <= found.differing <= found.deals
-                and PARTING_SHARE * found.differing < found.first <= found.differing)
+        return _fits_as_mined(self.parting, position)
 
 
 @dataclass(frozen=True, slots=True)
