@@ -68,7 +68,15 @@ from hearts_core.difference import PLAY_OUT_DEALS, played_out
 from hearts_core.independent_judge import judge_record
 from hearts_core.kernel import settle
 from hearts_core.knowledge import equivalent_cards
-from hearts_core.puzzle_difficulty import LadderFit, accepted_cards, fit_ladder, ladder_answers, rating_against
+from hearts_core.puzzle_difficulty import (
+    ANCHOR_RATING,
+    ANCHOR_SOLVER,
+    LadderFit,
+    accepted_cards,
+    fit_ladder,
+    ladder_answers,
+    rating_against,
+)
 from hearts_core.puzzle_records import (
     Candidate,
     CardFigures,
@@ -131,7 +139,8 @@ VERIFY_FACTOR: Final = 10
 """The verification searches this many times the samples, with another seed."""
 SOLVER_BUDGET: Final = 0.03
 """The hard level's effort when it plays in a mined game."""
-LEVEL_RATINGS: Final[dict[Level, float]] = {"random": 600.0, "easy": 1000.0, "normal": 1400.0, "hard": 1800.0}
+LEVEL_RATINGS: Final[dict[Level, float]] = {"random": 600.0, "easy": 1000.0, ANCHOR_SOLVER: ANCHOR_RATING,
+                                             "hard": 1800.0}
 """The levels' nominal strengths; the puzzle scale keeps normal's where it is (see hearts_core.puzzle_difficulty)."""
 _SOLVED_RUNGS: Final[dict[str, str]] = {"random": "random", "easy": "easy", "normal": "normal", "hard": "hard_64"}
 """The ladder's rungs reported as the four levels' shares solved (``solved``): hard at 64 sampled deals."""

@@ -91,7 +91,7 @@ __all__ = [
 ]
 
 POINTS_PER_LOGIT: Final = 173.7178
-"""Rating points per logit on the learner's Glicko-2 scale (hearts_learner.rating uses the same constant)."""
+"""Rating points per logit on the learner's Glicko-2 scale (Glickman, step 2; hearts_learner.rating reads it here)."""
 ANCHOR_SOLVER: Final = "normal"
 ANCHOR_RATING: Final = 1400.0
 """The normal level's rating, as :data:`hearts_core.mining.LEVEL_RATINGS` has it: the scale's fixed point."""

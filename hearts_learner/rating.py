@@ -38,6 +38,8 @@ from dataclasses import dataclass, replace
 from datetime import datetime
 from typing import Final, NamedTuple, TypeGuard
 
+from hearts_core.puzzle_difficulty import POINTS_PER_LOGIT
+
 __all__ = [
     "DEVIATION_RANGE",
     "GLICKO_SCALE",
@@ -58,8 +60,9 @@ __all__ = [
     "start_glicko",
 ]
 
-GLICKO_SCALE: Final = 173.7178
-"""Glicko-2's conversion between the rating scale and its own (Glickman, step 2)."""
+GLICKO_SCALE: Final = POINTS_PER_LOGIT
+"""Glicko-2's conversion between the rating scale and its own (Glickman, step 2): the engine's, which puts the
+shipped puzzles' ratings on this scale."""
 START_RATING: Final = 1500.0
 """Glickman's starting rating and the centre of the Glicko-2 scale (a learner starts at :func:`start_glicko`)."""
 START_DEVIATION: Final = 350.0
