@@ -16,7 +16,7 @@ import pytest
 from hearts_core import HandState, Match, Phase, Rules, coach
 from hearts_core.bots import make_bot
 from hearts_core.errors import InvalidPositionError
-from hearts_core.review import HandReview, Mistake, PassMistake, review_hand
+from hearts_core.review import HandReview, Mistake, PassMistake, review_hand, unchecked_words
 from hearts_core.wording import and_list, points_phrase
 from hearts_learner.match_store import MatchStore
 from hearts_learner.puzzle_store import PuzzleStore
@@ -378,3 +378,18 @@ def test_the_review_promises_nothing_when_its_plays_could_not_be_kept(store: Mat
     play_hand(w)  # a newer version's progress: left alone, nothing saved over it
     w.open_review()
     assert w.review["mistakes"] == 1 and "puzzles page" not in w.review["text"] and w.error == ""
+
+
+def test_without_a_second_engine_the_page_says_how_many_plays_it_left_out(store: MatchStore) -> None:
+    """The static site's kernel has no OpenSpiel: its review leaves out the costly plays it cannot have confirmed
+    before the last tricks, and the hand's review, the message and the match's summary all say how many."""
+    w = widget(store)
+    w.flow.advice.reviewer = review_hand  # no outside judge, as in Pyodide
+    play_hand(w)
+    engine = review_hand(current(w).hands[0], 0)
+    assert engine.unchecked > 0, "the first legal card every time: costly plays before the last tricks"
+    left_out = unchecked_words(engine.unchecked)
+    assert w.open_review().endswith(left_out)
+    assert w.review["text"].endswith(left_out)
+    assert w.flow.unchecked_of(1) == engine.unchecked
+    assert summary_payload(current(w), w.flow.review_of, w.flow.pass_of, w.flow.unchecked_of).text.endswith(left_out)

@@ -289,8 +289,9 @@ def summary_payload(match: Match, review_of: Callable[[int], tuple[Mistake, ...]
                 else say("{count}: {cards}, expected to cost {lost}; {taken} taken.",
                          count=say_n("{count} costly mistake", "{count} costly mistakes", len(plays)),
                          cards=and_list(plays), lost=about_points(lost), taken=points_phrase(taken)))
-        text = nonempty_sentences(text, unchecked_words(unchecked_of(number)))
-        unchecked += unchecked_of(number)
+        left_out = unchecked_of(number)
+        text = nonempty_sentences(text, unchecked_words(left_out))
+        unchecked += left_out
         rows.append(SummaryRow(number, len(plays), lost, text, plays, taken, about_points(lost) if plays else ""))
     total = round(sum(row.lost for row in rows), 1)
     taken = sum(row.taken for row in rows)
