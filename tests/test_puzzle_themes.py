@@ -12,10 +12,11 @@ import pytest
 
 from hearts_core.bots import Appraisal
 from hearts_core.cards import DECK, Card, Suit, to_card
+from hearts_core.facts import Situation
 from hearts_core.kernel import settle
 from hearts_core.mining import moon_shares
 from hearts_core.puzzle_records import CardFigures, Evaluation, PositionRecord, replay
-from hearts_core.puzzle_themes import MOON_MOST, MOON_SWING, THEME_TESTS, THEMES, tag
+from hearts_core.puzzle_themes import MOON_MOST, MOON_SWING, THEME_TESTS, THEMES, Spot, passed_card, tag
 from hearts_core.rules import NUM_SEATS, Rules
 
 CARDS_PER_SEAT = 13
@@ -303,6 +304,21 @@ SAMPLE: dict[str, tuple[str, int, tuple[str, ...], tuple[str, ...] | None, str]]
         "♣3 ♣6 ♦5 ♦9 ♦J ♦K ♠2 ♠4 ♠8 ♠9 ♥4 ♥9 ♥10", "♣10 ♣Q ♦2 ♦7 ♦8 ♦10 ♦A ♠10 ♠A ♥3 ♥5 ♥J ♥K"),
         ("♣A ♣K ♠Q", "♣5 ♠K ♣4", "♣3 ♣6 ♦K", "♠A ♣10 ♣Q"),
         "♣2 ♣9 ♣K ♣4 ♠2 ♠10 ♠3 ♠A ♣J ♣A ♣5 ♣3 ♠4 ♠K ♠5 ♠7 ♦7 ♦3 ♦Q ♦J ♦6 ♦5 ♦2 ♦4 ♣10 ♠Q ♥K ♣6 ♥2"),
+    "2026-22-28": ("across", 2, (
+        "♣3 ♣8 ♦8 ♦9 ♦J ♦K ♦A ♠6 ♠8 ♠9 ♥2 ♥3 ♥4", "♣9 ♣K ♣A ♦3 ♦5 ♦6 ♦10 ♠2 ♠J ♥5 ♥8 ♥10 ♥J",
+        "♣10 ♣J ♦2 ♦4 ♦7 ♠4 ♠5 ♠10 ♠Q ♠K ♠A ♥7 ♥K", "♣2 ♣4 ♣5 ♣6 ♣7 ♣Q ♦Q ♠3 ♠7 ♥6 ♥9 ♥Q ♥A"),
+        ("♣3 ♣8 ♦A", "♣9 ♣K ♣A", "♣10 ♣J ♠A", "♥A ♥Q ♦Q"),
+        "♣2 ♣10 ♦Q ♣8 ♠8 ♠2 ♠5 ♠3 ♠9 ♠J ♠10 ♠7 ♦3 ♦2 ♣A ♦8 ♠6 ♥A ♠4 ♣K ♣J ♥Q ♣3 ♣4 ♥2 ♥5 ♥7 ♥6"),
+    "2026-356-1": ("left", 3, (
+        "♣3 ♣8 ♣9 ♣Q ♦5 ♠2 ♠5 ♠8 ♠Q ♠K ♥2 ♥9 ♥Q", "♣6 ♦2 ♦3 ♦4 ♦7 ♦A ♠3 ♠6 ♠7 ♠A ♥4 ♥5 ♥8",
+        "♣2 ♣5 ♣7 ♣10 ♣J ♦10 ♦J ♦Q ♦K ♠9 ♥3 ♥10 ♥J", "♣4 ♣K ♣A ♦6 ♦8 ♦9 ♠4 ♠10 ♠J ♥6 ♥7 ♥K ♥A"),
+        ("♦5 ♠K ♥Q", "♠A ♦A ♥8", "♦K ♦Q ♥J", "♥A ♥7 ♣A"),
+        "♣2"),
+    "2026-56-21": ("left", 3, (
+        "♣2 ♣3 ♣4 ♣8 ♣10 ♣J ♦3 ♦J ♠3 ♠9 ♥3 ♥10 ♥K", "♣6 ♣7 ♦2 ♦4 ♦6 ♦7 ♦Q ♦K ♦A ♠Q ♠K ♥4 ♥7",
+        "♣9 ♣K ♣A ♦5 ♦10 ♠4 ♠5 ♠7 ♠8 ♥6 ♥8 ♥J ♥Q", "♣5 ♣Q ♦8 ♦9 ♠2 ♠6 ♠10 ♠J ♠A ♥2 ♥5 ♥9 ♥A"),
+        ("♦3 ♦J ♥K", "♦A ♠K ♦K", "♦5 ♦10 ♣A", "♠6 ♠A ♥5"),
+        "♣2 ♣6 ♣K ♣A ♦8 ♠A ♦2 ♦K ♣9 ♣Q ♣J ♣7 ♠J ♠9 ♠Q ♠7 ♦3 ♦A ♦5 ♥10 ♥6"),
 }
 """Shipped positions the issue's sample named (the deal as dealt, before the passes)."""
 
@@ -339,3 +355,31 @@ def test_a_moon_line_that_does_not_come_off_is_not_go_for_the_moon() -> None:
     bid["cards"][0]["shooting"] = True
     assert "go_moon" not in themes(record, bid)
     assert themes(record, answer("♠Q ♠A", moon=(0.8, 0.1)))[0] == "go_moon"
+
+
+def passed_decides(record: PositionRecord, evaluation: Evaluation) -> bool:
+    """The passed-card test on a position, read as :func:`tag` reads one."""
+    view = replay(record).view(record["seat"])
+    return passed_card(Spot(view, Situation(view), tuple(evaluation["cards"])))
+
+
+def test_a_lead_under_the_only_higher_card_which_the_seat_passed_is_about_the_pass() -> None:
+    # 2026-22-28: the seat passed ♠A across and leads ♠Q: only the receiver, who must follow, can beat it.
+    record = shipped("2026-22-28")
+    assert passed_decides(record, answer("♠Q ♠K"))
+    assert not passed_decides(record, answer("♦4 ♦7"))  # no diamond was passed: the pass says nothing of them
+
+
+def test_following_under_the_card_passed_to_a_player_still_to_come_is_about_the_pass() -> None:
+    # 2026-356-1: the seat passed ♣A left; ♣2 is led and the left player plays after the seat.
+    record = shipped("2026-356-1")
+    assert passed_decides(record, answer("♣K ♣4"))
+    assert not passed_decides(record, answer("♣4 ♣K"))  # above ♣4, clubs in unknown hands beat it too
+    # The same cards on a hold hand: nobody knows where ♣A is.
+    held = position("♣2", "♣4 ♣K ♦6 ♦8 ♦9 ♦Q ♦K ♠4 ♠10 ♠J ♥6 ♥J ♥K", leader=2)
+    assert not passed_decides(held, answer("♣K ♣4"))
+
+
+def test_a_passed_card_among_higher_cards_in_unknown_hands_decides_nothing() -> None:
+    # 2026-56-21: the seat passed ♥5 left and ducks ♥6 with ♥2; ♥5 is still out above ♥2, but so are ♥K, ♥Q, ♥J.
+    assert not passed_decides(shipped("2026-56-21"), answer("♥2 ♥9 ♥A"))
