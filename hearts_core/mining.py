@@ -13,11 +13,11 @@ Design choices:
   real one for a larger set.
 * The set is chosen from the mined games in order (:class:`SetChoice`): a puzzle with
   only two legal cards is half a coin toss, so at most :data:`MAX_TWO_CARD_SHARE` of
-  the set may be such puzzles.  A moon is rare in mixed play, so after the plain games a
-  moon hunt mines further games (numbered from :data:`MOON_HUNT_FIRST_GAME`) for
-  positions where a moon is live, keeping only the puzzles the tagger finds a moon in:
-  lesson 17's material comes from real moon positions, not from the ducks a weaker
-  theme test used to call moon puzzles.
+  the set may be such puzzles.  Some ideas are rare in mixed play (a live moon, a card
+  only the cards you passed can beat), so after the plain games each hunt of
+  :mod:`hearts_core.hunts` mines further games for its positions alone, keeping only the
+  puzzles the tagger finds its idea in: lessons 17 and 19 get real positions on their
+  ideas, not the ducks a weaker theme test would call theirs.
 * Every evaluation is made from the seat's own view only (the hard player's search over
   deals consistent with everything public, :meth:`~hearts_core.bots.HardBot.appraise`),
   never from the real hidden hands, so a puzzle's answer depends only on what the solver
@@ -57,7 +57,7 @@ from __future__ import annotations
 
 import json
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from functools import cache
 from typing import Final
 
@@ -65,6 +65,7 @@ from hearts_core.bots import Appraisal, HardBot, Level, make_bot, paired_differe
 from hearts_core.cards import DECK, to_card
 from hearts_core.coach_judgement import position_seed
 from hearts_core.difference import PLAY_OUT_DEALS, played_out
+from hearts_core.hunts import HUNTS, MOON_HUNT_FIRST_GAME, MOON_HUNT_POINTS, Hunt, hunt_of, moon_hunt_position
 from hearts_core.independent_judge import judge_record
 from hearts_core.kernel import settle
 from hearts_core.knowledge import equivalent_cards
@@ -149,14 +150,6 @@ _MIXES: Final[tuple[tuple[Level, Level, Level, Level], ...]] = (
     ("normal", "hard", "easy", "normal"),
 )
 _DIRECTIONS: Final = ("left", "right", "across", "hold")
-MOON_HUNT_FIRST_GAME: Final = 100_000
-"""Games numbered from here on are the moon hunt's (see :func:`mine_game`).
-
-A moon is rare in mixed play, so the plain games give lesson 17 too few positions where a
-moon is really in play; the hunt mines further games for those alone."""
-MOON_HUNT_POINTS: Final = 4
-"""The hunt's candidates: one seat has taken every point so far, at least this many (see :func:`moon_hunt_position`)."""
-MOON_THEMES: Final = ("stop_moon", "go_moon")
 MAX_TWO_CARD_SHARE: Final = 1 / 3
 """At most this share of the set may be puzzles with only two legal cards: a coin toss is no test of an idea."""
 
@@ -198,17 +191,6 @@ def deal_game(game: int, seed: int) -> list[Candidate]:
             })
         state.play(bots[mover].choose_play(view))
     return candidates
-
-
-def moon_hunt_position(candidate: PositionRecord) -> bool:
-    """Whether a moon is live here: one seat has taken every point so far, and at least :data:`MOON_HUNT_POINTS`.
-
-    Read from the public record alone (the points each seat has taken), so the mover may
-    be the one with the points (a try for the moon) or one of the others (a moon to stop).
-    """
-    taken = replay(candidate).points_taken
-    takers = [seat for seat, points in enumerate(taken) if points]
-    return len(takers) == 1 and taken[takers[0]] >= MOON_HUNT_POINTS
 
 
 # ------------------------------------------------------------------- stage 2
@@ -442,13 +424,11 @@ def rate_set(puzzles: Sequence[MinedPuzzle]) -> LadderFit:
 def mine_game(game: int, seed: int) -> MinedGame:
     """All seven stages for one game: the verified puzzles and how many candidates each filter kept.
 
-    A game numbered :data:`MOON_HUNT_FIRST_GAME` or more is the moon hunt's: its candidates
-    are only the positions where a moon is live (:func:`moon_hunt_position`), and it keeps
-    only the puzzles tagged with a moon theme.  The number alone decides, so a game's
-    puzzles are still a function of its number and seed.
+    A hunt's game (:func:`~hearts_core.hunts.hunt_of`, by its number alone) looks only at the
+    candidates its hunt looks at, and keeps only the puzzles tagged with one of its themes.
     """
-    hunt = game >= MOON_HUNT_FIRST_GAME
-    candidates = [candidate for candidate in deal_game(game, seed) if not hunt or moon_hunt_position(candidate)]
+    hunt = hunt_of(game)
+    candidates = [candidate for candidate in deal_game(game, seed) if hunt is None or hunt.looks_at(candidate)]
     counts: FilterCounts = {"candidates": len(candidates), "screened": 0, "margin_and_share": 0, "single_answer": 0,
                             "verified": 0, "judged": 0}
     puzzles: list[MinedPuzzle] = []
@@ -471,7 +451,7 @@ def mine_game(game: int, seed: int) -> MinedGame:
             continue
         counts["judged"] += 1
         themes = tag(candidate, second)
-        if hunt and not set(themes) & set(MOON_THEMES):
+        if hunt is not None and not set(themes) & set(hunt.themes):
             continue
         puzzles.append({**candidate, "evaluation": second, "themes": themes, "partings": part_cards(candidate, second),
                         **rate(candidate, second)})
@@ -488,9 +468,15 @@ class SetChoice:
     :data:`MAX_TWO_CARD_SHARE` of such puzzles; the rest are counted in ``capped``.  Fed
     the same games in the same order it takes the same puzzles, so the driver can stop at
     its target and :func:`set_text` take the same set again.
+
+    A taken puzzle carries today's themes, the tagger's from its stored position and
+    evaluation (:func:`todays_themes`, unless ``themes`` says otherwise): a theme added after
+    a game was mined needs no mining again, and a hunt's target counts the puzzles the plain
+    games already hold on its idea.
     """
 
-    def __init__(self) -> None:
+    def __init__(self, themes: Callable[[MinedPuzzle], list[str]] | None = None) -> None:
+        self.themes = todays_themes if themes is None else themes
         self.puzzles: list[MinedPuzzle] = []
         self.two_card = 0
         self.capped = 0
@@ -503,28 +489,38 @@ class SetChoice:
                 self.capped += 1
                 continue
             self.two_card += two_cards
-            self.puzzles.append(puzzle)
+            self.puzzles.append({**puzzle, "themes": self.themes(puzzle)})
+
+    def hunted(self, hunt: Hunt) -> int:
+        """How many taken puzzles carry one of ``hunt``'s themes."""
+        return sum(1 for puzzle in self.puzzles if set(puzzle["themes"]) & set(hunt.themes))
 
     @property
     def moon_puzzles(self) -> int:
         """How many taken puzzles carry a moon theme (lesson 17's)."""
-        return sum(1 for puzzle in self.puzzles if set(puzzle["themes"]) & set(MOON_THEMES))
+        return self.hunted(HUNTS[0])
 
 
-def choose_set(games: Sequence[MinedGame]) -> SetChoice:
-    """:class:`SetChoice` fed ``games`` in the order given."""
-    choice = SetChoice()
+def todays_themes(puzzle: MinedPuzzle) -> list[str]:
+    """The tagger's themes for a mined puzzle's stored position and evaluation."""
+    return tag(puzzle, puzzle["evaluation"])
+
+
+def choose_set(games: Sequence[MinedGame], themes: Callable[[MinedPuzzle], list[str]] | None = None) -> SetChoice:
+    """:class:`SetChoice` fed ``games`` in the order given (``themes``: as :class:`SetChoice` takes it)."""
+    choice = SetChoice(themes)
     for game in games:
         choice.offer(game)
     return choice
 
 
 def set_text(games: Sequence[MinedGame], *, seed: int, command: str, outside: OutsideJudge | None = None,
-             partings: Mapping[str, dict[str, CardParting]] | None = None) -> str:
+             partings: Mapping[str, dict[str, CardParting]] | None = None,
+             themes: Callable[[MinedPuzzle], list[str]] | None = None) -> str:
     """The shipped file for mined games: format, seed, command, the filters' counts, the ladder and the puzzles.
 
     The puzzles are those :func:`choose_set` takes from the games in the order given (the
-    plain games, then the moon hunt's).  Their ratings come from one item-response fit
+    plain games, then each hunt's), with today's themes.  Their ratings come from one item-response fit
     over all of them (:func:`rate_set`); the header's ``ladder`` gives each solver's fitted
     strength on the same scale.  ``outside`` is what the header says of the judge outside
     the engine (``tools/mine_puzzles.py`` runs OpenSpiel's IS-MCTS and gives the games
@@ -535,7 +531,7 @@ def set_text(games: Sequence[MinedGame], *, seed: int, command: str, outside: Ou
     Raises:
         ValueError: a chosen puzzle has no partings, in its record or in ``partings``.
     """
-    choice = choose_set(games)
+    choice = choose_set(games, themes)
     missing = [puzzle["id"] for puzzle in choice.puzzles
                if "partings" not in puzzle and puzzle["id"] not in (partings or {})]
     if missing:
@@ -550,7 +546,7 @@ def set_text(games: Sequence[MinedGame], *, seed: int, command: str, outside: Ou
         "verified": sum(game["counts"]["verified"] for game in games),
         "judged": judged,
         "outside_refuted": refuted,
-        "moon_hunt_untagged": judged - refuted - sum(len(game["puzzles"]) for game in games),
+        "hunt_untagged": judged - refuted - sum(len(game["puzzles"]) for game in games),
         "two_card_capped": choice.capped,
         "shipped": len(choice.puzzles),
     }
@@ -562,8 +558,9 @@ def set_text(games: Sequence[MinedGame], *, seed: int, command: str, outside: Ou
         puzzles.append(merged)
     puzzles.sort(key=_order)
     fit = rate_set(puzzles)
-    plain = [game for game in games if game["game"] < MOON_HUNT_FIRST_GAME]
-    header = {"format": FORMAT, "seed": seed, "games": len(plain), "moon_hunt_games": len(games) - len(plain),
+    hunts = {f"{hunt.key}_hunt_games": sum(1 for game in games if hunt_of(game["game"]) == hunt) for hunt in HUNTS}
+    header = {"format": FORMAT, "seed": seed, "games": sum(1 for game in games if hunt_of(game["game"]) is None),
+              **hunts,
               "command": command, "counts": counts, "ladder": fit.solver_ratings, "outside_judge": outside or {},
               "filters": {"screen_margin": SCREEN_MARGIN, "screen_budget": SCREEN_BUDGET,
                           "min_margin": MIN_MARGIN, "min_best_share": MIN_BEST_SHARE,

@@ -201,8 +201,8 @@ class SetCounts(FilterCounts):
 
     outside_refuted: int
     """Puzzles the judge outside the engine (IS-MCTS, before the endgame judge's reach) refuted."""
-    moon_hunt_untagged: int
-    """Puzzles of the moon hunt's games left out for carrying no moon theme."""
+    hunt_untagged: int
+    """Puzzles of the hunts' games left out for carrying none of their hunt's themes (see hearts_core.hunts)."""
     two_card_capped: int
     """Puzzles with two legal cards left out to keep them to a third of the set."""
     shipped: int

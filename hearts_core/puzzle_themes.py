@@ -9,8 +9,9 @@ Design choices:
   function and one line.
 * **The main theme first.**  :data:`THEME_TESTS` is a fixed priority of ideas, the most
   telling first: a moon (the whole hand turns on it), then ♠Q (13 points on one card),
-  then what to do with a card you cannot follow with, then how to follow and lead, and
-  last the situations that frame a puzzle rather than solve it (counting, voids, the last
+  then a card only the cards you passed can beat (the pass tells who holds them), then
+  what to do with a card you cannot follow with, then how to follow and lead, and last
+  the situations that frame a puzzle rather than solve it (counting, voids, the last
   tricks).  The stored keys keep that order, so a puzzle's first theme is its main one.
 * **A theme names the idea the answer rests on, not the situation.**  "Duck" is ducking
   points on the table, not every card played under the winner; "play last" is playing the
@@ -62,7 +63,7 @@ from hearts_core.rules import NUM_SEATS, QUEEN_OF_SPADES
 from hearts_core.state import SeatView
 from hearts_core.wording import marked
 
-__all__ = ["ENDGAME_TRICKS", "MOON_MOST", "MOON_SWING", "THEMES", "THEME_TESTS", "Spot", "tag"]
+__all__ = ["ENDGAME_TRICKS", "MOON_MOST", "MOON_SWING", "THEMES", "THEME_TESTS", "Spot", "only_passed_above", "tag"]
 
 MOON_MOST: Final = 0.5
 """"Go for the moon": the seat's moon must succeed in more than this share of the solution's play-outs."""
@@ -80,6 +81,7 @@ THEMES: Final[dict[str, str]] = {
     "drop_queen": marked("Drop ♠Q on someone else's trick"),
     "no_cover": marked("Do not cover with ♠A or ♠K while ♠Q is out"),
     "flush_queen": marked("Flush out ♠Q with a low spade"),
+    "passed_card": marked("Remember who holds the cards you passed"),
     "trick_one": marked("Trick one carries no points"),
     "shed_hearts": marked("Throw hearts on someone else's trick"),
     "unload_high": marked("Get rid of a dangerous high card while void"),
@@ -293,40 +295,49 @@ def _in_play(spot: Spot) -> Suit:
     return spot.led if spot.led is not None else spot.solution.suit
 
 
-def _still_to_play(spot: Spot) -> tuple[int, ...]:
+def _still_to_play(view: SeatView) -> tuple[int, ...]:
     """The seats that play to the trick after the seat (every other seat, when the seat leads)."""
-    still = NUM_SEATS - 1 - len(spot.view.current_trick)
-    return tuple((spot.view.seat + step) % NUM_SEATS for step in range(1, still + 1))
+    still = NUM_SEATS - 1 - len(view.current_trick)
+    return tuple((view.seat + step) % NUM_SEATS for step in range(1, still + 1))
+
+
+def only_passed_above(view: SeatView, position: Situation, card: Card) -> bool:
+    """Every card out that beats ``card`` is one the seat passed, and their receiver is still to play to this trick.
+
+    Then the pass alone says who can take the trick from ``card``: the receiver, and only with
+    a card the seat gave them.  Also the passed-card hunt's test of a candidate (any legal card
+    of the trick's suit), in :mod:`hearts_core.mining`.
+    """
+    if view.received is None or (view.current_trick and card.suit is not view.current_trick[0].suit):
+        return False
+    receiver = view.pass_direction.receiver(view.seat)
+    above = position.unseen_above(card)
+    if receiver not in _still_to_play(view) or not above:
+        return False
+    # Knowledge places the seat's passed cards with their receiver until played, and nowhere else.
+    known = position.knowledge.known[receiver]
+    return all(known & higher.bit for higher in above)
 
 
 def passed_card(spot: Spot) -> bool:
     """Every card out that beats the solution is one the seat passed, so only their receiver, still to play to
     this trick, can take it from the solution (and one of them beats the card winning the trick).
 
-    Not yet one of :data:`THEME_TESTS`: it holds in 21 shipped puzzles, the main theme of 18 once the moon and
-    ♠Q come first (♠Q's 13 points are the bigger idea where both apply), from 13 games: too few for a lesson of
-    its own, which needs 40.  Looser tests find more but read wrong: "the highest card out is one the seat
-    passed" (50) takes leading ♦3 with four higher diamonds out, ♦Q among them, where the answer rests on the
-    four, not on who holds ♦Q; "a passed card outranks the solution" (69) takes ducks with a dozen higher cards
-    out.  Registering it waits for mining that looks for such positions.
+    Strict on purpose: looser tests read wrong.  "The highest card out is one the seat passed"
+    takes leading ♦3 with four higher diamonds out, ♦Q among them, where the answer rests on the
+    four, not on who holds ♦Q; "a passed card outranks the solution" takes ducks with a dozen
+    higher cards out.  So few positions of mixed play pass it that the set gets lesson 19's
+    puzzles from a hunt of its own (:mod:`hearts_core.mining`).
     """
-    view = spot.view
-    if view.received is None or spot.solution.suit is not _in_play(spot):
-        return False
-    receiver = view.pass_direction.receiver(view.seat)
-    above = spot.position.unseen_above(spot.solution)
-    if receiver not in _still_to_play(spot) or not above:
-        return False
-    # Knowledge places the seat's passed cards with their receiver until played, and nowhere else.
-    known = spot.position.knowledge.known[receiver]
     top = spot.top
-    return all(known & card.bit for card in above) and (top is None or max(above).rank > top.rank)
+    return (only_passed_above(spot.view, spot.position, spot.solution)
+            and (top is None or max(spot.position.unseen_above(spot.solution)).rank > top.rank))
 
 
 def void_shown(spot: Spot) -> bool:
     """A seat still to play to the trick (any other seat, when the seat leads) has shown a void in its suit."""
     suit = _in_play(spot)
-    return any(ShownVoid(seat, suit).holds(spot.position) for seat in _still_to_play(spot))
+    return any(ShownVoid(seat, suit).holds(spot.position) for seat in _still_to_play(spot.view))
 
 
 def count(spot: Spot) -> bool:
@@ -344,7 +355,8 @@ def endgame(spot: Spot) -> bool:
 
 THEME_TESTS: Final[tuple[tuple[str, Callable[[Spot], bool]], ...]] = (
     ("go_moon", go_moon), ("stop_moon", stop_moon), ("drop_queen", drop_queen), ("no_cover", no_cover),
-    ("flush_queen", flush_queen), ("trick_one", trick_one), ("shed_hearts", shed_hearts),
+    ("flush_queen", flush_queen), ("passed_card", passed_card), ("trick_one", trick_one),
+    ("shed_hearts", shed_hearts),
     ("unload_high", unload_high), ("make_void", make_void), ("take_high", take_high), ("high_duck", high_duck),
     ("duck", duck), ("stay_low", stay_low), ("win_clean", win_clean), ("play_last", play_last),
     ("safe_exit", safe_exit), ("void_shown", void_shown), ("count", count), ("endgame", endgame),

@@ -10,6 +10,7 @@ value that is never given, and no value is silently dropped.
 from __future__ import annotations
 
 import ast
+import functools
 import random
 import re
 import string
@@ -271,6 +272,7 @@ def test_display_pictures_are_said_through_the_layer() -> None:
 # ------------------------------------------------------------------ the source
 
 
+@functools.cache  # parsed once: every parametrized case and each plural pair's other form read the same scan
 def _said_calls() -> list[tuple[str, int, str, set[str], bool]]:
     """(file, line, pattern, keywords given, counted) for every literal pattern said in hearts_core."""
     found = []

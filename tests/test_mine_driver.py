@@ -19,17 +19,20 @@ from typing import Any, cast
 import pytest
 from distributed import Client, LocalCluster
 
+from hearts_core.hunts import HUNTS, PASSED_HUNT_FIRST_GAME, hunt_of, passed_hunt_position
 from hearts_core.independent_judge import endgame_in_reach
 from hearts_core.mining import (
     MAX_TWO_CARD_SHARE,
     MOON_HUNT_FIRST_GAME,
     SetChoice,
     choose_set,
+    deal_game,
     mine_game,
     moon_hunt_position,
     set_text,
 )
-from hearts_core.puzzle_records import Candidate, MinedGame, replay
+from hearts_core.puzzle_records import Candidate, MinedGame, MinedPuzzle, replay
+from hearts_core.puzzles import load_puzzles
 from tools import mine_puzzles
 
 CALLS: list[int] = []
@@ -98,9 +101,14 @@ def stand_in(monkeypatch: pytest.MonkeyPatch) -> None:
     JUDGED.clear()
 
 
+def as_mined(puzzle: MinedPuzzle) -> list[str]:
+    """The stand-ins' themes as they made them (they hold no position for the tagger to read)."""
+    return puzzle["themes"]
+
+
 def mine(client: Client, folder: Path, target: int) -> tuple[list[MinedGame], SetChoice]:
     """The games taken to reach ``target`` puzzles (as the judge left them) and the choice made of them."""
-    choice = SetChoice()
+    choice = SetChoice(as_mined)
     taken = mine_puzzles.mine_until(client, count(0), 7, folder, choice, lambda chosen: len(chosen.puzzles), target,
                                     "test")
     return [mine_puzzles.outside_judged(record, verdicts) for record, verdicts in taken], choice
@@ -110,7 +118,7 @@ def test_the_set_is_the_smallest_prefix_of_games_that_reaches_the_target(client:
     taken, choice = mine(client, tmp_path, 25)
     assert [game["game"] for game in taken] == list(range(len(taken)))
     assert len(choice.puzzles) >= 25
-    assert len(choose_set(taken[:-1]).puzzles) < 25  # one game fewer would not do
+    assert len(choose_set(taken[:-1], as_mined).puzzles) < 25  # one game fewer would not do
     # The same games, in the same order, whatever order the workers finished them in.
     again, _ = mine(client, tmp_path / "again", 25)
     assert [records(game) for game in again] == [records(game) for game in taken]
@@ -143,7 +151,7 @@ def test_games_mined_before_the_parting_stage_are_parted_by_a_task_of_their_own(
     older, _ = mine(client, tmp_path, 10)  # an older run: its game files, and no partings
     assert not PARTED and not list(tmp_path.glob("parting-*.json"))
     with pytest.raises(ValueError, match="no partings"):
-        set_text(older, seed=7, command="test")
+        set_text(older, seed=7, command="test", themes=as_mined)
     CALLS.clear()
     JUDGED.clear()
     again, _ = mine(client, tmp_path, 10)  # run again: only the new stage runs, one task per game
@@ -173,7 +181,7 @@ def test_the_set_keeps_at_most_a_third_of_two_card_puzzles(client: Client, tmp_p
 
 
 def test_a_puzzle_the_outside_judge_refutes_is_left_out_and_named(client: Client, tmp_path: Path) -> None:
-    choice = SetChoice()
+    choice = SetChoice(as_mined)
     taken = mine_puzzles.mine_until(client, count(0), 7, tmp_path, choice, lambda chosen: len(chosen.puzzles), 20,
                                     "test")
     refuted = {puzzle["id"] for record, _ in taken for puzzle in record["puzzles"] if puzzle["id"].endswith("-1")}
@@ -223,6 +231,30 @@ def test_a_hunt_game_keeps_only_live_moon_positions_and_moon_puzzles() -> None:
     for puzzle in mined["puzzles"]:
         assert set(puzzle["themes"]) & {"stop_moon", "go_moon"}, puzzle["id"]
         assert moon_hunt_position(puzzle)
+
+
+def test_a_passed_card_hunt_game_looks_only_where_the_pass_can_decide_and_keeps_only_such_puzzles() -> None:
+    game = PASSED_HUNT_FIRST_GAME + 4
+    mined = mine_game(game, 2026)
+    assert mined["puzzles"], "this seeded hunt game has a passed-card puzzle"
+    for puzzle in mined["puzzles"]:
+        assert "passed_card" in puzzle["themes"] and passed_hunt_position(puzzle), puzzle["id"]
+    everything = deal_game(game, 2026)
+    looked_at = [candidate for candidate in everything if passed_hunt_position(candidate)]
+    assert 0 < len(looked_at) < len(everything) and mined["counts"]["candidates"] == len(looked_at)
+    # A hold hand passes nothing: the hunt finds nothing to look at in it.
+    hold = PASSED_HUNT_FIRST_GAME + 3
+    assert deal_game(hold, 2026)[0]["passes"] is None and not mine_game(hold, 2026)["counts"]["candidates"]
+
+
+def test_the_set_takes_todays_themes_not_those_a_game_was_mined_with() -> None:
+    # A plain game mined before the passed-card theme existed: the set reads its puzzle with today's tagger.
+    shipped = next(puzzle for puzzle in load_puzzles()
+                   if puzzle.theme_keys[:1] == ("passed_card",) and hunt_of(puzzle.data["game"]) is None)
+    stale = cast(MinedPuzzle, {**shipped.data, "themes": ["duck"]})
+    choice = choose_set([cast(MinedGame, {"game": stale["game"], "seed": 2026, "counts": {}, "puzzles": [stale]})])
+    assert choice.puzzles[0]["themes"] == list(shipped.theme_keys) and stale["themes"] == ["duck"]
+    assert [choice.hunted(hunt) for hunt in HUNTS] == [0, 1]
 
 
 def test_a_live_moon_is_one_seat_with_every_point_taken() -> None:

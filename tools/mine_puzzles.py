@@ -1,6 +1,6 @@
 """Mine the shipped puzzle set: ``./dev puzzles`` (see hearts_core/mining.py for the stages).
 
-``./dev puzzles [--target 1200] [--moon-target 45] [--scheduler ADDRESS] [--jobs N]``
+``./dev puzzles [--target 1200] [--moon-target 45] [--passed-target 55] [--scheduler ADDRESS] [--jobs N]``
 
 Design choices:
 
@@ -31,7 +31,8 @@ Design choices:
   the set is the smallest prefix of the plain games whose chosen puzzles
   (:class:`~hearts_core.mining.SetChoice`, which caps the two-card puzzles) reach
   ``--target``, then the smallest prefix of the moon hunt's games that brings the moon
-  puzzles to ``--moon-target``.  The same seed, targets and recorded verdicts give the
+  puzzles to ``--moon-target``, then the same of the passed-card hunt's to
+  ``--passed-target`` (:mod:`hearts_core.hunts`).  The same seed, targets and recorded verdicts give the
   same file however many workers ran it.
 * **A progress bar** on standard error: the puzzles chosen against the target, the games
   read, the CPU spent in the games and the wall time.  Each game's CPU seconds are kept
@@ -51,6 +52,7 @@ import time
 from collections.abc import Callable, Iterator
 from contextlib import AbstractContextManager
 from dataclasses import asdict
+from functools import partial
 from importlib import import_module
 from itertools import count
 from pathlib import Path
@@ -59,8 +61,9 @@ from typing import Any, cast
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
+from hearts_core.hunts import HUNTS  # noqa: E402
 from hearts_core.independent_judge import endgame_in_reach  # noqa: E402
-from hearts_core.mining import MOON_HUNT_FIRST_GAME, SetChoice, mine_game, part_cards, set_text  # noqa: E402
+from hearts_core.mining import SetChoice, mine_game, part_cards, set_text  # noqa: E402
 from hearts_core.puzzle_records import CardParting, MinedGame, OutsideJudge, replay  # noqa: E402
 
 SIMULATIONS = 10_000
@@ -69,6 +72,7 @@ SIMULATIONS = 10_000
 DEFAULT_SEED = 2026
 DEFAULT_TARGET = 1200
 DEFAULT_MOON_TARGET = 45
+DEFAULT_PASSED_TARGET = 55
 AHEAD_PER_WORKER = 4
 """Games kept in flight per worker: enough that no worker waits, few enough to waste little past the target."""
 BAR_WIDTH = 30
@@ -262,6 +266,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--target", type=int, default=DEFAULT_TARGET, help="puzzles the set must reach")
     parser.add_argument("--moon-target", type=int, default=DEFAULT_MOON_TARGET,
                         help="moon puzzles (lesson 17's) the set must reach; the moon hunt's games make up the rest")
+    parser.add_argument("--passed-target", type=int, default=DEFAULT_PASSED_TARGET,
+                        help="passed-card puzzles (lesson 19's) the set must reach, from the passed-card hunt's games")
     parser.add_argument("--scheduler", default=None, metavar="ADDRESS",
                         help="a dask.distributed scheduler (tcp://host:8786); a local cluster when not given")
     parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1, help="the local cluster's workers")
@@ -275,11 +281,12 @@ def main(argv: list[str] | None = None) -> int:
     with cluster(args.scheduler, args.jobs) as client:
         plain = mine_until(client, count(0), args.seed, folder, choice, lambda chosen: len(chosen.puzzles),
                            args.target, "puzzles", args.sims)
-        hunt = mine_until(client, count(MOON_HUNT_FIRST_GAME), args.seed, folder, choice,
-                          lambda chosen: chosen.moon_puzzles, args.moon_target, "moon   ", args.sims)
+        judged = plain
+        for hunt, target in zip(HUNTS, (args.moon_target, args.passed_target), strict=True):
+            judged += mine_until(client, count(hunt.first_game), args.seed, folder, choice,
+                                 partial(SetChoice.hunted, hunt=hunt), target, f"{hunt.key:<7}", args.sims)
     command = (f"./dev puzzles  (tools/mine_puzzles.py --seed {args.seed} --target {args.target} "
-               f"--moon-target {args.moon_target} --sims {args.sims})")
-    judged = plain + hunt
+               f"--moon-target {args.moon_target} --passed-target {args.passed_target} --sims {args.sims})")
     text = set_text([outside_judged(record, verdicts) for record, verdicts in judged], seed=args.seed,
                     command=command, outside=outside_summary(judged, args.sims), partings=read_partings(folder, judged))
     write_atomically(args.out, text)  # the ratings: one fit over the whole set, in set_text
@@ -314,7 +321,8 @@ def report(assembled: dict[str, Any], judged: list[Judged], out: Path) -> None:
     judging = sum(float(verdict["cpu_seconds"]) for _, found in judged for verdict in found.values())
     shipped = assembled["counts"]["shipped"]
     outside = assembled["outside_judge"]
-    print(f"{assembled['games']} games and {assembled['moon_hunt_games']} of the moon hunt; {assembled['counts']}; "
+    hunts = ", ".join(f"{assembled[f'{hunt.key}_hunt_games']} of the {hunt.key} hunt" for hunt in HUNTS)
+    print(f"{assembled['games']} games, {hunts}; {assembled['counts']}; "
           f"IS-MCTS agreed on {outside['agreed']} of {outside['judged']}; "
           f"{mining / 60:.1f} CPU-minutes mining and {judging / 60:.1f} judging, "
           f"{(mining + judging) / max(shipped, 1):.2f} CPU-seconds per shipped puzzle; wrote {out}", file=sys.stderr)

@@ -1,0 +1,88 @@
+"""The mining hunts: further games mined only for the positions of one idea that mixed play rarely gives.
+
+Design choices:
+
+* A strategy lesson needs some 40 puzzles on its own idea.  Where the plain games give too
+  few (a live moon, a card only the cards you passed can beat), the set is topped up by a
+  hunt: games numbered from the hunt's own first number, whose candidates are only the
+  positions where the idea can arise (a cheap test of the position, before any search),
+  and which keep only the puzzles the tagger then finds that idea in.  The hunt narrows
+  where the miner looks, never what a puzzle must be: every hunted puzzle passes the same
+  filters and judges as the plain games' and is themed by the same tagger.
+* The game number alone names the hunt (:func:`hunt_of`), so a game's puzzles stay a
+  function of its number and seed, and a resumed run finds each hunt's games where it left
+  them.
+* The position tests read only what the seat may know (the public record and its own pass),
+  like everything else the miner decides.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Final
+
+from hearts_core.facts import Situation
+from hearts_core.puzzle_records import PositionRecord, replay
+from hearts_core.puzzle_themes import only_passed_above
+
+__all__ = [
+    "HUNTS", "MOON_HUNT_FIRST_GAME", "MOON_HUNT_POINTS", "MOON_THEMES", "PASSED_HUNT_FIRST_GAME", "PASSED_THEMES",
+    "Hunt", "hunt_of", "moon_hunt_position", "passed_hunt_position",
+]
+
+MOON_HUNT_FIRST_GAME: Final = 100_000
+"""Games numbered from here on are the moon hunt's (lesson 17's positions)."""
+MOON_HUNT_POINTS: Final = 4
+"""The moon hunt's candidates: one seat has taken every point so far, at least this many."""
+MOON_THEMES: Final = ("stop_moon", "go_moon")
+PASSED_HUNT_FIRST_GAME: Final = 200_000
+"""Games numbered from here on are the passed-card hunt's (lesson 19's positions)."""
+PASSED_THEMES: Final = ("passed_card",)
+
+
+def moon_hunt_position(candidate: PositionRecord) -> bool:
+    """Whether a moon is live here: one seat has taken every point so far, and at least :data:`MOON_HUNT_POINTS`.
+
+    Read from the public record alone (the points each seat has taken), so the mover may
+    be the one with the points (a try for the moon) or one of the others (a moon to stop).
+    """
+    taken = replay(candidate).points_taken
+    takers = [seat for seat, points in enumerate(taken) if points]
+    return len(takers) == 1 and taken[takers[0]] >= MOON_HUNT_POINTS
+
+
+def passed_hunt_position(candidate: PositionRecord) -> bool:
+    """Whether the pass could decide here: some legal card is beaten only by cards the seat passed, their
+    receiver still to play to the trick (:func:`~hearts_core.puzzle_themes.only_passed_above`)."""
+    if candidate["passes"] is None:
+        return False
+    view = replay(candidate).view(candidate["seat"])
+    position = Situation(view)
+    return any(only_passed_above(view, position, card) for card in view.legal_plays())
+
+
+@dataclass(frozen=True, slots=True)
+class Hunt:
+    """One hunt: where its games start, which candidates it looks at, which puzzles it keeps."""
+
+    key: str
+    first_game: int
+    looks_at: Callable[[PositionRecord], bool]
+    themes: tuple[str, ...]
+    """A hunted puzzle is kept only when the tagger finds one of these in it."""
+
+
+HUNTS: Final = (Hunt("moon", MOON_HUNT_FIRST_GAME, moon_hunt_position, MOON_THEMES),
+                Hunt("passed", PASSED_HUNT_FIRST_GAME, passed_hunt_position, PASSED_THEMES))
+"""The hunts in the order of their game numbers, each after the plain games (numbered from 0)."""
+
+
+def hunt_of(game: int) -> Hunt | None:
+    """The hunt game number ``game`` belongs to, ``None`` for a plain game.
+
+    >>> hunt_of(12), hunt_of(MOON_HUNT_FIRST_GAME + 3).key, hunt_of(PASSED_HUNT_FIRST_GAME).key
+    (None, 'moon', 'passed')
+    """
+    found = [hunt for hunt in HUNTS if game >= hunt.first_game]
+    return found[-1] if found else None
