@@ -87,6 +87,16 @@ def pytest_configure(config: pytest.Config) -> None:
     settings.load_profile("thorough" if config.getoption("thorough") else os.environ.get("HYPOTHESIS_PROFILE", "ci"))
 
 
+@pytest.fixture(autouse=True)
+def reviews_left_out(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The match page reviews finished hands with :func:`tests.support.review_left_out` unless the test is
+    marked ``real_review`` (why: that function's docstring)."""
+    if request.node.get_closest_marker("real_review") is None:
+        from tests.support import review_left_out  # noqa: PLC0415 - the engine loads only for the tests
+
+        monkeypatch.setattr("widgets.match.advice.kernel_review", review_left_out)
+
+
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
     """Leave out the tests marked ``thorough_only`` unless ``--thorough`` (see the module docstring)."""
     if config.getoption("thorough"):

@@ -16,6 +16,7 @@ from hearts_core.bots import make_bot
 from hearts_core.match import Match, deal_hands
 from hearts_core.puzzle_records import PositionRecord
 from hearts_core.puzzles import Puzzle, PuzzleAnswer, load_puzzles, puzzle_from_data
+from hearts_core.review import HandReview
 
 # Deals that sort the deck by suit, so voids show from the first trick. Here you hold ♣2
 # and twelve diamonds, CPU1 the other clubs and ♦9, CPU2 every heart, CPU3 every spade.
@@ -115,6 +116,21 @@ def second_opinion_agrees(record: PositionRecord, better: Card, played: Card) ->
     decides is tested in tests/test_review.py.
     """
     return True
+
+
+def review_left_out(hand: HandState, seat: int) -> HandReview:
+    """A stand-in for the match page's reviewer that finds no costly play and counts every play as judged.
+
+    The root conftest.py puts it in place of :func:`widgets.match.advice.kernel_review` for every
+    test not marked ``real_review``: the hard player's search over every decision and OpenSpiel's
+    IS-MCTS cost about 1.5 CPU-seconds a finished hand, which was most of the time of the tests of
+    the match page that are about something else (saving, scores, the history, the screens).  The
+    review itself is tested in tests/test_review.py, tests/test_match_advice.py and, on the page,
+    by the tests marked ``real_review`` (and in every browser test, whose kernels review for real).
+    """
+    plays = sum(1 for player, _ in hand.plays if player == seat)
+    return HandReview(seat, (), plays, hand.points_taken[seat], shot_moon=hand.is_over and hand.moon_shooter == seat,
+                      moon_subtracts=hand.rules.moon_subtracts)
 
 
 def careless_hand(seed: int) -> HandState:

@@ -391,8 +391,6 @@ def test_the_moon_is_announced(store: MatchStore) -> None:
 
 def test_a_short_match_ends_with_a_winner_then_new_match_and_replay(store: MatchStore) -> None:
     w = widget(store, rules=Rules(target=30))
-    # Reviews are tested apart (test_widget_match_review.py); searching every hand would be most of this time.
-    w.flow.advice.reviewer = no_mistakes  # type: ignore[assignment]
     hands = 0
     while w.screen != "match_over":
         play_hand(w)

@@ -309,6 +309,7 @@ def test_the_page_reviews_real_hands_sensibly() -> None:
         check_review(hand, review_hand(hand, 0).mistakes)
 
 
+@pytest.mark.real_review
 def test_the_engines_review_is_the_one_the_page_uses(store: MatchStore) -> None:
     w = widget(store)
     assert w.flow.advice.reviewer is kernel_review  # the engine's review, with OpenSpiel's second opinion here
@@ -328,6 +329,7 @@ def test_the_engines_recommend_is_the_one_the_page_uses(store: MatchStore) -> No
     assert len(engine.cards) == 3 and w.coach["advice"] == engine.reason
 
 
+@pytest.mark.real_review
 def test_a_played_hand_in_the_widget_gets_the_real_review(store: MatchStore) -> None:
     w = widget(store)
     pass_any(w)

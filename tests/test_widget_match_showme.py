@@ -7,6 +7,8 @@ lays out is the engine's own :func:`hearts_core.difference.showcase` of the mist
 
 from __future__ import annotations
 
+import pytest
+
 from hearts_core import HandState, Rules
 from hearts_core.records import view_before_play
 from hearts_core.review import HandReview, Mistake, PassMistake, group_mistakes, play_index
@@ -132,6 +134,7 @@ def position_of(hand: HandState, index: int) -> HandState:
     return state
 
 
+@pytest.mark.real_review
 def test_the_real_reviews_show_me_means_what_it_says(store: MatchStore) -> None:
     # The engine's own review of a hand played by the first legal cards (3 costly mistakes), each one's
     # Show me read by the meaning checker against the deal it lays out, re-played from its cards.

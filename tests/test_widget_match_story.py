@@ -11,6 +11,7 @@ from hearts_core import Match, Rules, Trick, to_card, trick_winner
 from hearts_core.wording import points_phrase
 from hearts_learner.match_store import MatchStore
 from tests.test_widget_match import SEED, current, legal_cards, pass_any, play_hand, store, widget
+from tests.test_widget_match_showme import legal_reviewer
 from widgets import MatchWidget
 from widgets.match.coach_payloads import ALL_FOLLOWED
 from widgets.match.course import taken_sentence
@@ -340,10 +341,11 @@ def test_the_chips_and_the_sheet_say_their_numbers_in_whole_sentences(store: Mat
 
 def test_the_review_names_each_play_for_a_screen_reader(store: MatchStore) -> None:
     w = widget(store)
+    w.flow.advice.reviewer = legal_reviewer(2)  # type: ignore[assignment]  # two costly plays to name as such
     play_hand(w)
     w.open_review()
     steps = w.review["steps"]
-    assert len(steps) == 13
+    assert len(steps) == 13 and sum(1 for step in steps if step["mistake"]) == 2
     for step in steps:
         costly = ", a costly play" if step["mistake"] else ""
         assert step["label"] == f"trick {step['trick']}: you played {step['played']['label']}{costly}"

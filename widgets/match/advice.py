@@ -97,9 +97,11 @@ def _position(match: Match) -> tuple[object, ...]:
 class LearnerAdvice:
     """The coach's advice and the hand reviews for the learner (seat 0) of one page."""
 
-    def __init__(self, reviewer: Reviewer = kernel_review, *, puzzles: PuzzleStore | None = None,
+    def __init__(self, reviewer: Reviewer | None = None, *, puzzles: PuzzleStore | None = None,
                  clock: Callable[[], datetime] = _now) -> None:
-        self.reviewer = reviewer
+        # kernel_review looked up now, not when the module was read: the test suite puts a stand-in in its
+        # place for the tests about something else than the review (see the root conftest.py).
+        self.reviewer: Reviewer = kernel_review if reviewer is None else reviewer
         """Reviews a finished hand for a seat (tests give a scripted one)."""
         self.puzzles = puzzles
         """Where the learner's costly plays are kept as review cards (``None``: nowhere)."""
