@@ -83,7 +83,7 @@ LATER = timedelta(days=100)
 # stay local and messages go nowhere; the live widget answers them once the kernel is there.
 _DRAW = """
 async ([widgets, modules]) => {
-  const drawn = [];
+  const placed = [];
   for (const widget of widgets) {
     const state = { ...widget.state };
     const model = {
@@ -103,10 +103,12 @@ async ([widgets, modules]) => {
     if (typeof definition === "function") definition = await definition();
     if (definition.initialize) await definition.initialize({ model });
     await definition.render({ model, el });
-    await new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)));
-    drawn.push(el.innerHTML);
+    placed.push(el);
   }
-  return drawn;
+  // Two frames for what a render leaves to the next one, once for the whole page (as the live page
+  // draws its widgets one after the other without waiting): the same markup, a fifth less time.
+  await new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)));
+  return placed.map((el) => el.innerHTML);
 }
 """
 
