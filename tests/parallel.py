@@ -55,9 +55,9 @@ KNOWN_SECONDS: dict[str, float] = {
     # third, it starts once a worker is free, by when the build has long finished.
     "tests/browser/test_site_browser.py": 110,
     "tests/browser/test_match_browser.py": 53,
-    "tests/test_first_views.py": 44,
+    "tests/test_first_views.py": 36,
     "tests/browser/test_serving_browser.py": 30,
-    "tests/test_app.py": 27,
+    "tests/test_app.py": 12,
     "tests/test_widget_dispatch.py": 22,
     "tests/test_storage.py": 21,
     "tests/browser/test_first_views_browser.py": 18,

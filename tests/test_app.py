@@ -121,6 +121,14 @@ WITH_CTRL_C = (
 )
 
 
+ONLY_THE_INDEX = [f"--VoilaKernelManager.preheat_denylist={pattern}"
+                  for pattern in (r"^(?!(.*/)?index\.ipynb$).*", ".*/ja/[^/]*$", ".*/es/[^/]*$")]
+"""Voilà settings the command passes on (as a learner's own would be): a waiting kernel for the English index
+only.  These tests open the index alone, and a kernel preheated for each of the twenty other pages cost
+some 40 CPU-seconds beside the rest of the suite; every page's waiting kernel is tested on the lesson server
+(tests/browser), which uses the same lessons/voila.json."""
+
+
 @pytest.fixture(scope="module")
 def served(installed: Path, tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, Path]]:
     port = free_port()
@@ -133,7 +141,8 @@ def served(installed: Path, tmp_path_factory: pytest.TempPathFactory) -> Iterato
     }
     with log.open("wb") as output:
         process = subprocess.Popen(
-            [sys.executable, "-c", WITH_CTRL_C, str(installed / "hearts-lessons"), "--port", str(port)],
+            [sys.executable, "-c", WITH_CTRL_C, str(installed / "hearts-lessons"), "--port", str(port),
+             *ONLY_THE_INDEX],
             cwd=tmp_path_factory.mktemp("elsewhere"), env=env, stdout=output, stderr=subprocess.STDOUT,
         )
     url = f"http://127.0.0.1:{port}/"
