@@ -11,8 +11,9 @@ Design choices:
   played out (:func:`idea_claims`, from :mod:`hearts_core.difference`), what the search's
   figures say (:func:`figure_claims`: a difference only when it is clear,
   :func:`~hearts_core.facts.clear_difference`, quoting the score the hand should end with,
-  rounded for a learner), what a played card did (:func:`played_claims`) and why a pass's
-  cards go (:func:`pass_claims`).
+  rounded for a learner), what a played card did (:func:`played_claims`), who alone can beat a
+  card because the seat passed them every higher card still out (:func:`passed_claims`) and why
+  a pass's cards go (:func:`pass_claims`).
 * Players are named as the coached seat sees the table (``_seen``), so a puzzle seen
   from any seat names them as its board does.
 """
@@ -49,6 +50,7 @@ from hearts_core.facts import (
     NoVoidShown,
     OthersTookNoPoints,
     Over,
+    PassedAbove,
     PlaysLast,
     QueenGone,
     QueenOut,
@@ -91,6 +93,7 @@ __all__ = [
     "later_taker_claims",
     "parting_claims",
     "pass_claims",
+    "passed_claims",
     "played_claims",
     "said_claim",
     "situation_claims",
@@ -446,6 +449,26 @@ def played_claims(position: Situation, figures: Appraisal) -> Iterator[Claim]:
     yield claim(marked("No one else holds a {suit} above {played}, so it takes the trick, and any points thrown "
                        "on it."),
                 (TopCard(played),), played=played, suit=suit_singular(played.suit))
+
+
+def passed_claims(position: Situation, card: Card) -> Iterator[Claim]:
+    """Who alone can beat ``card`` when every higher card still out is one the seat passed (lesson 19's idea).
+
+    The pass is knowledge no other player's cards give: until the receiver plays them, the seat
+    knows where its three passed cards are.  Said only where that settles who can take the trick
+    from ``card`` (:class:`~hearts_core.facts.PassedAbove`), and never on a hold hand.
+    """
+    view = position.view
+    if view.passed is None or view.received is None:
+        return
+    above = position.unseen_above(card)
+    receiver = view.pass_direction.receiver(position.seat)
+    yield said_claim(say_n("Only {seat} can beat {card}: the one higher card of its suit still out, {cards}, is one "
+                           "you passed to them.",
+                           "Only {seat} can beat {card}: the {count} higher cards of its suit still out, {cards}, are "
+                           "ones you passed to them.", len(above), seat=_seen(position, receiver), card=card,
+                           cards=and_list(above)),
+                     (PassedAbove(receiver, card, above),))
 
 
 # ------------------------------------------------------------------- passing
