@@ -100,6 +100,21 @@ def test_the_board_shows_the_position_as_the_seat_sees_it(tmp_path: Path) -> Non
     assert (widget.selected, widget.answered, widget.message["kind"]) == ("", False, "prompt")
 
 
+@pytest.mark.parametrize(("ident", "said"), [
+    ("2026-485-36", "You passed ♣K, ♠K and ♠A to CPU3, who still holds ♠K and ♠A."),
+    ("2026-505-24", "You passed ♣A, ♠K and ♥A to CPU3, who has played none of them yet."),
+    ("2026-5-26", "You passed ♣2, ♣4 and ♦A to CPU3, who has played them all."),
+    ("2026-3-7", "Nobody passed cards this hand (a hold hand)."),
+])
+def test_the_board_says_the_seats_own_pass_and_which_cards_the_receiver_still_holds(
+        tmp_path: Path, ident: str, said: str) -> None:
+    """Issue 35 (lesson 19): a learner opening a puzzle did not make its pass, so the board says it, with the
+    receiver named as the learner sees the table and the passed cards not yet played."""
+    puzzle = next(item for item in load_puzzles() if item.id == ident)
+    widget = board(tmp_path, puzzles=(puzzle,))
+    assert widget.facts[-1] == said and len(widget.facts) == 4
+
+
 def test_an_illegal_card_is_refused_in_the_engines_words_and_nothing_changes(tmp_path: Path) -> None:
     puzzle = a_mid_trick_puzzle()
     widget = board(tmp_path, puzzles=(puzzle,))
