@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from hearts_core import wording
-from hearts_core.cards import parse_cards, to_card
+from hearts_core.cards import DECK, parse_cards, to_card
 from hearts_core.coach import position_seed
 from hearts_core.difference import PLAY_OUT_DEALS, parting, showcase
 from hearts_core.knowledge import Knowledge
@@ -362,6 +362,25 @@ def test_exits_have_a_lesson_of_their_own_and_its_worked_position_keeps_a_guard(
     guarded = [(low, high) for low in view.hand for high in view.hand
                if low.suit is high.suit and low.rank < high.rank and low.suit is not worked.solution.suit]
     assert guarded, [str(card) for card in view.hand]
+
+
+def test_the_cards_you_passed_have_a_lesson_of_their_own_whose_worked_position_turns_on_the_pass() -> None:
+    """Issue 35: who holds the cards you passed is lesson 19's idea, with 40 puzzles or more besides its worked one."""
+    passing = next(item for item in STRATEGY if item.key == "19-the-cards-you-passed")
+    passed_first = {puzzle.id for puzzle in load_puzzles() if puzzle.theme_keys[:1] == ("passed_card",)}
+    assert passing.themes == ("passed_card",) and passing.worked in passed_first
+    pool = {puzzle.id for puzzle in lesson_puzzles(passing)}
+    assert pool == passed_first - {passing.worked} and len(pool) >= 40
+    # The worked position is a lead with a choice where only the player you passed the higher cards to can beat
+    # the answer, and where that player must: every card of its suit still out is one you passed them.
+    worked = next(puzzle for puzzle in load_puzzles() if puzzle.id == passing.worked)
+    view = worked.view()
+    assert not view.current_trick and len(view.legal_plays()) >= 3 and view.passed is not None
+    gone = {*view.hand, *(card for _, card in view.plays)}
+    out = {card for card in DECK if card.suit is worked.solution.suit and card not in gone}
+    assert out and out <= set(view.passed) and all(card.rank > worked.solution.rank for card in out)
+    for card in view.legal_plays():
+        assert "Only CPU3 can beat ♠9" in worked.check(card).why
 
 
 @pytest.mark.parametrize("lesson", STRATEGY, ids=lambda item: item.key)
