@@ -156,7 +156,8 @@ def facts_of(claims: Iterable[Claim]) -> tuple[Fact, ...]:
 
 def choice_claims(position: Situation, judgement: Judgement, card: Card, other: Card,
                   parting: Parting | None = None) -> tuple[Claim, ...]:
-    """Why ``card`` rather than ``other``: what the table shows about it, where the two part, then the figures.
+    """Why ``card`` rather than ``other``: what the table shows about it, who alone can beat it when the seat's own
+    pass says so, where the two part, then the figures.
 
     ``parting`` is where ``other``'s line loses its points in the deals played out
     (:func:`hearts_core.difference.parting`), if one trick says it: the idea sentence, said
@@ -171,8 +172,9 @@ def choice_claims(position: Situation, judgement: Judgement, card: Card, other: 
         theirs = first_true(position, situation_claims(position, judgement.figures(other))) if parting.now else None
         if not parting.now or (situation is not None and theirs is not None and theirs.pattern == situation.pattern):
             idea = first_true(position, idea_claims(judgement, parting))
+    passed = first_true(position, passed_claims(position, card))
     figures = first_true(position, figure_claims(judgement, card, other, position.view.points_taken[position.seat]))
-    return tuple(item for item in (situation, idea, figures) if item is not None)
+    return tuple(item for item in (situation, passed, idea, figures) if item is not None)
 
 
 def idea_claims(judgement: Judgement, parting: Parting) -> Iterator[Claim]:
