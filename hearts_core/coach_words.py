@@ -31,6 +31,7 @@ from hearts_core.difference import LaterTaker, Parting
 from hearts_core.facts import (
     AboutAsGood,
     AllAbove,
+    AllOutPassed,
     AnyCardLegal,
     Better,
     CanDuckLater,
@@ -454,7 +455,8 @@ def played_claims(position: Situation, figures: Appraisal) -> Iterator[Claim]:
 
 
 def passed_claims(position: Situation, card: Card) -> Iterator[Claim]:
-    """Who alone can beat ``card`` when every higher card still out is one the seat passed (lesson 19's idea).
+    """Who alone can beat ``card`` when every higher card still out is one the seat passed (lesson 19's idea), and
+    that they must when those are the only cards of its suit still out.
 
     The pass is knowledge no other player's cards give: until the receiver plays them, the seat
     knows where its three passed cards are.  Said only where that settles who can take the trick
@@ -465,6 +467,13 @@ def passed_claims(position: Situation, card: Card) -> Iterator[Claim]:
         return
     above = position.unseen_above(card)
     receiver = view.pass_direction.receiver(position.seat)
+    # Stronger where it holds: the receiver has nothing else of the suit, so has to play a passed card and win.
+    yield said_claim(say_n("{seat} must beat {card}: the one card of its suit still out, {cards}, is one you passed "
+                           "to them, so they have to play it.",
+                           "{seat} must beat {card}: the {count} cards of its suit still out, {cards}, are all ones "
+                           "you passed to them, so they have to play one.", len(above),
+                           seat=_seen(position, receiver), card=card, cards=and_list(above)),
+                     (PassedAbove(receiver, card, above), AllOutPassed(receiver, card.suit, above)))
     yield said_claim(say_n("Only {seat} can beat {card}: the one higher card of its suit still out, {cards}, is one "
                            "you passed to them.",
                            "Only {seat} can beat {card}: the {count} higher cards of its suit still out, {cards}, are "

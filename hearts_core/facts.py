@@ -47,6 +47,7 @@ __all__ = [
     "SIGNIFICANCE",
     "AboutAsGood",
     "AllAbove",
+    "AllOutPassed",
     "AnyCardLegal",
     "Better",
     "CanDuckLater",
@@ -534,6 +535,24 @@ class PassedAbove(Fact):
             return False
         above = set(position.unseen_above(self.card))
         return bool(above) and above == set(self.cards) and above <= set(view.passed)
+
+
+@dataclass(frozen=True, slots=True)
+class AllOutPassed(Fact):
+    """Every card of ``suit`` still out is among ``cards``, and the seat passed all of them to ``receiver``: that
+    player holds every card of the suit the seat cannot see, so must follow a lead of it with one of them."""
+
+    receiver: int
+    suit: Suit
+    cards: tuple[Card, ...]
+
+    def holds(self, position: Situation) -> bool:
+        view = position.view
+        if view.passed is None or view.received is None or self.receiver == position.seat:
+            return False
+        out = set(cards_from_mask(position.unseen & SUIT_MASKS[self.suit]))
+        return (self.receiver == view.pass_direction.receiver(position.seat) and bool(out)
+                and out == set(self.cards) <= set(view.passed))
 
 
 # ------------------------------------------------------------ points taken

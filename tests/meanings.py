@@ -706,6 +706,18 @@ def _only_receiver(position: Position, match: re.Match[str]) -> bool:
             and step is not None and who == (position.seat + step) % SEATS and set(named) <= set(passed))
 
 
+@meaning("the receiver must beat it", rf"(?P<seat>{SEAT}) must beat (?P<card>{CARD}): the (?:one card|(?P<count>\d+) "
+                                      rf"cards) of its suit still out, (?P<cards>{CARDS}), (?:is one|are all ones) you "
+                                      rf"passed to them, so they have to play (?:it|one)\.")
+def _receiver_must(position: Position, match: re.Match[str]) -> bool:
+    card, named = c(match, "card"), cards_in(g(match, "cards"))
+    others = {item for other in range(SEATS) if other != position.seat for item in position.state.hand(other)
+              if item.suit is card.suit}
+    # Holding every card of the suit in other hands, all above the card, that player has to follow with one and win.
+    return (_only_receiver(position, match) and others == set(named)
+            and all(item.rank > card.rank for item in named))
+
+
 # ------------------------------------------------------------ what a played card did
 
 

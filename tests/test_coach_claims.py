@@ -218,6 +218,12 @@ def true_of_deal(fact: Fact, state: HandState, seat: int, figures: dict[Card, Ap
             return (card in hand and step is not None and who == (seat + step) % 4 and who in after and not beaten
                     and bool(above) and above == set(named) <= set(state.passed(seat) or ())
                     and all(c in state.hand(who) for c in named))
+        case facts.AllOutPassed(receiver=who, suit=suit, cards=named):
+            # The receiver of the seat's pass holds every card of the suit the seat cannot see, each one it passed.
+            step = {"left": 1, "across": 2, "right": 3}.get(state.pass_direction.value)
+            out = {c for c in hidden if c.suit is suit}
+            return (step is not None and who == (seat + step) % 4 and bool(out) and out == set(named)
+                    <= set(state.passed(seat) or ()) and out <= set(state.hand(who)))
         case parting_facts.PartsAt(parting=found):
             return parting_is_true(found, state, seat, figures)
     # A fact the checker cannot re-derive is a failure: add it above.

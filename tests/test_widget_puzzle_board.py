@@ -380,7 +380,7 @@ def test_the_cards_you_passed_have_a_lesson_of_their_own_whose_worked_position_t
     out = {card for card in DECK if card.suit is worked.solution.suit and card not in gone}
     assert out and out <= set(view.passed) and all(card.rank > worked.solution.rank for card in out)
     for card in view.legal_plays():
-        assert "Only CPU3 can beat ♠9" in worked.check(card).why
+        assert "CPU3 must beat ♠9: the 2 cards of its suit still out, ♠K and ♠A" in worked.check(card).why
 
 
 @pytest.mark.parametrize("lesson", STRATEGY, ids=lambda item: item.key)
