@@ -11,8 +11,9 @@ Design choices:
   played out (:func:`idea_claims`, from :mod:`hearts_core.difference`), what the search's
   figures say (:func:`figure_claims`: a difference only when it is clear,
   :func:`~hearts_core.facts.clear_difference`, quoting the score the hand should end with,
-  rounded for a learner), what a played card did (:func:`played_claims`) and why a pass's
-  cards go (:func:`pass_claims`).
+  rounded for a learner), what a played card did (:func:`played_claims`), who alone can beat a
+  card because the seat passed them every higher card still out (:func:`passed_claims`) and why
+  a pass's cards go (:func:`pass_claims`).
 * Players are named as the coached seat sees the table (``_seen``), so a puzzle seen
   from any seat names them as its board does.
 """
@@ -30,6 +31,7 @@ from hearts_core.difference import LaterTaker, Parting
 from hearts_core.facts import (
     AboutAsGood,
     AllAbove,
+    AllOutPassed,
     AnyCardLegal,
     Better,
     CanDuckLater,
@@ -49,6 +51,7 @@ from hearts_core.facts import (
     NoVoidShown,
     OthersTookNoPoints,
     Over,
+    PassedAbove,
     PlaysLast,
     QueenGone,
     QueenOut,
@@ -91,6 +94,7 @@ __all__ = [
     "later_taker_claims",
     "parting_claims",
     "pass_claims",
+    "passed_claims",
     "played_claims",
     "said_claim",
     "situation_claims",
@@ -153,7 +157,8 @@ def facts_of(claims: Iterable[Claim]) -> tuple[Fact, ...]:
 
 def choice_claims(position: Situation, judgement: Judgement, card: Card, other: Card,
                   parting: Parting | None = None) -> tuple[Claim, ...]:
-    """Why ``card`` rather than ``other``: what the table shows about it, where the two part, then the figures.
+    """Why ``card`` rather than ``other``: what the table shows about it, who alone can beat it when the seat's own
+    pass says so, where the two part, then the figures.
 
     ``parting`` is where ``other``'s line loses its points in the deals played out
     (:func:`hearts_core.difference.parting`), if one trick says it: the idea sentence, said
@@ -168,8 +173,9 @@ def choice_claims(position: Situation, judgement: Judgement, card: Card, other: 
         theirs = first_true(position, situation_claims(position, judgement.figures(other))) if parting.now else None
         if not parting.now or (situation is not None and theirs is not None and theirs.pattern == situation.pattern):
             idea = first_true(position, idea_claims(judgement, parting))
+    passed = first_true(position, passed_claims(position, card))
     figures = first_true(position, figure_claims(judgement, card, other, position.view.points_taken[position.seat]))
-    return tuple(item for item in (situation, idea, figures) if item is not None)
+    return tuple(item for item in (situation, passed, idea, figures) if item is not None)
 
 
 def idea_claims(judgement: Judgement, parting: Parting) -> Iterator[Claim]:
@@ -446,6 +452,34 @@ def played_claims(position: Situation, figures: Appraisal) -> Iterator[Claim]:
     yield claim(marked("No one else holds a {suit} above {played}, so it takes the trick, and any points thrown "
                        "on it."),
                 (TopCard(played),), played=played, suit=suit_singular(played.suit))
+
+
+def passed_claims(position: Situation, card: Card) -> Iterator[Claim]:
+    """Who alone can beat ``card`` when every higher card still out is one the seat passed (lesson 19's idea), and
+    that they must when those are the only cards of its suit still out.
+
+    The pass is knowledge no other player's cards give: until the receiver plays them, the seat
+    knows where its three passed cards are.  Said only where that settles who can take the trick
+    from ``card`` (:class:`~hearts_core.facts.PassedAbove`), and never on a hold hand.
+    """
+    view = position.view
+    if view.passed is None or view.received is None:
+        return
+    above = position.unseen_above(card)
+    receiver = view.pass_direction.receiver(position.seat)
+    # Stronger where it holds: the receiver has nothing else of the suit, so has to play a passed card and win.
+    yield said_claim(say_n("{seat} must beat {card}: the one card of its suit still out, {cards}, is one you passed "
+                           "to them, so they have to play it.",
+                           "{seat} must beat {card}: the {count} cards of its suit still out, {cards}, are all ones "
+                           "you passed to them, so they have to play one.", len(above),
+                           seat=_seen(position, receiver), card=card, cards=and_list(above)),
+                     (PassedAbove(receiver, card, above), AllOutPassed(receiver, card.suit, above)))
+    yield said_claim(say_n("Only {seat} can beat {card}: the one higher card of its suit still out, {cards}, is one "
+                           "you passed to them.",
+                           "Only {seat} can beat {card}: the {count} higher cards of its suit still out, {cards}, are "
+                           "ones you passed to them.", len(above), seat=_seen(position, receiver), card=card,
+                           cards=and_list(above)),
+                     (PassedAbove(receiver, card, above),))
 
 
 # ------------------------------------------------------------------- passing

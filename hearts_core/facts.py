@@ -47,6 +47,7 @@ __all__ = [
     "SIGNIFICANCE",
     "AboutAsGood",
     "AllAbove",
+    "AllOutPassed",
     "AnyCardLegal",
     "Better",
     "CanDuckLater",
@@ -68,6 +69,7 @@ __all__ = [
     "OthersTookNoPoints",
     "Over",
     "PassEmptiesSuit",
+    "PassedAbove",
     "PlaysLast",
     "QueenGone",
     "QueenOut",
@@ -502,6 +504,55 @@ class ShownVoid(Fact):
     def holds(self, position: Situation) -> bool:
         return (self.seat != position.seat and bool(position.unseen & SUIT_MASKS[self.suit])
                 and position.knowledge.is_void(self.seat, self.suit))
+
+
+@dataclass(frozen=True, slots=True)
+class PassedAbove(Fact):
+    """Every card out that beats ``card`` is among ``cards``, the seat passed all of them to ``receiver``, and
+    ``receiver`` is still to play to this trick: only ``receiver`` can beat ``card``, and only with those.
+
+    ``card`` is the seat's lead, or a card of the led suit above the one winning the trick (a card
+    already beaten needs nobody to beat it).  The pass is what the seat knows: its passed cards
+    stay with their receiver until played, so ``cards`` are exactly the unseen cards above
+    ``card``, and every one of them is in the seat's pass.
+    """
+
+    receiver: int
+    card: Card
+    cards: tuple[Card, ...]
+
+    def holds(self, position: Situation) -> bool:
+        view = position.view
+        if view.passed is None or view.received is None or not position.holds_card(self.card):
+            return False
+        if self.receiver != view.pass_direction.receiver(position.seat) or self.receiver == position.seat:
+            return False
+        still = NUM_SEATS - 1 - len(position.trick)
+        if self.receiver not in {(position.seat + step) % NUM_SEATS for step in range(1, still + 1)}:
+            return False
+        winning = position.winning
+        if winning is not None and (self.card.suit is not winning[1].suit or self.card.rank < winning[1].rank):
+            return False
+        above = set(position.unseen_above(self.card))
+        return bool(above) and above == set(self.cards) and above <= set(view.passed)
+
+
+@dataclass(frozen=True, slots=True)
+class AllOutPassed(Fact):
+    """Every card of ``suit`` still out is among ``cards``, and the seat passed all of them to ``receiver``: that
+    player holds every card of the suit the seat cannot see, so must follow a lead of it with one of them."""
+
+    receiver: int
+    suit: Suit
+    cards: tuple[Card, ...]
+
+    def holds(self, position: Situation) -> bool:
+        view = position.view
+        if view.passed is None or view.received is None or self.receiver == position.seat:
+            return False
+        out = set(cards_from_mask(position.unseen & SUIT_MASKS[self.suit]))
+        return (self.receiver == view.pass_direction.receiver(position.seat) and bool(out)
+                and out == set(self.cards) <= set(view.passed))
 
 
 # ------------------------------------------------------------ points taken

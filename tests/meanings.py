@@ -681,6 +681,43 @@ def _another_suit(position: Position, match: re.Match[str]) -> bool:
     return _void_of(position, g(match, "suits"))
 
 
+# ------------------------------------------------------------ the cards you passed
+
+PASS_STEPS: Final = {"left": 1, "across": 2, "right": 3}
+"""Seats clockwise from a passer to the seat that receives its cards, as rules.md sets them."""
+
+
+@meaning("only the receiver can beat it", rf"Only (?P<seat>{SEAT}) can beat (?P<card>{CARD}): the (?:one higher card|"
+                                          rf"(?P<count>\d+) higher cards) of its suit still out, (?P<cards>{CARDS}), "
+                                          rf"(?:is one|are ones) you passed to them\.")
+def _only_receiver(position: Position, match: re.Match[str]) -> bool:
+    card, named = c(match, "card"), cards_in(g(match, "cards"))
+    who = position.named(g(match, "seat"))
+    count = int(g(match, "count")) if g(match, "count") else 1
+    passed = position.state.passed(position.seat) or ()
+    step = PASS_STEPS.get(position.state.pass_direction.value)
+    winning = position.winning()
+    return (card in position.hand and who in position.after and len(named) == count
+            and (winning is None or position.follows_over(card, winning[1]))
+            # Every card above it in another hand is one of those named, and the named are all the receiver's ...
+            and set(position.others_above(card)) == set(named)
+            and all(item in position.state.hand(who) for item in named)
+            # ... because the seat gave them to that very player in this hand's pass.
+            and step is not None and who == (position.seat + step) % SEATS and set(named) <= set(passed))
+
+
+@meaning("the receiver must beat it", rf"(?P<seat>{SEAT}) must beat (?P<card>{CARD}): the (?:one card|(?P<count>\d+) "
+                                      rf"cards) of its suit still out, (?P<cards>{CARDS}), (?:is one|are all ones) you "
+                                      rf"passed to them, so they have to play (?:it|one)\.")
+def _receiver_must(position: Position, match: re.Match[str]) -> bool:
+    card, named = c(match, "card"), cards_in(g(match, "cards"))
+    others = {item for other in range(SEATS) if other != position.seat for item in position.state.hand(other)
+              if item.suit is card.suit}
+    # Holding every card of the suit in other hands, all above the card, that player has to follow with one and win.
+    return (_only_receiver(position, match) and others == set(named)
+            and all(item.rank > card.rank for item in named))
+
+
 # ------------------------------------------------------------ what a played card did
 
 

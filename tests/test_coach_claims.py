@@ -209,6 +209,21 @@ def true_of_deal(fact: Fact, state: HandState, seat: int, figures: dict[Card, Ap
                     and all(c.rank < min(card.rank for card in hearts) for c in hidden if c.suit is Suit.HEARTS))
         case facts.OthersTookNoPoints():
             return all(state.points_taken[other] == 0 for other in others(seat))
+        case facts.PassedAbove(receiver=who, card=card, cards=named):
+            # The seat passed every higher card of the suit still out to ``who``, who is still to play to the trick.
+            after = [(seat + step) % 4 for step in range(1, 4 - len(trick))]
+            step = {"left": 1, "across": 2, "right": 3}.get(state.pass_direction.value)
+            beaten = winning is not None and (card.suit is not winning[1].suit or card.rank < winning[1].rank)
+            above = {c for c in hidden if c.suit is card.suit and c.rank > card.rank}
+            return (card in hand and step is not None and who == (seat + step) % 4 and who in after and not beaten
+                    and bool(above) and above == set(named) <= set(state.passed(seat) or ())
+                    and all(c in state.hand(who) for c in named))
+        case facts.AllOutPassed(receiver=who, suit=suit, cards=named):
+            # The receiver of the seat's pass holds every card of the suit the seat cannot see, each one it passed.
+            step = {"left": 1, "across": 2, "right": 3}.get(state.pass_direction.value)
+            out = {c for c in hidden if c.suit is suit}
+            return (step is not None and who == (seat + step) % 4 and bool(out) and out == set(named)
+                    <= set(state.passed(seat) or ()) and out <= set(state.hand(who)))
         case parting_facts.PartsAt(parting=found):
             return parting_is_true(found, state, seat, figures)
     # A fact the checker cannot re-derive is a failure: add it above.

@@ -20,8 +20,9 @@ import pytest
 from hearts_core import HandState, Suit, to_card
 from hearts_core.bots import Appraisal
 from hearts_core.cards import Card
-from hearts_core.coach_words import first_true, situation_claims
-from hearts_core.facts import Situation
+from hearts_core.coach import position_seed, recommend
+from hearts_core.coach_words import first_true, passed_claims, situation_claims
+from hearts_core.facts import AllOutPassed, PassedAbove, Situation
 from hearts_core.puzzles import load_puzzles
 from tests.support import SUIT_PER_SEAT_DEAL, cited_puzzle
 from tests.test_facts import (
@@ -230,3 +231,43 @@ def test_every_new_sentence_in_every_puzzle_answer_is_true_of_the_deal() -> None
     # The shipped answers say them (the moon bid, on a strong hand only, and "any card", which a discard now says
     # only when nothing more telling is true, are tested above on built positions).
     assert all(counts.get(name, 0) > 0 for name in ("lead", "keep", "highest", "last")), counts
+
+
+def test_the_coach_names_who_alone_can_beat_its_card_with_the_cards_you_passed() -> None:
+    """Lesson 19's sentence in a match's advice too: the seat passed ♠K and ♠A right, to CPU3, the only spades out."""
+    puzzles = {puzzle.id: puzzle for puzzle in load_puzzles()}
+    view = puzzles["2026-485-36"].view()
+    advice = recommend(view, seed=position_seed(view))
+    words = ("CPU3 must beat ♠9: the 2 cards of its suit still out, ♠K and ♠A, are all ones you passed to them, so "
+             "they have to play one.")
+    assert advice.card == to_card("♠9") and words in advice.reason
+    spades = (to_card("♠K"), to_card("♠A"))
+    assert {PassedAbove(3, to_card("♠9"), spades), AllOutPassed(3, Suit.SPADES, spades)} <= set(advice.facts)
+    # Where lower clubs are out as well, CPU3 may duck under ♣K: only that it alone can beat it is said.
+    view = puzzles["2026-505-24"].view()
+    advice = recommend(view, seed=position_seed(view))
+    assert advice.card == to_card("♣K") and "must beat" not in advice.reason
+    assert "Only CPU3 can beat ♣K: the one higher card of its suit still out, ♣A, is one you passed to them." in (
+        advice.reason)
+
+
+def test_the_passed_card_fact_holds_only_of_the_receiver_still_to_play_and_every_card_above() -> None:
+    puzzles = {puzzle.id: puzzle for puzzle in load_puzzles()}
+    position = Situation(puzzles["2026-485-36"].view())
+    nine, king, ace = to_card("♠9"), to_card("♠K"), to_card("♠A")
+    assert PassedAbove(3, nine, (king, ace)).holds(position)
+    assert not PassedAbove(1, nine, (king, ace)).holds(position)  # CPU1 received nothing from the seat
+    assert not PassedAbove(3, nine, (ace,)).holds(position)  # ♠K is above ♠9 too
+    assert not PassedAbove(3, to_card("♣8"), ()).holds(position)  # ♣9 is out above ♣8, and not passed
+    assert AllOutPassed(3, Suit.SPADES, (king, ace)).holds(position)
+    assert not AllOutPassed(3, Suit.CLUBS, ()).holds(position)  # ♣6, ♣7 and ♣9 are out, none passed
+    # CPU2 has played ♠10 to this trick already: it cannot beat ♠J now, though it holds the passed cards above it.
+    later = Situation(puzzles["2026-234-22"].view())
+    above = tuple(later.unseen_above(to_card("♠J")))
+    assert above and not PassedAbove(2, to_card("♠J"), above).holds(later)
+    # ♥10 under CPU3's ♥K is beaten already, whoever holds the hearts above it.
+    beaten = Situation(puzzles["2026-200020-37"].view())
+    assert not PassedAbove(1, to_card("♥10"), tuple(beaten.unseen_above(to_card("♥10")))).holds(beaten)
+    # A hold hand passes nothing: no card of it is ever said to be beaten only with a passed card.
+    held = next(puzzle for puzzle in load_puzzles() if puzzle.view().passed is None).view()
+    assert not any(first_true(Situation(held), passed_claims(Situation(held), card)) for card in held.hand)

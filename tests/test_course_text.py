@@ -16,6 +16,7 @@ import re
 from pathlib import Path
 
 from hearts_core import Card, parse_card
+from hearts_core.state import PassDirection
 
 LESSONS = Path(__file__).resolve().parents[1] / "lessons"
 CARD = r"[♣♦♠♥](?:10|[2-9JQKA])"
@@ -105,3 +106,16 @@ def test_lesson_18_shows_a_guard_in_cards_and_an_exit_only_while_higher_cards_ar
     out = r"\bhigher cards\b[^.]*\b(?:still out|in other hands)\b"
     counting = [block for block in teaching if re.search(out, block) and re.search(r"\bplayed\b[^.]*\bwins\b", block)]
     assert counting, "lesson 18 must say an exit is one only while higher cards of its suit are out"
+
+
+def test_lesson_19_sends_each_pass_where_the_rules_do_and_says_a_hold_hand_tells_nothing() -> None:
+    teaching = blocks("19-the-cards-you-passed.ipynb")
+    # The receivers as the learner sees them, by the engine's own pass directions.
+    for block in teaching:
+        for direction, seat in re.findall(r"\bpassing (left|right|across)\b[^,.]*?\b(CPU[123])\b", block, re.I):
+            receiver = PassDirection(direction.lower()).receiver(0)
+            assert seat == f"CPU{receiver}", (direction, seat, block)
+    said = " ".join(teaching)
+    assert len(re.findall(r"\bpassing (?:left|right|across)\b", said, re.I)) == 3, "each direction once"
+    # Until played: a passed card is with its receiver, who cannot be void in its suit; and not on a hold hand.
+    assert re.search(r"\bcannot have run out\b", said) and re.search(r"\bhold hand\b.{0,40}\bnobody passes\b", said)

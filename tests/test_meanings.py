@@ -307,6 +307,30 @@ def test_a_pass_sentence_is_caught_when_false(name: str) -> None:
     assert_caught(PASS_PLANTED[name], name, state, passing=parse_cards("♠A ♥A ♦A"))
 
 
+def test_the_receiver_of_your_pass_is_caught_when_false() -> None:
+    """Lesson 19's sentences, true of shipped positions and planted false: another seat named, a higher card left
+    out, a card the seat did not pass, and "must" where the receiver holds a lower card of the suit too."""
+    puzzles = {puzzle.id: puzzle for puzzle in load_puzzles()}
+    # ♠K and ♠A, passed right to CPU3, are the only spades out; ♣A, passed to CPU3 too, is not the only club out.
+    both, one = puzzles["2026-485-36"].state(), puzzles["2026-505-24"].state()
+    must = ("CPU3 must beat ♠9: the 2 cards of its suit still out, ♠K and ♠A, are all ones you passed to them, so "
+            "they have to play one.")
+    only = "Only CPU3 can beat ♣K: the one higher card of its suit still out, ♣A, is one you passed to them."
+    for words, state in ((must, both), (only, one)):
+        reading = Reading()
+        read(words, state, 0, reading)
+        assert reading.recognised == 1 and not reading.false, words
+    assert_caught(must.replace("CPU3", "CPU1"), "the receiver must beat it", both)
+    assert_caught(only.replace("CPU3", "CPU2"), "only the receiver can beat it", one)
+    assert_caught("Only CPU3 can beat ♠9: the one higher card of its suit still out, ♠A, is one you passed to them.",
+                  "only the receiver can beat it", both)
+    assert_caught("CPU3 must beat ♣K: the one card of its suit still out, ♣A, is one you passed to them, so they have "
+                  "to play it.", "the receiver must beat it", one)
+    # CPU3 alone holds a diamond above ♦J, and is still to play, but ♦K is no card of the seat's pass (♣9, ♣10, ♥5).
+    assert_caught("Only CPU3 can beat ♦J: the one higher card of its suit still out, ♦K, is one you passed to them.",
+                  "only the receiver can beat it", puzzles["2026-14-40"].state())
+
+
 # ------------------------------------------------------------ the shipped words
 
 Example = tuple[str, HandState, int, HandState | None, tuple[Card, ...]]

@@ -192,6 +192,30 @@ def test_check_says_right_or_wrong_and_why_in_words(puzzles: tuple[Puzzle, ...])
             assert not IDENTIFIER.search(wrong.why), wrong.why
 
 
+def test_the_answer_names_who_alone_can_beat_the_solution_with_cards_the_seat_passed(
+        puzzles: tuple[Puzzle, ...]) -> None:
+    """Issue 35 (lesson 19): where every higher card out is one the seat passed, its receiver still to play, the
+    answer says so, whichever card was chosen; and nowhere else."""
+    by_id = {puzzle.id: puzzle for puzzle in puzzles}
+    # You passed ♠K and ♠A right, to CPU3; CPU1 and CPU2 have shown they hold no spades: CPU3 has to play one.
+    both = by_id["2026-485-36"]
+    words = ("CPU3 must beat ♠9: the 2 cards of its suit still out, ♠K and ♠A, are all ones you passed to them, so "
+             "they have to play one.")
+    assert all(words in both.check(card).why for card in both.view().legal_plays())
+    # ♣A, passed to CPU3, is the one club out above ♣K, but lower clubs are out too: CPU3 may play one of those.
+    one = by_id["2026-505-24"]
+    assert ("Only CPU3 can beat ♣K: the one higher card of its suit still out, ♣A, is one you passed to them."
+            in one.check("♣K").why)
+    # Not of a card already beaten (♥10 under CPU3's ♥K, though only ♥Q and ♥A, passed left, are out above it), nor
+    # where the receiver has already played to the trick (CPU2's ♠10 before your ♠J; CPU3 led ♦8 before ♦K).
+    for ident in ("2026-200020-37", "2026-234-22", "2026-321-5"):
+        puzzle = by_id[ident]
+        assert not any("beat" in puzzle.check(card).why for card in puzzle.view().legal_plays()), ident
+    # Nor on a hold hand, where nobody passed anything.
+    held = next(puzzle for puzzle in puzzles if puzzle.view().passed is None)
+    assert not any("you passed" in held.check(card).why for card in held.view().legal_plays())
+
+
 def as_good_as_the_solution(puzzle: Puzzle, gain: float, error: float) -> Puzzle:
     """``puzzle`` with its runner-up's figures changed: ``gain`` points worse than the solution, ``error`` its error."""
     data = json.loads(json.dumps(puzzle.data))

@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from hearts_core import wording
-from hearts_core.cards import parse_cards, to_card
+from hearts_core.cards import DECK, parse_cards, to_card
 from hearts_core.coach import position_seed
 from hearts_core.difference import PLAY_OUT_DEALS, parting, showcase
 from hearts_core.knowledge import Knowledge
@@ -98,6 +98,21 @@ def test_the_board_shows_the_position_as_the_seat_sees_it(tmp_path: Path) -> Non
     assert widget.facts[1] == ("Hearts are broken." if view.hearts_broken else "Hearts are not broken yet.")
     assert "♠Q has" in widget.facts[2]
     assert (widget.selected, widget.answered, widget.message["kind"]) == ("", False, "prompt")
+
+
+@pytest.mark.parametrize(("ident", "said"), [
+    ("2026-485-36", "You passed ♣K, ♠K and ♠A to CPU3, who still holds ♠K and ♠A."),
+    ("2026-505-24", "You passed ♣A, ♠K and ♥A to CPU3, who has played none of them yet."),
+    ("2026-5-26", "You passed ♣2, ♣4 and ♦A to CPU3, who has played them all."),
+    ("2026-3-7", "Nobody passed cards this hand (a hold hand)."),
+])
+def test_the_board_says_the_seats_own_pass_and_which_cards_the_receiver_still_holds(
+        tmp_path: Path, ident: str, said: str) -> None:
+    """Issue 35 (lesson 19): a learner opening a puzzle did not make its pass, so the board says it, with the
+    receiver named as the learner sees the table and the passed cards not yet played."""
+    puzzle = next(item for item in load_puzzles() if item.id == ident)
+    widget = board(tmp_path, puzzles=(puzzle,))
+    assert widget.facts[-1] == said and len(widget.facts) == 4
 
 
 def test_an_illegal_card_is_refused_in_the_engines_words_and_nothing_changes(tmp_path: Path) -> None:
@@ -347,6 +362,25 @@ def test_exits_have_a_lesson_of_their_own_and_its_worked_position_keeps_a_guard(
     guarded = [(low, high) for low in view.hand for high in view.hand
                if low.suit is high.suit and low.rank < high.rank and low.suit is not worked.solution.suit]
     assert guarded, [str(card) for card in view.hand]
+
+
+def test_the_cards_you_passed_have_a_lesson_of_their_own_whose_worked_position_turns_on_the_pass() -> None:
+    """Issue 35: who holds the cards you passed is lesson 19's idea, with 40 puzzles or more besides its worked one."""
+    passing = next(item for item in STRATEGY if item.key == "19-the-cards-you-passed")
+    passed_first = {puzzle.id for puzzle in load_puzzles() if puzzle.theme_keys[:1] == ("passed_card",)}
+    assert passing.themes == ("passed_card",) and passing.worked in passed_first
+    pool = {puzzle.id for puzzle in lesson_puzzles(passing)}
+    assert pool == passed_first - {passing.worked} and len(pool) >= 40
+    # The worked position is a lead with a choice where only the player you passed the higher cards to can beat
+    # the answer, and where that player must: every card of its suit still out is one you passed them.
+    worked = next(puzzle for puzzle in load_puzzles() if puzzle.id == passing.worked)
+    view = worked.view()
+    assert not view.current_trick and len(view.legal_plays()) >= 3 and view.passed is not None
+    gone = {*view.hand, *(card for _, card in view.plays)}
+    out = {card for card in DECK if card.suit is worked.solution.suit and card not in gone}
+    assert out and out <= set(view.passed) and all(card.rank > worked.solution.rank for card in out)
+    for card in view.legal_plays():
+        assert "CPU3 must beat ♠9: the 2 cards of its suit still out, ♠K and ♠A" in worked.check(card).why
 
 
 @pytest.mark.parametrize("lesson", STRATEGY, ids=lambda item: item.key)

@@ -7,7 +7,9 @@ Design choices:
   decide no rule and keep no state.  The widget calls them after every action.
 * The position is what the puzzle's seat sees (:meth:`hearts_core.puzzles.Puzzle.view`): its
   hand, the trick so far, hearts broken or not, whether ♠Q is out, the points each player
-  has taken and the voids play has shown (:meth:`hearts_core.knowledge.Knowledge.voids`).
+  has taken and the voids play has shown (:meth:`hearts_core.knowledge.Knowledge.voids`), and
+  its own pass: which three cards it gave to whom, and which of them that player still holds
+  (lesson 19's idea; a learner opening a puzzle did not make the pass, so the board says it).
   Legal cards are marked from the engine's ``legal_plays``; the front end dims what Python
   marks and never decides a rule.
 * Seats are named as the puzzle's seat sees the table: itself "You", the next to play
@@ -47,8 +49,8 @@ from hearts_core.difference import Showcase, ShownLine, ShownTrick
 from hearts_core.phrasing import whole_number
 from hearts_core.puzzles import THEMES
 from hearts_core.rules import NUM_SEATS, TRICKS_PER_HAND
-from hearts_core.state import SeatView
-from hearts_core.wording import marked, points_phrase, say, seat_name, suit_name
+from hearts_core.state import PassDirection, SeatView
+from hearts_core.wording import and_list, marked, points_phrase, say, seat_name, suit_name
 from hearts_learner.puzzle_progress import learner_start
 from hearts_learner.puzzle_words import PATTERNS as PROGRESS_PATTERNS
 from hearts_learner.puzzle_words import due_text, rating_text, streak_text, theme_text
@@ -74,6 +76,7 @@ __all__ = [
     "layout_payload",
     "lesson_text",
     "message",
+    "pass_fact",
     "players",
     "question",
     "rating",
@@ -130,9 +133,33 @@ def question(view: SeatView) -> str:
     return say(PATTERNS["question_follow" if view.current_trick else "question_lead"])
 
 
+PASS_HELD = marked("You passed {cards} to {seat}, who still holds {held}.")
+PASS_UNPLAYED = marked("You passed {cards} to {seat}, who has played none of them yet.")
+PASS_PLAYED = marked("You passed {cards} to {seat}, who has played them all.")
+PASS_NONE = marked("Nobody passed cards this hand (a hold hand).")
+"""The seat's own pass, said under the position (:func:`pass_fact`)."""
+
+
 def facts(view: SeatView) -> list[str]:
-    """Which trick it is, hearts broken or not, where ♠Q is, as sentences."""
-    return [which_trick(view), *table_facts(view)]
+    """Which trick it is, hearts broken or not, where ♠Q is, and the seat's pass, as sentences."""
+    return [which_trick(view), *table_facts(view), *pass_fact(view)]
+
+
+def pass_fact(view: SeatView) -> list[str]:
+    """The seat's pass: its three cards, their receiver (named as the seat sees the table) and which of them the
+    receiver still holds, since a passed card stays in that hand until played; or that nobody passed."""
+    if view.pass_direction is PassDirection.HOLD:
+        return [say(PASS_NONE)]
+    if view.passed is None:  # not yet passed: no puzzle is set before the pass, but say nothing false if one were
+        return []
+    receiver = seat_name((view.pass_direction.receiver(view.seat) - view.seat) % NUM_SEATS)
+    played = {card for _, card in view.plays}
+    held = [card for card in view.passed if card not in played]
+    if not held:
+        return [say(PASS_PLAYED, cards=and_list(view.passed), seat=receiver)]
+    if len(held) == len(view.passed):
+        return [say(PASS_UNPLAYED, cards=and_list(view.passed), seat=receiver)]
+    return [say(PASS_HELD, cards=and_list(view.passed), seat=receiver, held=and_list(held))]
 
 
 def players(flow: PuzzleFlow) -> list[dict[str, Any]]:
