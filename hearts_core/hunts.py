@@ -3,7 +3,8 @@
 Design choices:
 
 * A strategy lesson needs some 40 puzzles on its own idea.  Where the plain games give too
-  few (a live moon, a card only the cards you passed can beat), the set is topped up by a
+  few (a live moon, a card only the cards you passed can beat, a heart that counting shows
+  is the highest left), the set is topped up by a
   hunt: games numbered from the hunt's own first number, whose candidates are only the
   positions where the idea can arise (a cheap test of the position, before any search),
   and which keep only the puzzles the tagger then finds that idea in.  The hunt narrows
@@ -22,13 +23,15 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Final
 
+from hearts_core.cards import Suit
 from hearts_core.facts import Situation
 from hearts_core.puzzle_records import PositionRecord, replay
-from hearts_core.puzzle_themes import only_passed_above
+from hearts_core.puzzle_themes import only_passed_above, top_by_count
 
 __all__ = [
-    "HUNTS", "MOON_HUNT_FIRST_GAME", "MOON_HUNT_POINTS", "MOON_THEMES", "PASSED_HUNT_FIRST_GAME", "PASSED_THEMES",
-    "Hunt", "hunt_of", "moon_hunt_position", "passed_hunt_position",
+    "HEARTS_HUNT_FIRST_GAME", "HEARTS_THEMES", "HUNTS", "MOON_HUNT_FIRST_GAME", "MOON_HUNT_POINTS", "MOON_THEMES",
+    "PASSED_HUNT_FIRST_GAME", "PASSED_THEMES", "Hunt", "hearts_count_position", "hunt_of", "moon_hunt_position",
+    "passed_hunt_position",
 ]
 
 MOON_HUNT_FIRST_GAME: Final = 100_000
@@ -39,6 +42,9 @@ MOON_THEMES: Final = ("stop_moon", "go_moon")
 PASSED_HUNT_FIRST_GAME: Final = 200_000
 """Games numbered from here on are the passed-card hunt's (lesson 19's positions)."""
 PASSED_THEMES: Final = ("passed_card",)
+HEARTS_HUNT_FIRST_GAME: Final = 300_000
+"""Games numbered from here on are the hearts-count hunt's (lesson 20's positions)."""
+HEARTS_THEMES: Final = ("count_hearts",)
 
 
 def moon_hunt_position(candidate: PositionRecord) -> bool:
@@ -62,6 +68,14 @@ def passed_hunt_position(candidate: PositionRecord) -> bool:
     return any(only_passed_above(view, position, card) for card in view.legal_plays())
 
 
+def hearts_count_position(candidate: PositionRecord) -> bool:
+    """Whether counting the hearts could decide here: a legal heart is the highest not yet played, the hearts
+    above it gone (:func:`~hearts_core.puzzle_themes.top_by_count`)."""
+    view = replay(candidate).view(candidate["seat"])
+    position = Situation(view)
+    return any(card.suit is Suit.HEARTS and top_by_count(position, card) for card in view.legal_plays())
+
+
 @dataclass(frozen=True, slots=True)
 class Hunt:
     """One hunt: where its games start, which candidates it looks at, which puzzles it keeps."""
@@ -74,7 +88,8 @@ class Hunt:
 
 
 HUNTS: Final = (Hunt("moon", MOON_HUNT_FIRST_GAME, moon_hunt_position, MOON_THEMES),
-                Hunt("passed", PASSED_HUNT_FIRST_GAME, passed_hunt_position, PASSED_THEMES))
+                Hunt("passed", PASSED_HUNT_FIRST_GAME, passed_hunt_position, PASSED_THEMES),
+                Hunt("hearts", HEARTS_HUNT_FIRST_GAME, hearts_count_position, HEARTS_THEMES))
 """The hunts in the order of their game numbers, each after the plain games (numbered from 0)."""
 
 
@@ -83,6 +98,8 @@ def hunt_of(game: int) -> Hunt | None:
 
     >>> hunt_of(12), hunt_of(MOON_HUNT_FIRST_GAME + 3).key, hunt_of(PASSED_HUNT_FIRST_GAME).key
     (None, 'moon', 'passed')
+    >>> hunt_of(HEARTS_HUNT_FIRST_GAME + 9).key
+    'hearts'
     """
     found = [hunt for hunt in HUNTS if game >= hunt.first_game]
     return found[-1] if found else None

@@ -9,10 +9,11 @@ Design choices:
   function and one line.
 * **The main theme first.**  :data:`THEME_TESTS` is a fixed priority of ideas, the most
   telling first: a moon (the whole hand turns on it), then ♠Q (13 points on one card),
-  then a card only the cards you passed can beat (the pass tells who holds them), then
-  what to do with a card you cannot follow with, then how to follow and lead, and last
-  the situations that frame a puzzle rather than solve it (counting, voids, the last
-  tricks).  The stored keys keep that order, so a puzzle's first theme is its main one.
+  then a card only the cards you passed can beat (the pass tells who holds them), then a
+  heart that counting shows is the highest left, then what to do with a card you cannot
+  follow with, then how to follow and lead, and last the situations that frame a puzzle
+  rather than solve it (counting, voids, the last tricks).  The stored keys keep that
+  order, so a puzzle's first theme is its main one.
 * **A theme names the idea the answer rests on, not the situation.**  "Duck" is ducking
   points on the table, not every card played under the winner; "play last" is playing the
   highest card that takes no points with the whole trick in view, not every fourth card;
@@ -63,7 +64,10 @@ from hearts_core.rules import NUM_SEATS, QUEEN_OF_SPADES
 from hearts_core.state import SeatView
 from hearts_core.wording import marked
 
-__all__ = ["ENDGAME_TRICKS", "MOON_MOST", "MOON_SWING", "THEMES", "THEME_TESTS", "Spot", "only_passed_above", "tag"]
+__all__ = [
+    "ENDGAME_TRICKS", "MOON_MOST", "MOON_SWING", "THEMES", "THEME_TESTS", "Spot", "only_passed_above", "tag",
+    "top_by_count",
+]
 
 MOON_MOST: Final = 0.5
 """"Go for the moon": the seat's moon must succeed in more than this share of the solution's play-outs."""
@@ -83,6 +87,7 @@ THEMES: Final[dict[str, str]] = {
     "flush_queen": marked("Flush out ♠Q with a low spade"),
     "passed_card": marked("Remember who holds the cards you passed"),
     "trick_one": marked("Trick one carries no points"),
+    "count_hearts": marked("Count the hearts: yours is the highest heart left"),
     "shed_hearts": marked("Throw hearts on someone else's trick"),
     "unload_high": marked("Get rid of a dangerous high card while void"),
     "make_void": marked("Lead your last card of a suit to run out of it"),
@@ -340,12 +345,23 @@ def void_shown(spot: Spot) -> bool:
     return any(ShownVoid(seat, suit).holds(spot.position) for seat in _still_to_play(spot.view))
 
 
+def count_hearts(spot: Spot) -> bool:
+    """:func:`count` for a heart: the solution is the highest heart not yet played, ♥A excepted, the hearts above
+    it gone.  Counting the hearts is an idea of its own (lesson 20): the highest heart left takes any heart trick
+    it is played to, so it is the one to throw while void, or to keep for a stopper."""
+    return spot.solution.suit is Suit.HEARTS and count(spot)
+
+
 def count(spot: Spot) -> bool:
     """The solution is the highest card of its suit not yet played (the seat's own cards too), below the ace:
     higher ones have been played, and only a count of them shows it."""
-    solution = spot.solution
-    return (solution.rank < ACE and TopCard(solution).holds(spot.position)
-            and NoneAbove(solution).holds(spot.position))
+    return top_by_count(spot.position, spot.solution)
+
+
+def top_by_count(position: Situation, card: Card) -> bool:
+    """``card`` is the highest of its suit not yet played (the seat's own cards too), below the ace: the test of
+    :func:`count`, also the hearts-count hunt's test of a candidate's legal hearts (:mod:`hearts_core.hunts`)."""
+    return card.rank < ACE and TopCard(card).holds(position) and NoneAbove(card).holds(position)
 
 
 def endgame(spot: Spot) -> bool:
@@ -356,7 +372,7 @@ def endgame(spot: Spot) -> bool:
 THEME_TESTS: Final[tuple[tuple[str, Callable[[Spot], bool]], ...]] = (
     ("go_moon", go_moon), ("stop_moon", stop_moon), ("drop_queen", drop_queen), ("no_cover", no_cover),
     ("flush_queen", flush_queen), ("passed_card", passed_card), ("trick_one", trick_one),
-    ("shed_hearts", shed_hearts),
+    ("count_hearts", count_hearts), ("shed_hearts", shed_hearts),
     ("unload_high", unload_high), ("make_void", make_void), ("take_high", take_high), ("high_duck", high_duck),
     ("duck", duck), ("stay_low", stay_low), ("win_clean", win_clean), ("play_last", play_last),
     ("safe_exit", safe_exit), ("void_shown", void_shown), ("count", count), ("endgame", endgame),

@@ -684,7 +684,7 @@ def _another_suit(position: Position, match: re.Match[str]) -> bool:
 # ------------------------------------------------------------ the cards you passed
 
 PASS_STEPS: Final = {"left": 1, "across": 2, "right": 3}
-"""Seats clockwise from a passer to the seat that receives its cards, as rules.md sets them."""
+"""Seats clockwise from a passer to the seat that receives its cards, as docs/rules.md sets them."""
 
 
 @meaning("only the receiver can beat it", rf"Only (?P<seat>{SEAT}) can beat (?P<card>{CARD}): the (?:one higher card|"

@@ -19,7 +19,14 @@ from typing import Any, cast
 import pytest
 from distributed import Client, LocalCluster
 
-from hearts_core.hunts import HUNTS, PASSED_HUNT_FIRST_GAME, hunt_of, passed_hunt_position
+from hearts_core.hunts import (
+    HEARTS_HUNT_FIRST_GAME,
+    HUNTS,
+    PASSED_HUNT_FIRST_GAME,
+    hearts_count_position,
+    hunt_of,
+    passed_hunt_position,
+)
 from hearts_core.independent_judge import endgame_in_reach
 from hearts_core.mining import (
     MAX_TWO_CARD_SHARE,
@@ -247,6 +254,20 @@ def test_a_passed_card_hunt_game_looks_only_where_the_pass_can_decide_and_keeps_
     assert deal_game(hold, 2026)[0]["passes"] is None and not mine_game(hold, 2026)["counts"]["candidates"]
 
 
+def test_a_hearts_count_hunt_game_looks_only_where_a_heart_is_the_highest_left() -> None:
+    game = HEARTS_HUNT_FIRST_GAME + 13
+    mined = mine_game(game, 2026)
+    assert mined["puzzles"], "this seeded hunt game has a hearts-count puzzle"
+    for puzzle in mined["puzzles"]:
+        assert "count_hearts" in puzzle["themes"] and hearts_count_position(puzzle), puzzle["id"]
+    everything = deal_game(game, 2026)
+    looked_at = [candidate for candidate in everything if hearts_count_position(candidate)]
+    assert 0 < len(looked_at) < len(everything) and mined["counts"]["candidates"] == len(looked_at)
+    # Before any heart is played no heart is the highest left by a count (♥A is left to the ace's own ideas).
+    assert not any(hearts_count_position(candidate) for candidate in everything
+                   if not any(card.startswith("♥") for card in candidate["plays"]))
+
+
 def test_the_set_takes_todays_themes_not_those_a_game_was_mined_with() -> None:
     # A plain game mined before the passed-card theme existed: the set reads its puzzle with today's tagger.
     shipped = next(puzzle for puzzle in load_puzzles()
@@ -254,7 +275,7 @@ def test_the_set_takes_todays_themes_not_those_a_game_was_mined_with() -> None:
     stale = cast(MinedPuzzle, {**shipped.data, "themes": ["duck"]})
     choice = choose_set([cast(MinedGame, {"game": stale["game"], "seed": 2026, "counts": {}, "puzzles": [stale]})])
     assert choice.puzzles[0]["themes"] == list(shipped.theme_keys) and stale["themes"] == ["duck"]
-    assert [choice.hunted(hunt) for hunt in HUNTS] == [0, 1]
+    assert [choice.hunted(hunt) for hunt in HUNTS] == [0, 1, 0]
 
 
 def test_a_live_moon_is_one_seat_with_every_point_taken() -> None:

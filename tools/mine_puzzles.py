@@ -1,6 +1,7 @@
 """Mine the shipped puzzle set: ``./dev puzzles`` (see hearts_core/mining.py for the stages).
 
-``./dev puzzles [--target 1200] [--moon-target 45] [--passed-target 55] [--scheduler ADDRESS] [--jobs N]``
+``./dev puzzles [--target 1200] [--moon-target 45] [--passed-target 55] [--hearts-target 55]
+[--scheduler ADDRESS] [--jobs N]``
 
 Design choices:
 
@@ -32,7 +33,8 @@ Design choices:
   (:class:`~hearts_core.mining.SetChoice`, which caps the two-card puzzles) reach
   ``--target``, then the smallest prefix of the moon hunt's games that brings the moon
   puzzles to ``--moon-target``, then the same of the passed-card hunt's to
-  ``--passed-target`` (:mod:`hearts_core.hunts`).  The same seed, targets and recorded verdicts give the
+  ``--passed-target`` and of the hearts-count hunt's to ``--hearts-target``
+  (:mod:`hearts_core.hunts`).  The same seed, targets and recorded verdicts give the
   same file however many workers ran it.
 * **A progress bar** on standard error: the puzzles chosen against the target, the games
   read, the CPU spent in the games and the wall time.  Each game's CPU seconds are kept
@@ -73,6 +75,7 @@ DEFAULT_SEED = 2026
 DEFAULT_TARGET = 1200
 DEFAULT_MOON_TARGET = 45
 DEFAULT_PASSED_TARGET = 55
+DEFAULT_HEARTS_TARGET = 55
 AHEAD_PER_WORKER = 4
 """Games kept in flight per worker: enough that no worker waits, few enough to waste little past the target."""
 BAR_WIDTH = 30
@@ -268,6 +271,8 @@ def main(argv: list[str] | None = None) -> int:
                         help="moon puzzles (lesson 17's) the set must reach; the moon hunt's games make up the rest")
     parser.add_argument("--passed-target", type=int, default=DEFAULT_PASSED_TARGET,
                         help="passed-card puzzles (lesson 19's) the set must reach, from the passed-card hunt's games")
+    parser.add_argument("--hearts-target", type=int, default=DEFAULT_HEARTS_TARGET,
+                        help="hearts-count puzzles (lesson 20's) the set must reach, from the hearts hunt's games")
     parser.add_argument("--scheduler", default=None, metavar="ADDRESS",
                         help="a dask.distributed scheduler (tcp://host:8786); a local cluster when not given")
     parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1, help="the local cluster's workers")
@@ -282,11 +287,12 @@ def main(argv: list[str] | None = None) -> int:
         plain = mine_until(client, count(0), args.seed, folder, choice, lambda chosen: len(chosen.puzzles),
                            args.target, "puzzles", args.sims)
         judged = plain
-        for hunt, target in zip(HUNTS, (args.moon_target, args.passed_target), strict=True):
+        for hunt, target in zip(HUNTS, (args.moon_target, args.passed_target, args.hearts_target), strict=True):
             judged += mine_until(client, count(hunt.first_game), args.seed, folder, choice,
                                  partial(SetChoice.hunted, hunt=hunt), target, f"{hunt.key:<7}", args.sims)
     command = (f"./dev puzzles  (tools/mine_puzzles.py --seed {args.seed} --target {args.target} "
-               f"--moon-target {args.moon_target} --passed-target {args.passed_target} --sims {args.sims})")
+               f"--moon-target {args.moon_target} --passed-target {args.passed_target} "
+               f"--hearts-target {args.hearts_target} --sims {args.sims})")
     text = set_text([outside_judged(record, verdicts) for record, verdicts in judged], seed=args.seed,
                     command=command, outside=outside_summary(judged, args.sims), partings=read_partings(folder, judged))
     write_atomically(args.out, text)  # the ratings: one fit over the whole set, in set_text
