@@ -23,9 +23,9 @@ from hearts_core.hunts import (
     HEARTS_HUNT_FIRST_GAME,
     HUNTS,
     PASSED_HUNT_FIRST_GAME,
+    Hunt,
     hearts_count_position,
     hunt_of,
-    passed_hunt_position,
 )
 from hearts_core.independent_judge import endgame_in_reach
 from hearts_core.mining import (
@@ -240,31 +240,26 @@ def test_a_hunt_game_keeps_only_live_moon_positions_and_moon_puzzles() -> None:
         assert moon_hunt_position(puzzle)
 
 
-def test_a_passed_card_hunt_game_looks_only_where_the_pass_can_decide_and_keeps_only_such_puzzles() -> None:
-    game = PASSED_HUNT_FIRST_GAME + 4
+@pytest.mark.parametrize(("hunt", "offset"), [(HUNTS[1], 4), (HUNTS[2], 13)],
+                         ids=lambda value: getattr(value, "key", ""))
+def test_a_hunt_game_looks_only_at_its_positions_and_keeps_only_its_puzzles(hunt: Hunt, offset: int) -> None:
+    game = hunt.first_game + offset
     mined = mine_game(game, 2026)
-    assert mined["puzzles"], "this seeded hunt game has a passed-card puzzle"
+    assert mined["puzzles"], f"this seeded game of the {hunt.key} hunt has a puzzle of its own"
     for puzzle in mined["puzzles"]:
-        assert "passed_card" in puzzle["themes"] and passed_hunt_position(puzzle), puzzle["id"]
+        assert set(puzzle["themes"]) & set(hunt.themes) and hunt.looks_at(puzzle), puzzle["id"]
     everything = deal_game(game, 2026)
-    looked_at = [candidate for candidate in everything if passed_hunt_position(candidate)]
+    looked_at = [candidate for candidate in everything if hunt.looks_at(candidate)]
     assert 0 < len(looked_at) < len(everything) and mined["counts"]["candidates"] == len(looked_at)
-    # A hold hand passes nothing: the hunt finds nothing to look at in it.
+
+
+def test_what_the_passed_card_and_hearts_count_hunts_never_look_at() -> None:
+    # A hold hand passes nothing: the passed-card hunt finds nothing to look at in it.
     hold = PASSED_HUNT_FIRST_GAME + 3
     assert deal_game(hold, 2026)[0]["passes"] is None and not mine_game(hold, 2026)["counts"]["candidates"]
-
-
-def test_a_hearts_count_hunt_game_looks_only_where_a_heart_is_the_highest_left() -> None:
-    game = HEARTS_HUNT_FIRST_GAME + 13
-    mined = mine_game(game, 2026)
-    assert mined["puzzles"], "this seeded hunt game has a hearts-count puzzle"
-    for puzzle in mined["puzzles"]:
-        assert "count_hearts" in puzzle["themes"] and hearts_count_position(puzzle), puzzle["id"]
-    everything = deal_game(game, 2026)
-    looked_at = [candidate for candidate in everything if hearts_count_position(candidate)]
-    assert 0 < len(looked_at) < len(everything) and mined["counts"]["candidates"] == len(looked_at)
     # Before any heart is played no heart is the highest left by a count (♥A is left to the ace's own ideas).
-    assert not any(hearts_count_position(candidate) for candidate in everything
+    dealt = deal_game(HEARTS_HUNT_FIRST_GAME + 13, 2026)
+    assert not any(hearts_count_position(candidate) for candidate in dealt
                    if not any(card.startswith("♥") for card in candidate["plays"]))
 
 
