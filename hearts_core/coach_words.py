@@ -12,8 +12,9 @@ Design choices:
   figures say (:func:`figure_claims`: a difference only when it is clear,
   :func:`~hearts_core.facts.clear_difference`, quoting the score the hand should end with,
   rounded for a learner), what a played card did (:func:`played_claims`), who alone can beat a
-  card because the seat passed them every higher card still out (:func:`passed_claims`) and why
-  a pass's cards go (:func:`pass_claims`).
+  card because the seat passed them every higher card still out (:func:`passed_claims`), which
+  hearts a count shows gone above a heart of the seat's, now the highest left (:func:`counted_claims`),
+  and why a pass's cards go (:func:`pass_claims`).
 * Players are named as the coached seat sees the table (``_seen``), so a puzzle seen
   from any seat names them as its board does.
 """
@@ -25,7 +26,7 @@ from dataclasses import dataclass
 from typing import Final
 
 from hearts_core.bots import Appraisal
-from hearts_core.cards import ACE, KING, QUEEN, Card, Suit
+from hearts_core.cards import ACE, DECK, KING, QUEEN, Card, Suit
 from hearts_core.coach_judgement import Judgement
 from hearts_core.difference import LaterTaker, Parting
 from hearts_core.facts import (
@@ -39,6 +40,7 @@ from hearts_core.facts import (
     Expected,
     Fact,
     FirstTrick,
+    HeartsAboveGone,
     HighCard,
     HigherOut,
     Holds,
@@ -86,6 +88,7 @@ __all__ = [
     "Claim",
     "choice_claims",
     "claim",
+    "counted_claims",
     "facts_of",
     "figure_claims",
     "first_true",
@@ -158,7 +161,8 @@ def facts_of(claims: Iterable[Claim]) -> tuple[Fact, ...]:
 def choice_claims(position: Situation, judgement: Judgement, card: Card, other: Card,
                   parting: Parting | None = None) -> tuple[Claim, ...]:
     """Why ``card`` rather than ``other``: what the table shows about it, who alone can beat it when the seat's own
-    pass says so, where the two part, then the figures.
+    pass says so, that it is the highest heart left when a count of the hearts played shows it, where the two part,
+    then the figures.
 
     ``parting`` is where ``other``'s line loses its points in the deals played out
     (:func:`hearts_core.difference.parting`), if one trick says it: the idea sentence, said
@@ -174,8 +178,9 @@ def choice_claims(position: Situation, judgement: Judgement, card: Card, other: 
         if not parting.now or (situation is not None and theirs is not None and theirs.pattern == situation.pattern):
             idea = first_true(position, idea_claims(judgement, parting))
     passed = first_true(position, passed_claims(position, card))
+    counted = first_true(position, counted_claims(position, card))
     figures = first_true(position, figure_claims(judgement, card, other, position.view.points_taken[position.seat]))
-    return tuple(item for item in (situation, passed, idea, figures) if item is not None)
+    return tuple(item for item in (situation, passed, counted, idea, figures) if item is not None)
 
 
 def idea_claims(judgement: Judgement, parting: Parting) -> Iterator[Claim]:
@@ -480,6 +485,33 @@ def passed_claims(position: Situation, card: Card) -> Iterator[Claim]:
                            "ones you passed to them.", len(above), seat=_seen(position, receiver), card=card,
                            cards=and_list(above)),
                      (PassedAbove(receiver, card, above),))
+
+
+def counted_claims(position: Situation, card: Card) -> Iterator[Claim]:
+    """Which hearts above ``card`` have gone, so that it is now the highest heart left (lesson 20's idea).
+
+    Said of a heart below ♥A only once every heart above it has been played
+    (:class:`~hearts_core.facts.HeartsAboveGone`): the hearts are named, so the learner can check
+    the count.  The seat's own cards are in it ("yours included"): a reader takes "left" to mean
+    every card not yet played.  Where a higher heart already lies in this heart trick, the card
+    does not take it, and the words speak of the tricks after it.
+    """
+    if card.suit is not Suit.HEARTS or card.rank >= ACE:
+        return
+    above = tuple(sorted(item for item in DECK if item.suit is Suit.HEARTS and item.rank > card.rank))
+    yield said_claim(say_n("The one heart above {card}, {cards}, has been played, so {card} is now the highest heart "
+                           "left, yours included: it would take any heart trick it is played to.",
+                           "The {count} hearts above {card}, {cards}, have all been played, so {card} is now the "
+                           "highest heart left, yours included: it would take any heart trick it is played to.",
+                           len(above), card=card, cards=and_list(above)),
+                     (HeartsAboveGone(card, above),))
+    yield said_claim(say_n("The one heart above {card}, {cards}, has been played, so {card} is now the highest heart "
+                           "left, yours included: once this trick is over, it would take any heart trick it is played "
+                           "to.",
+                           "The {count} hearts above {card}, {cards}, have all been played, so {card} is now the "
+                           "highest heart left, yours included: once this trick is over, it would take any heart "
+                           "trick it is played to.", len(above), card=card, cards=and_list(above)),
+                     (HeartsAboveGone(card, above, beaten=True),))
 
 
 # ------------------------------------------------------------------- passing

@@ -34,7 +34,7 @@ from dataclasses import dataclass
 from functools import cached_property
 from typing import Final
 
-from hearts_core.cards import DECK, Card, Suit, cards_from_mask, mask_of
+from hearts_core.cards import ACE, DECK, Card, Suit, cards_from_mask, mask_of
 from hearts_core.fastsim import sim_from_view
 from hearts_core.kernel import SUIT_MASKS, points_table
 from hearts_core.knowledge import Knowledge
@@ -55,6 +55,7 @@ __all__ = [
     "Expected",
     "Fact",
     "FirstTrick",
+    "HeartsAboveGone",
     "HighCard",
     "HigherOut",
     "Holds",
@@ -429,6 +430,34 @@ class TopCard(Fact):
 
     def holds(self, position: Situation) -> bool:
         return position.holds_card(self.card) and not position.unseen_above(self.card)
+
+
+@dataclass(frozen=True, slots=True)
+class HeartsAboveGone(Fact):
+    """``card``, a heart the seat holds below ♥A, is the highest heart left, the seat's own cards included: every
+    heart above it, exactly ``cards``, has been played (lesson 20's count).
+
+    What "it would take any heart trick it is played to" needs as well: no higher heart lies in this
+    trick if it is led in hearts.  ``beaten`` says one does (then only later heart tricks are meant,
+    and the seat has a card to keep for them).  Played means played to a trick, this one included: a
+    card the seat passed is unseen, not gone, so a heart passed away never counts as played.
+    """
+
+    card: Card
+    cards: tuple[Card, ...]
+    beaten: bool = False
+
+    def holds(self, position: Situation) -> bool:
+        card = self.card
+        if card.suit is not Suit.HEARTS or card.rank >= ACE or not position.holds_card(card):
+            return False
+        played = {item for _, item in position.view.plays}
+        above = {item for item in DECK if item.suit is Suit.HEARTS and item.rank > card.rank}
+        if set(self.cards) != above or not above <= played:
+            return False
+        trick = position.trick
+        beaten = bool(trick) and trick[0].suit is Suit.HEARTS and any(item in above for item in trick)
+        return beaten == self.beaten and (not beaten or len(position.view.hand) > 1)
 
 
 @dataclass(frozen=True, slots=True)

@@ -40,7 +40,7 @@ from typing import Any, cast
 from hearts_core.bots import Appraisal
 from hearts_core.cards import Card, to_card
 from hearts_core.coach import Claim, claim, first_true, judge, played_claims, situation_claims
-from hearts_core.coach_words import later_taker_claims, parting_claims, passed_claims
+from hearts_core.coach_words import counted_claims, later_taker_claims, parting_claims, passed_claims
 from hearts_core.difference import LaterTaker, Parting
 from hearts_core.errors import InvalidPositionError, InvalidRecordError, quote_input
 from hearts_core.facts import (
@@ -211,6 +211,8 @@ class Puzzle:
         situation = first_true(position, situation_claims(position, solution))
         # Who alone can beat the solution, where the seat's own pass says so: beside what the table shows.
         passed = first_true(position, passed_claims(position, self.solution))
+        # Which hearts above the solution have gone, where a count shows it the highest heart left (lesson 20).
+        counted = first_true(position, counted_claims(position, self.solution))
         saved = Expected(self.solution, solution.rest_points, already)
         reason: list[Claim] = []
         figure: Claim | None
@@ -245,7 +247,7 @@ class Puzzle:
             if did is not None:
                 reason.append(did)
             idea = first_true(position, self._idea_claims(view, entry))
-        reason += [item for item in (situation, passed) if item is not None]
+        reason += [item for item in (situation, passed, counted) if item is not None]
         if idea is not None:
             reason.append(idea)
         figure = first_true(position, (figure,))

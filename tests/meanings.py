@@ -718,6 +718,46 @@ def _receiver_must(position: Position, match: re.Match[str]) -> bool:
             and all(item.rank > card.rank for item in named))
 
 
+# ------------------------------------------------------------ counting the hearts
+
+HEARTS_ABOVE: Final = (rf"The (?:one heart above (?P<card>{CARD}), (?P<one>{CARD}), has been played|(?P<count>\d+) "
+                       rf"hearts above (?P<card2>{CARD}), (?P<cards>{CARDS}), have all been played), so "
+                       rf"(?P<top>{CARD}) is now the highest heart left, yours included: ")
+
+
+def _hearts_above_played(position: Position, match: re.Match[str]) -> Card | None:
+    """The card named, if every heart above it is named, all played, and the seat holds it: else ``None``."""
+    card = c(match, "card") if g(match, "card") else c(match, "card2")
+    named = cards_in(g(match, "one") or g(match, "cards"))
+    count = int(g(match, "count")) if g(match, "count") else 1
+    above = {item for item in map(to_card, (f"{rank}H" for rank in "23456789TJQKA")) if item.rank > card.rank}
+    held_anywhere = {item for seat in range(SEATS) for item in position.state.hand(seat)}
+    fine = (card.suit is Suit.HEARTS and card in position.hand and c(match, "top") == card
+            and len(named) == count and set(named) == above and above <= position.played
+            # "left, yours included": no hand at all, the seat's own too, holds a heart above it.
+            and not any(item in held_anywhere for item in above))
+    return card if fine else None
+
+
+def _heart_trick_over(position: Position, card: Card) -> bool:
+    """A heart already in this heart trick beats ``card``."""
+    return bool(position.trick) and position.trick[0].suit is Suit.HEARTS and any(
+        item.suit is Suit.HEARTS and item.rank > card.rank for item in position.trick)
+
+
+@meaning("the highest heart left", HEARTS_ABOVE + r"it would take any heart trick it is played to\.")
+def _highest_heart(position: Position, match: re.Match[str]) -> bool:
+    card = _hearts_above_played(position, match)
+    return card is not None and not _heart_trick_over(position, card)
+
+
+@meaning("the highest heart left, after this trick",
+         HEARTS_ABOVE + r"once this trick is over, it would take any heart trick it is played to\.")
+def _highest_heart_later(position: Position, match: re.Match[str]) -> bool:
+    card = _hearts_above_played(position, match)
+    return card is not None and _heart_trick_over(position, card) and len(position.hand) >= 2
+
+
 # ------------------------------------------------------------ what a played card did
 
 

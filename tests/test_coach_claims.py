@@ -224,6 +224,14 @@ def true_of_deal(fact: Fact, state: HandState, seat: int, figures: dict[Card, Ap
             out = {c for c in hidden if c.suit is suit}
             return (step is not None and who == (seat + step) % 4 and bool(out) and out == set(named)
                     <= set(state.passed(seat) or ()) and out <= set(state.hand(who)))
+        case facts.HeartsAboveGone(card=card, cards=named, beaten=beaten):
+            # Every heart above the card was played to a trick, this one too: no hand holds one, the seat's neither.
+            above = {c for c in DECK if c.suit is Suit.HEARTS and c.rank > card.rank}
+            played = {c for _, c in state.plays}
+            under = bool(trick) and trick[0].suit is Suit.HEARTS and any(c in above for c in trick)
+            return (card in hand and card.suit is Suit.HEARTS and bool(above) and set(named) == above <= played
+                    and not any(c in above for who in range(4) for c in state.hand(who))
+                    and under == beaten and (not beaten or len(hand) > 1))
         case parting_facts.PartsAt(parting=found):
             return parting_is_true(found, state, seat, figures)
     # A fact the checker cannot re-derive is a failure: add it above.

@@ -21,8 +21,8 @@ from hearts_core import HandState, Suit, to_card
 from hearts_core.bots import Appraisal
 from hearts_core.cards import Card
 from hearts_core.coach import position_seed, recommend
-from hearts_core.coach_words import first_true, passed_claims, situation_claims
-from hearts_core.facts import AllOutPassed, PassedAbove, Situation
+from hearts_core.coach_words import counted_claims, first_true, passed_claims, situation_claims
+from hearts_core.facts import AllOutPassed, HeartsAboveGone, PassedAbove, Situation
 from hearts_core.puzzles import load_puzzles
 from tests.support import SUIT_PER_SEAT_DEAL, cited_puzzle
 from tests.test_facts import (
@@ -271,3 +271,36 @@ def test_the_passed_card_fact_holds_only_of_the_receiver_still_to_play_and_every
     # A hold hand passes nothing: no card of it is ever said to be beaten only with a passed card.
     held = next(puzzle for puzzle in load_puzzles() if puzzle.view().passed is None).view()
     assert not any(first_true(Situation(held), passed_claims(Situation(held), card)) for card in held.hand)
+
+
+COUNTED = ("The 2 hearts above ♥Q, ♥K and ♥A, have all been played, so ♥Q is now the highest heart left, yours "
+           "included: it would take any heart trick it is played to.")
+
+
+def test_the_coach_counts_the_hearts_above_a_heart_that_is_now_the_highest_left() -> None:
+    """Lesson 20's sentence in a match's advice too: ♥K and ♥A have gone, in tricks 6 and 8, so the ♥Q the seat
+    throws on a diamond lead is the highest heart left."""
+    puzzles = {puzzle.id: puzzle for puzzle in load_puzzles()}
+    view = puzzles["2026-311-33"].view()
+    advice = recommend(view, seed=position_seed(view))
+    assert advice.card == to_card("♥Q") and COUNTED in advice.reason
+    assert HeartsAboveGone(to_card("♥Q"), (to_card("♥K"), to_card("♥A"))) in advice.facts
+
+
+def test_the_hearts_count_is_said_only_of_a_heart_with_every_higher_heart_played() -> None:
+    puzzles = {puzzle.id: puzzle for puzzle in load_puzzles()}
+    position = Situation(puzzles["2026-311-33"].view())
+    queen, king, ace = to_card("♥Q"), to_card("♥K"), to_card("♥A")
+    assert HeartsAboveGone(queen, (king, ace)).holds(position)
+    assert not HeartsAboveGone(queen, (ace,)).holds(position)  # ♥K is above ♥Q too
+    assert not HeartsAboveGone(queen, (king, ace), beaten=True).holds(position)  # a diamond trick beats no heart
+    # ♥Q and ♥K have gone, but the seat's own ♥A is above its ♥J: "left" counts the seat's hand, so nothing is said.
+    held = Situation(puzzles["2026-37-32"].view())
+    jack = to_card("♥J")
+    assert not HeartsAboveGone(jack, (to_card("♥Q"), to_card("♥K"), ace)).holds(held)
+    assert not any(first_true(held, counted_claims(held, card)) for card in held.view.hand)
+    # Under CPU3's ♥A in this heart trick, ♥Q takes only later heart tricks, and the words say so.
+    under = Situation(puzzles["2026-463-27"].view())
+    said = first_true(under, counted_claims(under, queen))
+    later = COUNTED.replace("it would take", "once this trick is over, it would take")
+    assert said is not None and said.text() == later

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import json
 import re
+from itertools import pairwise
 from pathlib import Path
 
 from hearts_core import Card, parse_card
@@ -119,3 +120,21 @@ def test_lesson_19_sends_each_pass_where_the_rules_do_and_says_a_hold_hand_tells
     assert len(re.findall(r"\bpassing (?:left|right|across)\b", said, re.I)) == 3, "each direction once"
     # Until played: a passed card is with its receiver, who cannot be void in its suit; and not on a hold hand.
     assert re.search(r"\bcannot have run out\b", said) and re.search(r"\bhold hand\b.{0,40}\bnobody passes\b", said)
+
+
+def test_lesson_20_counts_the_hearts_down_the_suit_with_your_own_hand_and_says_who_can_still_shoot() -> None:
+    teaching = blocks("20-counting-the-hearts.ipynb")
+    said = " ".join(teaching)
+    assert re.search(r"\bthirteen hearts\b", said, re.I)
+    # The highest heart left steps down the suit as the ones above it go, one rank at a time in the engine's order.
+    falling = next(block for block in teaching if "is the highest heart left" in block)
+    steps = list(dict.fromkeys(cards_in(falling.split("Count your own hand")[0])))
+    assert len(steps) >= 3 and all(card.suit == steps[0].suit for card in steps), falling
+    assert all(higher.rank == lower.rank + 1 for higher, lower in pairwise(steps)), falling
+    # "Left" counts your own hand: a higher heart of yours keeps a lower one from being the highest left.
+    own = re.search(rf"\bwhile you hold ({CARD}) yourself, your ({CARD}) is not the highest heart left\b", said)
+    assert own and parse_card(own[1]).rank > parse_card(own[2]).rank and parse_card(own[1]).suit == parse_card(
+        own[2]).suit
+    # The moon needs every heart and ♠Q in one player's tricks: points in two players' tricks end it for everyone.
+    assert re.search(r"\bevery\s+heart and ♠Q\b", said)
+    assert re.search(r"\btwo players have taken points\b[^.]*\bnobody can\b", said)

@@ -331,6 +331,28 @@ def test_the_receiver_of_your_pass_is_caught_when_false() -> None:
                   "only the receiver can beat it", puzzles["2026-14-40"].state())
 
 
+def test_the_highest_heart_left_is_caught_when_false() -> None:
+    """Lesson 20's sentences, true of shipped positions and planted false: a heart above left out, a heart still in
+    the seat's own hand counted as played, and "any heart trick" under a higher heart lying in this one."""
+    puzzles = {puzzle.id: puzzle for puzzle in load_puzzles()}
+    thrown, under = puzzles["2026-311-33"].state(), puzzles["2026-463-27"].state()
+    words = ("The 2 hearts above ♥Q, ♥K and ♥A, have all been played, so ♥Q is now the highest heart left, yours "
+             "included: it would take any heart trick it is played to.")
+    later = words.replace("it would take", "once this trick is over, it would take")
+    for said, state in ((words, thrown), (later, under)):
+        reading = Reading()
+        read(said, state, 0, reading)
+        assert reading.recognised == 1 and not reading.false, said
+    assert_caught("The one heart above ♥Q, ♥A, has been played, so ♥Q is now the highest heart left, yours included: "
+                  "it would take any heart trick it is played to.", "the highest heart left", thrown)
+    assert_caught(words, "the highest heart left", under)
+    assert_caught(later, "the highest heart left, after this trick", thrown)
+    # ♥Q and ♥K have gone, but the seat itself still holds ♥A above its ♥J.
+    assert_caught("The 3 hearts above ♥J, ♥Q, ♥K and ♥A, have all been played, so ♥J is now the highest heart left, "
+                  "yours included: it would take any heart trick it is played to.", "the highest heart left",
+                  puzzles["2026-37-32"].state())
+
+
 # ------------------------------------------------------------ the shipped words
 
 Example = tuple[str, HandState, int, HandState | None, tuple[Card, ...]]

@@ -12,7 +12,7 @@ from typing import cast
 
 import pytest
 
-from hearts_core import HandState, InvalidCardError, Rules, deal_hands
+from hearts_core import HandState, InvalidCardError, Rules, Suit, deal_hands
 from hearts_core.cards import Card, cards_from_mask, to_card
 from hearts_core.errors import InvalidPositionError, InvalidRecordError
 from hearts_core.facts import (
@@ -214,6 +214,25 @@ def test_the_answer_names_who_alone_can_beat_the_solution_with_cards_the_seat_pa
     # Nor on a hold hand, where nobody passed anything.
     held = next(puzzle for puzzle in puzzles if puzzle.view().passed is None)
     assert not any("you passed" in held.check(card).why for card in held.view().legal_plays())
+
+
+def test_the_answer_counts_the_hearts_gone_above_a_heart_that_is_now_the_highest_left(
+        puzzles: tuple[Puzzle, ...]) -> None:
+    """Issue 35 (lesson 20): where every heart above the solution has been played, the answer names them and says
+    the solution is the highest heart left, whichever card was chosen; and not where the seat holds a higher one."""
+    by_id = {puzzle.id: puzzle for puzzle in puzzles}
+    thrown = by_id["2026-311-33"]
+    words = ("The 2 hearts above ♥Q, ♥K and ♥A, have all been played, so ♥Q is now the highest heart left, yours "
+             "included: it would take any heart trick it is played to.")
+    assert all(words in thrown.check(card).why for card in thrown.view().legal_plays())
+    six = by_id["2026-520-45"]
+    assert ("The 8 hearts above ♥6, ♥7, ♥8, ♥9, ♥10, ♥J, ♥Q, ♥K and ♥A, have all been played, so ♥6 is now the "
+            "highest heart left" in six.check("♥6").why)
+    # Every hearts-count puzzle says it of its solution; a puzzle whose solution is not a heart never does.
+    counted = [puzzle for puzzle in puzzles if "count_hearts" in puzzle.theme_keys]
+    assert counted and all("is now the highest heart left" in puzzle.check(puzzle.solution).why for puzzle in counted)
+    other = next(puzzle for puzzle in puzzles if puzzle.solution.suit is not Suit.HEARTS)
+    assert not any("highest heart left" in other.check(card).why for card in other.view().legal_plays())
 
 
 def as_good_as_the_solution(puzzle: Puzzle, gain: float, error: float) -> Puzzle:

@@ -106,8 +106,8 @@ def test_the_index_shows_the_course_in_two_parts_the_rules_then_playing_well(tmp
     rules = [item["key"] for item in index.lessons if item["part"] == "rules"]
     assert rules[0] == "01-aim-and-cards" and rules[-1] == "11-drills"
     playing = [lesson for lesson in LESSONS if lesson.part == "play"]
-    # The strategy course: eight lessons, each one idea, then the open puzzles page and the analysis board.
-    assert [lesson.key for lesson in playing][-2:] == ["puzzles", "analysis"] and len(playing) == 10
+    # The strategy course: nine lessons, each one idea, then the open puzzles page and the analysis board.
+    assert [lesson.key for lesson in playing][-2:] == ["puzzles", "analysis"] and len(playing) == 11
     assert all(lesson.themes and lesson.goal and lesson.worked for lesson in playing[1:-2])
 
 

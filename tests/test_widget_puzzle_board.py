@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from hearts_core import wording
-from hearts_core.cards import DECK, parse_cards, to_card
+from hearts_core.cards import DECK, Suit, parse_cards, to_card
 from hearts_core.coach import position_seed
 from hearts_core.difference import PLAY_OUT_DEALS, parting, showcase
 from hearts_core.knowledge import Knowledge
@@ -381,6 +381,26 @@ def test_the_cards_you_passed_have_a_lesson_of_their_own_whose_worked_position_t
     assert out and out <= set(view.passed) and all(card.rank > worked.solution.rank for card in out)
     for card in view.legal_plays():
         assert "CPU3 must beat ♠9: the 2 cards of its suit still out, ♠K and ♠A" in worked.check(card).why
+
+
+def test_counting_the_hearts_has_a_lesson_of_its_own_whose_worked_heart_is_top_only_by_the_count() -> None:
+    """Issue 35: the highest heart left is lesson 20's idea, with 40 puzzles or more besides its worked one."""
+    counting = next(item for item in STRATEGY if item.key == "20-counting-the-hearts")
+    counted_first = {puzzle.id for puzzle in load_puzzles() if puzzle.theme_keys[:1] == ("count_hearts",)}
+    assert counting.themes == ("count_hearts",) and counting.worked in counted_first
+    pool = {puzzle.id for puzzle in lesson_puzzles(counting)}
+    assert pool == counted_first - {counting.worked} and len(pool) >= 40
+    # The worked heart is below ♥A and the top heart only because every heart above it has been played (in two
+    # different tricks), and the seat has at least three legal cards to choose from.
+    worked = next(puzzle for puzzle in load_puzzles() if puzzle.id == counting.worked)
+    view = worked.view()
+    heart = worked.solution
+    above = {card for card in DECK if card.suit is heart.suit and card.rank > heart.rank}
+    tricks = {number for number, trick in enumerate(view.tricks) if above & set(trick.cards)}
+    assert heart.suit is Suit.HEARTS and above and len(tricks) >= 2 and len(view.legal_plays()) >= 3
+    assert above <= {card for _, card in view.plays}
+    for card in view.legal_plays():
+        assert "♥K and ♥A, have all been played, so ♥Q is now the highest heart left" in worked.check(card).why
 
 
 @pytest.mark.parametrize("lesson", STRATEGY, ids=lambda item: item.key)

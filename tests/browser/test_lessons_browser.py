@@ -62,7 +62,7 @@ LESSON_KEYS = [
     "01-aim-and-cards", "02-tricks", "03-practice", "04-passing", "05-first-trick",
     "06-breaking-hearts", "07-scoring", "08-moon", "09-guided-match", "10-check-a-game", "11-drills",
     "12-passing-well", "13-leading-and-ducking", "14-queen-of-spades", "15-discarding", "16-counting", "17-the-moon",
-    "18-exits-and-guards", "19-the-cards-you-passed",
+    "18-exits-and-guards", "19-the-cards-you-passed", "20-counting-the-hearts",
 ]
 DESKTOP_ONLY = {"01-aim-and-cards", "03-practice", "05-first-trick", "06-breaking-hearts", "07-scoring", "08-moon",
                 "13-leading-and-ducking", "14-queen-of-spades", "15-discarding", "16-counting", "17-the-moon"}
@@ -71,11 +71,11 @@ only: the exercises, practice and drills of 1, 3, 5 to 8 at phone width in lesso
 boards of 13 to 17 in test_puzzles_browser.py."""
 
 ON_A_PHONE = [key for key in LESSON_KEYS if key not in DESKTOP_ONLY]
-"""Lessons 2, 4, 9, 10, 11, 12, 18 and 19: opened and answered at 375x800, and looked at in both widths on that
+"""Lessons 2, 4, 9, 10, 11, 12 and 18 to 20: opened and answered at 375x800, and looked at in both widths on that
 one page (``pages.each_viewport``), where a page served per width cost a kernel each. The widgets of 2 to 12
 are answered at 1280x800 in the lessons above (lessons 3, 5 to 8 hold trick scenes, practice and
 drills), on the static site (a pass in lesson 4), and in test_lesson_9_is_marked_once_a_whole_hand_is_played
-and test_record_viewer_browser.py (the match, the record viewer). Lessons 18 and 19 stand for the strategy
+and test_record_viewer_browser.py (the match, the record viewer). Lessons 18 to 20 stand for the strategy
 lessons at phone width: their worked positions and puzzles are answered there, their words read at both widths
 (19's board also says the seat's pass)."""
 
@@ -85,9 +85,9 @@ sees each hand over to its live widgets (test_translated_pages_browser.py a page
 test_first_views_browser.py the list itself). Lesson 9's is a newcomer's first deal, and this server's
 learner has played matches: test_first_views_browser.py sees it on a server of its own."""
 
-AXE_SCANNED = set(LESSON_KEYS) - (DESKTOP_ONLY - {"14-queen-of-spades"}) - {"18-exits-and-guards",
-                                                                               "19-the-cards-you-passed"}
-"""The lessons axe-core scans on the desktop walk: the strategy lessons 13 to 19 are the same two puzzle
+AXE_SCANNED = set(LESSON_KEYS) - (DESKTOP_ONLY - {"14-queen-of-spades"}) - {
+    "18-exits-and-guards", "19-the-cards-you-passed", "20-counting-the-hearts"}
+"""The lessons axe-core scans on the desktop walk: the strategy lessons 13 to 20 are the same two puzzle
 boards with other words, and lesson 14 stands for them (scanned answered too); the other desktop-only
 lessons' widgets are scanned in the lessons that run at both widths."""
 
@@ -464,7 +464,7 @@ def strategy_lesson(page: Page) -> None:
     expect(progress).to_contain_text(f"The lesson's mark needs {goal}: you have it.")
 
 
-lesson_13 = lesson_14 = lesson_15 = lesson_16 = lesson_17 = lesson_18 = lesson_19 = strategy_lesson
+lesson_13 = lesson_14 = lesson_15 = lesson_16 = lesson_17 = lesson_18 = lesson_19 = lesson_20 = strategy_lesson
 
 
 INTERACTIONS: dict[str, Callable[[Page], None]] = {

@@ -138,7 +138,7 @@ def japanese_page_says_nothing_in_english(page: Page, key: str) -> None:
 
 
 SAME_BOARDS = {"13-leading-and-ducking", "15-discarding", "16-counting", "17-the-moon", "18-exits-and-guards",
-               "19-the-cards-you-passed"}
+               "19-the-cards-you-passed", "20-counting-the-hearts"}
 """Strategy lessons made of the same two puzzle boards as lesson 14, which stands for them at phone
 width in Spanish (their Japanese pages are all read for English words, at desktop width)."""
 
