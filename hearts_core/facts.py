@@ -87,6 +87,7 @@ __all__ = [
     "Winning",
     "checked",
     "clear_difference",
+    "passed_above",
 ]
 
 MEANINGFUL_POINTS: Final = 0.5
@@ -564,6 +565,19 @@ class PassedAbove(Fact):
             return False
         above = set(position.unseen_above(self.card))
         return bool(above) and above == set(self.cards) and above <= set(view.passed)
+
+
+def passed_above(position: Situation, card: Card) -> PassedAbove | None:
+    """``card``'s :class:`PassedAbove` (the seat's receiver, the unseen cards above ``card``) when it holds.
+
+    One definition of lesson 19's idea: the answer's sentence, the puzzles' theme
+    (:func:`hearts_core.puzzle_themes.passed_card`) and the mining hunt for it all ask this.
+    """
+    view = position.view
+    if view.passed is None or view.received is None:
+        return None
+    found = PassedAbove(view.pass_direction.receiver(position.seat), card, tuple(position.unseen_above(card)))
+    return found if found.holds(position) else None
 
 
 @dataclass(frozen=True, slots=True)

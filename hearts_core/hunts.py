@@ -24,9 +24,9 @@ from dataclasses import dataclass
 from typing import Final
 
 from hearts_core.cards import Suit
-from hearts_core.facts import Situation
+from hearts_core.facts import Situation, passed_above
 from hearts_core.puzzle_records import PositionRecord, replay
-from hearts_core.puzzle_themes import only_passed_above, top_by_count
+from hearts_core.puzzle_themes import top_by_count
 
 __all__ = [
     "HEARTS_HUNT_FIRST_GAME", "HEARTS_THEMES", "HUNTS", "MOON_HUNT_FIRST_GAME", "MOON_HUNT_POINTS", "MOON_THEMES",
@@ -60,12 +60,12 @@ def moon_hunt_position(candidate: PositionRecord) -> bool:
 
 def passed_hunt_position(candidate: PositionRecord) -> bool:
     """Whether the pass could decide here: some legal card is beaten only by cards the seat passed, their
-    receiver still to play to the trick (:func:`~hearts_core.puzzle_themes.only_passed_above`)."""
+    receiver still to play to the trick (:func:`~hearts_core.facts.passed_above`)."""
     if candidate["passes"] is None:
         return False
     view = replay(candidate).view(candidate["seat"])
     position = Situation(view)
-    return any(only_passed_above(view, position, card) for card in view.legal_plays())
+    return any(passed_above(position, card) for card in view.legal_plays())
 
 
 def hearts_count_position(candidate: PositionRecord) -> bool:

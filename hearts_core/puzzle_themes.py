@@ -58,6 +58,7 @@ from hearts_core.facts import (
     TrickPoints,
     Under,
     Void,
+    passed_above,
 )
 from hearts_core.puzzle_records import CardFigures, Evaluation, PositionRecord, replay
 from hearts_core.rules import NUM_SEATS, QUEEN_OF_SPADES
@@ -65,8 +66,7 @@ from hearts_core.state import SeatView
 from hearts_core.wording import marked
 
 __all__ = [
-    "ENDGAME_TRICKS", "MOON_MOST", "MOON_SWING", "THEMES", "THEME_TESTS", "Spot", "only_passed_above", "tag",
-    "top_by_count",
+    "ENDGAME_TRICKS", "MOON_MOST", "MOON_SWING", "THEMES", "THEME_TESTS", "Spot", "tag", "top_by_count",
 ]
 
 MOON_MOST: Final = 0.5
@@ -306,37 +306,17 @@ def _still_to_play(view: SeatView) -> tuple[int, ...]:
     return tuple((view.seat + step) % NUM_SEATS for step in range(1, still + 1))
 
 
-def only_passed_above(view: SeatView, position: Situation, card: Card) -> bool:
-    """Every card out that beats ``card`` is one the seat passed, and their receiver is still to play to this trick.
-
-    Then the pass alone says who can take the trick from ``card``: the receiver, and only with
-    a card the seat gave them.  Also the passed-card hunt's test of a candidate (any legal card
-    of the trick's suit), in :mod:`hearts_core.mining`.
-    """
-    if view.received is None or (view.current_trick and card.suit is not view.current_trick[0].suit):
-        return False
-    receiver = view.pass_direction.receiver(view.seat)
-    above = position.unseen_above(card)
-    if receiver not in _still_to_play(view) or not above:
-        return False
-    # Knowledge places the seat's passed cards with their receiver until played, and nowhere else.
-    known = position.knowledge.known[receiver]
-    return all(known & higher.bit for higher in above)
-
-
 def passed_card(spot: Spot) -> bool:
-    """Every card out that beats the solution is one the seat passed, so only their receiver, still to play to
-    this trick, can take it from the solution (and one of them beats the card winning the trick).
+    """Only the receiver of the seat's pass can beat the solution, and only with cards the seat passed them, being
+    still to play to this trick (:func:`~hearts_core.facts.passed_above`, the fact the answer then states).
 
     Strict on purpose: looser tests read wrong.  "The highest card out is one the seat passed"
     takes leading ♦3 with four higher diamonds out, ♦Q among them, where the answer rests on the
     four, not on who holds ♦Q; "a passed card outranks the solution" takes ducks with a dozen
     higher cards out.  So few positions of mixed play pass it that the set gets lesson 19's
-    puzzles from a hunt of its own (:mod:`hearts_core.mining`).
+    puzzles from a hunt of its own (:mod:`hearts_core.hunts`).
     """
-    top = spot.top
-    return (only_passed_above(spot.view, spot.position, spot.solution)
-            and (top is None or max(spot.position.unseen_above(spot.solution)).rank > top.rank))
+    return passed_above(spot.position, spot.solution) is not None
 
 
 def void_shown(spot: Spot) -> bool:

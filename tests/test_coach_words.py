@@ -266,7 +266,7 @@ def test_the_passed_card_fact_holds_only_of_the_receiver_still_to_play_and_every
     above = tuple(later.unseen_above(to_card("♠J")))
     assert above and not PassedAbove(2, to_card("♠J"), above).holds(later)
     # ♥10 under CPU3's ♥K is beaten already, whoever holds the hearts above it.
-    beaten = Situation(puzzles["2026-200020-37"].view())
+    beaten = Situation(cited_puzzle("2026-200020-37").view())
     assert not PassedAbove(1, to_card("♥10"), tuple(beaten.unseen_above(to_card("♥10")))).holds(beaten)
     # A hold hand passes nothing: no card of it is ever said to be beaten only with a passed card.
     held = next(puzzle for puzzle in load_puzzles() if puzzle.view().passed is None).view()

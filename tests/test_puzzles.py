@@ -208,9 +208,8 @@ def test_the_answer_names_who_alone_can_beat_the_solution_with_cards_the_seat_pa
             in one.check("♣K").why)
     # Not of a card already beaten (♥10 under CPU3's ♥K, though only ♥Q and ♥A, passed left, are out above it), nor
     # where the receiver has already played to the trick (CPU2's ♠10 before your ♠J; CPU3 led ♦8 before ♦K).
-    for ident in ("2026-200020-37", "2026-234-22", "2026-321-5"):
-        puzzle = by_id[ident]
-        assert not any("beat" in puzzle.check(card).why for card in puzzle.view().legal_plays()), ident
+    for puzzle in (cited_puzzle("2026-200020-37"), by_id["2026-234-22"], by_id["2026-321-5"]):
+        assert not any("beat" in puzzle.check(card).why for card in puzzle.view().legal_plays()), puzzle.id
     # Nor on a hold hand, where nobody passed anything.
     held = next(puzzle for puzzle in puzzles if puzzle.view().passed is None)
     assert not any("you passed" in held.check(card).why for card in held.view().legal_plays())
