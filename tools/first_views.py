@@ -264,7 +264,11 @@ def capture(codes: tuple[str, ...]) -> dict[str, dict[str, Any]]:
                 for code in codes for seed in SEEDS}
         runs = {key: job.result() for key, job in jobs.items()}
     drawn = draw(runs)
-    narrow = draw({key: pages for key, pages in runs.items() if key[1] == SEEDS[0]}, width=NARROW)
+    # Only a page with a widget whose front end can learn the width is drawn again on a phone; any
+    # other draws the same markup at every width (its stylesheet's media queries change no markup).
+    narrow = draw({key: {name: views for name, views in pages.items()
+                         if any(reads_the_width(view["state"]["_esm"]) for view in views)}
+                   for key, pages in runs.items() if key[1] == SEEDS[0]}, width=NARROW)
     views: dict[str, dict[str, Any]] = {}
     for code in codes:
         first, second = (runs[code, seed] for seed in SEEDS)
@@ -283,7 +287,8 @@ def capture(codes: tuple[str, ...]) -> dict[str, dict[str, Any]]:
                     else None
                 same = other is not None and comparable(drawn[code, SEEDS[1]][name][position]) == comparable(markup)
                 shown_to = audience(cell["audience"], None if other is None else other["audience"], same=same)
-                if not same_on_a_phone(narrow[code, SEEDS[0]][name][position], markup):
+                on_a_phone = narrow[code, SEEDS[0]].get(name)
+                if on_a_phone is not None and not same_on_a_phone(on_a_phone[position], markup):
                     shown_to = None  # a phone would see the wide screen's view
                 if shown_to is not None and markup and not _BUSY.match(markup):
                     kept[cell["cell"]] = markup
@@ -296,6 +301,27 @@ def capture(codes: tuple[str, ...]) -> dict[str, dict[str, Any]]:
 
 # A state a screen reader reads (a toggle's aria-pressed): never read in a copy, which is aria-hidden.
 _SPOKEN_STATE = re.compile(r' aria-(?:pressed|expanded|checked|selected)="[^"]*"')
+
+
+_WIDTH_READERS = re.compile(
+    r"\b(?:innerWidth|outerWidth|matchMedia|clientWidth|offsetWidth|scrollWidth|getBoundingClientRect|"
+    r"getComputedStyle|ResizeObserver|IntersectionObserver|visualViewport|screen\.\w*[Ww]idth)\b")
+# Not getClientRects: the shared card code asks it only whether an element is shown, to move focus, never to draw.
+
+
+def reads_the_width(esm: str) -> bool:
+    """Whether a front end's module names any way a script can learn how wide the page is.
+
+    One that names none draws the same markup on a phone as on a wide page, so it is not drawn
+    twice (:func:`capture`); the list is wide on purpose (a computed style or a box's size can
+    follow a media query).  ``screen`` alone is in every module's comments (screen readers).
+
+    >>> reads_the_width("if (window.matchMedia('(max-width: 600px)').matches) { wide = false; }")
+    True
+    >>> reads_the_width("el.innerHTML = '<p>' + model.get('title') + '</p>';")
+    False
+    """
+    return _WIDTH_READERS.search(esm) is not None
 
 
 def same_on_a_phone(narrow: str, wide: str) -> bool:
