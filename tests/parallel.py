@@ -49,23 +49,24 @@ far, and the run could end no sooner than that one worker.
 BROWSER_TESTS = Path(__file__).parent / "browser"
 
 KNOWN_SECONDS: dict[str, float] = {
-    LESSON_SERVER: 300,
-    TRANSLATED_PAGES: 145,
+    LESSON_SERVER: 295,
+    TRANSLATED_PAGES: 132,
     # The site is built beside the tests (./dev test) and its walk waits for the build: sent
     # third, it starts once a worker is free, by when the build has long finished.
-    "tests/browser/test_site_browser.py": 110,
-    "tests/browser/test_match_browser.py": 53,
-    "tests/test_first_views.py": 36,
-    "tests/browser/test_serving_browser.py": 30,
-    "tests/test_app.py": 12,
+    "tests/browser/test_site_browser.py": 118,
+    "tests/browser/test_match_browser.py": 69,
+    "tests/test_first_views.py": 30,
+    "tests/test_puzzles.py": 28,
+    "tests/browser/test_serving_browser.py": 28,
+    "tests/test_widget_match_review.py": 23,
     "tests/test_widget_dispatch.py": 22,
-    "tests/test_storage.py": 21,
-    "tests/browser/test_first_views_browser.py": 18,
-    "tests/browser/test_small_widgets_browser.py": 17,
-    "tests/test_widget_match.py": 16,
-    "tests/browser/test_binder_browser.py": 14,
-    "tests/test_openspiel_differential.py": 13,
-    "tests/test_widget_match_story.py": 12,
+    "tests/test_review.py": 20,
+    "tests/browser/test_recovery_browser.py": 17,
+    "tests/browser/test_first_views_browser.py": 16,
+    "tests/test_coach_claims.py": 13,
+    "tests/test_meanings.py": 12,
+    "tests/test_mine_driver.py": 11,
+    "tests/test_openspiel_differential.py": 11,
 }
 """Seconds the longest units took (setup included), longest first: the JUnit report of a whole
 ``./dev test`` run on the 2-core machine, two workers (so each figure includes its share of a
