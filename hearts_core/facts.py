@@ -200,6 +200,11 @@ class Situation:
         winning = self.winning
         return winning is not None and winning[1] == top and card.suit is top.suit and self.holds_card(card)
 
+    @cached_property
+    def after(self) -> tuple[int, ...]:
+        """The seats that play to the trick in progress after the seat, in turn (every other seat when it leads)."""
+        return tuple((self.seat + step) % NUM_SEATS for step in range(1, NUM_SEATS - len(self.trick)))
+
     def unseen_above(self, card: Card) -> tuple[Card, ...]:
         """Unseen cards of the card's suit that outrank it."""
         above = SUIT_MASKS[card.suit] & ~((1 << (card.index + 1)) - 1)
@@ -286,9 +291,8 @@ class MayBeOvertaken(Fact):
     card: Card
 
     def holds(self, position: Situation) -> bool:
-        after = [(position.seat + step) % NUM_SEATS for step in range(1, NUM_SEATS - len(position.trick))]
         return bool(position.unseen_above(self.card)) and any(
-            not position.knowledge.is_void(seat, self.card.suit) for seat in after)
+            not position.knowledge.is_void(seat, self.card.suit) for seat in position.after)
 
 
 @dataclass(frozen=True, slots=True)
@@ -452,9 +456,9 @@ class HeartsAboveGone(Fact):
         card = self.card
         if card.suit is not Suit.HEARTS or card.rank >= ACE or not position.holds_card(card):
             return False
-        played = {item for _, item in position.view.plays}
+        # No higher heart unseen, none in the seat's hand: every one of them has been played.
         above = {item for item in DECK if item.suit is Suit.HEARTS and item.rank > card.rank}
-        if set(self.cards) != above or not above <= played:
+        if set(self.cards) != above or not (TopCard(card).holds(position) and NoneAbove(card).holds(position)):
             return False
         trick = position.trick
         beaten = bool(trick) and trick[0].suit is Suit.HEARTS and any(item in above for item in trick)
@@ -493,8 +497,7 @@ class CanDuckLater(Fact):
             return False
         if not all(position.holds_card(card) for card in self.cards):
             return False
-        still_to_play = NUM_SEATS - 1 - len(position.trick)
-        return len(position.unseen_above(max(self.cards, key=lambda card: card.rank))) > still_to_play
+        return len(position.unseen_above(max(self.cards, key=lambda card: card.rank))) > len(position.after)
 
 
 @dataclass(frozen=True, slots=True)
@@ -557,8 +560,7 @@ class PassedAbove(Fact):
             return False
         if self.receiver != view.pass_direction.receiver(position.seat) or self.receiver == position.seat:
             return False
-        still = NUM_SEATS - 1 - len(position.trick)
-        if self.receiver not in {(position.seat + step) % NUM_SEATS for step in range(1, still + 1)}:
+        if self.receiver not in position.after:
             return False
         winning = position.winning
         if winning is not None and (self.card.suit is not winning[1].suit or self.card.rank < winning[1].rank):

@@ -61,7 +61,7 @@ from hearts_core.facts import (
     passed_above,
 )
 from hearts_core.puzzle_records import CardFigures, Evaluation, PositionRecord, replay
-from hearts_core.rules import NUM_SEATS, QUEEN_OF_SPADES
+from hearts_core.rules import QUEEN_OF_SPADES
 from hearts_core.state import SeatView
 from hearts_core.wording import marked
 
@@ -295,17 +295,6 @@ def safe_exit(spot: Spot) -> bool:
 # ------------------------------------------------------ what the cards tell
 
 
-def _in_play(spot: Spot) -> Suit:
-    """The suit of the trick: the one led, or the solution's when the seat leads."""
-    return spot.led if spot.led is not None else spot.solution.suit
-
-
-def _still_to_play(view: SeatView) -> tuple[int, ...]:
-    """The seats that play to the trick after the seat (every other seat, when the seat leads)."""
-    still = NUM_SEATS - 1 - len(view.current_trick)
-    return tuple((view.seat + step) % NUM_SEATS for step in range(1, still + 1))
-
-
 def passed_card(spot: Spot) -> bool:
     """Only the receiver of the seat's pass can beat the solution, and only with cards the seat passed them, being
     still to play to this trick (:func:`~hearts_core.facts.passed_above`, the fact the answer then states).
@@ -321,8 +310,8 @@ def passed_card(spot: Spot) -> bool:
 
 def void_shown(spot: Spot) -> bool:
     """A seat still to play to the trick (any other seat, when the seat leads) has shown a void in its suit."""
-    suit = _in_play(spot)
-    return any(ShownVoid(seat, suit).holds(spot.position) for seat in _still_to_play(spot.view))
+    suit = spot.led if spot.led is not None else spot.solution.suit
+    return any(ShownVoid(seat, suit).holds(spot.position) for seat in spot.position.after)
 
 
 def count_hearts(spot: Spot) -> bool:
