@@ -46,6 +46,7 @@ from typing import Any
 
 from hearts_core.cards import DECK, Card, Suit
 from hearts_core.difference import Showcase, ShownLine, ShownTrick
+from hearts_core.knowledge import Knowledge
 from hearts_core.phrasing import whole_number
 from hearts_core.puzzles import THEMES
 from hearts_core.rules import NUM_SEATS, TRICKS_PER_HAND
@@ -152,9 +153,11 @@ def pass_fact(view: SeatView) -> list[str]:
         return [say(PASS_NONE)]
     if view.passed is None:  # not yet passed: no puzzle is set before the pass, but say nothing false if one were
         return []
-    receiver = seat_name((view.pass_direction.receiver(view.seat) - view.seat) % NUM_SEATS)
-    played = {card for _, card in view.plays}
-    held = [card for card in view.passed if card not in played]
+    receiver_seat = view.pass_direction.receiver(view.seat)
+    receiver = seat_name((receiver_seat - view.seat) % NUM_SEATS)
+    # The engine's knowledge of the hidden hands places each passed card with its receiver until played.
+    known = Knowledge.from_view(view).known[receiver_seat]
+    held = [card for card in view.passed if known & card.bit]
     if not held:
         return [say(PASS_PLAYED, cards=and_list(view.passed), seat=receiver)]
     if len(held) == len(view.passed):
