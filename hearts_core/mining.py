@@ -65,7 +65,7 @@ from hearts_core.bots import Appraisal, HardBot, Level, make_bot, paired_differe
 from hearts_core.cards import DECK, to_card
 from hearts_core.coach_judgement import position_seed
 from hearts_core.difference import PLAY_OUT_DEALS, played_out
-from hearts_core.hunts import HUNTS, MOON_HUNT_FIRST_GAME, MOON_HUNT_POINTS, Hunt, hunt_of, moon_hunt_position
+from hearts_core.hunts import HUNTS, MOON_HUNT_POINTS, Hunt, hunt_of
 from hearts_core.independent_judge import judge_record
 from hearts_core.kernel import settle
 from hearts_core.knowledge import equivalent_cards
@@ -102,7 +102,6 @@ __all__ = [
     "LEVEL_RATINGS",
     "MIN_BEST_SHARE",
     "MIN_MARGIN",
-    "MOON_HUNT_FIRST_GAME",
     "SetChoice",
     "card_parting",
     "choose_set",
@@ -112,7 +111,6 @@ __all__ = [
     "evaluation_data",
     "independent_judge_agrees",
     "mine_game",
-    "moon_hunt_position",
     "moon_shares",
     "part_cards",
     "passes_filter",
@@ -494,11 +492,6 @@ class SetChoice:
     def hunted(self, hunt: Hunt) -> int:
         """How many taken puzzles carry one of ``hunt``'s themes."""
         return sum(1 for puzzle in self.puzzles if set(puzzle["themes"]) & set(hunt.themes))
-
-    @property
-    def moon_puzzles(self) -> int:
-        """How many taken puzzles carry a moon theme (lesson 17's)."""
-        return self.hunted(HUNTS[0])
 
 
 def todays_themes(puzzle: MinedPuzzle) -> list[str]:

@@ -22,20 +22,20 @@ from distributed import Client, LocalCluster
 from hearts_core.hunts import (
     HEARTS_HUNT_FIRST_GAME,
     HUNTS,
+    MOON_HUNT_FIRST_GAME,
     PASSED_HUNT_FIRST_GAME,
     Hunt,
     hearts_count_position,
     hunt_of,
+    moon_hunt_position,
 )
 from hearts_core.independent_judge import endgame_in_reach
 from hearts_core.mining import (
     MAX_TWO_CARD_SHARE,
-    MOON_HUNT_FIRST_GAME,
     SetChoice,
     choose_set,
     deal_game,
     mine_game,
-    moon_hunt_position,
     set_text,
 )
 from hearts_core.puzzle_records import Candidate, MinedGame, MinedPuzzle, replay
@@ -216,11 +216,12 @@ def test_the_outside_judge_asks_is_mcts_only_before_the_endgame_judges_reach() -
 
 def test_the_moon_hunt_mines_its_own_games_until_the_moon_target(client: Client, tmp_path: Path) -> None:
     _, choice = mine(client, tmp_path, 10)
-    before = choice.moon_puzzles
+    moon = HUNTS[0]
+    before = choice.hunted(moon)
     hunt = mine_puzzles.mine_until(client, count(MOON_HUNT_FIRST_GAME), 7, tmp_path, choice,
-                                   lambda chosen: chosen.moon_puzzles, before + 5, "moon")
+                                   lambda chosen: chosen.hunted(moon), before + 5, "moon")
     assert hunt and all(record["game"] >= MOON_HUNT_FIRST_GAME for record, _ in hunt)
-    assert choice.moon_puzzles >= before + 5
+    assert choice.hunted(moon) >= before + 5
 
 
 def test_a_scheduler_address_is_used_as_given(tmp_path: Path) -> None:
@@ -232,15 +233,7 @@ def test_a_scheduler_address_is_used_as_given(tmp_path: Path) -> None:
         assert len(choice.puzzles) >= 5 and taken
 
 
-def test_a_hunt_game_keeps_only_live_moon_positions_and_moon_puzzles() -> None:
-    mined = mine_game(MOON_HUNT_FIRST_GAME + 2, 2026)
-    assert mined["puzzles"], "this seeded hunt game has moon puzzles"
-    for puzzle in mined["puzzles"]:
-        assert set(puzzle["themes"]) & {"stop_moon", "go_moon"}, puzzle["id"]
-        assert moon_hunt_position(puzzle)
-
-
-@pytest.mark.parametrize(("hunt", "offset"), [(HUNTS[1], 4), (HUNTS[2], 13)],
+@pytest.mark.parametrize(("hunt", "offset"), [(HUNTS[0], 2), (HUNTS[1], 4), (HUNTS[2], 13)],
                          ids=lambda value: getattr(value, "key", ""))
 def test_a_hunt_game_looks_only_at_its_positions_and_keeps_only_its_puzzles(hunt: Hunt, offset: int) -> None:
     game = hunt.first_game + offset
