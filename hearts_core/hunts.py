@@ -25,7 +25,7 @@ from typing import Final
 
 from hearts_core.cards import Suit
 from hearts_core.facts import Situation, passed_above
-from hearts_core.puzzle_records import PositionRecord, replay
+from hearts_core.puzzle_records import PositionRecord, position_view, replay
 from hearts_core.puzzle_themes import top_by_count
 
 __all__ = [
@@ -63,7 +63,7 @@ def passed_hunt_position(candidate: PositionRecord) -> bool:
     receiver still to play to the trick (:func:`~hearts_core.facts.passed_above`)."""
     if candidate["passes"] is None:
         return False
-    view = replay(candidate).view(candidate["seat"])
+    view = position_view(candidate)
     position = Situation(view)
     return any(passed_above(position, card) for card in view.legal_plays())
 
@@ -71,7 +71,7 @@ def passed_hunt_position(candidate: PositionRecord) -> bool:
 def hearts_count_position(candidate: PositionRecord) -> bool:
     """Whether counting the hearts could decide here: a legal heart is the highest not yet played, the hearts
     above it gone (:func:`~hearts_core.puzzle_themes.top_by_count`)."""
-    view = replay(candidate).view(candidate["seat"])
+    view = position_view(candidate)
     position = Situation(view)
     return any(card.suit is Suit.HEARTS and top_by_count(position, card) for card in view.legal_plays())
 

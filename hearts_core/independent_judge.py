@@ -62,7 +62,7 @@ from hearts_core.errors import HeartsError, InvalidPositionError
 from hearts_core.fastsim import sim_from_view
 from hearts_core.kernel import Table
 from hearts_core.knowledge import Knowledge
-from hearts_core.puzzle_records import PositionRecord, replay
+from hearts_core.puzzle_records import PositionRecord, position_view
 from hearts_core.rules import SEATS, TRICKS_PER_HAND
 from hearts_core.views import Phase, SeatView
 
@@ -249,7 +249,7 @@ def judge_record(record: PositionRecord, *, layouts: int = ENDGAME_LAYOUTS) -> t
     The mining pipeline's outside check: seeded by the record's id, so a re-mine gives the
     same answer.
     """
-    view = replay(record).view(record["seat"])
+    view = position_view(record)
     if not endgame_in_reach(view):
         return None
     verdict = judge_endgame(view, layouts=layouts, seed=f"record:{record['id']}")

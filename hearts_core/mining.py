@@ -91,7 +91,7 @@ from hearts_core.puzzle_records import (
     Rating,
     SetCounts,
     from_solvers_seat,
-    replay,
+    position_view,
 )
 from hearts_core.puzzle_themes import tag
 from hearts_core.rules import JACK_OF_DIAMONDS_POINTS, MOON_POINTS, NUM_SEATS, Rules
@@ -202,7 +202,7 @@ def evaluate(candidate: PositionRecord, *, budget: float = EVALUATE_BUDGET, worl
     the margin of the best over the runner-up with its standard error, and the share of
     sampled deals in which the best card was the best or tied.
     """
-    view = replay(candidate).view(candidate["seat"])
+    view = position_view(candidate)
     return evaluate_view(view, random.Random(f"{salt}:{candidate['id']}"), budget, worlds)
 
 
@@ -313,7 +313,7 @@ def solution_has_twin(candidate: PositionRecord, evaluation: Evaluation) -> bool
     Such a candidate has two right answers that differ only in rank, and no sentence could
     say why one is better: :func:`mine_game` refuses it before the verifying search.
     """
-    view = replay(candidate).view(candidate["seat"])
+    view = position_view(candidate)
     best = evaluation["cards"][0]["card"]
     legal = {str(card) for card in view.legal_plays()}
     return any(best in names and len(names & legal) > 1
@@ -360,7 +360,7 @@ def part_cards(candidate: PositionRecord, evaluation: Evaluation) -> dict[str, C
     of the very deals.  Stored rather than found per answer: the tests read every answer of
     every shipped puzzle.
     """
-    view = replay(from_solvers_seat(candidate)).view(0)
+    view = position_view(from_solvers_seat(candidate))
     solution, *others = evaluation["cards"]
     return {entry["card"]: card_parting(view, solution, entry) for entry in others}
 
@@ -399,7 +399,7 @@ def rate(candidate: PositionRecord, evaluation: Evaluation, accept: Sequence[str
     against the abilities the shipped set measured; :func:`rate_set` replaces it with the
     whole set's fit when the set is assembled.
     """
-    view = replay(candidate).view(candidate["seat"])
+    view = position_view(candidate)
     answers = ladder_answers(view, accepted_cards(evaluation, accept), candidate["id"])
     solved = {level: answers[rung] for level, rung in _SOLVED_RUNGS.items()}
     return {"solved": solved, "ladder": answers, "rating": rating_against(answers)}

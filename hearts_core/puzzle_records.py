@@ -17,12 +17,13 @@ Design choices:
 
 # No "from __future__ import annotations": TypedDict reads NotRequired from evaluated annotations
 # (``__optional_keys__``, which the tests check against the stored data).
+from dataclasses import replace
 from typing import NotRequired, TypedDict, TypeVar
 
 from hearts_core.errors import InvalidRecordError
 from hearts_core.rules import NUM_SEATS, Rules
 from hearts_core.state import HandState
-from hearts_core.views import seats_turned
+from hearts_core.views import SeatView, seats_turned
 
 __all__ = [
     "Candidate",
@@ -40,6 +41,7 @@ __all__ = [
     "SetCounts",
     "from_solvers_seat",
     "position_record",
+    "position_view",
     "replay",
 ]
 
@@ -48,7 +50,9 @@ class PositionRecord(TypedDict):
     """A real position: the deal (cards as text, seat by seat), the passes (``None`` on hold), the plays, who moves.
 
     ``rules`` is there only for a hand under house rules (a puzzle from a match, see
-    :func:`hearts_core.puzzles.mistake_puzzle`); the mined set has none.
+    :func:`hearts_core.puzzles.mistake_puzzle`); the mined set has none.  ``totals`` is there only
+    for a position whose match score matters (lesson 21's, :mod:`hearts_core.match_stakes`): the
+    match totals before this hand, one per seat in the deal's order.
     """
 
     id: str
@@ -58,6 +62,7 @@ class PositionRecord(TypedDict):
     plays: list[str]
     seat: int
     rules: NotRequired[dict[str, object]]
+    totals: NotRequired[list[int]]
 
 
 class Candidate(PositionRecord):
@@ -273,6 +278,24 @@ def replay(candidate: PositionRecord) -> HandState:
 Record = TypeVar("Record", bound=PositionRecord)
 
 
+def position_view(candidate: PositionRecord) -> SeatView:
+    """What the seat to move sees at the candidate's position, the match totals before the hand included when the
+    record has them (every judge of a position reads it through this, so none of them misses the score).
+
+    Raises:
+        InvalidRecordError: the data does not replay, or its totals are not four whole numbers.
+    """
+    view = replay(candidate).view(candidate["seat"])
+    totals = candidate.get("totals")
+    if totals is None:
+        return view
+    if not isinstance(totals, list) or len(totals) != NUM_SEATS or not all(
+            isinstance(total, int) and not isinstance(total, bool) and total >= 0 for total in totals):
+        raise InvalidRecordError(f"puzzle {candidate.get('id')!r}: the match totals must be four whole numbers of "
+                                 f"0 or more, not {totals!r}")
+    return replace(view, match_totals=(totals[0], totals[1], totals[2], totals[3]))
+
+
 def from_solvers_seat(candidate: Record) -> Record:
     """The same position with the deal turned so the seat to move is seat 0, the one addressed as "you".
 
@@ -286,4 +309,7 @@ def from_solvers_seat(candidate: Record) -> Record:
     turned["seat"] = 0
     turned["deal"] = seats_turned(candidate["deal"], turn)
     turned["passes"] = seats_turned(passes, turn) if passes else None
+    totals = candidate.get("totals")
+    if isinstance(totals, list):
+        turned["totals"] = seats_turned(totals, turn)
     return turned

@@ -60,7 +60,7 @@ from hearts_core.facts import (
     Void,
     passed_above,
 )
-from hearts_core.puzzle_records import CardFigures, Evaluation, PositionRecord, replay
+from hearts_core.puzzle_records import CardFigures, Evaluation, PositionRecord, position_view
 from hearts_core.rules import QUEEN_OF_SPADES
 from hearts_core.state import SeatView
 from hearts_core.wording import marked
@@ -80,6 +80,7 @@ ENDGAME_TRICKS: Final = 10
 """The last tricks: at least this many tricks are done, so the seat holds three cards or fewer."""
 
 THEMES: Final[dict[str, str]] = {
+    "match_score": marked("Play for the match score"),
     "go_moon": marked("Go for the moon"),
     "stop_moon": marked("Stop the moon"),
     "drop_queen": marked("Drop ♠Q on someone else's trick"),
@@ -333,13 +334,20 @@ def top_by_count(position: Situation, card: Card) -> bool:
     return card.rank < ACE and TopCard(card).holds(position) and NoneAbove(card).holds(position)
 
 
+def match_score(spot: Spot) -> bool:
+    """The puzzle is judged by the match, not the hand: its position carries the totals before the hand, which
+    only a position whose hand ends the match does (:mod:`hearts_core.match_stakes`), so the answer is the card
+    that most often leaves the seat with the lowest total, not the one that takes it fewest points."""
+    return spot.view.match_totals is not None
+
+
 def endgame(spot: Spot) -> bool:
     """At least :data:`ENDGAME_TRICKS` tricks are done."""
     return len(spot.view.tricks) >= ENDGAME_TRICKS
 
 
 THEME_TESTS: Final[tuple[tuple[str, Callable[[Spot], bool]], ...]] = (
-    ("go_moon", go_moon), ("stop_moon", stop_moon), ("drop_queen", drop_queen), ("no_cover", no_cover),
+    ("match_score", match_score), ("go_moon", go_moon), ("stop_moon", stop_moon), ("drop_queen", drop_queen), ("no_cover", no_cover),
     ("flush_queen", flush_queen), ("passed_card", passed_card), ("trick_one", trick_one),
     ("count_hearts", count_hearts), ("shed_hearts", shed_hearts),
     ("unload_high", unload_high), ("make_void", make_void), ("take_high", take_high), ("high_duck", high_duck),
@@ -351,6 +359,6 @@ THEME_TESTS: Final[tuple[tuple[str, Callable[[Spot], bool]], ...]] = (
 
 def tag(candidate: PositionRecord, evaluation: Evaluation) -> list[str]:
     """Theme keys (see :data:`THEMES`) found from the position and the answer, the main theme first."""
-    view = replay(candidate).view(candidate["seat"])
+    view = position_view(candidate)
     spot = Spot(view, Situation(view), tuple(evaluation["cards"]))
     return [key for key, test in THEME_TESTS if test(spot)]

@@ -60,6 +60,7 @@ from hearts_core.puzzle_records import (
     PositionRecord,
     from_solvers_seat,
     position_record,
+    position_view,
     replay,
 )
 from hearts_core.puzzle_themes import THEMES, tag
@@ -186,8 +187,8 @@ class Puzzle:
         return replay(from_solvers_seat(cast(PositionRecord, self.data)))
 
     def view(self) -> SeatView:
-        """What the solver sees."""
-        return self.state().view(self.seat)
+        """What the solver sees, the match totals before the hand included where the puzzle has them."""
+        return position_view(from_solvers_seat(cast(PositionRecord, self.data)))
 
     def check(self, card: Card | str) -> PuzzleAnswer:
         """Whether ``card`` is the answer, and why: what it does, what the solution does, with their figures.

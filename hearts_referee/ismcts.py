@@ -34,7 +34,7 @@ import pyspiel  # type: ignore[import-not-found]  # OpenSpiel ships no type hint
 from hearts_core.cards import Card, parse_card, to_card
 from hearts_core.independent_judge import judged_card_groups
 from hearts_core.openspiel import ACTION_TO_CARD, CARD_TO_ACTION, TABLE_RULES_OPTIONS, TABLE_RULES_PARAMETERS
-from hearts_core.puzzle_records import PositionRecord, replay
+from hearts_core.puzzle_records import PositionRecord, position_view
 from hearts_core.rules import CARDS_PER_SEAT, NUM_SEATS
 from hearts_core.views import PassDirection
 
@@ -113,7 +113,7 @@ class IsmctsVerdict:
 def judge_ismcts(record: PositionRecord, *, label: str, seeds: int = SEEDS, sims: int = SIMULATIONS) -> IsmctsVerdict:
     """IS-MCTS's verdict on the record's position over ``seeds`` searches, seeded from ``label``."""
     game = load_game()
-    view = replay(record).view(record["seat"])
+    view = position_view(record)
     groups = [tuple(map(str, group)) for group in judged_card_groups(view)]
     group_of = {card: group for group in groups for card in group}
     totals: defaultdict[tuple[str, ...], float] = defaultdict(float)

@@ -35,7 +35,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from hearts_core.independent_judge import endgame_agrees, endgame_in_reach, judge_endgame  # noqa: E402
-from hearts_core.puzzle_records import PositionRecord, replay  # noqa: E402
+from hearts_core.puzzle_records import PositionRecord, position_view  # noqa: E402
 from hearts_core.rules import CARDS_PER_SEAT  # noqa: E402
 from hearts_referee.ismcts import SEEDS, SIMULATIONS, judge_ismcts, load_game  # noqa: E402
 
@@ -69,7 +69,7 @@ def judge_puzzle(record: PositionRecord, solution: str, *, seeds: int = SEEDS,
                  sims: int = SIMULATIONS) -> PuzzleJudgement:
     """The outside verdict on one puzzle: the exact judge where in reach, else IS-MCTS over ``seeds`` seeds."""
     started = time.process_time()
-    view = replay(record).view(record["seat"])
+    view = position_view(record)
     tricks_left = CARDS_PER_SEAT - len(view.tricks)
     if endgame_in_reach(view):
         verdict = judge_endgame(view, seed=f"record:{record['id']}")

@@ -66,7 +66,7 @@ sys.path.insert(0, str(ROOT))
 from hearts_core.hunts import HUNTS  # noqa: E402
 from hearts_core.independent_judge import endgame_in_reach  # noqa: E402
 from hearts_core.mining import SetChoice, mine_game, part_cards, set_text  # noqa: E402
-from hearts_core.puzzle_records import CardParting, MinedGame, OutsideJudge, replay  # noqa: E402
+from hearts_core.puzzle_records import CardParting, MinedGame, OutsideJudge, position_view  # noqa: E402
 
 SIMULATIONS = 10_000
 """IS-MCTS's simulations per search, as ``tools/judge_puzzles.py`` judges (three seeds)."""
@@ -100,7 +100,7 @@ def judge_timed(mined: MinedGame, sims: int) -> tuple[dict[str, dict[str, Any]],
     started = time.process_time()
     verdicts: dict[str, dict[str, Any]] = {}
     for puzzle in mined["puzzles"]:
-        if endgame_in_reach(replay(puzzle).view(puzzle["seat"])):
+        if endgame_in_reach(position_view(puzzle)):
             continue
         judged = judge_puzzles.judge_puzzle(puzzle, puzzle["evaluation"]["cards"][0]["card"], sims=sims)
         verdicts[puzzle["id"]] = asdict(judged)
