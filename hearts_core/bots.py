@@ -224,6 +224,9 @@ class Appraisal:
     two cards' figures can be compared deal by deal (see :func:`paired_difference`)."""
     world_points: tuple[float, ...] = field(default=(), repr=False)
     """``expected_points`` in each sampled deal, in the same order."""
+    world_hands: tuple[tuple[int, int, int, int], ...] = field(default=(), repr=False)
+    """All four seats' hand scores (moon rule applied) in each sampled deal, in the same order: what the
+    match score makes of a card (:mod:`hearts_core.match_stakes`) needs every seat's points, not the seat's alone."""
 
 
 @dataclass
@@ -281,8 +284,8 @@ class HardBot:
         worlds = max(self.min_worlds, min(self.max_worlds, worlds))
         # Per (card, mode): relative score, own score, tricks won now, points taken now.
         totals = {(card.index, mode): [0.0, 0.0, 0.0, 0.0] for card in played_out for mode in modes}
-        per_world: dict[tuple[int, int], tuple[list[float], list[float]]] = {
-            (card.index, mode): ([], []) for card in played_out for mode in modes}
+        per_world: dict[tuple[int, int], tuple[list[float], list[float], list[tuple[int, int, int, int]]]] = {
+            (card.index, mode): ([], [], []) for card in played_out for mode in modes}
         already = base.points[me]
         for _ in range(worlds):
             hands = knowledge.sample(self.rng)
@@ -302,16 +305,17 @@ class HardBot:
                     total[1] += scores[me]
                     total[2] += 1.0 if winner == me else 0.0
                     total[3] += taken
-                    relatives, owns = per_world[(card.index, mode)]
+                    relatives, owns, hands_scored = per_world[(card.index, mode)]
                     relatives.append(relative)
                     owns.append(scores[me])
+                    hands_scored.append(scores)
         judged = {}
         for card in played_out:
             mode = min(modes, key=lambda option: totals[(card.index, option)][0])
             score, points, wins, took = (value / worlds for value in totals[(card.index, mode)])
-            relatives, owns = per_world[(card.index, mode)]
+            relatives, owns, hands_scored = per_world[(card.index, mode)]
             judged[card] = Appraisal(card, score, points, wins, took, mode == me, worlds, points - already,
-                                     tuple(relatives), tuple(owns))
+                                     tuple(relatives), tuple(owns), tuple(hands_scored))
         ranked = [replace(judged[stand_in[card]], card=card) for card in asked]
         ranked.sort(key=lambda item: (item.score, item.card.index))
         return ranked

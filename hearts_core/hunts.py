@@ -27,11 +27,12 @@ from hearts_core.cards import Suit
 from hearts_core.facts import Situation, passed_above
 from hearts_core.puzzle_records import PositionRecord, position_view, replay
 from hearts_core.puzzle_themes import top_by_count
+from hearts_core.rules import TRICKS_PER_HAND
 
 __all__ = [
-    "HEARTS_HUNT_FIRST_GAME", "HEARTS_THEMES", "HUNTS", "MOON_HUNT_FIRST_GAME", "MOON_HUNT_POINTS", "MOON_THEMES",
-    "PASSED_HUNT_FIRST_GAME", "PASSED_THEMES", "Hunt", "hearts_count_position", "hunt_of", "moon_hunt_position",
-    "passed_hunt_position",
+    "HEARTS_HUNT_FIRST_GAME", "HEARTS_THEMES", "HUNTS", "MATCH_HUNT_FIRST_GAME", "MATCH_LAST_TRICKS", "MATCH_THEMES",
+    "MOON_HUNT_FIRST_GAME", "MOON_HUNT_POINTS", "MOON_THEMES", "PASSED_HUNT_FIRST_GAME", "PASSED_THEMES", "Hunt",
+    "hearts_count_position", "hunt_of", "match_hunt_position", "moon_hunt_position", "passed_hunt_position",
 ]
 
 MOON_HUNT_FIRST_GAME: Final = 100_000
@@ -45,6 +46,13 @@ PASSED_THEMES: Final = ("passed_card",)
 HEARTS_HUNT_FIRST_GAME: Final = 300_000
 """Games numbered from here on are the hearts-count hunt's (lesson 20's positions)."""
 HEARTS_THEMES: Final = ("count_hearts",)
+MATCH_HUNT_FIRST_GAME: Final = 400_000
+"""Games numbered from here on are the match hunt's (lesson 21's positions), mined by
+:func:`hearts_core.match_mining.mine_match_game`, which draws the totals around each hand."""
+MATCH_THEMES: Final = ("match_score",)
+MATCH_LAST_TRICKS: Final = 4
+"""The match hunt looks only at the last tricks, where its judge is exact
+(:data:`~hearts_core.independent_judge.ENDGAME_REACH_TRICKS`, checked equal in the tests)."""
 
 
 def moon_hunt_position(candidate: PositionRecord) -> bool:
@@ -76,6 +84,14 @@ def hearts_count_position(candidate: PositionRecord) -> bool:
     return any(card.suit is Suit.HEARTS and top_by_count(position, card) for card in view.legal_plays())
 
 
+def match_hunt_position(candidate: PositionRecord) -> bool:
+    """Whether totals could make this hand the match's last, for certain: the last :data:`MATCH_LAST_TRICKS`
+    tricks, and two seats with points, so no moon can take them back."""
+    state = replay(candidate)
+    return (len(state.tricks) >= TRICKS_PER_HAND - MATCH_LAST_TRICKS
+            and sum(1 for points in state.points_taken if points) >= 2)
+
+
 @dataclass(frozen=True, slots=True)
 class Hunt:
     """One hunt: where its games start, which candidates it looks at, which puzzles it keeps."""
@@ -89,7 +105,8 @@ class Hunt:
 
 HUNTS: Final = (Hunt("moon", MOON_HUNT_FIRST_GAME, moon_hunt_position, MOON_THEMES),
                 Hunt("passed", PASSED_HUNT_FIRST_GAME, passed_hunt_position, PASSED_THEMES),
-                Hunt("hearts", HEARTS_HUNT_FIRST_GAME, hearts_count_position, HEARTS_THEMES))
+                Hunt("hearts", HEARTS_HUNT_FIRST_GAME, hearts_count_position, HEARTS_THEMES),
+                Hunt("match", MATCH_HUNT_FIRST_GAME, match_hunt_position, MATCH_THEMES))
 """The hunts in the order of their game numbers, each after the plain games (numbered from 0)."""
 
 

@@ -79,6 +79,7 @@ __all__ = [
     "endgame_confirms",
     "endgame_in_reach",
     "judge_endgame",
+    "judge_match_endgame",
     "judge_record",
     "judged_card_groups",
 ]
@@ -221,7 +222,7 @@ def judge_endgame(view: SeatView, *, layouts: int = ENDGAME_LAYOUTS, seed: int |
     blockers = knowledge.unseen | mask_of(view.current_trick)
     groups = _interchangeable(legal, blockers, sim_from_view(view).card_points)
     seat = view.seat
-    scores: dict[int, list[int]] = {group[0]: [] for group in groups}
+    scores: dict[int, list[float]] = {group[0]: [] for group in groups}
     for hands in deals:
         table = sim_from_view(view, hands)
         solver = _MaxN()
@@ -230,6 +231,55 @@ def judge_endgame(view: SeatView, *, layouts: int = ENDGAME_LAYOUTS, seed: int |
             child.play(group[0])
             scores[group[0]].append(solver.scores(child)[seat])
     return _verdict(groups, scores, len(deals), exhaustive, tricks_left)
+
+
+def judge_match_endgame(view: SeatView, *, layouts: int = ENDGAME_LAYOUTS, seed: int | str = 0) -> EndgameVerdict:
+    """Every legal card judged by the match, not the hand: perfect play by every seat for its own match result.
+
+    For a position with match totals whose hand is certain to end the match (a seat's total plus what it
+    has taken this hand reaches the target, and two seats have taken points, so no moon undoes it).  In
+    each layout every seat plays to end the match with the lowest total (alone best, tied next), then
+    with the fewest points of its own, then leaving the others the most (:class:`_MatchMaxN`).  A card's
+    ``points`` in the verdict are then its mean *match loss*: 0 when the seat ends alone lowest, 1/2 when
+    tied for lowest, 1 otherwise; lower is better, as with points.  Written from the rules text ("the
+    lowest total wins; equal lowest share"), sharing nothing with the search's match objective
+    (:mod:`hearts_core.match_stakes`).
+
+    Raises:
+        EndgameOutOfReach: more than :data:`ENDGAME_REACH_TRICKS` tricks are left.
+        InvalidPositionError: the seat is not to move, no layout fits its view, or the view has no totals or
+            its hand may not end the match.
+    """
+    totals = view.match_totals
+    if view.phase is not Phase.PLAYING or not view.is_my_turn:
+        raise InvalidPositionError(f"seat {view.seat} is not to move, so there is no card to judge")
+    takers = sum(1 for points in view.points_taken if points)
+    if totals is None or takers < 2 or all(total + points < view.rules.target
+                                           for total, points in zip(totals, view.points_taken, strict=True)):
+        raise InvalidPositionError(f"the hand at totals {totals} and points taken {view.points_taken} may not end "
+                                   f"the match, so the match alone does not settle a card's worth")
+    tricks_left = TRICKS_PER_HAND - len(view.tricks)
+    if tricks_left > ENDGAME_REACH_TRICKS:
+        raise EndgameOutOfReach(f"{tricks_left} tricks are left; the judge solves only the last "
+                                f"{ENDGAME_REACH_TRICKS} exactly")
+    knowledge = Knowledge.from_view(view)
+    space = _LayoutSpace(knowledge)
+    rng = random.Random(f"independent-match-judge:{seed}")
+    exhaustive = space.total <= layouts
+    deals = list(space.every()) if exhaustive else [space.draw(rng) for _ in range(max(1, layouts))]
+    legal = mask_of(view.legal_plays())
+    blockers = knowledge.unseen | mask_of(view.current_trick)
+    groups = _interchangeable(legal, blockers, sim_from_view(view).card_points)
+    seat = view.seat
+    losses: dict[int, list[float]] = {group[0]: [] for group in groups}
+    for hands in deals:
+        table = sim_from_view(view, hands)
+        solver = _MatchMaxN(totals)
+        for group in groups:
+            child = table.copy()
+            child.play(group[0])
+            losses[group[0]].append(1.0 - _win_share(solver.points(child), totals, seat))
+    return _verdict(groups, losses, len(deals), exhaustive, tricks_left)
 
 
 def judged_card_groups(view: SeatView) -> tuple[tuple[Card, ...], ...]:
@@ -259,7 +309,7 @@ def judge_record(record: PositionRecord, *, layouts: int = ENDGAME_LAYOUTS) -> t
 # ------------------------------------------------------------------- the verdict
 
 
-def _verdict(groups: list[list[int]], scores: dict[int, list[int]], count: int, exhaustive: bool,
+def _verdict(groups: list[list[int]], scores: dict[int, list[float]], count: int, exhaustive: bool,
              tricks_left: int) -> EndgameVerdict:
     means = {lead: sum(values) / count for lead, values in scores.items()}
     best_lead = min(means, key=lambda lead: (means[lead], lead))
@@ -285,7 +335,7 @@ def _lead_of(groups: list[list[int]], index: int) -> int:
     return next(group[0] for group in groups if index in group)
 
 
-def _standard_error(values: list[int]) -> float:
+def _standard_error(values: list[float]) -> float:
     count = len(values)
     if count < 2:
         return 0.0
@@ -293,7 +343,7 @@ def _standard_error(values: list[int]) -> float:
     return math.sqrt(sum((value - mean) ** 2 for value in values) / (count - 1) / count)
 
 
-def _paired(values: list[int], best: list[int]) -> tuple[float, float]:
+def _paired(values: list[float], best: list[float]) -> tuple[float, float]:
     """Mean and standard error of ``values - best``, layout by layout."""
     differences = [value - other for value, other in zip(values, best, strict=True)]
     mean = sum(differences) / len(differences)
@@ -382,6 +432,63 @@ def _prefers(new: tuple[int, int, int, int], old: tuple[int, int, int, int], mov
     if new[mover] != old[mover]:
         return new[mover] < old[mover]
     return sum(new) - new[mover] > sum(old) - old[mover]
+
+
+def _win_share(points: tuple[int, int, int, int], totals: tuple[int, int, int, int], seat: int) -> float:
+    """The seat's share of the win with these final hand points on these totals: 1 alone lowest, 1/2 tied, else 0."""
+    final = [total + taken for total, taken in zip(totals, points, strict=True)]
+    lowest = min(final)
+    if final[seat] != lowest:
+        return 0.0
+    return 1.0 if final.count(lowest) == 1 else 0.5
+
+
+class _MatchMaxN:
+    """Max-n over one layout where each seat plays for its own match result; memo at trick boundaries.
+
+    Only for hands that end the match with two seats holding points (no moon): a seat's final
+    hand score is then the points it takes.  Its preference depends on everyone's totals, so the
+    memo's key holds the points taken so far, not only the cards.
+    """
+
+    __slots__ = ("memo", "totals")
+
+    def __init__(self, totals: tuple[int, int, int, int]) -> None:
+        self.totals = totals
+        self.memo: dict[tuple[object, ...], tuple[int, int, int, int]] = {}
+
+    def points(self, table: Table) -> tuple[int, int, int, int]:
+        """Each seat's points at the end of the hand when every seat plays for its match from ``table``."""
+        if table.is_over:
+            taken = table.points
+            return (taken[0], taken[1], taken[2], taken[3])
+        key: tuple[object, ...] | None = None
+        if not table.trick:
+            key = (table.hands[0], table.hands[1], table.hands[2], table.hands[3], table.leader,
+                   table.hearts_broken, tuple(table.points))
+            stored = self.memo.get(key)
+            if stored is not None:
+                return stored
+        mover = table.to_move
+        others = 0
+        for seat in SEATS:
+            if seat != mover:
+                others |= table.hands[seat]
+        for index in table.trick:
+            others |= 1 << index
+        best: tuple[int, int, int, int] | None = None
+        best_rank: tuple[float, int, int] | None = None
+        for group in _interchangeable(table.legal(), others, table.card_points):
+            child = table.copy()
+            child.play(group[0])
+            result = self.points(child)
+            rank = (-_win_share(result, self.totals, mover), result[mover], -(sum(result) - result[mover]))
+            if best_rank is None or rank < best_rank:
+                best, best_rank = result, rank
+        assert best is not None  # a seat to move always has a legal card
+        if key is not None:
+            self.memo[key] = best
+        return best
 
 
 # ------------------------------------------------------------------- layouts

@@ -91,6 +91,17 @@ class CardFigures(TypedDict):
     """Share of the sampled deals in which the seat shoots the moon after this card."""
     others_moon_share: float
     """Share of the sampled deals in which another seat shoots the moon after this card."""
+    wins: NotRequired[float]
+    """A match puzzle's (objective ``"match"``): share of the deals in which the seat ends the match with the
+    lowest total alone after this card; ``gain`` and ``error`` are then counted in wins per hundred deals."""
+    draws: NotRequired[float]
+    """A match puzzle's: share of the deals in which the seat ends the match tied for the lowest total."""
+    seat_points: NotRequired[list[float]]
+    """A match puzzle's: each seat's expected hand score after this card, counted from the seat to move (0 its
+    own, 1 the next seat clockwise, ...), so the list reads the same once the puzzle is turned to the solver."""
+    lowest: NotRequired[list[float]]
+    """A match puzzle's: for each seat, counted as ``seat_points`` is, the share of the deals in which it ends the
+    match with the lowest total (alone or tied) after this card."""
 
 
 class Evaluation(TypedDict):
@@ -102,6 +113,9 @@ class Evaluation(TypedDict):
     best_share: float
     """Share of the sampled deals in which the best card was the best or tied."""
     worlds: int
+    objective: NotRequired[str]
+    """``"match"`` when the cards are ranked by the match score (:mod:`hearts_core.match_mining`), absent when by
+    the seat's hand score."""
 
 
 class CardParting(TypedDict):

@@ -347,7 +347,8 @@ def endgame(spot: Spot) -> bool:
 
 
 THEME_TESTS: Final[tuple[tuple[str, Callable[[Spot], bool]], ...]] = (
-    ("match_score", match_score), ("go_moon", go_moon), ("stop_moon", stop_moon), ("drop_queen", drop_queen), ("no_cover", no_cover),
+    ("match_score", match_score), ("go_moon", go_moon), ("stop_moon", stop_moon), ("drop_queen", drop_queen),
+    ("no_cover", no_cover),
     ("flush_queen", flush_queen), ("passed_card", passed_card), ("trick_one", trick_one),
     ("count_hearts", count_hearts), ("shed_hearts", shed_hearts),
     ("unload_high", unload_high), ("make_void", make_void), ("take_high", take_high), ("high_duck", high_duck),

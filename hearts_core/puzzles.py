@@ -50,6 +50,8 @@ from hearts_core.facts import (
     Fact,
     Situation,
 )
+from hearts_core.match_words import match_reason
+from hearts_core.match_words import verdict as match_verdict
 from hearts_core.mining import FORMAT, card_parting, evaluation_data, part_cards, rate
 from hearts_core.parting_facts import CostlierBy, MoonsApart, NoOneTrick, StoredPartsAt, TakesLater
 from hearts_core.phrasing import sentences
@@ -204,6 +206,10 @@ class Puzzle:
         verdict = view.explain(chosen)
         if not verdict.legal:
             return PuzzleAnswer(False, verdict.message, verdict.message)
+        if self.data["evaluation"].get("objective") == "match":
+            # Judged by the match, not the hand: its own reason (lesson 21's idea) and figures.
+            right, tied, reasons = match_reason(view, chosen, list(self.data["evaluation"]["cards"]))
+            return PuzzleAnswer.said(right, match_verdict(chosen, self.solution, right=right, tied=tied), reasons)
         position = Situation(view)
         figures = {item["card"]: item for item in self.data["evaluation"]["cards"]}
         already = view.points_taken[self.seat]

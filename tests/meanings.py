@@ -70,8 +70,10 @@ class Position:
     """A seat to move in a real deal, read as a reader of the words would check them."""
 
     def __init__(self, state: HandState, seat: int, later: HandState | None = None,
-                 passing: tuple[Card, ...] = (), left_out: int = 0) -> None:
+                 passing: tuple[Card, ...] = (), left_out: int = 0, totals: tuple[int, ...] | None = None) -> None:
         self.state = state
+        self.totals = totals
+        """The match totals before this hand, when the words are a match puzzle's (seat by seat, as the deal)."""
         self.seat = seat
         self.left_out = left_out
         """Plays the text says it left out unchecked ("3 earlier plays could not be checked..."): a summary's
@@ -718,6 +720,173 @@ def _receiver_must(position: Position, match: re.Match[str]) -> bool:
             and all(item.rank > card.rank for item in named))
 
 
+# ------------------------------------------------------------ the match score (lesson 21)
+
+TARGET: Final = 100
+"""The total that ends the match (docs/rules.md, "The match")."""
+
+
+def taken_this_hand(position: Position) -> list[int]:
+    """Each seat's points from the tricks it has taken so far, counted here from the cards and who took them."""
+    taken = [0] * SEATS
+    for trick in position.state.tricks:
+        led = trick.cards[0].suit
+        top = max((card for card in trick.cards if card.suit is led), key=lambda card: card.rank)
+        taker = (trick.leader + trick.cards.index(top)) % SEATS
+        taken[taker] += sum(card_value(card) for card in trick.cards)
+    return taken
+
+
+def running(position: Position) -> list[int] | None:
+    """Each seat's total before the hand plus what it has taken in it; ``None`` without totals."""
+    if position.totals is None:
+        return None
+    return [total + taken for total, taken in zip(position.totals, taken_this_hand(position), strict=True)]
+
+
+def ends_the_match(position: Position) -> bool:
+    """Whatever happens from here, the match ends with this hand: a running total has reached the target, and two
+    seats have points, so nobody can take all 26 and hand the points back."""
+    totals = running(position)
+    return (totals is not None and max(totals) >= TARGET
+            and sum(1 for points in taken_this_hand(position) if points) >= 2)
+
+
+def lowest_other(position: Position, who: int) -> bool:
+    """``who`` is another seat whose running total is no higher than any other seat's but the seat's own."""
+    totals = running(position)
+    return (totals is not None and who != position.seat
+            and all(totals[who] <= totals[other] for other in range(SEATS) if other != position.seat))
+
+
+@meaning("the match ends", r"This hand ends the match: (?P<seat>CPU[123]) had (?P<before>\d+) before it and has "
+                           r"taken (?P<taken>\d+) in it, (?P<total>\d+) in all, so only the order of the totals at "
+                           r"the end counts now\.")
+def _match_ends(position: Position, match: re.Match[str]) -> bool:
+    who = position.named(g(match, "seat"))
+    before, taken, total = int(g(match, "before")), int(g(match, "taken")), int(g(match, "total"))
+    return (position.totals is not None and position.totals[who] == before
+            and taken_this_hand(position)[who] == taken and total == before + taken and total >= TARGET
+            and ends_the_match(position))
+
+
+@meaning("behind the leader", rf"Counting this hand's points so far, you have (?P<mine>\d+) and (?P<seat>{SEAT}) "
+                              rf"(?P<theirs>\d+), the lowest: to win, you must end the match below (?P=seat), so "
+                              rf"every point on (?P=seat) counts for you and every point on you against you\.")
+def _behind(position: Position, match: re.Match[str]) -> bool:
+    totals, who = running(position), position.named(g(match, "seat"))
+    return (totals is not None and ends_the_match(position) and lowest_other(position, who)
+            and totals[position.seat] == int(g(match, "mine")) and totals[who] == int(g(match, "theirs"))
+            and totals[who] < totals[position.seat])
+
+
+@meaning("leading the match", rf"Counting this hand's points so far, you lead with (?P<mine>\d+) and "
+                              rf"(?P<seat>{SEAT}) is closest behind with (?P<theirs>\d+): your own points matter only "
+                              rf"as far as they let someone end below you\.")
+def _leading(position: Position, match: re.Match[str]) -> bool:
+    totals, who = running(position), position.named(g(match, "seat"))
+    return (totals is not None and ends_the_match(position) and lowest_other(position, who)
+            and totals[position.seat] == int(g(match, "mine")) and totals[who] == int(g(match, "theirs"))
+            and totals[position.seat] < totals[who])
+
+
+@meaning("level at the top", rf"Counting this hand's points so far, you and (?P<seat>{SEAT}) both have (?P<mine>\d+), "
+                             rf"the lowest: whoever of you takes fewer points from here ends the match below the "
+                             rf"other\.")
+def _level(position: Position, match: re.Match[str]) -> bool:
+    totals, who = running(position), position.named(g(match, "seat"))
+    return (totals is not None and ends_the_match(position) and lowest_other(position, who)
+            and totals[position.seat] == totals[who] == int(g(match, "mine")))
+
+
+def _can_win(position: Position) -> bool:
+    """Some way the rest of the hand can go leaves the seat alone with the lowest total: it takes nothing more and
+    every other seat ends above it when all the points still to come go to others."""
+    totals = running(position)
+    assert totals is not None
+    return all(totals[position.seat] < totals[other] + position.points_to_come()
+               for other in range(SEATS) if other != position.seat)
+
+
+def _can_be_caught(position: Position, who: int) -> bool:
+    """Some way the rest of the hand can go leaves ``who`` at or below the seat."""
+    totals = running(position)
+    assert totals is not None
+    return totals[who] <= totals[position.seat] + position.points_to_come()
+
+
+def _figures_fit(position: Position, card: Card, other: Card, *counts: int) -> bool:
+    """Two different legal cards, a hand that ends the match, and per-hundred counts that are counts."""
+    return (_legal(position, card, other) and card != other and ends_the_match(position)
+            and all(0 <= count <= 100 for count in counts))
+
+
+@meaning("more on the rival", rf"In the deals played out, (?P<card>{CARD}) puts about (?P<count>\d+) points? more on "
+                              rf"(?P<seat>{SEAT}) than (?P<other>{CARD}) does, and (?:about (?P<own>\d+) more on you: "
+                              rf"the gap between you is what decides the match, and it moves your way|about "
+                              rf"(?P<fewer>\d+) fewer on you|no more on you)\.")
+def _more_on_rival(position: Position, match: re.Match[str]) -> bool:
+    card, other, who = c(match, "card"), c(match, "other"), position.named(g(match, "seat"))
+    count, own = int(g(match, "count")), int(g(match, "own") or 0)
+    # The seat named is the one the standing sentence names, and nobody can take more points than are still to come.
+    return (_figures_fit(position, card, other) and lowest_other(position, who) and count >= 1
+            and count <= position.points_to_come() and own <= position.points_to_come() and count > own)
+
+
+@meaning("overtaken more often", rf"After (?P<other>{CARD}), (?P<seat>{SEAT}) ends the match with a total below yours "
+                                 rf"or level with it in about (?P<count>\d+) of 100 deals played out; after "
+                                 rf"(?P<card>{CARD}), in about (?P<card_count>\d+)\.")
+def _overtaken(position: Position, match: re.Match[str]) -> bool:
+    card, other, who = c(match, "card"), c(match, "other"), position.named(g(match, "seat"))
+    count, card_count = int(g(match, "count")), int(g(match, "card_count"))
+    return (_figures_fit(position, card, other, count, card_count) and who != position.seat and count > card_count
+            and _can_be_caught(position, who))
+
+
+def _chances_fit(position: Position, card: Card, other: Card, wins: int, other_wins: int) -> bool:
+    """Win counts the position allows: a win is possible if either card wins at all, a loss if either loses."""
+    return (_figures_fit(position, card, other, wins, other_wins)
+            and (max(wins, other_wins) == 0 or _can_win(position))
+            and (min(wins, other_wins) == 100 or any(_can_be_caught(position, who) for who in range(SEATS)
+                                                     if who != position.seat)))
+
+
+@meaning("match figure, next best", rf"With (?P<card>{CARD}) you win the match in about (?P<wins>\d+) of 100 "
+                                    rf"deals played out; with (?P<other>{CARD}), the next best, in about "
+                                    rf"(?P<other_wins>\d+)\.")
+def _match_next_best(position: Position, match: re.Match[str]) -> bool:
+    wins, other_wins = int(g(match, "wins")), int(g(match, "other_wins"))
+    return _chances_fit(position, c(match, "card"), c(match, "other"), wins, other_wins) and wins > other_wins
+
+
+@meaning("match figure, the card was", rf"With (?P<card>{CARD}) you win the match in about (?P<wins>\d+) of 100 deals "
+                                       rf"played out; (?P<other>{CARD}) wins it in about (?P<other_wins>\d+)\.")
+def _match_was(position: Position, match: re.Match[str]) -> bool:
+    wins, other_wins = int(g(match, "wins")), int(g(match, "other_wins"))
+    return _chances_fit(position, c(match, "card"), c(match, "other"), wins, other_wins) and other_wins > wins
+
+
+@meaning("match figure, equally good", rf"(?P<card>{CARD}) and (?P<other>{CARD}) are about equally good for the match: "
+                                       rf"you win it in about (?P<wins>\d+) of 100 deals played out with (?P=card) and "
+                                       rf"in about (?P<other_wins>\d+) with (?P=other), a difference the deals cannot "
+                                       rf"tell apart\.")
+def _match_equal(position: Position, match: re.Match[str]) -> bool:
+    return _chances_fit(position, c(match, "card"), c(match, "other"), int(g(match, "wins")),
+                        int(g(match, "other_wins")))
+
+
+@meaning("shared wins", rf"You tie for the lowest total, and share the win, in about (?P<count>\d+) of 100 deals "
+                        rf"played out with (?P<card>{CARD}) and in about (?P<other_count>\d+) with (?P<other>{CARD})\.")
+def _shared(position: Position, match: re.Match[str]) -> bool:
+    count, other_count = int(g(match, "count")), int(g(match, "other_count"))
+    totals = running(position)
+    return (_figures_fit(position, c(match, "card"), c(match, "other"), count, other_count) and totals is not None
+            and max(count, other_count) > 0
+            # A tie is possible: some other seat can end level with the seat.
+            and any(abs(totals[who] - totals[position.seat]) <= position.points_to_come()
+                    for who in range(SEATS) if who != position.seat))
+
+
 # ------------------------------------------------------------ counting the hearts
 
 HEARTS_ABOVE: Final = (rf"The (?:one heart above (?P<card>{CARD}), (?P<one>{CARD}), has been played|(?P<count>\d+) "
@@ -1130,22 +1299,23 @@ def recognise(sentence: str) -> tuple[Meaning, re.Match[str]] | None:
     return None
 
 
-def false_claims(text: str, state: HandState, seat: int) -> list[str]:
+def false_claims(text: str, state: HandState, seat: int, totals: tuple[int, ...] | None = None) -> list[str]:
     """The sentences of ``text`` whose meaning is false of ``seat``'s position in ``state`` (before it plays)."""
     reading = Reading()
-    read(text, state, seat, reading)
+    read(text, state, seat, reading, totals=totals)
     return reading.false
 
 
 def read(text: str, state: HandState, seat: int, reading: Reading, *, where: str = "",
-         later: HandState | None = None, passing: tuple[Card, ...] = ()) -> None:
+         later: HandState | None = None, passing: tuple[Card, ...] = (), totals: tuple[int, ...] | None = None) -> None:
     """Read every sentence of ``text`` at the position, adding to ``reading``.
 
     ``later`` is the hand as it was played on from the position, for words that say what happened;
-    ``passing`` the cards the seat passes, for a pass's reason.
+    ``passing`` the cards the seat passes, for a pass's reason; ``totals`` the match totals before the hand, for a
+    match puzzle's words.
     """
     said_left_out = LEFT_OUT.search(text)
-    position = Position(state, seat, later, passing, int(said_left_out["count"]) if said_left_out else 0)
+    position = Position(state, seat, later, passing, int(said_left_out["count"]) if said_left_out else 0, totals)
     reading.texts += 1
     for sentence in split_sentences(text):
         found = recognise(sentence)

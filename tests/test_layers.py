@@ -31,7 +31,7 @@ ENGINE_LAYERS: dict[str, int] = {
     "facts": 6, "parting_facts": 6, "pass_facts": 6, "pass_judge": 6, "coach": 6, "coach_analysis": 6,
     "coach_judgement": 6,
     "coach_words": 6, "difference": 6, "review": 6, "puzzles": 6, "puzzle_records": 6, "puzzle_themes": 6,
-    "puzzle_difficulty": 6, "hunts": 6, "mining": 6,
+    "puzzle_difficulty": 6, "hunts": 6, "mining": 6, "match_stakes": 6, "match_mining": 6, "match_words": 6,
     "independent_judge": 6,
     "drills": 6, "scenarios": 6,
     # Programs, not layers: nothing in the library imports them.

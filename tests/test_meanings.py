@@ -375,7 +375,8 @@ def note_examples(text: str, state: HandState, seat: int, examples: Examples, la
 def puzzle_reading() -> tuple[Reading, Examples]:
     reading, examples = Reading(), Examples()
     for puzzle, state, card, answer in shipped_answers():
-        read(answer.why, state, 0, reading, where=f"puzzle {puzzle.id}, answer {card}")
+        read(answer.why, state, 0, reading, where=f"puzzle {puzzle.id}, answer {card}",
+             totals=puzzle.view().match_totals)
         note_examples(answer.why, state, 0, examples)
     return reading, examples
 

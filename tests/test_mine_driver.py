@@ -102,7 +102,7 @@ def client() -> Iterator[Client]:
 
 @pytest.fixture(autouse=True)
 def stand_in(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(mine_puzzles, "mine_game", fake_game)
+    monkeypatch.setattr(mine_puzzles, "mine_any", fake_game)
     monkeypatch.setattr(mine_puzzles, "judge_timed", fake_judge)
     CALLS.clear()
     JUDGED.clear()
@@ -152,7 +152,7 @@ def test_a_stopped_run_resumes_from_the_games_it_wrote(client: Client, tmp_path:
 
 def test_games_mined_before_the_parting_stage_are_parted_by_a_task_of_their_own(
         client: Client, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(mine_puzzles, "mine_game", game_before_parting)
+    monkeypatch.setattr(mine_puzzles, "mine_any", game_before_parting)
     monkeypatch.setattr(mine_puzzles, "part_cards", counted_parts)
     PARTED.clear()
     older, _ = mine(client, tmp_path, 10)  # an older run: its game files, and no partings
@@ -263,7 +263,7 @@ def test_the_set_takes_todays_themes_not_those_a_game_was_mined_with() -> None:
     stale = cast(MinedPuzzle, {**shipped.data, "themes": ["duck"]})
     choice = choose_set([cast(MinedGame, {"game": stale["game"], "seed": 2026, "counts": {}, "puzzles": [stale]})])
     assert choice.puzzles[0]["themes"] == list(shipped.theme_keys) and stale["themes"] == ["duck"]
-    assert [choice.hunted(hunt) for hunt in HUNTS] == [0, 1, 0]
+    assert [choice.hunted(hunt) for hunt in HUNTS] == [0, 1, 0, 0]
 
 
 def test_a_live_moon_is_one_seat_with_every_point_taken() -> None:

@@ -1,11 +1,11 @@
 """Mine the shipped puzzle set: ``./dev puzzles`` (see hearts_core/mining.py for the stages).
 
-``./dev puzzles [--target 1200] [--moon-target 45] [--passed-target 55] [--hearts-target 55]
+``./dev puzzles [--target 1200] [--moon-target 45] [--passed-target 55] [--hearts-target 55] [--match-target 45]
 [--scheduler ADDRESS] [--jobs N]``
 
 Design choices:
 
-* **Dask runs the games.**  A game is one task (:func:`hearts_core.mining.mine_game`,
+* **Dask runs the games.**  A game is one task (:func:`hearts_core.match_mining.mine_any`,
   a pure function of its number and the seed), so mining is a map over game numbers and
   ``dask.distributed`` spreads it: a local cluster of ``--jobs`` single-threaded worker
   processes by default, or the cluster whose scheduler ``--scheduler`` names (its workers
@@ -33,7 +33,8 @@ Design choices:
   (:class:`~hearts_core.mining.SetChoice`, which caps the two-card puzzles) reach
   ``--target``, then the smallest prefix of the moon hunt's games that brings the moon
   puzzles to ``--moon-target``, then the same of the passed-card hunt's to
-  ``--passed-target`` and of the hearts-count hunt's to ``--hearts-target``
+  ``--passed-target``, of the hearts-count hunt's to ``--hearts-target`` and of the match hunt's
+  (:func:`hearts_core.match_mining.mine_match_game`, the totals drawn around each hand) to ``--match-target``
   (:mod:`hearts_core.hunts`).  The same seed, targets and recorded verdicts give the
   same file however many workers ran it.
 * **A progress bar** on standard error: the puzzles chosen against the target, the games
@@ -65,7 +66,8 @@ sys.path.insert(0, str(ROOT))
 
 from hearts_core.hunts import HUNTS  # noqa: E402
 from hearts_core.independent_judge import endgame_in_reach  # noqa: E402
-from hearts_core.mining import SetChoice, mine_game, part_cards, set_text  # noqa: E402
+from hearts_core.match_mining import mine_any  # noqa: E402
+from hearts_core.mining import SetChoice, part_cards, set_text  # noqa: E402
 from hearts_core.puzzle_records import CardParting, MinedGame, OutsideJudge, position_view  # noqa: E402
 
 SIMULATIONS = 10_000
@@ -76,6 +78,7 @@ DEFAULT_TARGET = 1200
 DEFAULT_MOON_TARGET = 45
 DEFAULT_PASSED_TARGET = 55
 DEFAULT_HEARTS_TARGET = 55
+DEFAULT_MATCH_TARGET = 45
 AHEAD_PER_WORKER = 4
 """Games kept in flight per worker: enough that no worker waits, few enough to waste little past the target."""
 BAR_WIDTH = 30
@@ -84,7 +87,7 @@ BAR_WIDTH = 30
 def mine_timed(game: int, seed: int) -> tuple[MinedGame, float]:
     """One game's record and the CPU seconds it took (on the worker that ran it)."""
     started = time.process_time()
-    mined = mine_game(game, seed)
+    mined = mine_any(game, seed)
     return mined, round(time.process_time() - started, 2)
 
 
@@ -273,6 +276,8 @@ def main(argv: list[str] | None = None) -> int:
                         help="passed-card puzzles (lesson 19's) the set must reach, from the passed-card hunt's games")
     parser.add_argument("--hearts-target", type=int, default=DEFAULT_HEARTS_TARGET,
                         help="hearts-count puzzles (lesson 20's) the set must reach, from the hearts hunt's games")
+    parser.add_argument("--match-target", type=int, default=DEFAULT_MATCH_TARGET,
+                        help="match-score puzzles (lesson 21's) the set must reach, from the match hunt's games")
     parser.add_argument("--scheduler", default=None, metavar="ADDRESS",
                         help="a dask.distributed scheduler (tcp://host:8786); a local cluster when not given")
     parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1, help="the local cluster's workers")
@@ -287,12 +292,13 @@ def main(argv: list[str] | None = None) -> int:
         plain = mine_until(client, count(0), args.seed, folder, choice, lambda chosen: len(chosen.puzzles),
                            args.target, "puzzles", args.sims)
         judged = plain
-        for hunt, target in zip(HUNTS, (args.moon_target, args.passed_target, args.hearts_target), strict=True):
+        for hunt, target in zip(HUNTS, (args.moon_target, args.passed_target, args.hearts_target,
+                                                     args.match_target), strict=True):
             judged += mine_until(client, count(hunt.first_game), args.seed, folder, choice,
                                  partial(SetChoice.hunted, hunt=hunt), target, f"{hunt.key:<7}", args.sims)
     command = (f"./dev puzzles  (tools/mine_puzzles.py --seed {args.seed} --target {args.target} "
                f"--moon-target {args.moon_target} --passed-target {args.passed_target} "
-               f"--hearts-target {args.hearts_target} --sims {args.sims})")
+               f"--hearts-target {args.hearts_target} --match-target {args.match_target} --sims {args.sims})")
     text = set_text([outside_judged(record, verdicts) for record, verdicts in judged], seed=args.seed,
                     command=command, outside=outside_summary(judged, args.sims), partings=read_partings(folder, judged))
     write_atomically(args.out, text)  # the ratings: one fit over the whole set, in set_text
