@@ -439,6 +439,9 @@ class Showcase:
     deals: int
     totals: tuple[int, int, int, int] | None = None
     """The match totals before this hand, for a hand that may end the match (``None`` for a hand scored alone)."""
+    turned: int = 0
+    """With :attr:`totals`, how many of the ``deals`` drawn end the match better for the seat after ``best`` than
+    after ``other`` (:func:`ends_better`); 0 without."""
 
     @property
     def difference(self) -> int:
@@ -562,13 +565,14 @@ def showcase(view: SeatView, best: Card, other: Card, *, deals: int = PLAY_OUT_D
                         match_outcome(final_totals(totals, theirs), seat))
             if ends_better(*outcomes):
                 turns.setdefault(outcomes, []).append(index)
+        turned = sum(len(indices) for indices in turns.values())
         if turns:
             # The commonest turn (won against lost, say), ties to the one met first; then its median deal.
             turning = max(turns.values(), key=lambda indices: (len(indices), -indices[0]))
             chosen = _median_nearest(turning, differences)
             hands, mine, theirs = drawn[chosen]
             return Showcase(seat, _hands_of(hands), mine, theirs, first_different(mine, theirs), False, chosen,
-                            deals, totals)
+                            deals, totals, turned)
     target = (named.trick, named.taker) if named is not None else stored
     candidates = [] if target is None else [
         index for index, (_, mine, theirs) in enumerate(drawn)

@@ -231,6 +231,7 @@ def test_a_match_shows_a_deal_in_which_the_better_card_ends_the_match_better() -
     # The deal shown is one of the commonest turn (won against lost here), at its median difference in points.
     assert (outcome_after(shown.best), outcome_after(shown.other)) == (Outcome.WON, Outcome.LOST)
     assert shown.outcomes == (Outcome.WON, Outcome.LOST) and shown.outcome_differs and shown.totals == MATCH_TOTALS
+    assert shown.turned == len(turning)
     assert shown.final_totals(shown.best) == tuple(map(sum, zip(MATCH_TOTALS, shown.best.scores, strict=True)))
     lost = sorted(difference for _, _, theirs, difference in turning if theirs is Outcome.LOST)
     median = (lost[(len(lost) - 1) // 2] + lost[len(lost) // 2]) / 2

@@ -95,6 +95,12 @@ def test_show_me_on_a_match_puzzle_says_each_lines_final_totals_and_who_wins(
     assert match_outcome(finals[to_card("♥8")], 0) is Outcome.WON
     assert match_outcome(finals[to_card("♦A")], 0) is not Outcome.WON
     shown = widget.showcase
+    assert layout.turned > 0
+    assert shown["intro"] == (
+        "This is one way the hidden cards could lie: one deal of the 100 played out, with everyone playing on "
+        f"sensibly. In {layout.turned} of them, ♥8 ends the match better for you than ♦A (a win rather than a draw "
+        "or a loss, or a draw rather than a loss), and this deal is one. Step through the tricks to see where the "
+        "two cards part.")
     assert [line["label"] for line in shown["lines"]] == ["Your card: ♦A", "The better card: ♥8"]
     mine, better = (finals[to_card(card)] for card in ("♦A", "♥8"))
     listed = [", ".join(f"{seat} {total}" for seat, total in zip(("You", "CPU1", "CPU2", "CPU3"), totals, strict=True))
@@ -144,6 +150,7 @@ def test_the_match_words_are_said_in_japanese_and_spanish(tmp_path: Path) -> Non
             widget.choose("♦A")
             assert widget.show()
             texts = [widget.match_totals["heading"], *widget.match_totals["columns"], widget.match_totals["said"],
+                     widget.showcase["intro"],
                      *(line["match"] for line in widget.showcase["lines"]),
                      *(step["marker"] for step in widget.showcase["steps"] if step["marker"])]
             assert heading in widget.match_totals["heading"]

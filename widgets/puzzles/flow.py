@@ -178,6 +178,10 @@ SHOW_PATTERNS: Final = {
     "intro": marked("This is one way the hidden cards could lie: one deal of the {deals} played out, with "
                     "everyone playing on sensibly. Other deals go differently. Step through the tricks to see "
                     "where the two cards part."),
+    "intro_match": marked("This is one way the hidden cards could lie: one deal of the {deals} played out, with "
+                          "everyone playing on sensibly. In {turned} of them, {best} ends the match better for you "
+                          "than {other} (a win rather than a draw or a loss, or a draw rather than a loss), and this "
+                          "deal is one. Step through the tricks to see where the two cards part."),
     "hands_heading": marked("The other players' hands in this deal"),
     "hand_line": marked("{seat}: {cards}"),
     "yours": marked("Your card: {card}"),

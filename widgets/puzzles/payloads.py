@@ -41,7 +41,9 @@ Design choices:
   means.  "The match ends after this hand" is said only when some total already reaches the
   target counting this hand's points *and* at least two seats have taken points, since a moon
   (which only a seat holding every point so far can shoot) would rewrite the scores.  Its Show me
-  says each line's final totals and who wins the match (:func:`match_said`), and marks the
+  says in its intro in how many of the deals drawn the better card ends the match better (the deal
+  shown is one of them, :attr:`~hearts_core.difference.Showcase.turned`), each line's final totals
+  and who wins the match (:func:`match_said`), and marks the
   first trick whose taker or points differ, naming who took it in each line: in a match the
   points an opponent takes matter as much as the seat's own.
 * The verdict is the flow's message ``badge``, one short sentence ("Right: ♥J."), and the
@@ -459,7 +461,9 @@ def layout_payload(layout: Showcase, order: tuple[tuple[str, bool], ...], alread
     ordered = (layout.best.card, layout.other.card) if order[0][1] else (layout.other.card, layout.best.card)
     return {
         "heading": say(SHOW_PATTERNS["heading"], card=ordered[0], other=ordered[1]),
-        "intro": say(SHOW_PATTERNS["intro"], deals=layout.deals),
+        "intro": say(SHOW_PATTERNS["intro_match"], deals=layout.deals, turned=layout.turned, best=layout.best.card,
+                     other=layout.other.card) if layout.outcome_differs
+                 else say(SHOW_PATTERNS["intro"], deals=layout.deals),
         "hands_heading": say(SHOW_PATTERNS["hands_heading"]),
         "hands": [say(SHOW_PATTERNS["hand_line"], seat=seat_name(player),
                       cards=" ".join(str(card) for card in layout.hands[player]))
