@@ -39,6 +39,20 @@ Design choices:
   median is taken over the deals in which the other card ends worse when there are any: a deal
   in which the two cards end level shows nothing, and the words say it is one deal of many.
   Ties go to the earliest deal, so the choice is fixed by the seed.
+* **A match puzzle's deal** (``showcase(..., totals=...)``): when the hand ends the match, what
+  separates two cards is who wins the match, not the seat's points, so the deal shown is one whose
+  two lines end the match differently for the seat: the better card's leaves it winning where the
+  other's leaves it drawing or losing, or drawing where the other's leaves it losing
+  (:attr:`Showcase.outcomes`, by :func:`~hearts_core.scoring.match_outcome` on the totals plus each
+  line's hand scores).  Of those, the commonest turn (won against lost, won against drawn, drawn
+  against lost; ties to the one met first), and among its deals the one whose difference in the
+  seat's hand score is the median's, as above: the first such deal could be a freak (a rare draw,
+  or a line that loses by a dozen points where most lose by one), the commonest turn at its median
+  difference is the typical way the outcome turns, so what the learner watches is what usually happens.
+  Its parting trick is the first trick whose taker or points differ between the two lines: in a
+  match the points the *others* take matter as much as the seat's, so "the seat took more" would
+  miss a line that gives ♠Q to the wrong opponent.  When no deal drawn ends the match
+  differently, the deal is chosen as without totals (the figures then say the outcome rarely turns).
 * Deterministic: the deals come from ``random.Random(seed)`` through
   :meth:`~hearts_core.knowledge.Knowledge.sample`, drawn in the order the coach's judge
   (:func:`hearts_core.coach_judgement.judge`) draws them with the same seed, so given the
@@ -57,6 +71,7 @@ from hearts_core.fastsim import Sim, sim_from_view
 from hearts_core.knowledge import Knowledge
 from hearts_core.policy import rollout_card
 from hearts_core.rules import NUM_SEATS
+from hearts_core.scoring import Outcome, match_outcome
 from hearts_core.state import SeatView
 
 __all__ = [
@@ -72,8 +87,11 @@ __all__ = [
     "ShownLine",
     "ShownTrick",
     "TrickOutcome",
+    "ends_better",
+    "final_totals",
     "find_later_taker",
     "find_parting",
+    "first_different",
     "parting",
     "play_line",
     "play_out_pairs",
@@ -419,11 +437,56 @@ class Showcase:
     named: bool
     deal: int
     deals: int
+    totals: tuple[int, int, int, int] | None = None
+    """The match totals before this hand, for a hand that may end the match (``None`` for a hand scored alone)."""
+    turned: int = 0
+    """With :attr:`totals`, how many of the ``deals`` drawn end the match better for the seat after ``best`` than
+    after ``other`` (:func:`ends_better`); 0 without."""
 
     @property
     def difference(self) -> int:
         """How many more points the seat ends the hand with after ``other`` than after ``best`` in this deal."""
         return self.other.scores[self.seat] - self.best.scores[self.seat]
+
+    def final_totals(self, line: ShownLine) -> tuple[int, int, int, int] | None:
+        """The match totals after ``line``'s hand (``None`` without :attr:`totals`)."""
+        return None if self.totals is None else final_totals(self.totals, line)
+
+    @property
+    def outcomes(self) -> tuple[Outcome | None, Outcome | None] | None:
+        """How the match ends for the seat after ``best`` and after ``other`` (``None`` in a place: the match goes
+        on after that line; ``None`` as a whole without :attr:`totals`)."""
+        if self.totals is None:
+            return None
+        return (match_outcome(final_totals(self.totals, self.best), self.seat),
+                match_outcome(final_totals(self.totals, self.other), self.seat))
+
+    @property
+    def outcome_differs(self) -> bool:
+        """The better card's line ends the match better for the seat than the other's (see :func:`ends_better`)."""
+        outcomes = self.outcomes
+        return outcomes is not None and ends_better(*outcomes)
+
+
+_OUTCOME_RANK: Final = {Outcome.LOST: 0, Outcome.DRAWN: 1, Outcome.WON: 2}
+
+
+def final_totals(totals: tuple[int, int, int, int], line: ShownLine) -> tuple[int, int, int, int]:
+    """The match totals ``totals`` (before the hand) with ``line``'s hand scores added."""
+    return (totals[0] + line.scores[0], totals[1] + line.scores[1], totals[2] + line.scores[2],
+            totals[3] + line.scores[3])
+
+
+def ends_better(best: Outcome | None, other: Outcome | None) -> bool:
+    """The match ends in both lines, and better for the seat after ``best``: won against drawn or lost, drawn
+    against lost."""
+    return best is not None and other is not None and _OUTCOME_RANK[best] > _OUTCOME_RANK[other]
+
+
+def first_different(best: ShownLine, other: ShownLine) -> int | None:
+    """The number of the first trick whose taker or points differ between the two lines (``None``: none does)."""
+    return next((mine.number for mine, theirs in zip(best.tricks, other.tricks, strict=True)
+                 if (mine.winner, mine.points) != (theirs.winner, theirs.points)), None)
 
 
 def show_line(base: Sim, hands: tuple[int, int, int, int], card: Card) -> ShownLine:
@@ -454,7 +517,8 @@ def _median_nearest(indices: list[int], differences: list[int]) -> int:
 
 
 def showcase(view: SeatView, best: Card, other: Card, *, deals: int = PLAY_OUT_DEALS, seed: int = 0,
-             named: Parting | None = None, stored: tuple[int, Card] | None = None) -> Showcase:
+             named: Parting | None = None, stored: tuple[int, Card] | None = None,
+             totals: tuple[int, int, int, int] | None = None) -> Showcase:
     """One of the ``deals`` drawn with ``random.Random(seed)``, both lines laid out whole (see the module's design).
 
     ``named`` is the parting a reason says, found in these very deals (the same ``view``, cards,
@@ -463,6 +527,13 @@ def showcase(view: SeatView, best: Card, other: Card, *, deals: int = PLAY_OUT_D
     that takes it): the deal shown is one of these deals that parts there too, when any does
     (the answer's counts are the mined deals', so these may, rarely, hold none: then the deal is
     chosen as with no parting named, and marked as not the one the words name).
+
+    ``totals`` are the match totals before this hand, for a hand that ends the match: the deal
+    shown is then one whose lines end the match better for the seat after ``best`` than after
+    ``other`` (:func:`ends_better`; the commonest such turn, at its median difference), its
+    parting the first trick whose taker or points differ (:func:`first_different`), and the
+    layout keeps the totals (:attr:`Showcase.outcomes`).  When no deal drawn does, the deal is
+    chosen as without totals (``named`` and ``stored`` as above).
 
     Raises:
         ValueError: ``best`` and ``other`` are one card, either is not legal now, or ``named`` is
@@ -487,6 +558,21 @@ def showcase(view: SeatView, best: Card, other: Card, *, deals: int = PLAY_OUT_D
     base, deals_drawn = sampled_deals(view, deals, seed)
     drawn = [(hands, show_line(base, hands, best), show_line(base, hands, other)) for hands in deals_drawn]
     differences = [theirs.scores[seat] - mine.scores[seat] for _, mine, theirs in drawn]
+    if totals is not None:
+        turns: dict[tuple[Outcome | None, Outcome | None], list[int]] = {}
+        for index, (_, mine, theirs) in enumerate(drawn):
+            outcomes = (match_outcome(final_totals(totals, mine), seat),
+                        match_outcome(final_totals(totals, theirs), seat))
+            if ends_better(*outcomes):
+                turns.setdefault(outcomes, []).append(index)
+        turned = sum(len(indices) for indices in turns.values())
+        if turns:
+            # The commonest turn (won against lost, say), ties to the one met first; then its median deal.
+            turning = max(turns.values(), key=lambda indices: (len(indices), -indices[0]))
+            chosen = _median_nearest(turning, differences)
+            hands, mine, theirs = drawn[chosen]
+            return Showcase(seat, _hands_of(hands), mine, theirs, first_different(mine, theirs), False, chosen,
+                            deals, totals, turned)
     target = (named.trick, named.taker) if named is not None else stored
     candidates = [] if target is None else [
         index for index, (_, mine, theirs) in enumerate(drawn)
@@ -504,5 +590,9 @@ def showcase(view: SeatView, best: Card, other: Card, *, deals: int = PLAY_OUT_D
     else:
         first = DealPair(mine.outcomes(seat), theirs.outcomes(seat)).first_costlier(seat)
         trick = None if first is None else first.number
-    return Showcase(seat, tuple(tuple(card for card in DECK if mask >> card.index & 1) for mask in hands), mine,
-                    theirs, trick, target is not None, chosen, deals)
+    return Showcase(seat, _hands_of(hands), mine, theirs, trick, target is not None, chosen, deals, totals)
+
+
+def _hands_of(masks: tuple[int, int, int, int]) -> tuple[tuple[Card, ...], ...]:
+    """Each seat's cards of a sampled deal's bit masks, in the deck's order."""
+    return tuple(tuple(card for card in DECK if mask >> card.index & 1) for mask in masks)

@@ -17,10 +17,13 @@ from hearts_core.difference import (
     ShownLine,
     parting,
     play_out_pairs,
+    sampled_deals,
+    show_line,
     showcase,
 )
 from hearts_core.facts import Situation
 from hearts_core.parting_facts import PartsAt
+from hearts_core.scoring import Outcome, match_outcome
 from hearts_core.state import SeatView
 
 # Puzzle 2026-300-39's game, played without the pass (each seat holds at the start what it played with).
@@ -200,3 +203,56 @@ def test_a_showcase_refuses_what_it_cannot_show() -> None:
     assert found is not None
     with pytest.raises(ValueError, match="over 40 deals"):
         showcase(view, to_card("♥7"), to_card("♥3"), deals=40, seed=5, named=found)
+
+
+# The heart position above in a match: CPU1 (at 88) has 15 points this hand, so its total passes 100 and the hand
+# ends the match; you and CPU3 both stand at 70, so whoever of you two takes fewer of the points left wins it.
+MATCH_TOTALS = (70, 88, 95, 70)
+
+
+def outcome_after(line: ShownLine) -> Outcome | None:
+    """How the match ends for seat 0 after ``line``: its hand scores added to the totals, read by the scoring rules."""
+    return match_outcome(tuple(total + score for total, score in zip(MATCH_TOTALS, line.scores, strict=True)), 0)
+
+
+def test_a_match_shows_a_deal_in_which_the_better_card_ends_the_match_better() -> None:
+    view = position(HEART_DEAL, HEART_PLAYS).view(0, match_totals=MATCH_TOTALS)
+    best, other = to_card("♥7"), to_card("♥3")
+    shown = showcase(view, best, other, deals=40, seed=3, totals=MATCH_TOTALS)
+    # Every deal drawn, laid out without totals: which of them the two cards' lines end the match differently in.
+    base, drawn = sampled_deals(view, 40, 3)
+    laid = [(index, outcome_after(mine), outcome_after(theirs), theirs.scores[0] - mine.scores[0])
+            for index, (mine, theirs) in enumerate((show_line(base, hands, best), show_line(base, hands, other))
+                                                   for hands in drawn)]
+    rank = {Outcome.LOST: 0, Outcome.DRAWN: 1, Outcome.WON: 2}
+    turning = [item for item in laid if item[1] is not None and item[2] is not None and rank[item[1]] > rank[item[2]]]
+    assert {(mine, theirs) for _, mine, theirs, _ in turning} == {(Outcome.WON, Outcome.LOST),
+                                                                  (Outcome.WON, Outcome.DRAWN)}
+    # The deal shown is one of the commonest turn (won against lost here), at its median difference in points.
+    assert (outcome_after(shown.best), outcome_after(shown.other)) == (Outcome.WON, Outcome.LOST)
+    assert shown.outcomes == (Outcome.WON, Outcome.LOST) and shown.outcome_differs and shown.totals == MATCH_TOTALS
+    assert shown.turned == len(turning)
+    assert shown.final_totals(shown.best) == tuple(map(sum, zip(MATCH_TOTALS, shown.best.scores, strict=True)))
+    lost = sorted(difference for _, _, theirs, difference in turning if theirs is Outcome.LOST)
+    median = (lost[(len(lost) - 1) // 2] + lost[len(lost) // 2]) / 2
+    assert shown.deal in {index for index, _, theirs, _ in turning if theirs is Outcome.LOST}
+    assert all(abs(shown.difference - median) <= abs(difference - median) for difference in lost)
+    # It parts at the first trick taken by someone else, or with other points, in the two lines.
+    pairs = list(zip(shown.best.tricks, shown.other.tricks, strict=True))
+    first = next(mine.number for mine, theirs in pairs if (mine.winner, mine.points) != (theirs.winner, theirs.points))
+    assert shown.parting == first and not shown.named
+    for line in (shown.best, shown.other):
+        assert replayed(view, shown, line).scores == line.scores
+    assert showcase(view, best, other, deals=40, seed=3, totals=MATCH_TOTALS) == shown  # fixed by the seed
+
+
+def test_a_match_in_which_no_deal_turns_shows_the_deal_chosen_without_totals() -> None:
+    view = position(HEART_DEAL, HEART_PLAYS).view(0, match_totals=MATCH_TOTALS)
+    # ♥3 ends the match better than ♥7 in none of these deals: the deal is the one chosen on points alone.
+    shown = showcase(view, to_card("♥3"), to_card("♥7"), deals=40, seed=3, totals=MATCH_TOTALS)
+    plain = showcase(view, to_card("♥3"), to_card("♥7"), deals=40, seed=3)
+    assert shown == dataclasses.replace(plain, totals=MATCH_TOTALS) and not shown.outcome_differs
+    # Totals that no hand can take to 100 end no match: nothing turns, and each line's outcome is None.
+    calm = showcase(view, to_card("♥7"), to_card("♥3"), deals=40, seed=3, totals=(0, 0, 0, 0))
+    assert calm.outcomes == (None, None)
+    assert dataclasses.replace(calm, totals=None) == showcase(view, to_card("♥7"), to_card("♥3"), deals=40, seed=3)

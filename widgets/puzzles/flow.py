@@ -44,7 +44,9 @@ Design choices:
   runner-up (the puzzle's second card), after another sound card that card and the solution.
   When the reason names where two cards part (a :class:`~hearts_core.parting_facts.PartsAt` among its
   facts), the deal shown is one that parts there, found in the reason's own deals.  It is
-  built only when asked for: the answer's path pays nothing for it.
+  built only when asked for: the answer's path pays nothing for it.  A match puzzle (its view
+  has ``match_totals``) is shown with its totals: the deal is one whose two lines end the match
+  differently for the seat, and each line says the final totals and who wins the match.
 * :attr:`PuzzleFlow.step` goes up whenever another puzzle is shown, so the widget redraws the
   position only then.
 * **The queue keeps its word across visits.**  A page may be built before the learner comes
@@ -152,6 +154,17 @@ PATTERNS: Final = {
     "lesson_goal": marked("Right at the first try in this lesson: {count} of {goal}."),
     "lesson_done": marked("Right at the first try in this lesson: {count}. The lesson's mark needs {goal}: "
                           "you have it."),
+    "match_heading": marked("The match score"),
+    "match_before": marked("Total before this hand"),
+    "match_now": marked("With this hand's points so far"),
+    "match_rule": marked("A total of {target} or more after this hand ends the match, and the lowest total then "
+                         "wins."),
+    "match_ends_you": marked("Counting this hand's points so far, your total is already {total}, so the match ends "
+                             "after this hand and the lowest total then wins."),
+    "match_ends_seat": marked("Counting this hand's points so far, {seat}'s total is already {total}, so the match "
+                              "ends after this hand and the lowest total then wins."),
+    "match_ends_many": marked("Counting this hand's points so far, {seats} already have {target} or more, so the "
+                              "match ends after this hand and the lowest total then wins."),
 }
 """Every sentence and label the puzzle board shows, each a whole pattern for :func:`hearts_core.wording.say`."""
 
@@ -165,6 +178,10 @@ SHOW_PATTERNS: Final = {
     "intro": marked("This is one way the hidden cards could lie: one deal of the {deals} played out, with "
                     "everyone playing on sensibly. Other deals go differently. Step through the tricks to see "
                     "where the two cards part."),
+    "intro_match": marked("This is one way the hidden cards could lie: one deal of the {deals} played out, with "
+                          "everyone playing on sensibly. In {turned} of them, {best} ends the match better for you "
+                          "than {other} (a win rather than a draw or a loss, or a draw rather than a loss), and this "
+                          "deal is one. Step through the tricks to see where the two cards part."),
     "hands_heading": marked("The other players' hands in this deal"),
     "hand_line": marked("{seat}: {cards}"),
     "yours": marked("Your card: {card}"),
@@ -186,6 +203,15 @@ SHOW_PATTERNS: Final = {
     "moon_seat": marked("With {card}, {seat} shoots the moon."),
     "end": marked("With {card} you end the hand with {points}."),
     "end_none": marked("With {card} you end the hand with no points."),
+    "totals": marked("{seat0} {total0}, {seat1} {total1}, {seat2} {total2}, {seat3} {total3}"),
+    "match_won": marked("After {card} the match ends at {totals}: you win the match."),
+    "match_drawn": marked("After {card} the match ends at {totals}: you share the lowest total with {seats}, a "
+                          "draw."),
+    "match_lost": marked("After {card} the match ends at {totals}: {seat} wins the match."),
+    "match_lost_shared": marked("After {card} the match ends at {totals}: {seats} share the win."),
+    "match_on": marked("After {card} the totals are {totals}: nobody has reached {target}, so the match goes on."),
+    "parts_match": marked("Here the lines part: with {other} played at trick {start}, {seat} took this trick and "
+                          "{points}; with {best} played then, {seat_best} took it and {points_best}."),
 }
 """The words of "Show me" (:meth:`PuzzleFlow.show`), said by :func:`widgets.puzzles.payloads.showcase_payload`."""
 
@@ -463,8 +489,10 @@ class PuzzleFlow:
             fact, PartsAt | StoredPartsAt) and (fact.parting.best, fact.parting.runner) == (best, other)]
         named = next((fact.parting for fact in partings if isinstance(fact, PartsAt)), None)
         stored = next(((fact.parting.trick, fact.parting.taker) for fact in partings), None) if named is None else None
+        # A match puzzle's deal is one whose two lines end the match differently; it needs no stored parting.
         self.shown = Shown(showcase(self.view, best, other, deals=named.deals if named is not None else PLAY_OUT_DEALS,
-                                    seed=position_seed(self.view), named=named, stored=stored), order)
+                                    seed=position_seed(self.view), named=named, stored=stored,
+                                    totals=self.view.match_totals), order)
         return True
 
     def hide(self) -> None:

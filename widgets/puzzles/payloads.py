@@ -36,6 +36,16 @@ Design choices:
   ``static/showcase.js`` draws it for both.  Where the lines never part trick by trick but a moon
   in one of them makes the end scores differ, "never costs you more" would be false of the end:
   the moon and both scores are said instead.
+* A match puzzle (its view has ``match_totals``) shows the match score (:func:`match_totals`):
+  each seat's total before the hand and with the points it has taken so far, and what that
+  means.  "The match ends after this hand" is said only when some total already reaches the
+  target counting this hand's points *and* at least two seats have taken points, since a moon
+  (which only a seat holding every point so far can shoot) would rewrite the scores.  Its Show me
+  says in its intro in how many of the deals drawn the better card ends the match better (the deal
+  shown is one of them, :attr:`~hearts_core.difference.Showcase.turned`), each line's final totals
+  and who wins the match (:func:`match_said`), and marks the
+  first trick whose taker or points differ, naming who took it in each line: in a match the
+  points an opponent takes matter as much as the seat's own.
 * The verdict is the flow's message ``badge``, one short sentence ("Right: ♥J."), and the
   reason its ``text``: the front end announces the first and shows the second.
 """
@@ -49,7 +59,8 @@ from hearts_core.difference import Showcase, ShownLine, ShownTrick
 from hearts_core.knowledge import Knowledge
 from hearts_core.phrasing import whole_number
 from hearts_core.puzzles import THEMES
-from hearts_core.rules import NUM_SEATS, TRICKS_PER_HAND
+from hearts_core.rules import MATCH_TARGET, NUM_SEATS, TRICKS_PER_HAND
+from hearts_core.scoring import Outcome, match_outcome, match_winners
 from hearts_core.state import PassDirection, SeatView
 from hearts_core.wording import and_list, marked, points_phrase, say, seat_name, suit_name
 from hearts_learner.puzzle_progress import learner_start
@@ -76,6 +87,8 @@ __all__ = [
     "labels",
     "layout_payload",
     "lesson_text",
+    "match_said",
+    "match_totals",
     "message",
     "pass_fact",
     "players",
@@ -163,6 +176,34 @@ def pass_fact(view: SeatView) -> list[str]:
     if len(held) == len(view.passed):
         return [say(PASS_UNPLAYED, cards=and_list(view.passed), seat=receiver)]
     return [say(PASS_HELD, cards=and_list(view.passed), seat=receiver, held=and_list(held))]
+
+
+def match_totals(view: SeatView) -> dict[str, Any]:
+    """A match puzzle's score ({} for any other): ``heading``, ``columns`` (the table's three headings), ``rows``
+    (per seat from this one on: ``seat``, ``before`` (its total before this hand), ``now`` (with the points it has
+    taken this hand), ``you``) and ``said``, what it means in a sentence."""
+    totals = view.match_totals
+    if totals is None:
+        return {}
+    target = view.rules.target
+    now = [total + taken for total, taken in zip(totals, view.points_taken, strict=True)]
+    order = [(view.seat + offset) % NUM_SEATS for offset in range(NUM_SEATS)]
+    reaching = [seat for seat in order if now[seat] >= target]
+    # Only a seat holding every point taken so far can still shoot the moon and rewrite the scores.
+    moon_possible = sum(1 for taken in view.points_taken if taken) < 2
+    if not reaching or moon_possible:
+        said = say(PATTERNS["match_rule"], target=target)
+    elif len(reaching) > 1:
+        said = say(PATTERNS["match_ends_many"], seats=and_list(seat_name(seat) for seat in reaching), target=target)
+    elif reaching[0] == view.seat:
+        said = say(PATTERNS["match_ends_you"], total=now[view.seat])
+    else:
+        said = say(PATTERNS["match_ends_seat"], seat=seat_name(reaching[0]), total=now[reaching[0]])
+    return {"heading": say(PATTERNS["match_heading"]),
+            "columns": [say(PATTERNS["player"]), say(PATTERNS["match_before"]), say(PATTERNS["match_now"])],
+            "rows": [{"seat": seat_name(seat), "before": str(totals[seat]), "now": str(now[seat]),
+                      "you": seat == view.seat} for seat in order],
+            "said": said}
 
 
 def players(flow: PuzzleFlow) -> list[dict[str, Any]]:
@@ -332,6 +373,12 @@ def _parting_said(layout: Showcase, first: int) -> list[str]:
                     other_points=points_phrase(other.scores[seat]), best_points=points_phrase(best.scores[seat])),
                 *(_moon_said(line, seat) for line in (other, best) if line.moon is not None)]
     trick = next(each for each in other.tricks if each.number == layout.parting)
+    if layout.outcome_differs:
+        # A match's deal parts at the first trick whose taker or points differ, whoever takes it.
+        mine = next(each for each in best.tricks if each.number == layout.parting)
+        return [say(SHOW_PATTERNS["parts_match"], other=other.card, start=first, seat=seat_name(trick.winner),
+                    points=points_phrase(trick.points), best=best.card, seat_best=seat_name(mine.winner),
+                    points_best=points_phrase(mine.points))]
     if layout.named:
         return [say(SHOW_PATTERNS["parts_named"], other=other.card, start=first, taker=trick.played_by(seat),
                     points=points_phrase(trick.points), best=best.card)]
@@ -353,6 +400,29 @@ def end_said(card: Card, score: int) -> str:
     return say(SHOW_PATTERNS["end"], card=card, points=points_phrase(score))
 
 
+def match_said(layout: Showcase, line: ShownLine) -> str:
+    """The match totals after ``line`` and who wins the match, in a sentence ("" for a layout without totals)."""
+    totals = layout.final_totals(line)
+    if totals is None:
+        return ""
+    seat = layout.seat
+    listed = say(SHOW_PATTERNS["totals"], **{name: value for player in range(NUM_SEATS) for name, value in (
+        (f"seat{player}", seat_name(player)), (f"total{player}", totals[player]))})
+    outcome = match_outcome(totals, seat)
+    winners = match_winners(totals) or ()
+    if outcome is None:
+        return say(SHOW_PATTERNS["match_on"], card=line.card, totals=listed, target=MATCH_TARGET)
+    if outcome is Outcome.WON:
+        return say(SHOW_PATTERNS["match_won"], card=line.card, totals=listed)
+    if outcome is Outcome.DRAWN:
+        return say(SHOW_PATTERNS["match_drawn"], card=line.card, totals=listed,
+                   seats=and_list(seat_name(winner) for winner in winners if winner != seat))
+    if len(winners) == 1:
+        return say(SHOW_PATTERNS["match_lost"], card=line.card, totals=listed, seat=seat_name(winners[0]))
+    return say(SHOW_PATTERNS["match_lost_shared"], card=line.card, totals=listed,
+               seats=and_list(seat_name(winner) for winner in winners))
+
+
 def show_words(better: Card, other: Card, order: tuple[tuple[str, bool], ...]) -> dict[str, str]:
     """A "Show me" button's ``text`` and the ``name`` a screen reader says (which starts with the text), the cards
     named in the order they are shown."""
@@ -365,7 +435,8 @@ def layout_payload(layout: Showcase, order: tuple[tuple[str, bool], ...], alread
     first trick's ``already`` cards marked as on the table when the question was asked.
 
     ``heading``, ``intro``; ``hands_heading`` and ``hands`` (the other players' cards in the deal, as
-    lines); ``lines`` (per line shown: ``label`` and ``end``, the seat's score at the end); ``steps``, one
+    lines); ``lines`` (per line shown: ``label``, ``end``, the seat's score at the end, and ``match``, the final
+    match totals and who wins the match for a layout with totals, "" without); ``steps``, one
     per trick from this one to the last: ``heading``, ``parting`` (True at the trick where the lines
     part), ``marker`` (the sentence saying how, "" elsewhere) and ``lines`` (per line shown: ``cards``,
     see :func:`_trick_drawn`, and ``said``, the trick in a sentence); ``start``, the step to open on
@@ -390,13 +461,15 @@ def layout_payload(layout: Showcase, order: tuple[tuple[str, bool], ...], alread
     ordered = (layout.best.card, layout.other.card) if order[0][1] else (layout.other.card, layout.best.card)
     return {
         "heading": say(SHOW_PATTERNS["heading"], card=ordered[0], other=ordered[1]),
-        "intro": say(SHOW_PATTERNS["intro"], deals=layout.deals),
+        "intro": say(SHOW_PATTERNS["intro_match"], deals=layout.deals, turned=layout.turned, best=layout.best.card,
+                     other=layout.other.card) if layout.outcome_differs
+                 else say(SHOW_PATTERNS["intro"], deals=layout.deals),
         "hands_heading": say(SHOW_PATTERNS["hands_heading"]),
         "hands": [say(SHOW_PATTERNS["hand_line"], seat=seat_name(player),
                       cards=" ".join(str(card) for card in layout.hands[player]))
                   for player in range(NUM_SEATS) if player != seat],
         "lines": [{"label": say(SHOW_PATTERNS[key], card=line.card),
-                   "end": end_said(line.card, line.scores[seat])}
+                   "end": end_said(line.card, line.scores[seat]), "match": match_said(layout, line)}
                   for (key, _), line in zip(order, lines, strict=True)],
         "steps": steps,
         "start": 0,

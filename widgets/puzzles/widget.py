@@ -82,6 +82,9 @@ class PuzzleBoard(HeartsWidget):
     table = traitlets.List(traitlets.Dict()).tag(sync=True)
     """Each seat of the trick in play order: ``seat`` (a name), ``card`` (or none yet), ``you``."""
     table_words = traitlets.Unicode("").tag(sync=True)
+    match_totals = traitlets.Dict().tag(sync=True)
+    """A match puzzle's score: each seat's total before this hand and with this hand's points so far, and what it
+    means ({} for any other puzzle; see :func:`widgets.puzzles.payloads.match_totals`)."""
     players = traitlets.List(traitlets.Dict()).tag(sync=True)
     """Each player: ``seat``, ``points`` (taken so far) and ``voids`` (suits play has shown missing)."""
     selected = traitlets.Unicode("").tag(sync=True)
@@ -253,6 +256,7 @@ class PuzzleBoard(HeartsWidget):
                 self.title = payloads.title(flow)
                 self.question = payloads.question(view)
                 self.facts = payloads.facts(view)
+                self.match_totals = payloads.match_totals(view)
                 self.players = payloads.players(flow)
                 self.out = payloads.still_out(view)
                 self.history = payloads.history(view)

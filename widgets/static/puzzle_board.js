@@ -50,6 +50,8 @@ function render({ model, el }) {
   title.tabIndex = -1; // focus lands here when Next puzzle has shown a new one
   const question = hlEl("p", "hl-prompt hl-puzzle-question");
   const facts = hlEl("ul", "hl-puzzle-facts");
+  // A match puzzle's score, under the facts: a table (its caption names it) and what it means.
+  const matchBox = hlEl("div", "hl-puzzle-match");
   const table = hlEl("div", "hl-table hl-seats-table hl-puzzle-table");
   table.setAttribute("role", "group");
   const players = hlEl("div", "hl-puzzle-players-box");
@@ -107,7 +109,7 @@ function render({ model, el }) {
   const outList = hlEl("ul", "hl-puzzle-out-list");
   outBox.append(outHeading, outList);
 
-  root.append(notice, status, lessonLine, controls, title, question, facts, table, hand, actions, message, showRow,
+  root.append(notice, status, lessonLine, controls, title, question, facts, matchBox, table, hand, actions, message, showRow,
     showPanel, analysis, players, outBox, record, accuracyBox, announce.element, hlErrorBox(model));
   // What the board showed last: an answer or a new puzzle since then moves focus on.
   let shown = null;
@@ -322,7 +324,29 @@ function render({ model, el }) {
     drawStatus();
     draw();
     drawPlayers();
+    drawMatch();
     drawShowcase();
+  }
+
+  function drawMatch() {
+    const score = model.get("match_totals") || {};
+    const rows = score.rows || [];
+    matchBox.hidden = !rows.length;
+    if (!rows.length) {
+      matchBox.replaceChildren();
+      return;
+    }
+    const { table: made, body } = hlTable("hl-puzzle-match-table", score.columns || []);
+    made.prepend(hlEl("caption", "", score.heading || ""));
+    for (const item of rows) {
+      const row = hlEl("tr", item.you ? "is-you" : "");
+      row.dataset.seat = item.seat;
+      const name = hlEl("th", "", item.seat);
+      name.scope = "row";
+      row.append(name, hlEl("td", "hl-match-before", item.before), hlEl("td", "hl-match-now", item.now));
+      body.append(row);
+    }
+    matchBox.replaceChildren(made, hlEl("p", "hl-puzzle-match-said", score.said || ""));
   }
 
   function drawPlayers() {
@@ -353,6 +377,7 @@ function render({ model, el }) {
   model.on("change:out", drawRecord);
   model.on("change:history_title", drawRecord);
   model.on("change:players", drawPlayers);
+  model.on("change:match_totals", drawMatch);
   model.on("change:show_button", drawShowcase);
   model.on("change:showcase", drawShowcase);
   for (const name of ["puzzle_id", "title", "question", "facts", "table", "table_words", "hand", "selected",

@@ -53,7 +53,11 @@ function hlShowcaseFill(panel, shown, index, actions) {
   stepBox.append(columns);
 
   const ends = hlEl("ul", "hl-puzzle-show-ends");
-  for (const line of shown.lines) ends.append(hlEl("li", "", line.end));
+  for (const line of shown.lines) {
+    ends.append(hlEl("li", "", line.end));
+    // A match's line: its final totals and who wins the match.
+    if (line.match) ends.append(hlEl("li", "hl-puzzle-show-match", line.match));
+  }
   const parts = [heading, intro, nav, stepBox, ends];
   if (shown.never) parts.push(hlEl("p", "hl-puzzle-show-never", shown.never));
   const hands = hlEl("details", "hl-puzzle-show-hands");
