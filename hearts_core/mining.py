@@ -408,11 +408,21 @@ def rate(candidate: PositionRecord, evaluation: Evaluation, accept: Sequence[str
 def rate_set(puzzles: Sequence[MinedPuzzle]) -> LadderFit:
     """Fit the item-response model over every puzzle's ladder answers and store each puzzle's rating from it.
 
-    Changes the puzzles' ``rating`` in place; returns the fit (the solvers' abilities among it).
+    Changes the puzzles' ``rating`` in place; returns the fit (the solvers' abilities among it).  A match
+    puzzle (lesson 21's, ``objective: "match"``) is left out of the fit: the ladder's solvers play for the
+    hand and cannot see the score, so their answers there would measure them on a game they are not playing
+    and move the whole scale.  It is rated against the abilities the fit measured on the rest
+    (:func:`~hearts_core.puzzle_difficulty.rating_against`), where failing it counts as a hard puzzle, as it is
+    for a learner who plays for the hand.
     """
-    fit = fit_ladder([puzzle["ladder"] for puzzle in puzzles])
-    for puzzle, rating in zip(puzzles, fit.ratings, strict=True):
+    hand = [puzzle for puzzle in puzzles if puzzle["evaluation"].get("objective") != "match"]
+    fit = fit_ladder([puzzle["ladder"] for puzzle in hand])
+    for puzzle, rating in zip(hand, fit.ratings, strict=True):
         puzzle["rating"] = rating
+    abilities = {name: (fit.abilities[name], fit.slopes[name]) for name in fit.abilities}
+    for puzzle in puzzles:
+        if puzzle["evaluation"].get("objective") == "match":
+            puzzle["rating"] = rating_against(puzzle["ladder"], abilities, fit.spread)
     return fit
 
 

@@ -197,31 +197,88 @@ def variants(sentence: str) -> list[str]:
 def test_every_meaning_catches_a_false_sentence_on_a_real_position(true_examples: Examples) -> None:
     """For each pattern, a true sentence of the shipped words with a card, seat, number or suit changed is caught."""
     caught: dict[str, str] = {}
-    for name, (sentence, state, seat, later, passing) in true_examples.items():
+    for name, (sentence, state, seat, later, passing, totals) in true_examples.items():
         for variant in variants(sentence):
             found = recognise(variant)
             if found is None or found[0].name != name:
                 continue
             reading = Reading()
-            read(variant, state, seat, reading, later=later, passing=passing)
+            read(variant, state, seat, reading, later=later, passing=passing, totals=totals)
             if reading.false:
                 caught[name] = variant
                 break
     uncaught = sorted(set(true_examples) - set(caught))
     assert not uncaught, uncaught
-    seen = set(true_examples) | RETIRED_AND_SEARCH | set(HAND_PLANTED) | set(FINISHED_PLANTED) | set(PASS_PLANTED)
+    seen = (set(true_examples) | RETIRED_AND_SEARCH | set(HAND_PLANTED) | set(FINISHED_PLANTED) | set(PASS_PLANTED)
+            | set(MATCH_PLANTED))
     unseen = sorted({item.name for item in MEANINGS} - seen)
     assert not unseen, f"no true example and no planted failure for {unseen}"
 
 
 def assert_caught(words: str, name: str, state: HandState, *, later: HandState | None = None,
-                  passing: tuple[Card, ...] = ()) -> None:
+                  passing: tuple[Card, ...] = (), totals: tuple[int, ...] | None = None) -> None:
     """``words`` are recognised as pattern ``name`` and read false of seat 0 at ``state``."""
     found = recognise(words)
     assert found is not None and found[0].name == name
     reading = Reading()
-    read(words, state, 0, reading, later=later, passing=passing)
+    read(words, state, 0, reading, later=later, passing=passing, totals=totals)
     assert reading.false == [words]
+
+
+MATCH_WORKED = "2026-400074-42"
+"""Lesson 21's worked position: You 41 + 4, CPU1 67 + 1, CPU2 97 + 4 (the match ends), CPU3 36, the lowest; You hold
+♠7 ♠Q ♠K, void in CPU2's diamond lead."""
+MATCH_PLANTED = {
+    "the match ends": (
+        "This hand ends the match: CPU1 had 67 before it and has taken 1 in it, 68 in "
+        "all, so only the order of the totals at the end counts now."
+    ),
+    "behind the leader": (
+        "Counting this hand's points so far, you have 45 and CPU1 68, the lowest: to win, "
+        "you must end the match below CPU1, so every point on CPU1 counts for you and "
+        "every point on you against you."
+    ),
+    "leading the match": (
+        "Counting this hand's points so far, you lead with 45 and CPU3 is closest behind "
+        "with 36: your own points matter only as far as they let someone end below you."
+    ),
+    "level at the top": (
+        "Counting this hand's points so far, you and CPU3 both have 45, the lowest: "
+        "whoever of you takes fewer points from here ends the match below the other."
+    ),
+    "more on the rival": (
+        "In the deals played out, ♠Q puts about 13 points more on CPU1 than ♠7 does, and "
+        "no more on you."
+    ),
+    "overtaken more often": (
+        "After ♠7, CPU3 ends the match with a total below yours or level with it in about "
+        "10 of 100 deals played out; after ♠Q, in about 40."
+    ),
+    "match figure, next best": (
+        "With ♠Q you win the match in about 20 of 100 deals played out; with ♠7, the next "
+        "best, in about 40."
+    ),
+    "match figure, the card was": (
+        "With ♠7 you win the match in about 60 of 100 deals played out; ♠Q wins it in "
+        "about 40."
+    ),
+    "match figure, equally good": (
+        "♠Q and ♥2 are about equally good for the match: you win it in about 50 of 100 "
+        "deals played out with ♠Q and in about 48 with ♥2, a difference the deals cannot "
+        "tell apart."
+    ),
+    "shared wins": (
+        "You tie for the lowest total, and share the win, in about 0 of 100 deals played "
+        "out with ♠Q and in about 0 with ♠7."
+    ),
+}
+"""A false sentence of each match pattern on the worked position (a wrong seat, number or card)."""
+
+
+@pytest.mark.parametrize("name", sorted(MATCH_PLANTED))
+def test_a_false_match_sentence_is_caught(name: str) -> None:
+    puzzle = next(item for item in load_puzzles() if item.id == MATCH_WORKED)
+    assert_caught(MATCH_PLANTED[name], name, puzzle.state(), totals=puzzle.view().match_totals)
 
 
 HAND_PLANTED = {
@@ -355,29 +412,29 @@ def test_the_highest_heart_left_is_caught_when_false() -> None:
 
 # ------------------------------------------------------------ the shipped words
 
-Example = tuple[str, HandState, int, HandState | None, tuple[Card, ...]]
+Example = tuple[str, HandState, int, HandState | None, tuple[Card, ...], tuple[int, ...] | None]
 Examples = dict[str, Example]
 
 
 def note_examples(text: str, state: HandState, seat: int, examples: Examples, later: HandState | None = None,
-                  passing: tuple[Card, ...] = ()) -> None:
+                  passing: tuple[Card, ...] = (), totals: tuple[int, ...] | None = None) -> None:
     for sentence in meanings.split_sentences(text):
         found = recognise(sentence)
         if found is None or found[0].name in examples:
             continue
         reading = Reading()
-        read(sentence, state, seat, reading, later=later, passing=passing)
+        read(sentence, state, seat, reading, later=later, passing=passing, totals=totals)
         if not reading.false:
-            examples[found[0].name] = (sentence, state, seat, later, passing)
+            examples[found[0].name] = (sentence, state, seat, later, passing, totals)
 
 
 @pytest.fixture(scope="module")
 def puzzle_reading() -> tuple[Reading, Examples]:
     reading, examples = Reading(), Examples()
     for puzzle, state, card, answer in shipped_answers():
-        read(answer.why, state, 0, reading, where=f"puzzle {puzzle.id}, answer {card}",
-             totals=puzzle.view().match_totals)
-        note_examples(answer.why, state, 0, examples)
+        totals = puzzle.view().match_totals
+        read(answer.why, state, 0, reading, where=f"puzzle {puzzle.id}, answer {card}", totals=totals)
+        note_examples(answer.why, state, 0, examples, totals=totals)
     return reading, examples
 
 
