@@ -13,10 +13,12 @@ from __future__ import annotations
 
 import json
 import re
-from itertools import pairwise
+from itertools import pairwise, product
 from pathlib import Path
 
 from hearts_core import Card, parse_card
+from hearts_core.rules import MATCH_TARGET, MOON_POINTS, POINTS_PER_HAND, QUEEN_OF_SPADES_POINTS
+from hearts_core.scoring import Outcome, match_outcome, match_winners
 from hearts_core.state import PassDirection
 
 LESSONS = Path(__file__).resolve().parents[1] / "lessons"
@@ -138,3 +140,54 @@ def test_lesson_20_counts_the_hearts_down_the_suit_with_your_own_hand_and_says_w
     # The moon needs every heart and ♠Q in one player's tricks: points in two players' tricks end it for everyone.
     assert re.search(r"\bevery\s+heart and ♠Q\b", said)
     assert re.search(r"\btwo players have taken points\b[^.]*\bnobody can\b", said)
+
+
+TOTALS = r"You (\d+), CPU1 (\d+), CPU2 (\d+) and CPU3 (\d+)"
+HAND = r"You (\d+) points?, CPU1 (\d+), CPU2 (\d+|none) and CPU3 (\d+)"
+
+
+def four(found: re.Match[str] | None) -> list[int]:
+    assert found, "no totals of the four players"
+    return [0 if number == "none" else int(number) for number in found.groups()]
+
+
+def test_lesson_21_adds_up_its_examples_and_sends_the_queen_where_the_match_is_won() -> None:
+    """Every figure of lesson 21's examples is re-derived from the rules' scoring (rules.md, "The match")."""
+    teaching = blocks("21-the-match-score.ipynb")
+    # The score table: a hand of 26 points takes CPU3 to exactly 100, and You win with the lowest total.
+    table = next(block for block in teaching if "Reaching 100 never wins" in block)
+    before, hand = four(re.search(TOTALS, table)), four(re.search(HAND, table))
+    after = [total + points for total, points in zip(before, hand, strict=True)]
+    assert sum(hand) == POINTS_PER_HAND and after[3] == MATCH_TARGET and "exactly 100" in table
+    assert match_outcome(after, 0) is Outcome.WON
+    assert re.search(rf"\bwith {after[0]}, ahead of CPU2 on {after[2]} and CPU1 on {after[1]}\b", table)
+    # The worked example: CPU3 is past 100 with this hand's points, ♠Q and two hearts are still out. Every way
+    # they can fall, You win exactly when ♠Q goes to CPU1, however the hearts go.
+    example = next(block for block in teaching if block.startswith("The totals before a hand are"))
+    before, taken = four(re.search(TOTALS, example)), four(re.search(HAND, example))
+    left = POINTS_PER_HAND - sum(taken)
+    assert left == QUEEN_OF_SPADES_POINTS + 2 and re.search(rf"♠Q and two hearts are still out: {left} points", example)
+    now = [total + points for total, points in zip(before, taken, strict=True)]
+    assert f"{before[3]} + {taken[3]} = {now[3]}" in example and now[3] >= MATCH_TARGET
+    assert sum(1 for points in taken if points) >= 2  # nobody can shoot the moon: the hand ends the match
+    assert re.search(rf"You are on {now[0]}, CPU1 on {now[1]}, {now[0] - now[1]} below you", example)
+    for queen, *hearts in product(range(4), repeat=3):
+        final = list(now)
+        final[queen] += QUEEN_OF_SPADES_POINTS
+        for seat in hearts:
+            final[seat] += 1
+        assert (match_outcome(final, 0) is Outcome.WON) == (queen == 1), (queen, hearts)
+        if queen in (2, 3):  # "♠Q on CPU3, or on CPU2, changes nothing: CPU1 wins the match with 53 to 55"
+            assert match_winners(final) == (1,) and now[1] <= final[1] <= now[1] + 2
+    assert f"CPU1 wins the match with {now[1]} to {now[1] + 2}" in example
+    assert f"♠Q on CPU1 makes {now[1] + QUEEN_OF_SPADES_POINTS}" in example and f"with {now[0] + 2}." in example
+    # A lead of 9 over the second lowest: 8 points more than that player still wins, 9 draws, 10 loses.
+    lead = next(block for block in teaching if "When you lead" in block)
+    gap = int(re.search(r"your total is (\d+) below the second lowest", lead)[1])  # type: ignore[index]
+    outcomes = [match_outcome([50 + more, 50 + gap, 120, 80], 0) for more in (gap - 1, gap, gap + 1)]
+    assert outcomes == [Outcome.WON, Outcome.DRAWN, Outcome.LOST]
+    assert re.search(rf"up to {gap - 1} points more\b.*\b{gap} more is a draw\b.*\b{gap + 1} more loses\b", lead)
+    # A moon adds 26 to each of the other three totals: it ends the match from 74 on.
+    near = next(block for block in teaching if "Near 100" in block)
+    floor = int(re.search(r"whenever one of them is (\d+) or more", near)[1])  # type: ignore[index]
+    assert floor + MOON_POINTS == MATCH_TARGET

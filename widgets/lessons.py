@@ -410,8 +410,8 @@ def index_words(code: str, here: str) -> dict[str, Any]:
                 "tricks, passing, the special rules of the first trick and of hearts, scoring, the moon, and a "
                 "full guided match against three computer players. **Playing well** comes next: one idea a "
                 "lesson (passing, leading and ducking, the queen of spades, discarding, counting, the moon in "
-                "play, exits and guards, the cards you passed, counting the hearts), each shown on a worked "
-                "position and then practised on positions from real hands."),
+                "play, exits and guards, the cards you passed, counting the hearts, the match score), each shown "
+                "on a worked position and then practised on positions from real hands."),
             say("Each lesson is short and asks before it tells: you answer, then read why. A lesson gets its ✓ "
                 "once every exercise in it is answered (each row says what that takes), and a ★ for every "
                 "question answered right at the first try. Words you meet are explained in the "

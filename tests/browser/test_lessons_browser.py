@@ -54,6 +54,7 @@ from tests.browser.pages import (
     voila_first_views_hand_over,
     wait_until_live,
 )
+from tests.match_stand_ins import MATCH_LESSON, WAITS_FOR_MATCH_PUZZLES
 from widgets.drill import Drill
 from widgets.lessons import lesson
 from widgets.pass_picker import PassPicker
@@ -62,7 +63,7 @@ LESSON_KEYS = [
     "01-aim-and-cards", "02-tricks", "03-practice", "04-passing", "05-first-trick",
     "06-breaking-hearts", "07-scoring", "08-moon", "09-guided-match", "10-check-a-game", "11-drills",
     "12-passing-well", "13-leading-and-ducking", "14-queen-of-spades", "15-discarding", "16-counting", "17-the-moon",
-    "18-exits-and-guards", "19-the-cards-you-passed", "20-counting-the-hearts",
+    "18-exits-and-guards", "19-the-cards-you-passed", "20-counting-the-hearts", "21-the-match-score",
 ]
 DESKTOP_ONLY = {"01-aim-and-cards", "03-practice", "05-first-trick", "06-breaking-hearts", "07-scoring", "08-moon",
                 "13-leading-and-ducking", "14-queen-of-spades", "15-discarding", "16-counting", "17-the-moon"}
@@ -71,13 +72,13 @@ only: the exercises, practice and drills of 1, 3, 5 to 8 at phone width in lesso
 boards of 13 to 17 in test_puzzles_browser.py."""
 
 ON_A_PHONE = [key for key in LESSON_KEYS if key not in DESKTOP_ONLY]
-"""Lessons 2, 4, 9, 10, 11, 12 and 18 to 20: opened and answered at 375x800, and looked at in both widths on that
+"""Lessons 2, 4, 9, 10, 11, 12 and 18 to 21: opened and answered at 375x800, and looked at in both widths on that
 one page (``pages.each_viewport``), where a page served per width cost a kernel each. The widgets of 2 to 12
 are answered at 1280x800 in the lessons above (lessons 3, 5 to 8 hold trick scenes, practice and
 drills), on the static site (a pass in lesson 4), and in test_lesson_9_is_marked_once_a_whole_hand_is_played
-and test_record_viewer_browser.py (the match, the record viewer). Lessons 18 to 20 stand for the strategy
+and test_record_viewer_browser.py (the match, the record viewer). Lessons 18 to 21 stand for the strategy
 lessons at phone width: their worked positions and puzzles are answered there, their words read at both widths
-(19's board also says the seat's pass)."""
+(19's board also says the seat's pass, 21's the match totals)."""
 
 FIRST_VIEWS = set(LESSON_KEYS) - {"09-guided-match"}
 """The lessons whose pages show first views to every learner (hearts_serving.first_views): the walk below
@@ -86,8 +87,8 @@ test_first_views_browser.py the list itself). Lesson 9's is a newcomer's first d
 learner has played matches: test_first_views_browser.py sees it on a server of its own."""
 
 AXE_SCANNED = set(LESSON_KEYS) - (DESKTOP_ONLY - {"14-queen-of-spades"}) - {
-    "18-exits-and-guards", "19-the-cards-you-passed", "20-counting-the-hearts"}
-"""The lessons axe-core scans on the desktop walk: the strategy lessons 13 to 20 are the same two puzzle
+    "18-exits-and-guards", "19-the-cards-you-passed", "20-counting-the-hearts", "21-the-match-score"}
+"""The lessons axe-core scans on the desktop walk: the strategy lessons 13 to 21 are the same two puzzle
 boards with other words, and lesson 14 stands for them (scanned answered too); the other desktop-only
 lessons' widgets are scanned in the lessons that run at both widths."""
 
@@ -464,7 +465,8 @@ def strategy_lesson(page: Page) -> None:
     expect(progress).to_contain_text(f"The lesson's mark needs {goal}: you have it.")
 
 
-lesson_13 = lesson_14 = lesson_15 = lesson_16 = lesson_17 = lesson_18 = lesson_19 = lesson_20 = strategy_lesson
+lesson_13 = lesson_14 = lesson_15 = lesson_16 = lesson_17 = lesson_18 = lesson_19 = lesson_20 = lesson_21 = (
+    strategy_lesson)
 
 
 INTERACTIONS: dict[str, Callable[[Page], None]] = {
@@ -654,8 +656,13 @@ def test_one_answer_is_not_a_lesson(page: Page, lesson_server: str) -> None:
         expect(row).not_to_have_class(re.compile("is-done"))
 
 
-@pytest.mark.parametrize(("key", "page"), [(key, "phone" if key in ON_A_PHONE else "desktop") for key in LESSON_KEYS],
-                         indirect=["page"])
+def walked(key: str) -> object:
+    """Lesson ``key``'s walk, at the width it is answered at; lesson 21's waits for its match puzzles to ship."""
+    marks = [WAITS_FOR_MATCH_PUZZLES] if key == MATCH_LESSON else []
+    return pytest.param(key, "phone" if key in ON_A_PHONE else "desktop", marks=marks)
+
+
+@pytest.mark.parametrize(("key", "page"), [walked(key) for key in LESSON_KEYS], indirect=["page"])
 def test_each_lesson_asks_first_and_every_exercise_can_be_answered(
     page: Page, lesson_server: str, key: str, axe_script: Path, completed_on_the_walk: dict[str, list[str]],
 ) -> None:

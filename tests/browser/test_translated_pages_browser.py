@@ -41,6 +41,7 @@ from tests.browser.pages import (
 )
 from tests.browser.test_lessons_browser import LESSON_KEYS
 from tests.english import english_in
+from tests.match_stand_ins import MATCH_LESSON, WAITS_FOR_MATCH_PUZZLES
 from tests.test_translated_text import READ_WITHOUT_A_BROWSER
 
 OTHER_PAGES = ["index", "glossary", "puzzles", "analysis"]
@@ -109,8 +110,9 @@ def japanese_pages() -> list[object]:
     (tests/test_translated_text.py) only in the long run, unless they are the page seen handing over."""
     def param(key: str) -> object:
         read_elsewhere = key in READ_WITHOUT_A_BROWSER and key != FIRST_VIEWS_SEEN["ja"]
-        return pytest.param(key, marks=[pytest.mark.thorough_only(
-            reason="tests/test_translated_text.py reads its text and first views")] if read_elsewhere else [])
+        marks = [pytest.mark.thorough_only(reason="tests/test_translated_text.py reads its text and first views")
+                 ] if read_elsewhere else []
+        return pytest.param(key, marks=[*marks, WAITS_FOR_MATCH_PUZZLES] if key == MATCH_LESSON else marks)
     return [param(key) for key in PAGES if key != SEEN_FROM_THE_PICKER["ja"]]
 
 
@@ -138,7 +140,7 @@ def japanese_page_says_nothing_in_english(page: Page, key: str) -> None:
 
 
 SAME_BOARDS = {"13-leading-and-ducking", "15-discarding", "16-counting", "17-the-moon", "18-exits-and-guards",
-               "19-the-cards-you-passed", "20-counting-the-hearts"}
+               "19-the-cards-you-passed", "20-counting-the-hearts", "21-the-match-score"}
 """Strategy lessons made of the same two puzzle boards as lesson 14, which stands for them at phone
 width in Spanish (their Japanese pages are all read for English words, at desktop width)."""
 
