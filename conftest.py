@@ -108,14 +108,9 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
 
 
 def pytest_ignore_collect(collection_path: Path, config: pytest.Config) -> bool | None:
-    """Leave out the translated notebooks unless ``--thorough`` (see :data:`TRANSLATED_LESSONS`), and lesson 21's
-    notebooks while the match puzzles they show are not shipped (tests/match_stand_ins.py)."""
+    """Leave out the translated notebooks unless ``--thorough`` (see :data:`TRANSLATED_LESSONS`)."""
     if collection_path in TRANSLATED_LESSONS and not config.getoption("thorough"):
         return True
-    if collection_path.name == "21-the-match-score.ipynb":
-        from tests.match_stand_ins import match_puzzles_shipped  # noqa: PLC0415 - the engine, for this file only
-
-        return None if match_puzzles_shipped() else True
     return None
 
 

@@ -18,7 +18,6 @@ import pytest
 
 from hearts_core.wording import LANGUAGES
 from hearts_serving import first_views as serving
-from tests.match_stand_ins import WAITS_FOR_MATCH_PUZZLES
 from tools import first_views
 from tools.first_views import _states_in_process, audience, comparable, insert, swap_script
 from widgets._base import EVERYONE, FIRST_VIEW_MIME
@@ -115,7 +114,6 @@ def _states(run: States, page: str) -> list[object]:
     return [{name: value for name, value in view["state"].items() if name != "layout"} for view in run[page]]
 
 
-@WAITS_FOR_MATCH_PUZZLES  # its run executes every notebook, lesson 21's too
 def test_a_fixed_exercise_is_the_same_for_every_learner_and_a_dealt_one_is_not(
     runs: tuple[States, ...],
 ) -> None:
@@ -141,7 +139,6 @@ def test_a_fixed_exercise_is_the_same_for_every_learner_and_a_dealt_one_is_not(
     assert _states(first, "13-leading-and-ducking")[1] != _states(returning, "13-leading-and-ducking")[1]
 
 
-@WAITS_FOR_MATCH_PUZZLES  # its run executes every notebook, lesson 21's too
 def test_the_states_run_speaks_the_pages_language(tmp_path: Path) -> None:
     spanish = _states_in_process("es", first_views.SEEDS[0], tmp_path)
     words = spanish["03-practice"][0]["state"]["question"]
@@ -151,7 +148,6 @@ def test_the_states_run_speaks_the_pages_language(tmp_path: Path) -> None:
 # ---------------------------------------------------------------- Voilà's first views
 
 
-@WAITS_FOR_MATCH_PUZZLES  # lesson 21's page cannot be drawn until its worked position ships
 def test_the_stored_first_views_are_todays_drawings() -> None:
     """hearts_serving/first_views.json is what the widgets draw now: run `tools/first_views.py write` after a change."""
     stored = json.loads(serving.VIEWS.read_text(encoding="utf-8"))

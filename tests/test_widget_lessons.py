@@ -13,7 +13,6 @@ import pytest
 import widgets
 from hearts_core import Reason, penalty_points
 from hearts_core.bots import heuristic_pass
-from tests.match_stand_ins import with_stand_ins
 from widgets._base import HeartsWidget, page_address
 from widgets.drill import Drill
 from widgets.exercises import Exercise, LegalCardsQuiz, WhoTakesQuiz
@@ -397,7 +396,6 @@ def _lesson_exercises(key: str, monkeypatch: pytest.MonkeyPatch, tmp_path: Path)
                                                                                                  HeartsWidget]]:
     """Run lesson ``key``'s code cells as Voilà does and return every exercise its practice was given."""
     monkeypatch.setenv("HEARTS_LESSONS_DATA", str(tmp_path))
-    with_stand_ins(monkeypatch)  # lesson 21's match puzzles, until they ship
     added: list[tuple[LessonPractice, HeartsWidget]] = []
     original = LessonPractice.add
 

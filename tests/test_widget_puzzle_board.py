@@ -19,14 +19,13 @@ from hearts_core.knowledge import Knowledge
 from hearts_core.parting_facts import PartsAt, StoredPartsAt
 from hearts_core.puzzles import THEMES, Puzzle, load_puzzles, mistake_puzzle
 from hearts_core.review import review_hand
-from hearts_core.rules import NUM_SEATS
+from hearts_core.rules import NUM_SEATS, Rules
 from hearts_core.state import HandState
 from hearts_core.wording import seat_name
 from hearts_learner.puzzle_choice import puzzle_of_the_day
 from hearts_learner.puzzle_progress import learner_start
 from hearts_learner.puzzle_store import PuzzleStore
 from hearts_learner.schedule import LEARNING_STEP, ReviewItem
-from tests.match_stand_ins import MATCH_ENDS, MATCH_LESSON, with_stand_ins
 from tests.support import cited_puzzle, second_opinion_agrees
 from tests.test_review import OPENING, QUEEN_CATCH, finish, scripted
 from widgets.lessons import LESSONS, Lesson, LessonPractice, Progress
@@ -270,13 +269,6 @@ def test_a_puzzle_without_themes_names_none(tmp_path: Path) -> None:
 STRATEGY = [item for item in LESSONS if item.themes]
 
 
-@pytest.fixture
-def match_puzzles(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Lesson 21's boards get its match puzzles: the shipped ones once they land, stand-ins until then."""
-    with_stand_ins(monkeypatch)
-
-
-@pytest.mark.usefixtures("match_puzzles")
 @pytest.mark.parametrize("lesson", STRATEGY, ids=lambda item: item.key)
 def test_a_strategy_lesson_asks_only_its_themes_and_not_its_worked_position(tmp_path: Path, lesson: Lesson) -> None:
     assert set(lesson.themes) <= set(THEMES) and lesson.goal > 0
@@ -313,7 +305,6 @@ def test_a_lesson_is_marked_at_its_goal_of_first_try_solves_not_at_answers(tmp_p
     assert again.goal_count == widget.goal
 
 
-@pytest.mark.usefixtures("match_puzzles")
 def test_a_lessons_mark_is_earned_only_by_answers_in_that_lesson(tmp_path: Path) -> None:
     """Issue 36: ten puzzles in lesson 13 opened lesson 16 with "7... you have it" and lesson 17 with 6."""
     ducking = next(item for item in STRATEGY if item.key == "13-leading-and-ducking")
@@ -412,11 +403,10 @@ def test_counting_the_hearts_has_a_lesson_of_its_own_whose_worked_heart_is_top_o
         assert "♥K and ♥A, have all been played, so ♥Q is now the highest heart left" in worked.check(card).why
 
 
-@pytest.mark.usefixtures("match_puzzles")
 def test_the_match_score_has_a_lesson_of_its_own_whose_every_position_ends_the_match() -> None:
     """Issue 35: playing for the match score near 100 is lesson 21's idea, with 40 puzzles or more besides its
-    worked one, each a position whose hand will end the match whatever is played (tests/match_stand_ins.py)."""
-    scoring = next(item for item in STRATEGY if item.key == MATCH_LESSON)
+    worked one, each a position whose hand will end the match whatever is played."""
+    scoring = next(item for item in STRATEGY if item.key == "21-the-match-score")
     catalogue = flow_module.load_puzzles()  # the lesson boards' catalogue
     match_first = {puzzle.id for puzzle in catalogue if puzzle.theme_keys[:1] == ("match_score",)}
     assert scoring.themes == ("match_score",) and scoring.worked in match_first
@@ -430,7 +420,7 @@ def test_the_match_score_has_a_lesson_of_its_own_whose_every_position_ends_the_m
     for puzzle in (worked, *pool):
         view = puzzle.view()
         assert view.match_totals is not None and len(view.plays) >= 36, puzzle.id
-        assert any(total + taken >= MATCH_ENDS for total, taken in zip(view.match_totals, view.points_taken,
+        assert any(total + taken >= Rules().target for total, taken in zip(view.match_totals, view.points_taken,
                                                                         strict=True)), puzzle.id
         assert sum(1 for taken in view.points_taken if taken) >= 2, puzzle.id
         evaluation = puzzle.data["evaluation"]
@@ -438,7 +428,6 @@ def test_the_match_score_has_a_lesson_of_its_own_whose_every_position_ends_the_m
         assert all(0 <= card["wins"] + card["draws"] <= 1 for card in evaluation["cards"]), puzzle.id
 
 
-@pytest.mark.usefixtures("match_puzzles")
 @pytest.mark.parametrize("lesson", STRATEGY, ids=lambda item: item.key)
 def test_a_worked_position_asks_first_and_stays_out_of_the_rating(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
                                                                   lesson: Lesson) -> None:

@@ -21,7 +21,6 @@ from hearts_serving.first_views import VIEWS
 from tests.browser.conftest import ROOT, UPSTREAM_VERSION_WARNING, start_voila, watch_console
 from tests.browser.pages import MATCH, pass_three, screen, voila_first_views_hand_over, wait_until_live
 from tests.browser.test_lessons_browser import FIRST_VIEWS
-from tests.match_stand_ins import WAITS_FOR_MATCH_PUZZLES
 from widgets.lessons import LESSONS
 
 
@@ -29,7 +28,6 @@ def stored_pages() -> list[str]:
     return sorted(json.loads(VIEWS.read_text(encoding="utf-8"))["pages"])
 
 
-@WAITS_FOR_MATCH_PUZZLES  # lesson 21's first views are drawn once its worked position ships
 def test_every_lesson_has_first_views_and_the_match_for_newcomers_only() -> None:
     stored = json.loads(VIEWS.read_text(encoding="utf-8"))["pages"]
     pages = sorted(stored)

@@ -54,7 +54,6 @@ from tests.browser.pages import (
     voila_first_views_hand_over,
     wait_until_live,
 )
-from tests.match_stand_ins import MATCH_LESSON, WAITS_FOR_MATCH_PUZZLES
 from widgets.drill import Drill
 from widgets.lessons import lesson
 from widgets.pass_picker import PassPicker
@@ -657,9 +656,8 @@ def test_one_answer_is_not_a_lesson(page: Page, lesson_server: str) -> None:
 
 
 def walked(key: str) -> object:
-    """Lesson ``key``'s walk, at the width it is answered at; lesson 21's waits for its match puzzles to ship."""
-    marks = [WAITS_FOR_MATCH_PUZZLES] if key == MATCH_LESSON else []
-    return pytest.param(key, "phone" if key in ON_A_PHONE else "desktop", marks=marks)
+    """Lesson ``key``'s walk, at the width it is answered at."""
+    return pytest.param(key, "phone" if key in ON_A_PHONE else "desktop")
 
 
 @pytest.mark.parametrize(("key", "page"), [walked(key) for key in LESSON_KEYS], indirect=["page"])

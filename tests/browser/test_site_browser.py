@@ -40,7 +40,6 @@ from tests.browser.pages import (
     play_a_legal_card,
     screenshot,
 )
-from tests.match_stand_ins import WAITS_FOR_MATCH_PUZZLES
 from tools.localhost import gate, gated_context, serve_folder
 from widgets.analysis import read_position
 from widgets.lessons import LESSONS
@@ -376,7 +375,6 @@ def pages_with_first_views() -> list[str]:
                   if "hl-first-view" in page.read_text(encoding="utf-8"))
 
 
-@WAITS_FOR_MATCH_PUZZLES  # lesson 21's first views are drawn once its worked position ships
 def test_every_lesson_page_of_the_site_has_its_first_views(site_url: str) -> None:
     names = pages_with_first_views()
     english = [name for name in names if "/" not in name]

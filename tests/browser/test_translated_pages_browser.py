@@ -41,7 +41,6 @@ from tests.browser.pages import (
 )
 from tests.browser.test_lessons_browser import LESSON_KEYS
 from tests.english import english_in
-from tests.match_stand_ins import MATCH_LESSON, WAITS_FOR_MATCH_PUZZLES
 from tests.test_translated_text import READ_WITHOUT_A_BROWSER
 
 OTHER_PAGES = ["index", "glossary", "puzzles", "analysis"]
@@ -112,7 +111,7 @@ def japanese_pages() -> list[object]:
         read_elsewhere = key in READ_WITHOUT_A_BROWSER and key != FIRST_VIEWS_SEEN["ja"]
         marks = [pytest.mark.thorough_only(reason="tests/test_translated_text.py reads its text and first views")
                  ] if read_elsewhere else []
-        return pytest.param(key, marks=[*marks, WAITS_FOR_MATCH_PUZZLES] if key == MATCH_LESSON else marks)
+        return pytest.param(key, marks=marks)
     return [param(key) for key in PAGES if key != SEEN_FROM_THE_PICKER["ja"]]
 
 
