@@ -1381,8 +1381,10 @@ class ShownDeal:
     """
 
     def __init__(self, state: HandState, seat: int, hands: dict[int, tuple[Card, ...]],
-                 plays: dict[Card, list[tuple[int, Card]]]) -> None:
+                 plays: dict[Card, list[tuple[int, Card]]], totals: tuple[int, ...] | None = None) -> None:
         self.seat = seat
+        self.totals = totals
+        """The match totals before the hand, for a match puzzle's Show me (seat by seat, as the deal)."""
         self.start = len(state.tricks) + 1
         before = list(state.plays)
         deal = [tuple(hands[who]) + tuple(card for player, card in before if player == who) for who in range(SEATS)]
@@ -1524,7 +1526,64 @@ def _show_end(deal: ShownDeal, match: re.Match[str], at: int | None, line: Card 
     return card in deal.tricks and deal.end(card) == points_in(g(match, "points"))
 
 
-def shown_deal(payload: dict[str, object], state: HandState, seat: int) -> ShownDeal:
+# A match puzzle's Show me (lesson 21): where the lines part is the first trick whose taker or points differ,
+# and each line ends with the match's final totals and its result, read against the totals before the hand.
+
+SEATS_NAMED: Final = rf"(?:{SEAT})(?:(?:, | and )(?:{SEAT}))*"
+
+
+@show_meaning("show parts, match", rf"Here the lines part: with (?P<other>{CARD}) played at trick (?P<start>\d+), "
+                                   rf"(?P<seat>{SEAT}) took this trick and (?P<points>{POINTS}); with (?P<best>{CARD}) "
+                                   rf"played then, (?P<seat2>{SEAT}) took it and (?P<points2>{POINTS})\.")
+def _show_parts_match(deal: ShownDeal, match: re.Match[str], at: int | None, line: Card | None) -> bool:
+    other, best = c(match, "other"), c(match, "best")
+    if at is None or other not in deal.tricks or best not in deal.tricks or int(g(match, "start")) != deal.start:
+        return False
+    theirs, mine = deal.trick(other, at), deal.trick(best, at)
+    said = ((deal.named(g(match, "seat")), points_in(g(match, "points"))),
+            (deal.named(g(match, "seat2")), points_in(g(match, "points2"))))
+    earlier = all((deal.trick(other, number).winner, deal.trick(other, number).points)
+                  == (deal.trick(best, number).winner, deal.trick(best, number).points)
+                  for number in range(deal.start, at))
+    return (said == ((theirs.winner, theirs.points), (mine.winner, mine.points)) and said[0] != said[1]
+            and earlier)
+
+
+def _final_totals(deal: ShownDeal, line: Card) -> list[int] | None:
+    """Each seat's total before the hand plus its score for the hand in the line (the moon rule applied)."""
+    if deal.totals is None:
+        return None
+    shooter = deal.shooter(line)
+    scores = [deal.taken[line][who] if shooter is None else (0 if who == shooter else MOON_TOTAL)
+              for who in range(SEATS)]
+    return [total + score for total, score in zip(deal.totals, scores, strict=True)]
+
+
+@show_meaning("show match end", rf"After (?P<card>{CARD}) the match ends at You (?P<t0>\d+), CPU1 (?P<t1>\d+), CPU2 "
+                                rf"(?P<t2>\d+), CPU3 (?P<t3>\d+): (?:(?P<won>you win the match)|you share the lowest "
+                                rf"total with (?P<level>{SEATS_NAMED}), a draw|(?P<winner>{SEAT}) wins the match|"
+                                rf"(?P<sharers>{SEATS_NAMED}) share the win)\.")
+def _show_match_end(deal: ShownDeal, match: re.Match[str], at: int | None, line: Card | None) -> bool:
+    card = c(match, "card")
+    final = _final_totals(deal, card) if card in deal.tricks else None
+    if final is None or max(final) < TARGET:
+        return False
+    said = [int(g(match, f"t{step}")) for step in range(SEATS)]
+    if said != [final[deal.named(name)] for name in ("You", "CPU1", "CPU2", "CPU3")]:
+        return False
+    lowest = {who for who in range(SEATS) if final[who] == min(final)}
+    if g(match, "won"):
+        return lowest == {deal.seat}
+    if g(match, "level"):
+        return lowest == {deal.seat} | {deal.named(name) for name in re.findall(SEAT, g(match, "level"))}
+    if g(match, "winner"):
+        return lowest == {deal.named(g(match, "winner"))} and deal.seat not in lowest
+    named = {deal.named(name) for name in re.findall(SEAT, g(match, "sharers"))}
+    return lowest == named and deal.seat not in lowest and len(named) > 1
+
+
+def shown_deal(payload: dict[str, object], state: HandState, seat: int,
+               totals: tuple[int, ...] | None = None) -> ShownDeal:
     """The deal a Show me payload lays out, re-played from its cards: the others' hands as listed, the seat's own
     from the position, and per line the cards shown after the ones already on the table."""
     hands = {seat: tuple(state.hand(seat))}
@@ -1541,7 +1600,7 @@ def shown_deal(payload: dict[str, object], state: HandState, seat: int) -> Shown
         shown = [(names[item["seat"]], to_card(item["card"]["text"]))
                  for step in steps for item in step["lines"][at]["cards"] if not item["before"]]
         plays[shown[0][1]] = shown
-    return ShownDeal(state, seat, hands, plays)
+    return ShownDeal(state, seat, hands, plays, totals)
 
 
 def recognise_show(sentence: str) -> tuple[ShowMeaning, re.Match[str]] | None:
@@ -1552,14 +1611,15 @@ def recognise_show(sentence: str) -> tuple[ShowMeaning, re.Match[str]] | None:
     return None
 
 
-def read_show(payload: dict[str, object], state: HandState, seat: int, reading: Reading, *, where: str = "") -> None:
+def read_show(payload: dict[str, object], state: HandState, seat: int, reading: Reading, *, where: str = "",
+              totals: tuple[int, ...] | None = None) -> None:
     """Read every sentence of a Show me payload that speaks of its deal, adding to ``reading``.
 
     The sentences are each step's marker (said at that trick) and each line's trick (said of that line at
     that trick), the sentences said when the lines never part, and each line's end.  The heading, the intro
     and the hands listed are the deal itself and make no claim about it.
     """
-    deal = shown_deal(payload, state, seat)
+    deal = shown_deal(payload, state, seat, totals)
     lines = [item["cards"] for item in payload["steps"][0]["lines"]]  # type: ignore[index]
     cards = [next(to_card(item["card"]["text"]) for item in line if item["you"]) for line in lines]
     said: list[tuple[str, int | None, Card | None]] = []
@@ -1569,6 +1629,9 @@ def read_show(payload: dict[str, object], state: HandState, seat: int, reading: 
         said += [(line["said"], number, card) for line, card in zip(step["lines"], cards, strict=True)]
     said += [(sentence, None, None) for sentence in split_sentences(str(payload["never"]))]
     said += [(line["end"], None, card) for line, card in zip(payload["lines"], cards, strict=True)]  # type: ignore[call-overload]
+    # A match puzzle's lines end with the match too (empty for any other puzzle).
+    said += [(line["match"], None, card) for line, card in zip(payload["lines"], cards, strict=True)  # type: ignore[call-overload]
+             if line.get("match")]
     reading.texts += 1
     for sentence, at, line in said:
         found = recognise_show(sentence)

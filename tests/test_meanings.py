@@ -652,7 +652,8 @@ def show_reading(tmp_path_factory: pytest.TempPathFactory, whole: bool) -> tuple
             if not payload:
                 continue
             before = dict(reading.by_pattern)
-            read_show(payload, state, 0, reading, where=f"puzzle {puzzle.id}, answer {card}")
+            read_show(payload, state, 0, reading, where=f"puzzle {puzzle.id}, answer {card}",
+                      totals=puzzle.view().match_totals)
             for name in reading.by_pattern.keys() - before.keys():
                 examples[name] = (payload, state)
     print(f"Show me read on {len(puzzles)} puzzles in {time.perf_counter() - started:.1f} s")
@@ -707,10 +708,41 @@ def test_show_me_where_the_lines_never_part_or_part_where_the_reason_says_means_
     assert show_false(planted, leading) == [planted["never"]]
 
 
+def test_show_me_on_match_puzzles_means_what_it_says(tmp_path: Path) -> None:
+    # Lesson 21's Show me: the lines part at the first trick whose taker or points differ, and each ends with the
+    # match's final totals and who wins it, read against the totals before the hand.
+    reading = Reading()
+    chosen = [puzzle for puzzle in load_puzzles() if puzzle.view().match_totals is not None][:8]
+    for number, puzzle in enumerate(chosen):
+        state, totals = puzzle.state(), puzzle.view().match_totals
+        for card in state.legal_plays():
+            payload = show_payload(puzzle, card, tmp_path / f"{number}-{card.index}")
+            if payload:
+                read_show(payload, state, 0, reading, where=f"puzzle {puzzle.id}, answer {card}", totals=totals)
+    assert not reading.false and not reading.unrecognised, (reading.false[:5], reading.unrecognised[:5])
+    assert reading.by_pattern.get("show match end", 0) >= 16 and reading.by_pattern.get("show parts, match", 0) >= 4
+    # Planted: a total changed, the winner changed, and the lines said to part where another seat took the trick.
+    puzzle = chosen[1]
+    card = next(item for item in puzzle.state().legal_plays() if item != puzzle.solution)
+    payload = show_payload(puzzle, card, tmp_path / "planted")
+    lines = payload["lines"]
+    assert isinstance(lines, list)
+    end = str(lines[0]["match"])
+    total = re.search(r"You (\d+)", end)
+    assert total is not None
+    for wrong in (end.replace(total.group(0), f"You {int(total.group(1)) + 1}"),
+                  re.sub(r": .*\.$", ": you win the match.", end) if "you win" not in end
+                  else re.sub(r": .*\.$", ": CPU3 wins the match.", end)):
+        planted = {**payload, "lines": [{**lines[0], "match": wrong}, *lines[1:]]}
+        reading = Reading()
+        read_show(planted, puzzle.state(), 0, reading, totals=puzzle.view().match_totals)
+        assert reading.false == [wrong]
+
+
 def test_every_show_me_pattern_has_its_written_meaning_in_the_docs() -> None:
     doc = (ROOT / "docs" / "meanings.md").read_text(encoding="utf-8")
     names = [item.name for item in SHOW_MEANINGS]
-    assert len(names) == len(set(names)) == 8
+    assert len(names) == len(set(names)) == 10
     assert not [name for name in names if f"**{name}**" not in doc]
 
 
