@@ -379,6 +379,19 @@ def _interchangeable(legal: int, blockers: int, card_points: tuple[int, ...]) ->
 # ------------------------------------------------------------------- perfect play
 
 
+def _choices(table: Table) -> list[list[int]]:
+    """The mover's legal cards in groups interchangeable in this layout: nothing another seat holds or that lies on
+    the table ranks between them (the cards the mover cannot tell apart here, searched once)."""
+    mover = table.to_move
+    others = 0
+    for seat in SEATS:
+        if seat != mover:
+            others |= table.hands[seat]
+    for index in table.trick:
+        others |= 1 << index
+    return _interchangeable(table.legal(), others, table.card_points)
+
+
 class _MaxN:
     """Max-n over one layout: each seat minimises its own final score; memo at trick boundaries.
 
@@ -408,14 +421,8 @@ class _MaxN:
                 return (points[0] + stored[0], points[1] + stored[1], points[2] + stored[2],
                         points[3] + stored[3])
         mover = table.to_move
-        others = 0
-        for seat in SEATS:
-            if seat != mover:
-                others |= table.hands[seat]
-        for index in table.trick:
-            others |= 1 << index
         best: tuple[int, int, int, int] | None = None
-        for group in _interchangeable(table.legal(), others, table.card_points):
+        for group in _choices(table):
             child = table.copy()
             child.play(group[0])
             result = self.scores(child)
@@ -470,15 +477,9 @@ class _MatchMaxN:
             if stored is not None:
                 return stored
         mover = table.to_move
-        others = 0
-        for seat in SEATS:
-            if seat != mover:
-                others |= table.hands[seat]
-        for index in table.trick:
-            others |= 1 << index
         best: tuple[int, int, int, int] | None = None
         best_rank: tuple[float, int, int] | None = None
-        for group in _interchangeable(table.legal(), others, table.card_points):
+        for group in _choices(table):
             child = table.copy()
             child.play(group[0])
             result = self.points(child)
