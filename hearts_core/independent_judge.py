@@ -46,6 +46,10 @@ Design choices:
   same figures.
 
 Standard library only: the review runs it in the browser too.
+
+Kept whole: the hand's judge and the match's (:func:`judge_match_endgame`, lesson 21's puzzles) share
+the layouts, the interchangeable cards and the verdict, and differ only in what each seat plays for;
+apart, a reader would compare two copies of one search to see that.
 """
 
 from __future__ import annotations

@@ -41,7 +41,7 @@ from hearts_core.rules import NUM_SEATS, Rules
 from hearts_core.scoring import Outcome, match_outcome
 from hearts_core.views import SeatView
 
-__all__ = ["MATCH_VALUES", "MatchFigures", "appraise_for_match", "ends_the_match", "final_totals", "match_value"]
+__all__ = ["MATCH_VALUES", "MatchFigures", "appraise_for_match", "ends_the_match", "totals_after", "match_value"]
 
 MATCH_VALUES: Final[dict[Outcome, float]] = {Outcome.WON: 1.0, Outcome.DRAWN: 0.5, Outcome.LOST: 0.0}
 """What each outcome is worth to the seat: a shared win (a draw for the learner) half a win."""
@@ -67,7 +67,7 @@ def ends_the_match(view: SeatView) -> bool:
     return any(total + points >= view.rules.target for total, points in zip(totals, taken, strict=True))
 
 
-def final_totals(totals: Sequence[int], hand_scores: Sequence[int]) -> tuple[int, int, int, int]:
+def totals_after(totals: Sequence[int], hand_scores: Sequence[int]) -> tuple[int, int, int, int]:
     """The match totals once the hand's scores are added."""
     added = [total + score for total, score in zip(totals, hand_scores, strict=True)]
     return (added[0], added[1], added[2], added[3])
@@ -76,13 +76,13 @@ def final_totals(totals: Sequence[int], hand_scores: Sequence[int]) -> tuple[int
 def match_value(totals: Sequence[int], hand_scores: Sequence[int], seat: int, rules: Rules) -> float:
     """The seat's share of the win once the hand's scores are added to ``totals`` (see :data:`MATCH_VALUES`).
 
-    >>> match_value((24, 35, 40, 98), (3, 16, 5, 2), 0, Rules())  # rules.md's score table: You win with 27
+    >>> match_value((24, 35, 40, 98), (3, 16, 5, 2), 0, Rules())  # docs/rules.md's score table: You win with 27
     1.0
 
     Raises:
         InvalidPositionError: the totals do not end the match, so the hand alone does not settle its value.
     """
-    outcome = match_outcome(final_totals(totals, hand_scores), seat, rules)
+    outcome = match_outcome(totals_after(totals, hand_scores), seat, rules)
     if outcome is None:
         raise InvalidPositionError(f"the totals {list(totals)} plus the hand's {list(hand_scores)} do not end the "
                                    f"match, so the hand does not settle it")

@@ -710,7 +710,8 @@ def recounted_parting(pairs: tuple[difference.DealPair, ...], ends: tuple[int, .
 def test_every_stored_parting_is_what_the_play_outs_give(whole_audit: bool) -> None:
     # A puzzle's idea sentence quotes counts stored at mining (hearts_core.mining.part_cards): played out again here,
     # in the same seeded deals, they must come out exactly the same.
-    shipped = load_puzzles()
+    # A match puzzle (lesson 21) stores none: its answer says who takes the points after each card instead.
+    shipped = tuple(puzzle for puzzle in load_puzzles() if puzzle.view().match_totals is None)
     chosen = shipped if whole_audit else random.Random(SAMPLE_SEED).sample(shipped, SAMPLE_PUZZLES)
     recounted = 0
     for puzzle in chosen:

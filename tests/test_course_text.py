@@ -152,7 +152,7 @@ def four(found: re.Match[str] | None) -> list[int]:
 
 
 def test_lesson_21_adds_up_its_examples_and_sends_the_queen_where_the_match_is_won() -> None:
-    """Every figure of lesson 21's examples is re-derived from the rules' scoring (rules.md, "The match")."""
+    """Every figure of lesson 21's examples is re-derived from the rules' scoring (docs/rules.md, "The match")."""
     teaching = blocks("21-the-match-score.ipynb")
     # The score table: a hand of 26 points takes CPU3 to exactly 100, and You win with the lowest total.
     table = next(block for block in teaching if "Reaching 100 never wins" in block)

@@ -57,6 +57,10 @@ Design choices:
   theme, :func:`next_puzzle`).  The theme chosen on the puzzles page is saved with the
   progress (:attr:`PuzzleProgress.theme`), so a reload keeps it; a lesson has no picker.
 
+Kept whole: one state machine (choose, answer, show) with its three uses and both kinds of Show me (the
+hand's points and, for lesson 21's puzzles, the match's result); split, a reader would follow one answer
+across files.
+
 >>> from datetime import UTC, datetime
 >>> from tempfile import TemporaryDirectory
 >>> with TemporaryDirectory() as folder:
