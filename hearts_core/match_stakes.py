@@ -41,7 +41,7 @@ from hearts_core.rules import NUM_SEATS, Rules
 from hearts_core.scoring import Outcome, match_outcome
 from hearts_core.views import SeatView
 
-__all__ = ["MATCH_VALUES", "MatchFigures", "appraise_for_match", "ends_the_match", "totals_after", "match_value"]
+__all__ = ["MATCH_VALUES", "MatchFigures", "appraise_for_match", "ends_the_match", "match_value", "totals_after"]
 
 MATCH_VALUES: Final[dict[Outcome, float]] = {Outcome.WON: 1.0, Outcome.DRAWN: 0.5, Outcome.LOST: 0.0}
 """What each outcome is worth to the seat: a shared win (a draw for the learner) half a win."""
