@@ -71,7 +71,7 @@ from hearts_core.fastsim import Sim, sim_from_view
 from hearts_core.knowledge import Knowledge
 from hearts_core.policy import rollout_card
 from hearts_core.rules import NUM_SEATS
-from hearts_core.scoring import Outcome, match_outcome
+from hearts_core.scoring import Outcome, match_outcome, summed
 from hearts_core.state import SeatView
 
 __all__ = [
@@ -88,7 +88,6 @@ __all__ = [
     "ShownTrick",
     "TrickOutcome",
     "ends_better",
-    "final_totals",
     "find_later_taker",
     "find_parting",
     "first_different",
@@ -450,7 +449,7 @@ class Showcase:
 
     def final_totals(self, line: ShownLine) -> tuple[int, int, int, int] | None:
         """The match totals after ``line``'s hand (``None`` without :attr:`totals`)."""
-        return None if self.totals is None else final_totals(self.totals, line)
+        return None if self.totals is None else summed((self.totals, line.scores))
 
     @property
     def outcomes(self) -> tuple[Outcome | None, Outcome | None] | None:
@@ -458,8 +457,8 @@ class Showcase:
         on after that line; ``None`` as a whole without :attr:`totals`)."""
         if self.totals is None:
             return None
-        return (match_outcome(final_totals(self.totals, self.best), self.seat),
-                match_outcome(final_totals(self.totals, self.other), self.seat))
+        return (match_outcome(summed((self.totals, self.best.scores)), self.seat),
+                match_outcome(summed((self.totals, self.other.scores)), self.seat))
 
     @property
     def outcome_differs(self) -> bool:
@@ -469,12 +468,6 @@ class Showcase:
 
 
 _OUTCOME_RANK: Final = {Outcome.LOST: 0, Outcome.DRAWN: 1, Outcome.WON: 2}
-
-
-def final_totals(totals: tuple[int, int, int, int], line: ShownLine) -> tuple[int, int, int, int]:
-    """The match totals ``totals`` (before the hand) with ``line``'s hand scores added."""
-    return (totals[0] + line.scores[0], totals[1] + line.scores[1], totals[2] + line.scores[2],
-            totals[3] + line.scores[3])
 
 
 def ends_better(best: Outcome | None, other: Outcome | None) -> bool:
@@ -561,8 +554,8 @@ def showcase(view: SeatView, best: Card, other: Card, *, deals: int = PLAY_OUT_D
     if totals is not None:
         turns: dict[tuple[Outcome | None, Outcome | None], list[int]] = {}
         for index, (_, mine, theirs) in enumerate(drawn):
-            outcomes = (match_outcome(final_totals(totals, mine), seat),
-                        match_outcome(final_totals(totals, theirs), seat))
+            outcomes = (match_outcome(summed((totals, mine.scores)), seat),
+                        match_outcome(summed((totals, theirs.scores)), seat))
             if ends_better(*outcomes):
                 turns.setdefault(outcomes, []).append(index)
         turned = sum(len(indices) for indices in turns.values())

@@ -30,7 +30,7 @@ from hearts_core.errors import InvalidOptionError, InvalidRecordError, quote_inp
 from hearts_core.legality import ActionReason, IllegalMove, Verdict
 from hearts_core.records import dump_record, load_record, replay_hand
 from hearts_core.rules import CARDS_PER_SEAT, NUM_SEATS, Rules
-from hearts_core.scoring import Outcome, match_outcome, match_winners
+from hearts_core.scoring import Outcome, match_outcome, match_winners, summed
 from hearts_core.state import HandState, PassDirection, Phase, SeatView, Trick
 from hearts_core.wording import say
 
@@ -79,7 +79,7 @@ class Match:
             raise InvalidOptionError("a match holds at least its first hand")
         # Totals of the hands before the current one, kept up to date by next_hand, so
         # the totals a page reads after every play cost the same in hand 2 and hand 200.
-        self._before = _add(hand.scores for hand in self._hands[:-1])
+        self._before = summed(hand.scores for hand in self._hands[:-1])
 
     @classmethod
     def new(cls, seed: int, rules: Rules | None = None) -> Match:
@@ -128,7 +128,7 @@ class Match:
     def totals(self) -> tuple[int, int, int, int]:
         """Match totals after every completed hand."""
         if self.hand.is_over:
-            return _add((self._before, self.hand.scores))
+            return summed((self._before, self.hand.scores))
         return self._before
 
     @property
@@ -239,7 +239,7 @@ class Match:
                 raise InvalidRecordError(f"hand {number} is unfinished but is not the last hand")
             hands.append(state)
             if state.is_over:
-                totals = _add((totals, state.scores))
+                totals = summed((totals, state.scores))
         return cls(record.seed, record.rules, hands)
 
     def __eq__(self, other: object) -> bool:
@@ -257,11 +257,3 @@ class Match:
         from hearts_core.display import match_html  # noqa: PLC0415 - only when a notebook asks for a picture
 
         return match_html(self)
-
-
-def _add(scores: Iterable[tuple[int, int, int, int]]) -> tuple[int, int, int, int]:
-    totals = list(_ZERO)
-    for hand in scores:
-        for seat in range(NUM_SEATS):
-            totals[seat] += hand[seat]
-    return (totals[0], totals[1], totals[2], totals[3])

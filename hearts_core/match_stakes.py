@@ -38,10 +38,10 @@ from hearts_core.bots import Appraisal, HardBot, paired_difference
 from hearts_core.cards import Card
 from hearts_core.errors import InvalidPositionError
 from hearts_core.rules import NUM_SEATS, Rules
-from hearts_core.scoring import Outcome, match_outcome
+from hearts_core.scoring import Outcome, match_outcome, summed
 from hearts_core.views import SeatView
 
-__all__ = ["MATCH_VALUES", "MatchFigures", "appraise_for_match", "ends_the_match", "match_value", "totals_after"]
+__all__ = ["MATCH_VALUES", "MatchFigures", "appraise_for_match", "ends_the_match", "match_value", "running_totals"]
 
 MATCH_VALUES: Final[dict[Outcome, float]] = {Outcome.WON: 1.0, Outcome.DRAWN: 0.5, Outcome.LOST: 0.0}
 """What each outcome is worth to the seat: a shared win (a draw for the learner) half a win."""
@@ -58,19 +58,15 @@ def ends_the_match(view: SeatView) -> bool:
     >>> ends_the_match(replace(state.view(0), match_totals=(10, 20, 30, 99)))  # nobody has taken a point yet
     False
     """
-    totals = view.match_totals
-    if totals is None:
+    running = running_totals(view)
+    if running is None or sum(1 for points in view.points_taken if points) < 2:
         return False
-    taken = view.points_taken
-    if sum(1 for points in taken if points) < 2:
-        return False
-    return any(total + points >= view.rules.target for total, points in zip(totals, taken, strict=True))
+    return max(running) >= view.rules.target
 
 
-def totals_after(totals: Sequence[int], hand_scores: Sequence[int]) -> tuple[int, int, int, int]:
-    """The match totals once the hand's scores are added."""
-    added = [total + score for total, score in zip(totals, hand_scores, strict=True)]
-    return (added[0], added[1], added[2], added[3])
+def running_totals(view: SeatView) -> tuple[int, int, int, int] | None:
+    """Each seat's total before the hand plus the points it has taken in it so far; ``None`` without totals."""
+    return None if view.match_totals is None else summed((view.match_totals, view.points_taken))
 
 
 def match_value(totals: Sequence[int], hand_scores: Sequence[int], seat: int, rules: Rules) -> float:
@@ -82,7 +78,7 @@ def match_value(totals: Sequence[int], hand_scores: Sequence[int], seat: int, ru
     Raises:
         InvalidPositionError: the totals do not end the match, so the hand alone does not settle its value.
     """
-    outcome = match_outcome(totals_after(totals, hand_scores), seat, rules)
+    outcome = match_outcome(summed((totals, hand_scores)), seat, rules)
     if outcome is None:
         raise InvalidPositionError(f"the totals {list(totals)} plus the hand's {list(hand_scores)} do not end the "
                                    f"match, so the hand does not settle it")
@@ -126,7 +122,7 @@ class MatchFigures:
         worlds = max(len(self.hand.world_hands), 1)
         counts = [0, 0, 0, 0]
         for scores in self.hand.world_hands:
-            final = [total + score for total, score in zip(self.totals, scores, strict=True)]
+            final = summed((self.totals, scores))
             least = min(final)
             for seat in range(NUM_SEATS):
                 counts[seat] += final[seat] == least

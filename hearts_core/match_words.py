@@ -29,13 +29,14 @@ from typing import Any, Final
 from hearts_core.cards import Card, to_card
 from hearts_core.coach_words import Claim, claim, first_true, said_claim
 from hearts_core.facts import Fact, Situation, clear_difference
+from hearts_core.match_stakes import ends_the_match, running_totals
 from hearts_core.rules import NUM_SEATS
 from hearts_core.views import SeatView
-from hearts_core.wording import marked, say, say_n, seat_name
+from hearts_core.wording import marked, say_n, seat_name
 
 __all__ = [
     "MatchChances", "MatchEnds", "OvertakenMoreOften", "PointsShift", "SharedWins", "Standing", "match_reason",
-    "rival_of", "running_totals",
+    "rival_of",
 ]
 
 PER_HUNDRED: Final = 100
@@ -50,14 +51,6 @@ CardData = Mapping[str, Any]
 """One card's stored figures (:class:`~hearts_core.puzzle_records.CardFigures`, as read from JSON)."""
 
 
-def running_totals(view: SeatView) -> tuple[int, int, int, int] | None:
-    """Each seat's total before the hand plus the points it has taken in it; ``None`` without totals."""
-    if view.match_totals is None:
-        return None
-    added = [total + taken for total, taken in zip(view.match_totals, view.points_taken, strict=True)]
-    return (added[0], added[1], added[2], added[3])
-
-
 def rival_of(view: SeatView) -> int | None:
     """The other seat with the lowest running total (the nearest seat clockwise on a tie); ``None`` without totals."""
     running = running_totals(view)
@@ -67,10 +60,10 @@ def rival_of(view: SeatView) -> int | None:
     return min(others, key=lambda seat: running[seat])
 
 
-def _ends(view: SeatView) -> bool:
-    running = running_totals(view)
-    return (running is not None and sum(1 for taken in view.points_taken if taken) >= 2
-            and max(running) >= view.rules.target)
+def _compared_at_the_end(position: Situation, card: Card, other: Card, *counts: int) -> bool:
+    """Two different cards the seat holds, in a hand that ends the match, and counts out of a hundred deals."""
+    return (card != other and position.holds_card(card) and position.holds_card(other)
+            and ends_the_match(position.view) and all(0 <= count <= PER_HUNDRED for count in counts))
 
 
 @dataclass(frozen=True, slots=True)
@@ -86,7 +79,7 @@ class MatchEnds(Fact):
         view = position.view
         totals = view.match_totals
         return (totals is not None and self.ender != position.seat and totals[self.ender] == self.before
-                and view.points_taken[self.ender] == self.taken and _ends(view)
+                and view.points_taken[self.ender] == self.taken and ends_the_match(view)
                 and self.before + self.taken >= view.rules.target)
 
 
@@ -101,7 +94,7 @@ class Standing(Fact):
     def holds(self, position: Situation) -> bool:
         view = position.view
         running = running_totals(view)
-        return (running is not None and _ends(view) and rival_of(view) == self.rival
+        return (running is not None and ends_the_match(view) and rival_of(view) == self.rival
                 and running[position.seat] == self.mine and running[self.rival] == self.theirs)
 
 
@@ -118,8 +111,8 @@ class PointsShift(Fact):
     more_on_me: float
 
     def holds(self, position: Situation) -> bool:
-        return (position.holds_card(self.card) and position.holds_card(self.other) and self.card != self.other
-                and rival_of(position.view) == self.rival and round(self.more_on_rival) >= 1
+        return (_compared_at_the_end(position, self.card, self.other) and rival_of(position.view) == self.rival
+                and round(self.more_on_rival) >= 1
                 and self.more_on_rival - self.more_on_me >= SHIFT_AT_LEAST
                 and round(self.more_on_rival) > round(self.more_on_me))
 
@@ -136,10 +129,8 @@ class OvertakenMoreOften(Fact):
     after_other: int
 
     def holds(self, position: Situation) -> bool:
-        return (position.holds_card(self.card) and position.holds_card(self.other) and self.card != self.other
-                and self.seat != position.seat and _ends(position.view)
-                and 0 <= self.after_card <= PER_HUNDRED and 0 <= self.after_other <= PER_HUNDRED
-                and self.after_other - self.after_card >= OVERTAKEN_MORE)
+        return (_compared_at_the_end(position, self.card, self.other, self.after_card, self.after_other)
+                and self.seat != position.seat and self.after_other - self.after_card >= OVERTAKEN_MORE)
 
 
 @dataclass(frozen=True, slots=True)
@@ -157,8 +148,7 @@ class MatchChances(Fact):
     better: bool
 
     def holds(self, position: Situation) -> bool:
-        if not (position.holds_card(self.card) and position.holds_card(self.other) and self.card != self.other
-                and _ends(position.view) and 0 <= self.wins <= PER_HUNDRED and 0 <= self.other_wins <= PER_HUNDRED):
+        if not _compared_at_the_end(position, self.card, self.other, self.wins, self.other_wins):
             return False
         clear = clear_difference(self.gain, self.error)
         return clear and self.wins > self.other_wins if self.better else not clear
@@ -175,8 +165,7 @@ class SharedWins(Fact):
     other_count: int
 
     def holds(self, position: Situation) -> bool:
-        return (position.holds_card(self.card) and position.holds_card(self.other) and self.card != self.other
-                and _ends(position.view) and 0 <= self.count <= PER_HUNDRED and 0 <= self.other_count <= PER_HUNDRED
+        return (_compared_at_the_end(position, self.card, self.other, self.count, self.other_count)
                 and (self.count > 0 or self.other_count > 0))
 
 
@@ -324,11 +313,3 @@ def match_reason(view: SeatView, chosen: Card, figures: list[CardData]) -> tuple
     claims = [found for found in (first_true(position, (item,)) for item in said) if found is not None]
     return right, tied, claims
 
-
-def verdict(chosen: Card, solution: Card, *, right: bool, tied: bool) -> str:
-    """The answer's first sentence, the same as every puzzle's."""
-    if tied:
-        return say("Right: {card} is a sound play here.", card=chosen)
-    if right:
-        return say("Right: {card}.", card=chosen)
-    return say("Not this time: {solution} was the card.", solution=solution)

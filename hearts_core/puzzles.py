@@ -51,7 +51,6 @@ from hearts_core.facts import (
     Situation,
 )
 from hearts_core.match_words import match_reason
-from hearts_core.match_words import verdict as match_verdict
 from hearts_core.mining import FORMAT, card_parting, evaluation_data, part_cards, rate
 from hearts_core.parting_facts import CostlierBy, MoonsApart, NoOneTrick, StoredPartsAt, TakesLater
 from hearts_core.phrasing import sentences
@@ -209,7 +208,7 @@ class Puzzle:
         if self.data["evaluation"].get("objective") == "match":
             # Judged by the match, not the hand: its own reason (lesson 21's idea) and figures.
             right, tied, reasons = match_reason(view, chosen, list(self.data["evaluation"]["cards"]))
-            return PuzzleAnswer.said(right, match_verdict(chosen, self.solution, right=right, tied=tied), reasons)
+            return PuzzleAnswer.said(right, _verdict(chosen, self.solution, right=right, tied=tied), reasons)
         position = Situation(view)
         figures = {item["card"]: item for item in self.data["evaluation"]["cards"]}
         already = view.points_taken[self.seat]
@@ -234,7 +233,7 @@ class Puzzle:
                       card=chosen, points=about_points(saved.total), other=other, gain=about_points(runner["gain"])),
                 *_tie_claims(saved, Expected(other, _appraisal(runner, already).rest_points, already),
                              runner["gain"], runner["error"])))
-            said = say("Right: {card}.", card=chosen)
+            said = _verdict(chosen, self.solution, right=True, tied=False)
         else:
             entry = figures[str(chosen)]
             spent = Expected(chosen, mine.rest_points, already)
@@ -247,10 +246,10 @@ class Puzzle:
                 # As good as the solution as far as the play-outs can tell, or (a puzzle from the learner's
                 # own mistake) not a costly play: either way not wrong, and the figures say how close it is.
                 close = first_true(position, (*_tie_claims(spent, saved, entry["gain"], entry["error"]), figure))
-                return PuzzleAnswer.said(True, say("Right: {card} is a sound play here.", card=chosen),
+                return PuzzleAnswer.said(True, _verdict(chosen, self.solution, right=True, tied=True),
                                          [close] if close is not None else [])
             did = first_true(position, played_claims(position, mine))
-            said = say("Not this time: {solution} was the card.", solution=self.solution)
+            said = _verdict(chosen, self.solution, right=False, tied=False)
             if did is not None:
                 reason.append(did)
             idea = first_true(position, self._idea_claims(view, entry))
@@ -311,6 +310,15 @@ class Puzzle:
                     (NoOneTrick(self.solution, card, stored["worse"], stored["fewer"], stored["differing"],
                                 stored["first"], deals), better),
                     best=self.solution, other=card, worse=stored["worse"], fewer=stored["fewer"], deals=deals)
+
+
+def _verdict(chosen: Card, solution: Card, *, right: bool, tied: bool) -> str:
+    """An answer's first sentence: the solution found, a card as good as it, or the card it was."""
+    if tied:
+        return say("Right: {card} is a sound play here.", card=chosen)
+    if right:
+        return say("Right: {card}.", card=chosen)
+    return say("Not this time: {solution} was the card.", solution=solution)
 
 
 def _tie_claims(mine: Expected, theirs: Expected, gain: float, error: float) -> tuple[Claim, ...]:

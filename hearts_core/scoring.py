@@ -27,7 +27,7 @@ from hearts_core.errors import InvalidPositionError, quote_input
 from hearts_core.kernel import points_table, settle
 from hearts_core.rules import JACK_OF_DIAMONDS_POINTS, NUM_SEATS, POINTS_PER_HAND, SEATS, Rules
 
-__all__ = ["Outcome", "card_points", "hand_scores", "match_outcome", "match_winners", "penalty_points"]
+__all__ = ["Outcome", "card_points", "hand_scores", "match_outcome", "match_winners", "penalty_points", "summed"]
 
 _DEFAULT_RULES = Rules()
 
@@ -87,6 +87,19 @@ def hand_scores(
             f"each seat takes 0 to {POINTS_PER_HAND} points in a hand, not {quote_input(points_taken)}"
         )
     return settle(points_taken, rules, jack_of_diamonds_taker)
+
+
+def summed(scores: Iterable[Sequence[int]]) -> tuple[int, int, int, int]:
+    """Seat-by-seat sums of per-seat scores: the match totals after these hands (or a total and a hand's scores).
+
+    >>> summed([(24, 35, 40, 98), (3, 16, 5, 2)])  # docs/rules.md's score table
+    (27, 51, 45, 100)
+    """
+    totals = [0] * NUM_SEATS
+    for hand in scores:
+        for seat in range(NUM_SEATS):
+            totals[seat] += hand[seat]
+    return (totals[0], totals[1], totals[2], totals[3])
 
 
 def match_winners(totals: Sequence[int], rules: Rules = _DEFAULT_RULES) -> tuple[int, ...] | None:

@@ -57,6 +57,7 @@ from typing import Any
 from hearts_core.cards import DECK, Card, Suit
 from hearts_core.difference import Showcase, ShownLine, ShownTrick
 from hearts_core.knowledge import Knowledge
+from hearts_core.match_stakes import ends_the_match, running_totals
 from hearts_core.phrasing import whole_number
 from hearts_core.puzzles import THEMES
 from hearts_core.rules import MATCH_TARGET, NUM_SEATS, TRICKS_PER_HAND
@@ -182,16 +183,14 @@ def match_totals(view: SeatView) -> dict[str, Any]:
     """A match puzzle's score ({} for any other): ``heading``, ``columns`` (the table's three headings), ``rows``
     (per seat from this one on: ``seat``, ``before`` (its total before this hand), ``now`` (with the points it has
     taken this hand), ``you``) and ``said``, what it means in a sentence."""
-    totals = view.match_totals
-    if totals is None:
+    totals, now = view.match_totals, running_totals(view)
+    if totals is None or now is None:
         return {}
     target = view.rules.target
-    now = [total + taken for total, taken in zip(totals, view.points_taken, strict=True)]
     order = [(view.seat + offset) % NUM_SEATS for offset in range(NUM_SEATS)]
     reaching = [seat for seat in order if now[seat] >= target]
-    # Only a seat holding every point taken so far can still shoot the moon and rewrite the scores.
-    moon_possible = sum(1 for taken in view.points_taken if taken) < 2
-    if not reaching or moon_possible:
+    # Whether this hand ends the match is the engine's to say (a moon could still rewrite the scores).
+    if not ends_the_match(view):
         said = say(PATTERNS["match_rule"], target=target)
     elif len(reaching) > 1:
         said = say(PATTERNS["match_ends_many"], seats=and_list(seat_name(seat) for seat in reaching), target=target)
