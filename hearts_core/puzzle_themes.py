@@ -338,7 +338,7 @@ def match_score(spot: Spot) -> bool:
     """The puzzle is judged by the match, not the hand: its position carries the totals before the hand, which
     only a position whose hand ends the match does (:mod:`hearts_core.match_stakes`), so the answer is the card
     that most often leaves the seat with the lowest total, not the one that takes it fewest points.  (:func:`tag`
-    gives such a puzzle this theme alone, before any test reads its cards.)"""
+    asks it first and then gives such a puzzle this theme alone.)"""
     return spot.view.match_totals is not None
 
 
@@ -362,9 +362,9 @@ THEME_TESTS: Final[tuple[tuple[str, Callable[[Spot], bool]], ...]] = (
 def tag(candidate: PositionRecord, evaluation: Evaluation) -> list[str]:
     """Theme keys (see :data:`THEMES`) found from the position and the answer, the main theme first."""
     view = position_view(candidate)
-    if evaluation.get("objective") == "match":
+    spot = Spot(view, Situation(view), tuple(evaluation["cards"]))
+    if match_score(spot):
         # Judged by the match: the other themes read the cards as ranked for the hand (a "duck" may be the worst
         # card for the match), so the match score is its only idea.
         return ["match_score"]
-    spot = Spot(view, Situation(view), tuple(evaluation["cards"]))
     return [key for key, test in THEME_TESTS if test(spot)]
