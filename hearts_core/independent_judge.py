@@ -209,32 +209,13 @@ def judge_endgame(view: SeatView, *, layouts: int = ENDGAME_LAYOUTS, seed: int |
         EndgameOutOfReach: more than :data:`ENDGAME_REACH_TRICKS` tricks are left.
         InvalidPositionError: the seat is not to move, or no layout fits its view.
     """
-    if view.phase is not Phase.PLAYING or not view.is_my_turn:
-        raise InvalidPositionError(f"seat {view.seat} is not to move, so there is no card to judge")
-    tricks_left = TRICKS_PER_HAND - len(view.tricks)
-    if tricks_left > ENDGAME_REACH_TRICKS:
-        raise EndgameOutOfReach(f"{tricks_left} tricks are left; the judge solves only the last "
-                                f"{ENDGAME_REACH_TRICKS} exactly")
-    if layouts < 1:
-        raise InvalidPositionError(f"at least one layout must be judged, not {layouts}")
-    knowledge = Knowledge.from_view(view)
-    space = _LayoutSpace(knowledge)
-    rng = random.Random(f"independent-judge:{seed}")
-    exhaustive = space.total <= layouts
-    deals = list(space.every()) if exhaustive else [space.draw(rng) for _ in range(layouts)]
-    legal = mask_of(view.legal_plays())
-    blockers = knowledge.unseen | mask_of(view.current_trick)
-    groups = _interchangeable(legal, blockers, sim_from_view(view).card_points)
     seat = view.seat
-    scores: dict[int, list[float]] = {group[0]: [] for group in groups}
-    for hands in deals:
-        table = sim_from_view(view, hands)
-        solver = _MaxN()
-        for group in groups:
-            child = table.copy()
-            child.play(group[0])
-            scores[group[0]].append(solver.scores(child)[seat])
-    return _verdict(groups, scores, len(deals), exhaustive, tricks_left)
+
+    def own_points() -> Callable[[Table], float]:
+        solver = _MaxN()  # one memo per layout
+        return lambda after: solver.scores(after)[seat]
+
+    return _judge(view, layouts, f"independent-judge:{seed}", own_points)
 
 
 def judge_match_endgame(view: SeatView, *, layouts: int = ENDGAME_LAYOUTS, seed: int | str = 0) -> EndgameVerdict:
@@ -255,35 +236,50 @@ def judge_match_endgame(view: SeatView, *, layouts: int = ENDGAME_LAYOUTS, seed:
             its hand may not end the match.
     """
     totals = view.match_totals
-    if view.phase is not Phase.PLAYING or not view.is_my_turn:
-        raise InvalidPositionError(f"seat {view.seat} is not to move, so there is no card to judge")
     takers = sum(1 for points in view.points_taken if points)
     if totals is None or takers < 2 or all(total + points < view.rules.target
                                            for total, points in zip(totals, view.points_taken, strict=True)):
         raise InvalidPositionError(f"the hand at totals {totals} and points taken {view.points_taken} may not end "
                                    f"the match, so the match alone does not settle a card's worth")
+    seat = view.seat
+
+    def match_loss() -> Callable[[Table], float]:
+        solver = _MatchMaxN(totals)  # one memo per layout
+        return lambda after: 1.0 - _win_share(solver.points(after), totals, seat)
+
+    return _judge(view, layouts, f"independent-match-judge:{seed}", match_loss)
+
+
+def _judge(view: SeatView, layouts: int, salt: str, worth: Callable[[], Callable[[Table], float]]) -> EndgameVerdict:
+    """Every legal card's mean ``worth`` (lower is better) over the layouts of the hidden cards.
+
+    ``worth`` makes, for each layout, the function that plays a position out perfectly and says what it is worth
+    to the seat: its final points (:func:`judge_endgame`) or its match loss (:func:`judge_match_endgame`).
+    """
+    if view.phase is not Phase.PLAYING or not view.is_my_turn:
+        raise InvalidPositionError(f"seat {view.seat} is not to move, so there is no card to judge")
     tricks_left = TRICKS_PER_HAND - len(view.tricks)
     if tricks_left > ENDGAME_REACH_TRICKS:
         raise EndgameOutOfReach(f"{tricks_left} tricks are left; the judge solves only the last "
                                 f"{ENDGAME_REACH_TRICKS} exactly")
+    if layouts < 1:
+        raise InvalidPositionError(f"at least one layout must be judged, not {layouts}")
     knowledge = Knowledge.from_view(view)
     space = _LayoutSpace(knowledge)
-    rng = random.Random(f"independent-match-judge:{seed}")
+    rng = random.Random(salt)
     exhaustive = space.total <= layouts
-    deals = list(space.every()) if exhaustive else [space.draw(rng) for _ in range(max(1, layouts))]
-    legal = mask_of(view.legal_plays())
+    deals = list(space.every()) if exhaustive else [space.draw(rng) for _ in range(layouts)]
     blockers = knowledge.unseen | mask_of(view.current_trick)
-    groups = _interchangeable(legal, blockers, sim_from_view(view).card_points)
-    seat = view.seat
-    losses: dict[int, list[float]] = {group[0]: [] for group in groups}
+    groups = _interchangeable(mask_of(view.legal_plays()), blockers, sim_from_view(view).card_points)
+    values: dict[int, list[float]] = {group[0]: [] for group in groups}
     for hands in deals:
         table = sim_from_view(view, hands)
-        solver = _MatchMaxN(totals)
+        solved = worth()
         for group in groups:
             child = table.copy()
             child.play(group[0])
-            losses[group[0]].append(1.0 - _win_share(solver.points(child), totals, seat))
-    return _verdict(groups, losses, len(deals), exhaustive, tricks_left)
+            values[group[0]].append(solved(child))
+    return _verdict(groups, values, len(deals), exhaustive, tricks_left)
 
 
 def judged_card_groups(view: SeatView) -> tuple[tuple[Card, ...], ...]:
